@@ -1,0 +1,36 @@
+"""Bots play from a seat's view alone: its prompts and what that seat may know.
+
+Reading nothing but `Game.view(seat)` keeps bots honest (they cannot peek at hidden cards) and
+means a bot can sit wherever a human can, over the same boundary.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from core.engine import Rng
+
+
+class Bot(Protocol):
+    def choose(self, view: dict[str, Any]) -> str:
+        """The id of one choice offered in view["prompts"]."""
+        ...
+
+
+class RandomBot:
+    """Uniformly random among the legal choices: the baseline, and the fuzzer of property tests."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng.from_seed(seed)
+
+    def choose(self, view: dict[str, Any]) -> str:
+        choices = [choice_id for prompt in view["prompts"] for choice_id, _ in prompt["choices"]]
+        if not choices:
+            raise ValueError("the bot was asked to act with no open prompt")
+        return self.rng.choice(choices)
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """A bot's own seed: derived from the game's so simulations repeat, but a separate stream,
+    so a bot learns nothing about the game's hidden draws."""
+    return Rng.from_seed(game_seed * 1_000_003 + seat).next64()

@@ -1,0 +1,456 @@
+"""The contract every game implements: prompts, act, per-seat views, events, result, snapshots.
+
+A game is a deterministic state machine driven by decisions. Everything a seat may do next is an
+open `Prompt` with the complete list of legal `Choice`s, so the TUI and the bots need nothing else.
+`Game.act` validates against exactly that list before anything changes: one validation path, and
+nothing a client sends can corrupt the state.
+
+Games subclass `Game`, keep all mutable rules state in one dataclass (`self.state`, of type
+`State`), draw every die and shuffle from `self.rng`, report changes with `self.emit`, and register
+themselves with `@register`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import msgpack
+
+from core.codec import from_plain, to_plain
+
+SNAPSHOT_FORMAT = 1
+LOG_TAIL = 40  # log lines carried in a view; the table keeps the rest
+
+
+class IllegalAction(Exception):
+    """A choice that is not legal for that seat now. The game is untouched."""
+
+
+class GameConfigError(ValueError):
+    """Unknown game, wrong player count or bad options when creating a game."""
+
+
+# --- decisions ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    id: str  # stable across versions: what clients send and the action log stores
+    label: str  # short human text
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """One open decision. `kind` is public (others see "Red: play_card"); `text` and the
+    choices are shown only to `seat`, so they may mention hidden things."""
+
+    seat: int
+    kind: str
+    text: str
+    choices: tuple[Choice, ...]
+
+    def to_view(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "text": self.text,
+            "choices": [[c.id, c.label] for c in self.choices],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    seat: int
+    choice: str
+
+
+# --- events and results -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A log line. `seats=None` is public; otherwise only those seats read `text` and everyone
+    else reads `redacted` (or nothing when it is None)."""
+
+    text: str
+    seats: tuple[int, ...] | None = None
+    redacted: str | None = None
+
+    def text_for(self, seat: int | None) -> str | None:
+        if self.seats is None or (seat is not None and seat in self.seats):
+            return self.text
+        return self.redacted
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    winners: tuple[int, ...]
+    reason: str
+
+
+# --- configuration and registry -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    name: str
+    label: str
+    choices: tuple[str, ...]
+    default: str
+    help: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GameConfig:
+    game: str
+    players: int
+    seed: int
+    options: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What the lobby and `harena games` show about a registered game."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...]
+    bots: tuple[str, ...]
+
+
+# --- seeded randomness --------------------------------------------------------------------------
+
+_MASK64 = (1 << 64) - 1
+
+
+class Rng:
+    """SplitMix64: one integer of state, so it snapshots as plain data and gives the same
+    sequence on every Python version (random.Random makes no such promise for shuffle)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int) -> None:
+        self.state = state & _MASK64
+
+    @classmethod
+    def from_seed(cls, seed: int) -> Rng:
+        rng = cls(seed ^ 0x5DEECE66D)
+        rng.next64()
+        return rng
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """Uniform in [0, n), without modulo bias."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def roll(self, sides: int = 6) -> int:
+        return self.below(sides) + 1
+
+    def choice(self, items: list[Any] | tuple[Any, ...]) -> Any:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list[Any]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+# --- the game base class ------------------------------------------------------------------------
+
+
+class Game(ABC):
+    """Base of every game. Subclasses fill in the class attributes and the abstract methods."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[OptionSpec, ...]] = ()
+    State: ClassVar[type]  # the dataclass held in self.state
+    bots: ClassVar[dict[str, Any]] = {}  # kind -> factory(seed) returning a bot (core.bots.Bot)
+
+    def __init__(self, config: GameConfig) -> None:
+        self.config = config
+        self.rng = Rng.from_seed(config.seed)
+        self.actions: list[Action] = []
+        self.events: list[Event] = []
+        self._decisions = [0] * config.players
+        self.prepare()
+        self.state = self.setup()
+
+    # -- to implement ---------------------------------------------------------------------------
+
+    def prepare(self) -> None:
+        """Build derived, immutable helpers (card tables, the board) from self.config.
+        Runs before setup() and on restore; must not touch self.state or self.rng."""
+
+    @abstractmethod
+    def setup(self) -> Any:
+        """Return the initial State; may draw from self.rng and emit events."""
+
+    @abstractmethod
+    def prompts(self) -> list[Prompt]:
+        """Every open decision, for all seats. Empty when the game is over."""
+
+    @abstractmethod
+    def apply(self, seat: int, choice: str) -> None:
+        """Apply a choice that act() has already checked is offered to seat."""
+
+    @abstractmethod
+    def board_view(self, seat: int | None) -> dict[str, Any]:
+        """Game-specific plain data that `seat` may know (None: a spectator)."""
+
+    @abstractmethod
+    def result(self) -> Result | None:
+        """None while the game runs."""
+
+    def round_number(self) -> int:
+        """Rounds begun so far, for statistics; games with rounds override."""
+        return 0
+
+    # -- helpers for subclasses -----------------------------------------------------------------
+
+    def emit(
+        self, text: str, *, seats: Iterable[int] | None = None, redacted: str | None = None
+    ) -> None:
+        self.events.append(Event(text, None if seats is None else tuple(seats), redacted))
+
+    # -- the contract ---------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+    @property
+    def version(self) -> int:
+        """Actions applied so far."""
+        return len(self.actions)
+
+    def decision_number(self, seat: int) -> int:
+        """How many choices `seat` has made: a client that answers a prompt sends it back, so
+        a doubled keypress cannot answer the next prompt by accident (see Table.act)."""
+        return self._decisions[seat]
+
+    def prompts_for(self, seat: int) -> list[Prompt]:
+        return [p for p in self.prompts() if p.seat == seat]
+
+    def act(self, seat: int, choice: str) -> list[Event]:
+        """Validate and apply one choice; return the events it caused.
+
+        Raises IllegalAction, leaving the game untouched, when the seat has no such choice now.
+        If the rules code itself fails, the game is rebuilt from its action log before the error
+        propagates, so a bug cannot leave a half-applied move behind.
+        """
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat!r}; seats are 0 to {self.players - 1}")
+        if not isinstance(choice, str):
+            raise IllegalAction(f"a choice is a string id, not {type(choice).__name__}")
+        if self.result() is not None:
+            raise IllegalAction("the game is over")
+        everyone = self.prompts()
+        mine = [p for p in everyone if p.seat == seat]
+        if not mine:
+            waiting = sorted({p.seat for p in everyone})
+            raise IllegalAction(
+                f"seat {seat} has nothing to decide now; waiting for seat(s) "
+                f"{', '.join(map(str, waiting)) or 'nobody'}"
+            )
+        if not any(c.id == choice for p in mine for c in p.choices):
+            allowed = [c.id for p in mine for c in p.choices]
+            shown = ", ".join(allowed[:12]) + (f" ... ({len(allowed)} in all)" if len(allowed) > 12 else "")
+            raise IllegalAction(
+                f"{choice!r} is not a legal choice for seat {seat} ({mine[0].text}); "
+                f"allowed: {shown}"
+            )
+        first_event = len(self.events)
+        try:
+            self.apply(seat, choice)
+        except BaseException:
+            self._rebuild()
+            raise
+        self.actions.append(Action(seat, choice))
+        self._decisions[seat] += 1
+        return self.events[first_event:]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Exactly what `seat` may know, as msgpack-able data. The only source the TUI and the
+        bots read: its own prompts, who else must act, its log, and the game's board view."""
+        if seat is not None and not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat!r}")
+        prompts = self.prompts()
+        result = self.result()
+        return {
+            "game": self.name,
+            "title": self.title,
+            "players": self.players,
+            "options": dict(self.config.options),
+            "seat": seat,
+            "version": self.version,
+            "decision": None if seat is None else self._decisions[seat],
+            "prompts": [p.to_view() for p in prompts if p.seat == seat],
+            "waiting": [[p.seat, p.kind] for p in prompts],
+            "result": None if result is None else {"winners": list(result.winners), "reason": result.reason},
+            "log": self.log_for(seat, LOG_TAIL),
+            "board": self.board_view(seat),
+        }
+
+    def log_for(self, seat: int | None, limit: int | None = None) -> list[str]:
+        """The log as `seat` may read it, oldest first; the last `limit` lines."""
+        lines: list[str] = []
+        for event in reversed(self.events):
+            text = event.text_for(seat)
+            if text is not None:
+                lines.append(text)
+                if limit is not None and len(lines) >= limit:
+                    break
+        lines.reverse()
+        return lines
+
+    # -- persistence ----------------------------------------------------------------------------
+
+    def snapshot(self) -> bytes:
+        """Everything needed to continue this game exactly, as msgpack. Never shown to a client."""
+        return msgpack.packb(
+            {
+                "format": SNAPSHOT_FORMAT,
+                "config": to_plain(self.config),
+                "rng": self.rng.state,
+                "actions": [[a.seat, a.choice] for a in self.actions],
+                "events": [[e.text, e.seats, e.redacted] for e in self.events],
+                "state": to_plain(self.state),
+            },
+            use_bin_type=True,
+        )
+
+    def _rebuild(self) -> None:
+        fresh = replay(self.config, self.actions)
+        self.__dict__.update(fresh.__dict__)
+
+
+# --- registry and entry points ------------------------------------------------------------------
+
+_REGISTRY: dict[str, type[Game]] = {}
+
+# Game packages that register themselves on import; each game adds itself here when it lands.
+BUILTIN_GAMES: tuple[str, ...] = ()
+_builtins_loaded = False
+
+
+def register(cls: type[Game]) -> type[Game]:
+    """Class decorator: make a game available to new_game() and the lobby."""
+    if not (1 <= cls.min_players <= cls.max_players):
+        raise GameConfigError(f"{cls.__name__}: bad player range")
+    if not dataclasses.is_dataclass(cls.State):
+        raise GameConfigError(f"{cls.__name__}.State must be a dataclass")
+    _REGISTRY[cls.name] = cls
+    return cls
+
+
+def unregister(name: str) -> None:
+    _REGISTRY.pop(name, None)
+
+
+def _load_builtins() -> None:
+    global _builtins_loaded
+    if not _builtins_loaded:
+        import importlib
+
+        for module in BUILTIN_GAMES:
+            importlib.import_module(module)
+        _builtins_loaded = True
+
+
+def game_class(name: str) -> type[Game]:
+    _load_builtins()
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY)) or "none yet"
+        raise GameConfigError(f"unknown game {name!r}; available: {known}") from None
+
+
+def available_games() -> list[GameInfo]:
+    _load_builtins()
+    return [
+        GameInfo(c.name, c.title, c.min_players, c.max_players, c.options, tuple(c.bots))
+        for c in sorted(_REGISTRY.values(), key=lambda c: c.name)
+    ]
+
+
+def make_config(
+    name: str, players: int, seed: int, options: dict[str, str] | None = None
+) -> GameConfig:
+    """Check a requested game against its spec; fill in option defaults."""
+    cls = game_class(name)
+    if not isinstance(players, int) or not cls.min_players <= players <= cls.max_players:
+        raise GameConfigError(
+            f"{cls.title} takes {cls.min_players} to {cls.max_players} players, not {players}"
+        )
+    given = dict(options or {})
+    resolved: dict[str, str] = {}
+    for spec in cls.options:
+        value = given.pop(spec.name, spec.default)
+        if value not in spec.choices:
+            raise GameConfigError(
+                f"option {spec.name} must be one of {', '.join(spec.choices)}, not {value!r}"
+            )
+        resolved[spec.name] = value
+    if given:
+        raise GameConfigError(f"unknown option(s) for {cls.title}: {', '.join(sorted(given))}")
+    return GameConfig(name, players, int(seed), resolved)
+
+
+def new_game(
+    name: str, players: int, seed: int, options: dict[str, str] | None = None
+) -> Game:
+    """The one entry point: a fresh game of a registered kind."""
+    config = make_config(name, players, seed, options)
+    return game_class(name)(config)
+
+
+def replay(config: GameConfig, actions: Iterable[Action]) -> Game:
+    """Rebuild a game from its initial config and action log."""
+    game = game_class(config.game)(config)
+    for action in actions:
+        game.act(action.seat, action.choice)
+    return game
+
+
+def restore(blob: bytes) -> Game:
+    """The game a snapshot() was taken of, exactly."""
+    data = msgpack.unpackb(blob, raw=False, strict_map_key=False)
+    if not isinstance(data, dict) or data.get("format") != SNAPSHOT_FORMAT:
+        raise ValueError("not a harena game snapshot (or an unsupported format)")
+    config = from_plain(GameConfig, data["config"])
+    cls = game_class(config.game)
+    game = cls.__new__(cls)
+    game.config = config
+    game.rng = Rng(data["rng"])
+    game.actions = [Action(seat, choice) for seat, choice in data["actions"]]
+    game.events = [
+        Event(text, None if seats is None else tuple(seats), redacted)
+        for text, seats, redacted in data["events"]
+    ]
+    game._decisions = [0] * config.players
+    for action in game.actions:
+        game._decisions[action.seat] += 1
+    game.prepare()
+    game.state = from_plain(cls.State, data["state"])
+    return game

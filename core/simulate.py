@@ -1,0 +1,104 @@
+"""Headless bot-vs-bot games: speed, length and who wins, for `harena simulate` and benchmarks."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from core.bots import bot_seed
+from core.engine import GameConfigError, Rng, game_class, make_config
+
+MAX_DECISIONS = 200_000  # a game still running after this many choices is reported as stuck
+
+
+@dataclass
+class SimulationReport:
+    game: str
+    games: int
+    players: int
+    seed: int
+    bots: list[str]
+    games_per_s: float
+    median_ms_per_game: float
+    mean_rounds: float
+    wins_by_seat: list[int]
+    errors: list[str] = field(default_factory=list)
+    mean_decisions: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def parse_bots(spec: str, players: int) -> list[str]:
+    """"random" for every seat, or one kind per seat: "heuristic,random"."""
+    kinds = [k.strip() for k in spec.split(",") if k.strip()]
+    if len(kinds) == 1:
+        kinds *= players
+    if len(kinds) != players:
+        raise GameConfigError(f"--bots names {len(kinds)} kinds for {players} players")
+    return kinds
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of the index-th game of a run: the same run always plays the same games."""
+    return Rng.from_seed(seed * 7919 + index).next64() >> 1
+
+
+def simulate(
+    name: str,
+    games: int,
+    players: int,
+    seed: int,
+    bots: list[str],
+    options: dict[str, str] | None = None,
+) -> SimulationReport:
+    cls = game_class(name)
+    make_config(name, players, seed, options)  # a bad request fails once, before any game
+    unknown = sorted(set(bots) - set(cls.bots))
+    if unknown:
+        raise GameConfigError(
+            f"no bot {', '.join(unknown)} for {cls.title}; it has {', '.join(cls.bots) or 'none'}"
+        )
+    wins = [0] * players
+    durations: list[float] = []
+    rounds: list[int] = []
+    decisions: list[int] = []
+    errors: list[str] = []
+    started = time.perf_counter()
+    for index in range(games):
+        this_seed = game_seed(seed, index)
+        begin = time.perf_counter()
+        try:
+            game = cls(make_config(name, players, this_seed, options))
+            seat_bots = [cls.bots[kind](bot_seed(this_seed, s)) for s, kind in enumerate(bots)]
+            while game.result() is None:
+                if game.version >= MAX_DECISIONS:
+                    raise RuntimeError(f"still running after {MAX_DECISIONS} decisions")
+                seat = game.prompts()[0].seat
+                game.act(seat, seat_bots[seat].choose(game.view(seat)))
+        except Exception as exc:  # a simulation reports broken games instead of stopping
+            errors.append(f"game {index} (seed {this_seed}): {type(exc).__name__}: {exc}")
+            continue
+        durations.append(time.perf_counter() - begin)
+        result = game.result()
+        assert result is not None
+        for winner in result.winners:
+            wins[winner] += 1
+        rounds.append(game.round_number())
+        decisions.append(game.version)
+    elapsed = time.perf_counter() - started
+    return SimulationReport(
+        game=name,
+        games=games,
+        players=players,
+        seed=seed,
+        bots=bots,
+        games_per_s=round(len(durations) / elapsed, 2) if elapsed > 0 else 0.0,
+        median_ms_per_game=round(statistics.median(durations) * 1000, 3) if durations else 0.0,
+        mean_rounds=round(statistics.fmean(rounds), 2) if rounds else 0.0,
+        wins_by_seat=wins,
+        errors=errors,
+        mean_decisions=round(statistics.fmean(decisions), 1) if decisions else 0.0,
+    )

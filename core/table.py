@@ -1,0 +1,432 @@
+"""A table: one game, its seats, spectators, chat and subscribers.
+
+Every change to a table is a record (create, seat, start, act, chat). A record is saved (fsynced)
+before anyone hears of it, and the same records rebuild the table after a restart: the log is the
+truth, snapshots only shorten the replay. Subscribers are plain callbacks that receive the view
+for their own seat; the server adapts them to its event loop. Nothing here knows about asyncio.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from core.bots import Bot, bot_seed
+from core.engine import (
+    Action,
+    Event,
+    Game,
+    GameConfig,
+    IllegalAction,
+    game_class,
+    make_config,
+    replay,
+    restore,
+)
+from core.codec import from_plain, to_plain
+from core.store import Store, StoredTable, StoreError, TableLog
+
+log = logging.getLogger(__name__)
+
+SNAPSHOT_EVERY = 64  # records between snapshots
+CHAT_KEPT = 100  # chat lines kept in memory and in snapshots
+CHAT_SHOWN = 20  # chat lines carried in a view
+CHAT_MAX_CHARS = 300
+
+Subscriber = Callable[[dict[str, Any]], None]
+
+
+class NotYourTurn(IllegalAction):
+    """The identity has no seat here, or it is not that seat's decision."""
+
+
+@dataclass
+class Seat:
+    identity: str | None = None  # SSH key fingerprint of the player holding it
+    name: str = ""
+    bot: str | None = None  # bot kind, when a bot plays this seat
+    connected: bool = False  # runtime only: never saved
+
+    @property
+    def free(self) -> bool:
+        return self.identity is None and self.bot is None
+
+
+@dataclass
+class ChatLine:
+    at: float
+    name: str
+    text: str
+
+
+class Subscription:
+    """Returned by Table.subscribe; close() it when the session ends."""
+
+    def __init__(self, table: Table, identity: str | None, callback: Subscriber) -> None:
+        self.table = table
+        self.identity = identity
+        self.callback = callback
+
+    def close(self) -> None:
+        self.table._subscribers.discard(self)
+
+
+class Table:
+    def __init__(
+        self,
+        table_id: str,
+        game: Game,
+        seats: list[Seat],
+        *,
+        store: Store | None = None,
+        table_log: TableLog | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.id = table_id
+        self.game = game
+        self.seats = seats
+        self.started = False
+        self.chat: list[ChatLine] = []
+        self.spectators: dict[str, str] = {}  # identity -> display name; runtime only
+        self._store = store
+        self._log = table_log
+        self._records = 0
+        self._clock = clock
+        self._subscribers: set[Subscription] = set()
+        self._bots: dict[int, Bot] = {}
+
+    # -- creation and loading -------------------------------------------------------------------
+
+    @classmethod
+    def create(
+        cls,
+        game_name: str,
+        players: int,
+        seed: int,
+        options: dict[str, str] | None = None,
+        *,
+        store: Store | None = None,
+        table_id: str | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> Table:
+        config = make_config(game_name, players, seed, options)
+        if table_id is None:
+            table_id = store.new_table_id() if store is not None else "local"
+        table_log = store.create(table_id) if store is not None else None
+        table = cls(
+            table_id,
+            game_class(game_name)(config),
+            [Seat() for _ in range(players)],
+            store=store,
+            table_log=table_log,
+            clock=clock,
+        )
+        table._save({"t": "create", "config": to_plain(config), "at": clock()})
+        return table
+
+    @classmethod
+    def load(
+        cls, stored: StoredTable, store: Store, *, clock: Callable[[], float] = time.time
+    ) -> Table:
+        """Rebuild a table from its snapshot (if any) and the records after it."""
+        records = stored.records
+        if not records or records[0].get("t") != "create":
+            raise StoreError(f"table {stored.table_id}: log does not start with a create record")
+        table, done = None, 1
+        if stored.snapshot is not None:
+            try:
+                table, done = cls._from_snapshot(stored.table_id, stored.snapshot, clock)
+            except Exception:
+                log.exception("table %s: snapshot unusable; replaying the whole log", stored.table_id)
+        if table is None:
+            config = from_plain(GameConfig, records[0]["config"])
+            table = cls(
+                stored.table_id,
+                game_class(config.game)(config),
+                [Seat() for _ in range(config.players)],
+                clock=clock,
+            )
+            done = 1
+        actions = list(table.game.actions)
+        for record in records[done:]:
+            if record["t"] == "act":
+                actions.append(Action(record["seat"], record["choice"]))
+            else:
+                table._apply_record(record)
+        if len(actions) > table.game.version:
+            table.game = _continue(table.game, actions[table.game.version :])
+        table._records = len(records)
+        table._store = store
+        table._log = store.open_log(stored.table_id, len(records))
+        for seat in table.seats:
+            seat.connected = False
+        return table
+
+    @classmethod
+    def _from_snapshot(
+        cls, table_id: str, snap: dict[str, Any], clock: Callable[[], float]
+    ) -> tuple[Table, int]:
+        table = cls(
+            table_id,
+            restore(snap["game"]),
+            [from_plain(Seat, s) for s in snap["seats"]],
+            clock=clock,
+        )
+        table.started = snap["started"]
+        table.chat = [from_plain(ChatLine, c) for c in snap["chat"]]
+        return table, snap["records"]
+
+    # -- seats ------------------------------------------------------------------------------------
+
+    def seat_of(self, identity: str | None) -> int | None:
+        if identity is None:
+            return None
+        for index, seat in enumerate(self.seats):
+            if seat.identity == identity:
+                return index
+        return None
+
+    def sit(self, identity: str, name: str, seat: int | None = None) -> int:
+        """Take a free seat (or a bot's); returns its index. Holding a seat already keeps it."""
+        held = self.seat_of(identity)
+        if held is not None:
+            if seat is not None and seat != held:
+                raise IllegalAction(f"you already hold seat {held}; leave it first")
+            self.set_connected(identity, True)
+            return held
+        if self.game.result() is not None:
+            raise IllegalAction("this game is over")
+        if seat is None:
+            free = [i for i, s in enumerate(self.seats) if s.free]
+            if not free:
+                raise IllegalAction("no free seat at this table")
+            seat = free[0]
+        if not 0 <= seat < len(self.seats):
+            raise IllegalAction(f"there is no seat {seat}")
+        if self.seats[seat].identity is not None:
+            raise IllegalAction(f"seat {seat} is taken by {self.seats[seat].name}")
+        self.spectators.pop(identity, None)
+        self._record({"t": "seat", "seat": seat, "identity": identity, "name": clean_text(name, 32), "bot": None})
+        self.seats[seat].connected = True
+        self._maybe_start()
+        self._notify()
+        return seat
+
+    def set_bot(self, seat: int, kind: str) -> None:
+        """Put a bot in a free seat."""
+        if kind not in self.game.bots:
+            raise IllegalAction(f"no bot {kind!r}; this game has {', '.join(self.game.bots) or 'none'}")
+        if not 0 <= seat < len(self.seats) or not self.seats[seat].free:
+            raise IllegalAction(f"seat {seat} is not free")
+        self._record({"t": "seat", "seat": seat, "identity": None, "name": f"{kind} bot", "bot": kind})
+        self._maybe_start()
+        self._notify()
+
+    def leave(self, identity: str) -> None:
+        """Give the seat up (it becomes free for anyone, or a bot) or stop watching."""
+        seat = self.seat_of(identity)
+        if seat is None:
+            if self.spectators.pop(identity, None) is not None:
+                self._notify()
+            return
+        self._record({"t": "seat", "seat": seat, "identity": None, "name": "", "bot": None})
+        self._notify()
+
+    def set_connected(self, identity: str, connected: bool) -> None:
+        seat = self.seat_of(identity)
+        if seat is not None and self.seats[seat].connected != connected:
+            self.seats[seat].connected = connected
+            self._notify()
+
+    def watch(self, identity: str, name: str) -> None:
+        if self.seat_of(identity) is None:
+            self.spectators[identity] = clean_text(name, 32)
+            self._notify()
+
+    @property
+    def status(self) -> str:
+        if self.game.result() is not None:
+            return "over"
+        return "playing" if self.started else "waiting"
+
+    def _maybe_start(self) -> None:
+        if not self.started and not any(s.free for s in self.seats):
+            self._record({"t": "start"})
+
+    # -- play -------------------------------------------------------------------------------------
+
+    def act(self, identity: str, choice: str, decision: int | None = None) -> list[Event]:
+        """Apply a choice for the seat `identity` holds. `decision` is the seat's decision
+        number the client saw; a different one means the screen was stale, and nothing happens."""
+        seat = self.seat_of(identity)
+        if seat is None:
+            raise NotYourTurn("you have no seat at this table")
+        return self._act(seat, choice, decision, by=identity)
+
+    def _act(self, seat: int, choice: str, decision: int | None, by: str | None) -> list[Event]:
+        if not self.started:
+            free = sum(s.free for s in self.seats)
+            raise IllegalAction(f"the game starts when every seat is taken ({free} free)")
+        if decision is not None and decision != self.game.decision_number(seat):
+            raise IllegalAction("the game moved on since your screen was drawn; choose again")
+        events = self.game.act(seat, choice)
+        try:
+            self._save({"t": "act", "seat": seat, "choice": choice, "by": by})
+        except StoreError:
+            # Not saved means not made: take the move back so memory matches the disk.
+            self.game = replay(self.game.config, self.game.actions[:-1])
+            raise
+        self._records_changed()
+        self._notify()
+        return events
+
+    def bots_to_move(self) -> list[int]:
+        """Bot seats with an open decision, for whoever drives the bots (server or simulate)."""
+        if not self.started:
+            return []
+        waiting = {p.seat for p in self.game.prompts()}
+        return [i for i, s in enumerate(self.seats) if s.bot is not None and i in waiting]
+
+    def play_bot(self, seat: int) -> list[Event]:
+        kind = self.seats[seat].bot
+        if kind is None:
+            raise IllegalAction(f"seat {seat} is not a bot")
+        bot = self._bots.get(seat)
+        if bot is None:
+            bot = self._bots[seat] = self.game.bots[kind](bot_seed(self.game.config.seed, seat))
+        choice = bot.choose(self.game.view(seat))
+        return self._act(seat, choice, None, by=None)
+
+    # -- chat ------------------------------------------------------------------------------------
+
+    def say(self, identity: str, name: str, text: str) -> None:
+        text = clean_text(text, CHAT_MAX_CHARS)
+        if not text:
+            return
+        if self.seat_of(identity) is None and identity not in self.spectators:
+            raise IllegalAction("sit or watch at this table to chat here")
+        self._record({"t": "chat", "at": self._clock(), "name": clean_text(name, 32), "text": text})
+        self._notify()
+
+    # -- views and subscribers ------------------------------------------------------------------
+
+    def subscribe(self, identity: str | None, callback: Subscriber) -> Subscription:
+        sub = Subscription(self, identity, callback)
+        self._subscribers.add(sub)
+        return sub
+
+    @property
+    def subscriber_count(self) -> int:
+        return len(self._subscribers)
+
+    def view_for(self, identity: str | None) -> dict[str, Any]:
+        """The table as `identity` may see it: its seat's game view plus the public table."""
+        seat = self.seat_of(identity)
+        return {
+            "table": {
+                "id": self.id,
+                "game": self.game.name,
+                "title": self.game.title,
+                "status": self.status,
+                "you": seat,
+                "seats": [
+                    {"name": s.name, "bot": s.bot, "connected": s.connected or s.bot is not None, "free": s.free}
+                    for s in self.seats
+                ],
+                "spectators": sorted(self.spectators.values()),
+                "chat": [[c.name, c.text] for c in self.chat[-CHAT_SHOWN:]],
+            },
+            "game": self.game.view(seat),
+        }
+
+    def _notify(self) -> None:
+        for sub in list(self._subscribers):
+            try:
+                sub.callback(self.view_for(sub.identity))
+            except Exception:
+                log.exception("table %s: a subscriber failed; the others still hear", self.id)
+
+    # -- records --------------------------------------------------------------------------------
+
+    def _record(self, record: dict[str, Any]) -> None:
+        """Save a table record, then apply it (saving first: an unsaved change never shows)."""
+        self._save(record)
+        self._apply_record(record)
+        self._records_changed()
+
+    def _save(self, record: dict[str, Any]) -> None:
+        if self._log is not None:
+            self._log.append(record)
+        self._records += 1
+
+    def _apply_record(self, record: dict[str, Any]) -> None:
+        kind = record["t"]
+        if kind == "seat":
+            seat = self.seats[record["seat"]]
+            seat.identity, seat.name, seat.bot = record["identity"], record["name"], record["bot"]
+            self._bots.pop(record["seat"], None)
+            if seat.identity is None:
+                seat.connected = False
+        elif kind == "start":
+            self.started = True
+        elif kind == "chat":
+            self.chat.append(ChatLine(record["at"], record["name"], record["text"]))
+            del self.chat[:-CHAT_KEPT]
+        elif kind != "create":
+            raise StoreError(f"unknown table record {kind!r}")
+
+    def _records_changed(self) -> None:
+        if self._store is not None and self._records % SNAPSHOT_EVERY == 0:
+            self.save_snapshot()
+
+    def save_snapshot(self) -> None:
+        if self._store is None:
+            return
+        try:
+            self._store.write_snapshot(self.id, self.snapshot_data())
+        except StoreError:
+            # The log alone restores everything; a missed snapshot only slows the next load.
+            log.exception("table %s: snapshot failed", self.id)
+
+    def snapshot_data(self) -> dict[str, Any]:
+        return {
+            "records": self._records,
+            "started": self.started,
+            "seats": [to_plain(Seat(s.identity, s.name, s.bot)) for s in self.seats],
+            "chat": [to_plain(c) for c in self.chat],
+            "game": self.game.snapshot(),
+        }
+
+    def close(self) -> None:
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+
+def _continue(game: Game, actions: list[Action]) -> Game:
+    for action in actions:
+        game.act(action.seat, action.choice)
+    return game
+
+
+def load_tables(store: Store, *, clock: Callable[[], float] = time.time) -> list[Table]:
+    """Every saved table. A table that cannot be rebuilt is logged and skipped, never deleted."""
+    tables = []
+    for table_id in store.table_ids():
+        try:
+            tables.append(Table.load(store.load(table_id), store, clock=clock))
+        except Exception:
+            log.exception("table %s could not be loaded; its files are left untouched", table_id)
+    return tables
+
+
+def clean_text(text: str, limit: int) -> str:
+    """Printable, single-line, bounded: what a chat line or a name may hold."""
+    kept = "".join(
+        ch if unicodedata.category(ch)[0] != "C" else " " for ch in str(text)[: limit * 4]
+    )
+    return " ".join(kept.split())[:limit]

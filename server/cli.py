@@ -1,0 +1,139 @@
+"""The `harena` command: serve, play, simulate, games."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from pathlib import Path
+
+from core.engine import GameConfigError, available_games
+from core.simulate import parse_bots, simulate
+from core.store import default_data_dir
+
+log = logging.getLogger("harena")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="harena",
+        description="Play Carthage and Spartacus with friends over SSH.",
+    )
+    parser.add_argument("-v", "--verbose", action="store_true", help="log debug details")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    serve = commands.add_parser(
+        "serve", help="run the SSH server", description="Run the SSH server: players connect with `ssh -p PORT HOST`."
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: %(default)s)")
+    serve.add_argument("--port", type=int, default=2222, help="port to listen on (default: %(default)s)")
+    serve.add_argument("--keys", type=Path, default=Path("keys"), help="folder for the host key (default: %(default)s)")
+    serve.add_argument("--data", type=Path, default=None, help="folder for saved tables (default: your user data folder)")
+    serve.set_defaults(run=run_serve)
+
+    play = commands.add_parser(
+        "play", help="play in this terminal against bots", description="Play a game in this terminal, bots in the other seats."
+    )
+    play.add_argument("game", help="game name (see `harena games`)")
+    play.add_argument("--bots", type=int, default=1, help="number of bot opponents (default: %(default)s)")
+    play.add_argument("--seed", type=int, default=None, help="random seed (default: a fresh one)")
+    play.set_defaults(run=run_play)
+
+    sim = commands.add_parser(
+        "simulate",
+        help="bots play complete games headless",
+        description="Bots play complete games headless; prints games/s, game length and winners.",
+    )
+    sim.add_argument("game", help="game name (see `harena games`)")
+    sim.add_argument("--games", type=int, default=100, help="games to play (default: %(default)s)")
+    sim.add_argument("--players", type=int, default=None, help="players per game (default: the game's minimum)")
+    sim.add_argument("--seed", type=int, default=1, help="seed of the run; the same seed plays the same games")
+    sim.add_argument("--bots", default="random", help="bot kind for all seats, or one per seat: heuristic,random")
+    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (repeatable)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    sim.set_defaults(run=run_simulate)
+
+    games = commands.add_parser("games", help="list the games", description="List the games this server can host.")
+    games.set_defaults(run=run_games)
+    return parser
+
+
+def run_games(args: argparse.Namespace) -> int:
+    infos = available_games()
+    if not infos:
+        print("No games are installed yet.")
+        return 0
+    print(f"{'NAME':<12} {'TITLE':<40} {'PLAYERS':<8} {'BOTS':<18} OPTIONS")
+    for info in infos:
+        players = f"{info.min_players}-{info.max_players}"
+        options = "; ".join(f"{o.name}={'|'.join(o.choices)} (default {o.default})" for o in info.options)
+        print(f"{info.name:<12} {info.title:<40} {players:<8} {','.join(info.bots):<18} {options or '-'}")
+    return 0
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    from core.engine import game_class
+
+    cls = game_class(args.game)
+    players = args.players or cls.min_players
+    if args.games < 1:
+        raise GameConfigError("--games must be at least 1")
+    options = dict(_parse_option(o) for o in args.option)
+    report = simulate(args.game, args.games, players, args.seed, parse_bots(args.bots, players), options)
+    if args.json:
+        print(json.dumps(report.to_json()))
+        return 1 if report.errors else 0
+    done = report.games - len(report.errors)
+    print(f"{cls.title}: {report.games} games, {players} players, seed {args.seed}, bots {','.join(report.bots)}")
+    print(f"  {report.games_per_s:.1f} games/s, median {report.median_ms_per_game:.2f} ms per game")
+    print(f"  {report.mean_rounds:.1f} rounds and {report.mean_decisions:.0f} decisions per game on average")
+    wins = ", ".join(
+        f"seat {seat} ({kind}) {n} ({100 * n / done:.0f}%)" if done else f"seat {seat} 0"
+        for seat, (kind, n) in enumerate(zip(report.bots, report.wins_by_seat))
+    )
+    print(f"  wins: {wins}")
+    print(f"  errors: {len(report.errors)}")
+    for line in report.errors[:10]:
+        print(f"    {line}")
+    return 1 if report.errors else 0
+
+
+def _parse_option(text: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep:
+        raise GameConfigError(f"--option takes NAME=VALUE, not {text!r}")
+    return name.strip(), value.strip()
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    data = args.data or default_data_dir()
+    print(f"harena: the SSH server is not built yet (data folder would be {data})", file=sys.stderr)
+    return 2
+
+
+def run_play(args: argparse.Namespace) -> int:
+    from core.engine import game_class
+
+    game_class(args.game)  # a clear error for an unknown game
+    print("harena: local play is not built yet", file=sys.stderr)
+    return 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    logging.basicConfig(
+        level=logging.DEBUG if args.verbose else logging.INFO,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    try:
+        return args.run(args)
+    except GameConfigError as exc:
+        print(f"harena: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

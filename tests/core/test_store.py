@@ -1,0 +1,184 @@
+"""Persistence (core/store.py): every accepted action survives a restart or a crash."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import msgpack
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core import table as table_module
+from core.store import Store, decode_log, encode_record
+from core.table import Table, load_tables
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def play(table: Table, moves: int) -> None:
+    for _ in range(moves):
+        if table.game.result() is not None:
+            return
+        prompt = table.game.prompts()[0]
+        table.act(f"key-{prompt.seat}", prompt.choices[-1].id)
+
+
+def make_table(store: Store, players: int = 3) -> Table:
+    table = Table.create("highcard", players, seed=2024, options={"rounds": "3"}, store=store)
+    for seat in range(players):
+        table.sit(f"key-{seat}", f"player{seat}")
+    return table
+
+
+def same_table(a: Table, b: Table) -> None:
+    assert a.game.snapshot() == b.game.snapshot()
+    assert [(s.identity, s.name, s.bot) for s in a.seats] == [(s.identity, s.name, s.bot) for s in b.seats]
+    assert a.chat == b.chat and a.started == b.started and a.id == b.id
+
+
+def test_a_restart_restores_every_table_exactly(tmp_path):
+    store = Store(tmp_path)
+    first = make_table(store)
+    play(first, 4)
+    first.say("key-0", "player0", "good luck")
+    second = Table.create("highcard", 2, seed=5, store=store)
+    second.sit("key-9", "solo")
+    loaded = {t.id: t for t in load_tables(Store(tmp_path))}
+    assert sorted(loaded) == sorted([first.id, second.id])
+    same_table(loaded[first.id], first)
+    same_table(loaded[second.id], second)
+    assert not any(s.connected for s in loaded[first.id].seats)
+
+
+def test_a_reloaded_table_plays_on_and_reloads_again(tmp_path):
+    store = Store(tmp_path)
+    table = make_table(store)
+    play(table, 3)
+    table.close()  # the server stopped
+    again = load_tables(Store(tmp_path))[0]
+    play(again, 3)
+    again.close()
+    assert again.game.version == 6
+    same_table(load_tables(Store(tmp_path))[0], again)
+
+
+def test_periodic_snapshots_shorten_the_replay_and_agree_with_the_log(tmp_path, monkeypatch):
+    monkeypatch.setattr(table_module, "SNAPSHOT_EVERY", 4)
+    store = Store(tmp_path)
+    table = make_table(store)
+    play(table, 6)  # 5 table records + 6 actions: a snapshot at record 8
+    snap_path = tmp_path / "tables" / table.id / "snapshot"
+    assert snap_path.exists()
+    snap = msgpack.unpackb(snap_path.read_bytes(), strict_map_key=False)
+    assert snap["records"] % 4 == 0 and snap["records"] < len(store.load(table.id).records)
+    same_table(load_tables(Store(tmp_path))[0], table)
+
+
+def test_an_unreadable_snapshot_falls_back_to_the_log(tmp_path, monkeypatch, caplog):
+    monkeypatch.setattr(table_module, "SNAPSHOT_EVERY", 4)
+    store = Store(tmp_path)
+    table = make_table(store)
+    play(table, 6)
+    (tmp_path / "tables" / table.id / "snapshot").write_bytes(b"\x00garbage")
+    same_table(load_tables(Store(tmp_path))[0], table)
+    assert "unreadable snapshot" in caplog.text
+
+
+def test_a_torn_last_record_is_dropped_with_a_warning_and_nothing_before_is_lost(tmp_path, caplog):
+    store = Store(tmp_path)
+    table = make_table(store)
+    play(table, 4)
+    log_path = tmp_path / "tables" / table.id / "log"
+    whole = log_path.read_bytes()
+    reference = Table.load(store.load(table.id), store)
+    last = encode_record({"t": "act", "seat": 0, "choice": "card:1", "by": "key-0"})
+    for cut in (1, 7, 8, len(last) - 1):
+        log_path.write_bytes(whole + last[:cut])
+        caplog.clear()
+        loaded = load_tables(Store(tmp_path))[0]
+        same_table(loaded, reference)
+        assert "torn record" in caplog.text
+        assert log_path.read_bytes() == whole  # the torn tail is cut off ...
+        aside = sorted(log_path.parent.glob("log.torn-*"))
+        assert aside and aside[-1].read_bytes() == last[:cut]  # ... and kept aside
+        loaded.close()
+
+
+def test_a_corrupt_record_keeps_every_record_before_it(tmp_path):
+    frames = [encode_record({"t": "chat", "n": i}) for i in range(5)]
+    data = bytearray(b"".join(frames))
+    data[len(frames[0]) + len(frames[1]) + 9] ^= 0xFF  # a flipped bit inside record 3
+    read = decode_log(bytes(data))
+    assert [r["n"] for r in read.records] == [0, 1]
+    assert "checksum mismatch" in read.problem
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.dictionaries(st.text(max_size=5), st.integers(-(2**63), 2**63 - 1) | st.text(max_size=20), max_size=4), max_size=8),
+    st.integers(min_value=0),
+)
+def test_any_truncation_of_the_log_yields_exactly_the_whole_records_before_it(records, cut):
+    frames = [encode_record(r) for r in records]
+    data = b"".join(frames)
+    cut %= len(data) + 1
+    read = decode_log(data[:cut])
+    whole = 0
+    while whole < len(frames) and sum(map(len, frames[: whole + 1])) <= cut:
+        whole += 1
+    assert read.records == records[:whole]
+    assert read.good_bytes == sum(map(len, frames[:whole]))
+    assert (read.problem is None) == (cut == read.good_bytes)
+
+
+CRASHING_WRITER = textwrap.dedent(
+    """
+    import json, os, signal, sys
+    from core.store import Store, TableLog
+    from core.table import Table
+    from tests.fixture_game import install
+    install()
+    store = Store(sys.argv[1])
+    table = Table.create("highcard", 3, seed=77, store=store)
+    for seat in range(3):
+        table.sit(f"key-{seat}", f"p{seat}")
+    for _ in range(5):
+        prompt = table.game.prompts()[0]
+        table.act(f"key-{prompt.seat}", prompt.choices[0].id)
+        print(json.dumps({"id": table.id, "snapshot": table.game.snapshot().hex()}), flush=True)
+
+    real_write = table._log._file.write
+    def write_half_then_die(frame):
+        real_write(frame[: len(frame) // 2])
+        os.fsync(table._log._file.fileno())
+        os.kill(os.getpid(), signal.SIGKILL)
+    table._log._file.write = write_half_then_die
+    prompt = table.game.prompts()[0]
+    table.act(f"key-{prompt.seat}", prompt.choices[0].id)
+    print("survived the kill", flush=True)
+    """
+)
+
+
+def test_a_writer_killed_mid_record_loses_only_that_record(tmp_path):
+    proc = subprocess.run(
+        [sys.executable, "-c", CRASHING_WRITER, str(tmp_path)],
+        cwd=REPO, capture_output=True, text=True, timeout=60,
+    )
+    assert proc.returncode == -signal.SIGKILL, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert "survived the kill" not in lines and len(lines) == 5
+    last = json.loads(lines[-1])
+    log_path = tmp_path / "tables" / last["id"] / "log"
+    assert decode_log(log_path.read_bytes()).problem is not None  # the torn half is there
+    loaded = load_tables(Store(tmp_path))[0]
+    assert loaded.game.snapshot().hex() == last["snapshot"]
+    assert loaded.game.version == 5
+    assert decode_log(log_path.read_bytes()).problem is None
+    assert os.path.exists(log_path.parent / "log.torn-1")

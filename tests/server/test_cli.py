@@ -1,0 +1,70 @@
+"""The `harena` command line (server/cli.py)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from server.cli import main
+
+
+def harena(*args: str) -> subprocess.CompletedProcess[str]:
+    exe = shutil.which("harena")
+    cmd = [exe, *args] if exe else [sys.executable, "-m", "server.cli", *args]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize("command", [[], ["serve"], ["play"], ["simulate"], ["games"]])
+def test_every_subcommand_has_help(command):
+    proc = harena(*command, "--help")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("usage: harena")
+
+
+def test_games_lists_the_registered_games(capsys):
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "highcard" in out and "High Card" in out and "2-4" in out and "rounds=1|2|3" in out
+
+
+def test_simulate_prints_speed_length_and_winners(capsys):
+    assert main(["simulate", "highcard", "--games", "20", "--players", "3", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "20 games, 3 players, seed 4" in out and "games/s" in out and "wins: seat 0 (random)" in out
+    assert "errors: 0" in out
+
+
+def test_simulate_json_is_one_object_and_the_same_seed_plays_the_same_games(capsys):
+    argv = ["simulate", "highcard", "--games", "30", "--players", "2", "--seed", "9", "--bots", "random,random", "--json"]
+    assert main(argv) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert main(argv) == 0
+    second = json.loads(capsys.readouterr().out)
+    keys = {"game", "games", "players", "seed", "bots", "games_per_s", "median_ms_per_game",
+            "mean_rounds", "wins_by_seat", "errors"}
+    assert keys <= set(first)
+    assert first["bots"] == ["random", "random"] and first["errors"] == []
+    assert sum(first["wins_by_seat"]) >= 30  # ties give every tied seat a win
+    assert first["wins_by_seat"] == second["wins_by_seat"] and first["mean_rounds"] == 3
+    main(argv[:7] + ["10"] + argv[8:])
+    assert json.loads(capsys.readouterr().out)["wins_by_seat"] != first["wins_by_seat"]
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["simulate", "chess"], "unknown game 'chess'"),
+        (["simulate", "highcard", "--players", "9"], "2 to 4 players"),
+        (["simulate", "highcard", "--bots", "genius"], "no bot genius"),
+        (["simulate", "highcard", "--players", "3", "--bots", "random,random"], "2 kinds for 3 players"),
+        (["simulate", "highcard", "--option", "rounds"], "NAME=VALUE"),
+        (["simulate", "highcard", "--games", "0"], "at least 1"),
+    ],
+)
+def test_bad_simulate_arguments_get_a_clear_message(argv, message, capsys):
+    assert main(argv) == 2
+    assert message in capsys.readouterr().err
