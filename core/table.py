@@ -98,6 +98,9 @@ class Table:
         self._clock = clock
         self._subscribers: set[Subscription] = set()
         self._bots: dict[int, Bot] = {}
+        # Called with the table after every change, before per-seat views are pushed: cheap hooks
+        # for the lobby's table list and the bot runner, which need no view.
+        self.listeners: list[Callable[[Table], None]] = []
 
     # -- creation and loading -------------------------------------------------------------------
 
@@ -136,7 +139,8 @@ class Table:
         records = stored.records
         if not records or records[0].get("t") != "create":
             raise StoreError(f"table {stored.table_id}: log does not start with a create record")
-        table, done = None, 1
+        table: Table | None = None
+        done = 1
         if stored.snapshot is not None:
             try:
                 table, done = cls._from_snapshot(stored.table_id, stored.snapshot, clock)
@@ -150,7 +154,6 @@ class Table:
                 [Seat() for _ in range(config.players)],
                 clock=clock,
             )
-            done = 1
         actions = list(table.game.actions)
         for record in records[done:]:
             if record["t"] == "act":
@@ -323,27 +326,39 @@ class Table:
     def subscriber_count(self) -> int:
         return len(self._subscribers)
 
+    def summary(self) -> dict[str, Any]:
+        """The public facts about this table, as the lobby lists them."""
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "title": self.game.title,
+            "status": self.status,
+            "options": dict(self.game.config.options),
+            "seats": [
+                {"name": s.name, "bot": s.bot, "connected": s.connected or s.bot is not None, "free": s.free}
+                for s in self.seats
+            ],
+            "spectators": sorted(self.spectators.values()),
+        }
+
     def view_for(self, identity: str | None) -> dict[str, Any]:
         """The table as `identity` may see it: its seat's game view plus the public table."""
         seat = self.seat_of(identity)
         return {
             "table": {
-                "id": self.id,
-                "game": self.game.name,
-                "title": self.game.title,
-                "status": self.status,
+                **self.summary(),
                 "you": seat,
-                "seats": [
-                    {"name": s.name, "bot": s.bot, "connected": s.connected or s.bot is not None, "free": s.free}
-                    for s in self.seats
-                ],
-                "spectators": sorted(self.spectators.values()),
                 "chat": [[c.name, c.text] for c in self.chat[-CHAT_SHOWN:]],
             },
             "game": self.game.view(seat),
         }
 
     def _notify(self) -> None:
+        for listener in list(self.listeners):
+            try:
+                listener(self)
+            except Exception:
+                log.exception("table %s: a listener failed", self.id)
         for sub in list(self._subscribers):
             try:
                 sub.callback(self.view_for(sub.identity))

@@ -1,0 +1,222 @@
+"""The lobby: every table on this server, who is online, and the room's chat.
+
+Like a table, the lobby is plain Python with callback subscribers; the server adapts them to its
+event loop. Lobby chat is not saved: it is the small talk of whoever is connected now.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+from core.engine import GameConfigError, IllegalAction, available_games
+from core.store import Store
+from core.table import CHAT_KEPT, CHAT_MAX_CHARS, CHAT_SHOWN, ChatLine, Table, clean_text, load_tables
+
+log = logging.getLogger(__name__)
+
+LobbyListener = Callable[[dict[str, Any]], None]
+
+
+class LobbySubscription:
+    def __init__(self, lobby: Lobby, callback: LobbyListener) -> None:
+        self.lobby = lobby
+        self.callback = callback
+
+    def close(self) -> None:
+        self.lobby._subscribers.discard(self)
+
+
+class Lobby:
+    def __init__(
+        self,
+        store: Store | None = None,
+        *,
+        clock: Callable[[], float] = time.time,
+        new_seed: Callable[[], int] = lambda: secrets.randbits(62),
+    ) -> None:
+        self.store = store
+        self.tables: dict[str, Table] = {}
+        self.chat: list[ChatLine] = []
+        self._clock = clock
+        self._new_seed = new_seed
+        self._online: dict[str, tuple[str, int]] = {}  # identity -> (name, open sessions)
+        self._subscribers: set[LobbySubscription] = set()
+        self._summaries: dict[str, dict[str, Any]] = {}
+        self._table_listeners: list[Callable[[Table], None]] = []
+
+    @classmethod
+    def open(cls, store: Store, **kwargs: Any) -> Lobby:
+        """A lobby with every saved table restored."""
+        lobby = cls(store, **kwargs)
+        for table in load_tables(store, clock=lobby._clock):
+            lobby._add(table)
+        return lobby
+
+    def add_table_listener(self, listener: Callable[[Table], None]) -> None:
+        """Hear every change at every table, present and future (the bot runner uses this)."""
+        self._table_listeners.append(listener)
+        for table in self.tables.values():
+            table.listeners.append(listener)
+
+    # -- tables ---------------------------------------------------------------------------------
+
+    def create_table(
+        self,
+        identity: str,
+        name: str,
+        game: str,
+        players: int,
+        options: dict[str, str] | None = None,
+        *,
+        bots: int = 0,
+        bot_kind: str = "random",
+        sit: bool = True,
+    ) -> Table:
+        """A new table; the creator takes seat 0 (unless `sit` is False) and `bots` bots fill
+        the next empty seats."""
+        if bots < 0 or bots > players - (1 if sit else 0):
+            raise GameConfigError(f"{bots} bots do not fit {players} seats")
+        table = Table.create(
+            game, players, self._new_seed(), options,
+            store=self.store, clock=self._clock,
+            table_id=None if self.store is not None else str(len(self.tables) + 1),
+        )
+        if bot_kind not in table.game.bots and bots:
+            table.close()
+            raise GameConfigError(f"{table.game.title} has no {bot_kind} bot")
+        self._add(table)
+        if sit:
+            table.sit(identity, name, 0)
+        for seat in [i for i, s in enumerate(table.seats) if s.free][:bots]:
+            table.set_bot(seat, bot_kind)
+        log.info("table %s: %s for %d created by %s", table.id, game, players, name)
+        self._changed(table)
+        return table
+
+    def table(self, table_id: str) -> Table:
+        try:
+            return self.tables[table_id]
+        except KeyError:
+            raise IllegalAction(f"there is no table {table_id}") from None
+
+    def seat_held_by(self, identity: str) -> tuple[Table, int] | None:
+        """The running table where `identity` holds a seat, so a reconnect goes straight back."""
+        for table in sorted(self.tables.values(), key=_newest_first):
+            seat = table.seat_of(identity)
+            if seat is not None and table.status != "over":
+                return table, seat
+        return None
+
+    def _add(self, table: Table) -> None:
+        self.tables[table.id] = table
+        table.listeners.append(self._changed)
+        table.listeners.extend(self._table_listeners)
+        for identity in self._online:
+            table.set_connected(identity, True)
+        self._summaries[table.id] = table.summary()
+
+    def _changed(self, table: Table) -> None:
+        summary = table.summary()
+        if self._summaries.get(table.id) != summary:
+            self._summaries[table.id] = summary
+            self._notify()
+
+    # -- people ---------------------------------------------------------------------------------
+
+    def connect(self, identity: str, name: str) -> None:
+        """A session opened; counted, so one key connected twice stays connected until both end."""
+        _, sessions = self._online.get(identity, (name, 0))
+        self._online[identity] = (clean_text(name, 32), sessions + 1)
+        for table in self.tables.values():
+            table.set_connected(identity, True)
+        self._notify()
+
+    def disconnect(self, identity: str, *, guest: bool = False) -> None:
+        """A session ended. A guest's seats are freed: nobody can ever come back as that guest."""
+        name, sessions = self._online.get(identity, ("", 1))
+        if sessions > 1:
+            self._online[identity] = (name, sessions - 1)
+            return
+        self._online.pop(identity, None)
+        for table in self.tables.values():
+            if guest:
+                table.leave(identity)
+            else:
+                table.set_connected(identity, False)
+                table.spectators.pop(identity, None)
+        self._notify()
+
+    def sessions_of(self, identity: str) -> int:
+        return self._online.get(identity, ("", 0))[1]
+
+    def say(self, identity: str, name: str, text: str) -> None:
+        text = clean_text(text, CHAT_MAX_CHARS)
+        if text:
+            self.chat.append(ChatLine(self._clock(), clean_text(name, 32), text))
+            del self.chat[:-CHAT_KEPT]
+            self._notify()
+
+    # -- views and subscribers ------------------------------------------------------------------
+
+    def view(self) -> dict[str, Any]:
+        return {
+            "tables": [self._summaries[t.id] for t in sorted(self.tables.values(), key=_listing_order)],
+            "games": [
+                {
+                    "name": g.name,
+                    "title": g.title,
+                    "min_players": g.min_players,
+                    "max_players": g.max_players,
+                    "bots": list(g.bots),
+                    "options": [
+                        {"name": o.name, "label": o.label, "choices": list(o.choices), "default": o.default, "help": o.help}
+                        for o in g.options
+                    ],
+                }
+                for g in available_games()
+            ],
+            "online": sorted(name for name, _ in self._online.values()),
+            "chat": [[c.name, c.text] for c in self.chat[-CHAT_SHOWN:]],
+        }
+
+    def subscribe(self, callback: LobbyListener) -> LobbySubscription:
+        sub = LobbySubscription(self, callback)
+        self._subscribers.add(sub)
+        return sub
+
+    @property
+    def subscriber_count(self) -> int:
+        return len(self._subscribers)
+
+    def _notify(self) -> None:
+        if not self._subscribers:
+            return
+        view = self.view()
+        for sub in list(self._subscribers):
+            try:
+                sub.callback(view)
+            except Exception:
+                log.exception("a lobby subscriber failed; the others still hear")
+
+    def close(self) -> None:
+        for table in self.tables.values():
+            table.close()
+
+
+def _table_number(table: Table) -> tuple[int, str]:
+    return (int(table.id), table.id) if table.id.isdigit() else (0, table.id)
+
+
+def _newest_first(table: Table) -> tuple[int, str]:
+    number, name = _table_number(table)
+    return (-number, name)
+
+
+def _listing_order(table: Table) -> tuple[int, int, str]:
+    """Tables still being played or waiting first, newest first; finished ones last."""
+    number, name = _table_number(table)
+    return (table.status == "over", -number, name)

@@ -1,0 +1,53 @@
+"""Drives the bots at every table, at a pace a human can follow.
+
+A bot move is scheduled with `loop.call_later` only when a table changes and a bot seat has a
+decision: nothing runs while tables are idle, so idle screens cost nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from core.engine import IllegalAction
+from core.lobby import Lobby
+from core.store import StoreError
+from core.table import Table
+
+log = logging.getLogger(__name__)
+
+
+class BotRunner:
+    def __init__(self, lobby: Lobby, delay: float = 0.8) -> None:
+        self.delay = delay
+        self._loop = asyncio.get_running_loop()
+        self._pending: dict[str, asyncio.TimerHandle] = {}
+        lobby.add_table_listener(self._table_changed)
+        for table in lobby.tables.values():
+            self._table_changed(table)
+
+    def _table_changed(self, table: Table) -> None:
+        if table.id in self._pending or not table.bots_to_move():
+            return
+        self._pending[table.id] = self._loop.call_later(self.delay, self._move, table)
+
+    def _move(self, table: Table) -> None:
+        del self._pending[table.id]
+        seats = table.bots_to_move()
+        if not seats:
+            return
+        try:
+            table.play_bot(seats[0])  # its notify re-schedules the next bot move
+        except (IllegalAction, StoreError):
+            log.exception("table %s: bot at seat %d could not move", table.id, seats[0])
+        except Exception:
+            log.exception("table %s: bot at seat %d failed; bots at this table stop", table.id, seats[0])
+
+    @property
+    def pending(self) -> int:
+        return len(self._pending)
+
+    def close(self) -> None:
+        for handle in self._pending.values():
+            handle.cancel()
+        self._pending.clear()

@@ -1,0 +1,42 @@
+"""Per-connection and per-address limits (server/limits.py)."""
+
+from __future__ import annotations
+
+from server.limits import ConnectionCounter, InputRateLimiter
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_pasted_chat_line_passes_whole():
+    limiter = InputRateLimiter(rate=2048, burst=16384, clock=FakeClock())
+    line = ("hello, friends! " * 20).encode()  # a 320-byte paste
+    assert limiter.admit(b"\x1b[200~" + line + b"\x1b[201~") == b"\x1b[200~" + line + b"\x1b[201~"
+
+
+def test_a_flood_is_cut_to_the_rate_and_the_excess_counted():
+    clock = FakeClock()
+    limiter = InputRateLimiter(rate=1000, burst=4000, clock=clock)
+    assert len(limiter.admit(b"x" * 10_000)) == 4000
+    assert limiter.dropped == 6000
+    clock.now += 1.0
+    assert len(limiter.admit(b"x" * 10_000)) == 1000
+    clock.now += 0.5
+    assert len(limiter.admit(b"y" * 10)) == 10  # typing goes on after the flood
+
+
+def test_connections_per_address_are_capped_and_released():
+    counter = ConnectionCounter(limit=2)
+    assert counter.try_open("10.0.0.1") and counter.try_open("10.0.0.1")
+    assert not counter.try_open("10.0.0.1")
+    assert counter.try_open("10.0.0.2")
+    counter.close("10.0.0.1")
+    assert counter.try_open("10.0.0.1")
+    counter.close("10.0.0.1")
+    counter.close("10.0.0.1")
+    assert counter.count("10.0.0.1") == 0
