@@ -1,0 +1,350 @@
+"""A Textual driver that talks to one SSH channel, entirely on the event loop.
+
+Textual's own LinuxDriver owns the process's terminal: it starts reader/writer threads, changes
+termios modes and installs signal handlers. None of that makes sense when one process serves many
+SSH sessions, so this driver:
+
+* buffers `write()` calls and hands one utf-8 frame to `send` on `flush()` (writes made outside a
+  frame, such as a bell, are flushed on the next loop iteration);
+* sends the first screen once: Textual paints it fully twice within a few ms of starting (plus a
+  partial update in between), so frames are held at startup and each full-screen paint drops the
+  held frames it supersedes, until the second full paint or `STARTUP_HOLD` seconds (about half the
+  first-screen bytes; `textual_fixes` marks the full-screen paints through `painting()`);
+* decodes input incrementally (invalid utf-8 becomes U+FFFD) and feeds Textual's `XTermParser`;
+  a lone Esc is resolved by one `call_later` after the parser's escape delay, armed only while an
+  escape sequence is pending (no periodic timer, so an idle session costs nothing);
+* takes its size from the session (PTY request, window-change), never from the terminal itself:
+  in-band resize reports from the client are dropped and sizes are clamped (a hostile client could
+  otherwise ask for a 10^6-column screen);
+* parses input inside a copy of the app's context, so messages carry this app (not whatever
+  context the SSH callback runs in);
+* never opens a browser or writes a file on the server (`open_url`, `deliver_binary`).
+
+The driver gets its output function through `SSHDriver.bind(...)`, whose result is assigned to
+`app.driver_class` (Textual instantiates the driver itself inside `run_async`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import functools
+import logging
+from codecs import getincrementaldecoder
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterator, Literal, TextIO
+
+from textual import events
+from textual._time import get_time
+from textual._xterm_parser import XTermParser
+from textual.driver import Driver
+from textual.geometry import Size
+from textual.message import Message
+from textual.messages import InBandWindowResize
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+log = logging.getLogger(__name__)
+
+DEFAULT_SIZE = (80, 24)
+STARTUP_HOLD = 0.25
+"""Longest time the first frames are held back waiting for Textual's second full paint."""
+STARTUP_FULL_PAINTS = 2
+MAX_COLS = 1000
+MAX_ROWS = 500
+
+# Terminal modes, written on start and undone in reverse order on stop.
+ALT_SCREEN = ("\x1b[?1049h", "\x1b[?1049l")
+HIDE_CURSOR = ("\x1b[?25l", "\x1b[?25h")
+# 1000: clicks, 1002: motion while a button is held, 1006: SGR coordinates. Not 1003 (every
+# motion), which costs server CPU for each mouse move over the window.
+MOUSE = ("\x1b[?1000h\x1b[?1002h\x1b[?1006h", "\x1b[?1006l\x1b[?1002l\x1b[?1000l")
+BRACKETED_PASTE = ("\x1b[?2004h", "\x1b[?2004l")
+FOCUS_EVENTS = ("\x1b[?1004h", "\x1b[?1004l")
+NO_LINE_WRAP = ("\x1b[?7l", "\x1b[?7h")
+QUERY_SYNC_OUTPUT = "\x1b[?2026$p"
+RESET_ATTRIBUTES = "\x1b[0m"
+
+
+def clamp_size(cols: int, rows: int) -> tuple[int, int]:
+    """A usable terminal size: 80x24 when the client sends 0, never beyond MAX_COLS x MAX_ROWS."""
+    cols = cols or DEFAULT_SIZE[0]
+    rows = rows or DEFAULT_SIZE[1]
+    return max(1, min(cols, MAX_COLS)), max(1, min(rows, MAX_ROWS))
+
+
+class SSHDriver(Driver):
+    """Textual driver for one SSH session: bytes in from the channel, frames out to `send`."""
+
+    def __init__(
+        self,
+        app: App[Any],
+        *,
+        debug: bool = False,
+        mouse: bool = True,
+        size: tuple[int, int] | None = None,
+        send: Callable[[bytes], None],
+        on_start: Callable[[SSHDriver], None] | None = None,
+    ) -> None:
+        """`send` writes bytes to the client; `on_start` is told when input may be fed."""
+        super().__init__(app, debug=debug, mouse=mouse, size=clamp_size(*(size or DEFAULT_SIZE)))
+        self._send = send
+        self._on_start = on_start
+        self._buffer: list[str] = []
+        self._flush_handle: asyncio.Handle | None = None
+        self._holding = False
+        self._held: list[tuple[bool, str]] = []  # (written inside a paint?, data)
+        self._in_paint = False
+        self._full_paints = 0
+        self._hold_handle: asyncio.TimerHandle | None = None
+        self._decode = getincrementaldecoder("utf-8")(errors="replace").decode
+        self._parser = XTermParser()
+        self._escape_timer: asyncio.TimerHandle | None = None
+        self._input_enabled = False
+        self._started = False
+        self.context: contextvars.Context | None = None
+        """A copy of the app's context, captured at start; input is parsed inside it."""
+        self.bytes_sent = 0
+        """Bytes handed to `send` so far (after utf-8 encoding)."""
+
+    @classmethod
+    def bind(
+        cls,
+        send: Callable[[bytes], None],
+        on_start: Callable[[SSHDriver], None] | None = None,
+    ) -> Callable[..., SSHDriver]:
+        """A driver factory for `app.driver_class`, with the session's callbacks attached."""
+        return functools.partial(cls, send=send, on_start=on_start)
+
+    @property
+    def is_headless(self) -> bool:
+        return False
+
+    @property
+    def can_suspend(self) -> bool:
+        """Suspending would mean SIGTSTP for the whole server: never."""
+        return False
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """Current terminal size (cols, rows)."""
+        assert self._size is not None
+        return self._size
+
+    # ------------------------------------------------------------------ output
+
+    def write(self, data: str) -> None:
+        """Buffer output; make sure writes outside a frame still go out this loop iteration."""
+        if self._holding:
+            self._held.append((self._in_paint, data))
+            return
+        self._buffer.append(data)
+        if self._flush_handle is None:
+            self._flush_handle = self._loop.call_soon(self._flush_soon)
+
+    def _flush_soon(self) -> None:
+        self._flush_handle = None
+        self.flush()
+
+    def flush(self) -> None:
+        """Send everything buffered as one chunk."""
+        if not self._buffer or self._holding:
+            return
+        data = "".join(self._buffer).encode("utf-8", "replace")
+        self._buffer.clear()
+        self.bytes_sent += len(data)
+        self._send(data)
+
+    @contextmanager
+    def painting(self, full_screen: bool) -> Iterator[None]:
+        """Scope of one screen update. While the startup hold lasts, a full-screen paint
+        replaces the frames held before it (other writes, such as a bell, are kept)."""
+        if not self._holding:
+            yield
+            return
+        start = len(self._held)
+        self._in_paint = True
+        try:
+            yield
+        finally:
+            self._in_paint = False
+        if not full_screen or len(self._held) == start:
+            return
+        self._held = [item for item in self._held[:start] if not item[0]] + self._held[start:]
+        self._full_paints += 1
+        if self._full_paints >= STARTUP_FULL_PAINTS:
+            self._release_hold()
+
+    def _release_hold(self) -> None:
+        """End the startup hold: send what is held."""
+        if self._hold_handle is not None:
+            self._hold_handle.cancel()
+            self._hold_handle = None
+        if not self._holding:
+            return
+        self._holding = False
+        held, self._held = self._held, []
+        for _in_paint, data in held:
+            self._buffer.append(data)
+        self.flush()
+
+    # ------------------------------------------------------------------ modes
+
+    def start_application_mode(self) -> None:
+        """Switch the client's terminal to full-screen application mode and start input."""
+        self.context = contextvars.copy_context()
+        write = self.write
+        write(ALT_SCREEN[0])
+        write(HIDE_CURSOR[0])
+        if self._mouse:
+            write(MOUSE[0])
+        write(BRACKETED_PASTE[0])
+        write(FOCUS_EVENTS[0])
+        write(NO_LINE_WRAP[0])
+        write(QUERY_SYNC_OUTPUT)
+        self.flush()
+        self._holding = True
+        self._hold_handle = self._loop.call_later(STARTUP_HOLD, self._release_hold)
+        self._started = True
+        self._input_enabled = True
+        self._post_resize()
+        if self._on_start is not None:
+            self._on_start(self)
+
+    def disable_input(self) -> None:
+        """Stop parsing input (Textual calls this first thing at shutdown)."""
+        self._input_enabled = False
+        self._cancel_escape_timer()
+
+    def stop_application_mode(self) -> None:
+        """Restore the client's terminal: modes off, main screen back, cursor visible."""
+        self.disable_input()
+        self._release_hold()
+        if not self._started:
+            return
+        self._started = False
+        write = self.write
+        write(RESET_ATTRIBUTES)
+        write(NO_LINE_WRAP[1])
+        write(FOCUS_EVENTS[1])
+        write(BRACKETED_PASTE[1])
+        if self._mouse:
+            write(MOUSE[1])
+        write(ALT_SCREEN[1])
+        write(HIDE_CURSOR[1])
+        self.flush()
+
+    def close(self) -> None:
+        """Final cleanup: drop pending work so nothing refers back to the app."""
+        self.disable_input()
+        self._release_hold()
+        if self._flush_handle is not None:
+            self._flush_handle.cancel()
+            self._flush_handle = None
+        self.flush()
+        self._on_start = None
+
+    # ------------------------------------------------------------------ input
+
+    def feed(self, data: bytes) -> None:
+        """Bytes from the channel: decode, parse, post the resulting events to the app."""
+        if not self._input_enabled or not data:
+            return
+        text = self._decode(data)
+        if text:
+            self._in_app_context(self._parse, text)
+
+    def resize(self, cols: int, rows: int) -> None:
+        """The client's window changed size."""
+        size = clamp_size(cols, rows)
+        if size == self._size:
+            return
+        self._size = size
+        if self._input_enabled:
+            self._in_app_context(self._post_resize)
+
+    def _in_app_context(self, func: Callable[..., None], *args: Any) -> None:
+        if self.context is None:
+            func(*args)
+        else:
+            self.context.run(func, *args)
+
+    def _post_resize(self) -> None:
+        size = Size(*self.size)
+        self.send_message(events.Resize(size, size))
+
+    def _parse(self, text: str) -> None:
+        try:
+            for message in self._parser.feed(text):
+                self.process_message(message)
+        except Exception:
+            # The parser is a generator: once it raised it is dead. Start a fresh one.
+            log.warning("input parser failed on %r; resetting it", text[:64], exc_info=True)
+            self._parser = XTermParser()
+        self._arm_escape_timer()
+
+    def _arm_escape_timer(self) -> None:
+        """One-shot timer while the parser waits for the rest of an escape sequence."""
+        self._cancel_escape_timer()
+        deadline: float | None = self._parser._timeout_time
+        if deadline is None or not self._input_enabled:
+            return
+        delay = max(0.0, deadline - get_time()) + 0.001
+        self._escape_timer = self._loop.call_later(delay, self._escape_timeout)
+
+    def _cancel_escape_timer(self) -> None:
+        if self._escape_timer is not None:
+            self._escape_timer.cancel()
+            self._escape_timer = None
+
+    def _escape_timeout(self) -> None:
+        self._escape_timer = None
+        if self._input_enabled:
+            self._in_app_context(self._tick)
+
+    def _tick(self) -> None:
+        try:
+            for message in self._parser.tick():
+                self.process_message(message)
+        except Exception:
+            log.warning("input parser failed on timeout; resetting it", exc_info=True)
+            self._parser = XTermParser()
+        self._arm_escape_timer()
+
+    def process_message(self, message: Message) -> None:
+        """Drop size reports from the client's byte stream: the SSH channel owns the size."""
+        if isinstance(message, (events.Resize, InBandWindowResize)):
+            return
+        super().process_message(message)
+
+    def send_message(self, message: Message) -> None:
+        """Post directly: we are on the loop already (the base class goes through a thread hop)."""
+        self._app.post_message(message)
+
+    # ------------------------------------------------------------------ server-side effects
+
+    def open_url(self, url: str, new_tab: bool = True) -> None:
+        """Never open a browser on the server."""
+        log.info("open_url(%r) ignored for an SSH session", url)
+
+    def deliver_binary(
+        self,
+        binary: BinaryIO | TextIO,
+        *,
+        delivery_key: str,
+        save_path: Path,
+        open_method: Literal["browser", "download"] = "download",
+        encoding: str | None = None,
+        mime_type: str | None = None,
+        name: str | None = None,
+    ) -> None:
+        """Never write the file on the server: report the delivery as failed."""
+        log.info("file delivery %r (%s) refused for an SSH session", name, save_path)
+        try:
+            binary.close()
+        except Exception:
+            pass
+        error = RuntimeError("file delivery is not available over SSH")
+        self._app.post_message(events.DeliveryFailed(key=delivery_key, exception=error, name=name))

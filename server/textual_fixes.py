@@ -1,0 +1,392 @@
+"""Process-wide workarounds that let many Textual apps share one process and one event loop.
+
+Textual assumes one app per process. harena runs one app per SSH session in a single asyncio
+loop, which exposes process-wide state. `install()` patches it once (idempotent); the session
+marks each of its apps with `mark_server_app()` so behaviour only changes for server apps.
+
+What is fixed, by pitfall number of docs/notes (textual-over-ssh):
+
+1. `App._process_messages` wraps the app in `contextlib.redirect_stdout/stderr`, swapping the
+   process-wide `sys.stdout`; apps that exit out of order leave it pointing at a dead app. The
+   redirect is a no-op for server apps. Their error renderables are logged, never printed.
+3. Colour depth per session. Two caches leaked escape codes across apps: Rich's `Style._ansi`
+   (filled by the first colour system that renders a style, then reused for every other one, in
+   both `Strip.render_style` and Rich's `Style._make_ansi_codes`) and `Strip._render_cache` (a
+   rendered line, shared by `Strip.blank`'s process-wide lru_cache). SGR codes are now cached per
+   (style, colour system) and a strip's render cache is tagged with the colour system it was
+   rendered for (a `str` subclass per system, so `Strip.join` and `apply_offsets`, which copy the
+   cache, stay correct). Each session sets its own `app.console._color_system`.
+4. Leaks: `XTermParser._parse_extended_key` and `StylesCache.get_inner_outer` are `lru_cache`s on
+   methods, so their keys keep parsers/widgets (and so apps) alive; both ignore `self`, so they
+   get a process-wide cache keyed by their arguments only. `DataTable._get_styles_to_render_cell`
+   depends on `self`, so it gets a per-instance cache instead. Cached key events are built in an
+   empty context, so they do not capture the first app as their sender.
+6. Server-side side effects: `save_screenshot`/`deliver_screenshot` do nothing for server apps and
+   the palette's "Screenshot" command is hidden (`open_url`/`deliver_binary` are handled by the
+   SSH driver).
+10. The first screen is painted fully twice: `App._display` tells the SSH driver (duck-typed
+   `driver.painting(full_screen)`) which writes belong to a full-screen paint, so the driver can
+   send only the last one of its startup burst.
+11. Python 3.12+: `run_async` installs `asyncio.eager_task_factory` on the whole loop at each app
+   start; `textual.app` now sees an `asyncio` without `eager_task_factory`, as on Python 3.11.
+
+Pinned Textual/Rich internals this module relies on (re-check on any Textual upgrade; the
+pyproject pins textual>=8.2.8,<8.3 and tests/server/test_textual_fixes.py checks them):
+`textual.app.redirect_stdout`, `textual.app.redirect_stderr`, `textual.app.asyncio`,
+`textual.app._PrintCapture.app`, `App._print_error_renderables`, `App._exit_renderables`,
+`App._exception`, `App.console`, `rich.console.Console._color_system`,
+`XTermParser._parse_extended_key` (lru_cache with `__wrapped__`),
+`XTermParser._parse_colon_codepoints`, `StylesCache.get_inner_outer` (lru_cache),
+`DataTable._get_styles_to_render_cell` (lru_cache, `.cache_clear()` called by DataTable),
+`Strip._segments`, `Strip._render_cache`, `Strip.render`, `Strip.render_style`,
+`Strip.render_ansi`, `rich.style.Style._make_ansi_codes`, `Style._style_map`, `Style._attributes`,
+`Style._set_attributes`, `Style._color`, `Style._bgcolor`, `Style._link`, `Style._link_id`,
+`App._display(screen, renderable)`, `textual._compositor.LayoutUpdate.region`, `App._driver`.
+The SSH driver additionally relies on `Driver.__init__` (`_app`, `_size`, `_mouse`, `_loop`),
+`Driver.process_message`, `XTermParser.feed/tick`, `Parser._timeout_time`,
+`textual._time.get_time`, and on `App._process_messages` calling `start_application_mode` inside
+`App._context()`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import contextvars
+import functools
+import logging
+import types
+from typing import TYPE_CHECKING, Any, Callable, ContextManager, Iterable, TextIO
+from weakref import WeakSet
+
+from rich.color import ColorSystem
+from rich.console import Console
+from rich.segment import Segment, Segments
+from rich.style import Style
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+log = logging.getLogger(__name__)
+
+_installed = False
+_server_apps: WeakSet[App[Any]] = WeakSet()
+
+COLOR_SYSTEMS: dict[str, ColorSystem] = {
+    "standard": ColorSystem.STANDARD,
+    "256": ColorSystem.EIGHT_BIT,
+    "truecolor": ColorSystem.TRUECOLOR,
+}
+
+
+# --------------------------------------------------------------------------- public helpers
+
+
+def mark_server_app(app: App[Any]) -> None:
+    """Flag `app` as served over SSH: the patches below only change behaviour for such apps."""
+    _server_apps.add(app)
+
+
+def is_server_app(app: object) -> bool:
+    """True if `app` was marked with `mark_server_app`."""
+    try:
+        return app in _server_apps
+    except TypeError:
+        return False
+
+
+def color_system_for_terminal(term: str | None, colorterm: str | None) -> str:
+    """Colour system for a client: truecolor only when COLORTERM says so, 256 for *-256color.
+
+    Everything else (xterm, linux, screen, vt100, unknown) gets 16 colours: Textual cannot render
+    without colour, and 16 colours is what every colour terminal understands.
+    """
+    if (colorterm or "").strip().lower() in ("truecolor", "24bit"):
+        return "truecolor"
+    if (term or "").strip().lower().endswith("256color"):
+        return "256"
+    return "standard"
+
+
+def set_app_color_system(app: App[Any], system: str) -> None:
+    """Make `app` render with `system` ("standard", "256" or "truecolor") whatever the server's env."""
+    app.console._color_system = COLOR_SYSTEMS[system]
+
+
+# --------------------------------------------------------------------------- pitfall 3: colours
+
+
+@functools.lru_cache(maxsize=16384)
+def sgr_codes(style: Style, color_system: ColorSystem) -> str:
+    """SGR parameters for `style` in `color_system`, cached per (style, system), never on the style."""
+    codes: list[str] = []
+    attributes = style._attributes & style._set_attributes
+    if attributes:
+        style_map = Style._style_map
+        codes.extend(
+            style_map[bit] for bit in range(attributes.bit_length()) if attributes & (1 << bit)
+        )
+    if style._color is not None:
+        codes.extend(style._color.downgrade(color_system).get_ansi_codes())
+    if style._bgcolor is not None:
+        codes.extend(style._bgcolor.downgrade(color_system).get_ansi_codes(False))
+    return ";".join(codes)
+
+
+def _render_style(style: Style, text: str, color_system: ColorSystem) -> str:
+    """Text wrapped in the SGR codes of `style` for `color_system` (and its link, if any)."""
+    ansi = sgr_codes(style, color_system)
+    output = f"\x1b[{ansi}m{text}\x1b[0m" if ansi else text
+    if style._link:
+        output = f"\x1b]8;id={style._link_id};{style._link}\x1b\\{output}\x1b]8;;\x1b\\"
+    return output
+
+
+# One str subclass per colour system: the type of a strip's render cache says what it was
+# rendered for, without adding a slot to Strip or any per-string memory.
+_RENDER_TAGS: dict[ColorSystem, type[str]] = {
+    system: type(f"_RenderedFor{system.name.title()}", (str,), {"__slots__": ()})
+    for system in ColorSystem
+}
+
+
+def _strip_render(self: Any, console: Console) -> str:
+    """Replacement for `Strip.render` whose cache is only reused for the same colour system."""
+    color_system = console._color_system or ColorSystem.TRUECOLOR
+    tag = _RENDER_TAGS[color_system]
+    cached = self._render_cache
+    if cached is not None and type(cached) is tag:
+        return cached
+    rendered = tag(
+        "".join(
+            [
+                text if style is None else _render_style(style, text, color_system)
+                for text, style, _ in self._segments
+            ]
+        )
+    )
+    self._render_cache = rendered
+    return rendered
+
+
+def _rich_make_ansi_codes(self: Style, color_system: ColorSystem) -> str:
+    """Replacement for Rich's `Style._make_ansi_codes`, which caches one system on the style."""
+    return sgr_codes(self, color_system)
+
+
+def _install_color_fixes() -> None:
+    from textual.strip import Strip
+
+    setattr(Strip, "render", _strip_render)
+    setattr(Strip, "render_style", staticmethod(_render_style))
+    setattr(Strip, "render_ansi", staticmethod(sgr_codes))
+    setattr(Style, "_make_ansi_codes", _rich_make_ansi_codes)
+
+
+# --------------------------------------------------------------------------- pitfall 4: leaks
+
+
+class _PerInstanceLRU:
+    """Like `lru_cache` on a method, but the cache lives on (and dies with) the instance.
+
+    The first access stores the cached bound function in the instance's `__dict__` under the same
+    name, so later lookups bypass this descriptor; `.cache_clear()` keeps working.
+    """
+
+    def __init__(self, func: Callable[..., Any], maxsize: int) -> None:
+        self._func = func
+        self._maxsize = maxsize
+        self._name = func.__name__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._name = name
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        bound = functools.lru_cache(maxsize=self._maxsize)(
+            functools.partial(self._func, instance)
+        )
+        instance.__dict__[self._name] = bound
+        return bound
+
+
+def _install_leak_fixes() -> None:
+    from textual._styles_cache import StylesCache
+    from textual._xterm_parser import XTermParser
+    from textual.widgets._data_table import DataTable
+
+    parse_key = XTermParser._parse_extended_key.__wrapped__
+    empty = contextvars.Context
+
+    @functools.lru_cache(maxsize=1024)
+    def extended_key(sequence: str) -> Any:
+        # Only `self._parse_colon_codepoints` (a classmethod) is used, so the class stands in
+        # for `self`; an empty context keeps the cached Key events free of any app as sender.
+        return empty().run(parse_key, XTermParser, sequence)
+
+    def _parse_extended_key(self: XTermParser, sequence: str) -> Any:
+        return extended_key(sequence)
+
+    setattr(XTermParser, "_parse_extended_key", _parse_extended_key)
+
+    inner_outer_func = StylesCache.get_inner_outer.__wrapped__
+
+    @functools.lru_cache(maxsize=1024)
+    def inner_outer(base_background: Any, background: Any) -> Any:
+        return inner_outer_func(None, base_background, background)
+
+    def get_inner_outer(self: StylesCache, base_background: Any, background: Any) -> Any:
+        return inner_outer(base_background, background)
+
+    setattr(StylesCache, "get_inner_outer", get_inner_outer)
+
+    styles_func = DataTable._get_styles_to_render_cell.__wrapped__
+    descriptor = _PerInstanceLRU(styles_func, maxsize=32)
+    descriptor.__set_name__(DataTable, "_get_styles_to_render_cell")
+    setattr(DataTable, "_get_styles_to_render_cell", descriptor)
+
+
+# --------------------------------------------------------------------------- pitfall 1: stdout
+
+
+def _selective(redirect: Callable[[TextIO], ContextManager[Any]]) -> Callable[[Any], Any]:
+    """Wrap contextlib.redirect_*: a no-op when the target is a server app's print capture."""
+
+    def redirect_unless_server_app(target: Any) -> ContextManager[Any]:
+        if is_server_app(getattr(target, "app", None)):
+            return contextlib.nullcontext(target)
+        return redirect(target)
+
+    return redirect_unless_server_app
+
+
+def _renderable_text(renderable: object) -> str:
+    """Plain text of an exit renderable (Textual stores them as pre-rendered `Segments`)."""
+    if isinstance(renderable, Segments):
+        return "".join(segment.text for segment in renderable.segments if not segment.control)
+    if isinstance(renderable, Segment):
+        return renderable.text
+    return str(renderable)
+
+
+def _install_output_fixes() -> None:
+    import textual.app as textual_app
+    from textual.app import App
+
+    setattr(textual_app, "redirect_stdout", _selective(contextlib.redirect_stdout))
+    setattr(textual_app, "redirect_stderr", _selective(contextlib.redirect_stderr))
+
+    print_errors = App._print_error_renderables
+
+    def _print_error_renderables(self: App[Any]) -> None:
+        if not is_server_app(self):
+            print_errors(self)
+            return
+        error = self._exception
+        if error is not None:
+            log.error("app %r crashed", self, exc_info=(type(error), error, error.__traceback__))
+        else:
+            for renderable in self._exit_renderables:
+                log.error("app %r exit message: %s", self, _renderable_text(renderable)[:2000])
+        self._exit_renderables.clear()
+
+    setattr(App, "_print_error_renderables", _print_error_renderables)
+
+
+# --------------------------------------------------------------------------- pitfall 6: effects
+
+
+def _install_side_effect_fixes() -> None:
+    from textual.app import App
+
+    save_screenshot = App.save_screenshot
+    deliver_screenshot = App.deliver_screenshot
+    system_commands = App.get_system_commands
+
+    def _save_screenshot(self: App[Any], *args: Any, **kwargs: Any) -> str:
+        if is_server_app(self):
+            log.info("screenshot refused for server app %r", self)
+            return ""
+        return save_screenshot(self, *args, **kwargs)
+
+    def _deliver_screenshot(self: App[Any], *args: Any, **kwargs: Any) -> str | None:
+        if is_server_app(self):
+            log.info("screenshot delivery refused for server app %r", self)
+            return None
+        return deliver_screenshot(self, *args, **kwargs)
+
+    def _get_system_commands(self: App[Any], screen: Any) -> Iterable[Any]:
+        commands = system_commands(self, screen)
+        if not is_server_app(self):
+            return commands
+        return [command for command in commands if command.title != "Screenshot"]
+
+    setattr(App, "save_screenshot", _save_screenshot)
+    setattr(App, "deliver_screenshot", _deliver_screenshot)
+    setattr(App, "get_system_commands", _get_system_commands)
+
+
+# --------------------------------------------------------------------------- pitfall 10: paints
+
+
+def _install_paint_fixes() -> None:
+    from textual._compositor import LayoutUpdate
+    from textual.app import App
+    from textual.geometry import Region
+
+    display = App._display
+
+    def _display(self: App[Any], screen: Any, renderable: Any) -> None:
+        painting = getattr(self._driver, "painting", None)
+        if painting is None or renderable is None or not is_server_app(self):
+            display(self, screen, renderable)
+            return
+        full_screen = isinstance(renderable, LayoutUpdate) and renderable.region == Region(
+            0, 0, *self.size
+        )
+        with painting(full_screen):
+            display(self, screen, renderable)
+
+    setattr(App, "_display", _display)
+
+
+# --------------------------------------------------------------------------- pitfall 11: loop
+
+
+class _AsyncioWithoutEagerFactory(types.ModuleType):
+    """`asyncio` as seen by textual.app: everything but `eager_task_factory` (3.12+)."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "eager_task_factory":
+            raise AttributeError(name)
+        return getattr(asyncio, name)
+
+
+def _install_loop_fixes() -> None:
+    import textual.app as textual_app
+
+    setattr(textual_app, "asyncio", _AsyncioWithoutEagerFactory("asyncio"))
+
+
+# --------------------------------------------------------------------------- entry point
+
+
+def install() -> None:
+    """Apply every workaround once; later calls do nothing. Call before the first app starts."""
+    global _installed
+    if _installed:
+        return
+    _install_output_fixes()
+    _install_color_fixes()
+    _install_leak_fixes()
+    _install_side_effect_fixes()
+    _install_paint_fixes()
+    _install_loop_fixes()
+    _installed = True
+    log.debug("textual fixes installed")
+
+
+def is_installed() -> bool:
+    """True once `install()` has run."""
+    return _installed
