@@ -94,7 +94,8 @@ class Lobby:
         for seat in [i for i, s in enumerate(table.seats) if s.free][:bots]:
             table.set_bot(seat, bot_kind)
         log.info("table %s: %s for %d created by %s", table.id, game, players, name)
-        self._changed(table)
+        self._summaries[table.id] = table.summary()
+        self._notify()  # a new table is news even when nobody sat down at it
         return table
 
     def table(self, table_id: str) -> Table:

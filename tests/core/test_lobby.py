@@ -43,6 +43,14 @@ def test_subscribers_hear_when_the_table_list_changes_but_not_for_every_move():
     assert len(heard) == count  # a move does not change the listing
 
 
+def test_a_table_created_without_anyone_seated_is_announced():
+    lobby = Lobby()
+    heard: list[dict] = []
+    lobby.subscribe(heard.append)
+    lobby.create_table("key-a", "ann", "highcard", 2, sit=False)
+    assert heard and len(heard[-1]["tables"]) == 1
+
+
 def test_a_reconnecting_key_finds_its_seat_and_is_shown_connected_again():
     lobby = Lobby()
     table = lobby.create_table("key-a", "ann", "highcard", 2)

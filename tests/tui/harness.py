@@ -1,0 +1,55 @@
+"""Running HarenaApps under Textual's Pilot the way the server does, and reading their screens."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from rich.console import Console
+from textual.pilot import Pilot
+
+from core.lobby import Lobby
+from tui.app import HarenaApp
+
+SIZE = (80, 24)
+
+
+@asynccontextmanager
+async def session(
+    lobby: Lobby, identity: str, name: str, *, size: tuple[int, int] = SIZE, **options: Any
+) -> AsyncIterator[tuple[HarenaApp, Pilot[None]]]:
+    """One connected player: the server connects the identity around the app's life."""
+    lobby.connect(identity, name)
+    app = HarenaApp(lobby, identity, name, **options)
+    try:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            yield app, pilot
+    finally:
+        lobby.disconnect(identity)
+
+
+def screen_text(app: HarenaApp) -> str:
+    """What the terminal shows, as plain text (modals drawn over the screens below them)."""
+    width, height = app.size
+    console = Console(
+        width=width, height=height, file=io.StringIO(), force_terminal=True,
+        color_system=None, record=True, legacy_windows=False,
+    )
+    console.print(
+        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    )
+    return console.export_text(styles=False)
+
+
+async def until(condition: Callable[[], Any], timeout: float = 3.0) -> None:
+    """Let every app on the loop work until `condition()` holds (views arrive asynchronously)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError("timed out waiting for the screen to change")
+        await asyncio.sleep(0.01)

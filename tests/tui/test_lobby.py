@@ -1,0 +1,115 @@
+"""The lobby screen: listing tables and people, creating, sitting, watching, chatting."""
+
+from __future__ import annotations
+
+from core.lobby import Lobby
+from tests.tui.harness import screen_text, session, until
+from tui.screens.create_table import CreateTableScreen
+from tui.screens.help import HelpScreen
+from tui.screens.lobby import LobbyScreen
+from tui.screens.table import TableScreen
+from tui.widgets.status_line import StatusLine
+
+
+async def test_the_lobby_lists_tables_and_who_is_online() -> None:
+    lobby = Lobby()
+    lobby.connect("id-bob", "bob")
+    lobby.create_table("id-bob", "bob", "highcard", 3, bots=1)
+    async with session(lobby, "id-alice", "alice") as (app, pilot):
+        assert isinstance(app.screen, LobbyScreen)
+        text = screen_text(app)
+        assert "#1" in text and "High Card" in text and "waiting" in text
+        assert "2/3 seated" in text and "A bob B bot C -" in text
+        assert "Online (2)" in text and "alice" in text
+        # A table created elsewhere appears without a key press.
+        lobby.create_table("id-bob", "bob", "highcard", 2)
+        await until(lambda: "#2" in screen_text(app))
+
+
+async def test_creating_a_table_with_bots_through_the_modal_lands_on_the_table() -> None:
+    lobby = Lobby()
+    async with session(lobby, "id-alice", "alice") as (app, pilot):
+        await pilot.press("n")
+        assert isinstance(app.screen, CreateTableScreen)
+        # Game, Players, Rounds, Bots, Bot kind: three players, two bots.
+        await pilot.press("down", "right", "down", "down", "right", "right", "enter")
+        assert isinstance(app.screen, TableScreen)
+        table = app.screen.table
+        assert [s.bot for s in table.seats] == [None, "random", "random"]
+        assert table.seat_of("id-alice") == 0
+        text = screen_text(app)
+        assert "you: A alice" in text and "B random bot" in text and "bot" in text
+        assert "Round 1: play a card face down" in text
+
+
+async def test_escape_cancels_the_create_modal() -> None:
+    lobby = Lobby()
+    async with session(lobby, "id-alice", "alice") as (app, pilot):
+        await pilot.press("n", "escape")
+        assert isinstance(app.screen, LobbyScreen)
+        assert lobby.tables == {}
+
+
+async def test_a_second_app_takes_the_free_seat_from_the_lobby() -> None:
+    lobby = Lobby()
+    async with session(lobby, "id-alice", "alice") as (alice, apilot):
+        await apilot.press("n", "enter")  # High Card for two, no bots
+        assert isinstance(alice.screen, TableScreen)
+        table = alice.screen.table
+        async with session(lobby, "id-bob", "bob") as (bob, bpilot):
+            assert "1/2 seated" in screen_text(bob)
+            await bpilot.press("enter")
+            assert isinstance(bob.screen, TableScreen)
+            assert table.seat_of("id-bob") == 1 and table.status == "playing"
+            await until(lambda: "B bob" in screen_text(alice) and "playing" in screen_text(alice))
+
+
+async def test_no_free_seat_is_said_clearly() -> None:
+    lobby = Lobby()
+    lobby.connect("id-bob", "bob")
+    lobby.create_table("id-bob", "bob", "highcard", 2, bots=1)
+    async with session(lobby, "id-alice", "alice") as (app, pilot):
+        await pilot.press("enter")
+        assert isinstance(app.screen, LobbyScreen)
+        assert app.screen.query_one(StatusLine).text == "Error: no free seat at this table"
+        assert "Error: no free seat at this table" in screen_text(app)
+
+
+async def test_lobby_chat_reaches_the_other_app() -> None:
+    lobby = Lobby()
+    async with session(lobby, "id-alice", "alice") as (alice, apilot):
+        async with session(lobby, "id-bob", "bob") as (bob, bpilot):
+            await apilot.press("c", *"hi bob", "enter", "escape")
+            await until(lambda: "alice: hi bob" in screen_text(bob))
+            # Keys work again once the input is left: q asks to quit.
+            await apilot.press("q")
+            assert "Quit harena?" in screen_text(alice)
+            await apilot.press("n")
+            assert isinstance(alice.screen, LobbyScreen)
+
+
+async def test_chat_text_is_never_read_as_markup() -> None:
+    lobby = Lobby()
+    lobby.say("id-bob", "bob", "[@click=app.quit]free gold[/] [b]x")
+    async with session(lobby, "id-alice", "alice") as (app, pilot):
+        assert "bob: [@click=app.quit]free gold[/] [b]x" in screen_text(app)
+
+
+async def test_question_mark_opens_help_listing_the_lobby_keys() -> None:
+    lobby = Lobby()
+    async with session(lobby, "id-alice", "alice") as (app, pilot):
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        text = screen_text(app)
+        for key, what in [("↑↓", "select a table"), ("Enter", "free seat"), ("w", "watch"),
+                          ("n", "create a table"), ("c", "chat"), ("q", "quit")]:
+            assert any(key in line and what in line for line in text.splitlines()), (key, what)
+        await pilot.press("escape")
+        assert isinstance(app.screen, LobbyScreen)
+
+
+async def test_quit_asks_first_and_then_exits() -> None:
+    lobby = Lobby()
+    async with session(lobby, "id-alice", "alice") as (app, pilot):
+        await pilot.press("q", "y")
+        await until(lambda: not app.is_running)

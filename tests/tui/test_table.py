@@ -1,0 +1,246 @@
+"""The generic table screen, played by two apps at once on the High Card fixture game."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import pytest
+from textual import events
+
+from core.lobby import Lobby
+from core.table import Table
+from server.bot_runner import BotRunner
+from tests.tui import pick_game
+from tests.tui.harness import screen_text, session, until
+from tui.app import HarenaApp
+from tui.screens.help import HelpScreen
+from tui.screens.lobby import LobbyScreen
+from tui.screens.table import TableScreen
+from tui.widgets.game_over import GameOverPanel
+from tui.widgets.lines_panel import LogPanel
+from tui.widgets.prompt_bar import PromptBar
+from tui.widgets.status_line import StatusLine
+
+
+def table_screen(app: HarenaApp) -> TableScreen:
+    assert isinstance(app.screen, TableScreen), app.screen
+    return app.screen
+
+
+def log_lines(app: HarenaApp) -> list[str]:
+    return table_screen(app).query_one(LogPanel).lines
+
+
+def status(app: HarenaApp) -> str:
+    return table_screen(app).query_one(StatusLine).text
+
+
+@asynccontextmanager
+async def two_players(rounds: str = "3") -> AsyncIterator[tuple[Table, HarenaApp, object, HarenaApp, object]]:
+    """alice (seat 0, A) and bob (seat 1, B) at a High Card table, both on the table screen."""
+    lobby = Lobby()
+    table = lobby.create_table("id-alice", "alice", "highcard", 2, {"rounds": rounds})
+    table.sit("id-bob", "bob")
+    async with session(lobby, "id-alice", "alice") as (alice, apilot):
+        async with session(lobby, "id-bob", "bob") as (bob, bpilot):
+            table_screen(alice), table_screen(bob)
+            yield table, alice, apilot, bob, bpilot
+
+
+async def test_a_number_key_plays_and_the_other_screen_shows_it_without_the_card() -> None:
+    async with two_players() as (table, alice, apilot, bob, bpilot):
+        card = table.game.state.hands[0][0]  # the test may read the game; the UI never does
+        await apilot.press("1")
+        assert status(alice) == f"You chose: play {card}"
+        assert table.game.state.played[0] == card
+        await until(lambda: "seat 0 plays a card" in screen_text(bob))
+        assert log_lines(bob) == [
+            "seat 0 drew 3 cards", f"you drew {table.game.state.hands[1]}", "seat 0 plays a card",
+        ]
+        assert f"play {card} face down" not in screen_text(bob)
+        await until(lambda: f"you play {card} face down" in log_lines(alice))
+
+
+async def test_a_seat_never_sees_another_seats_hand() -> None:
+    async with two_players() as (table, alice, apilot, bob, bpilot):
+        hands = table.game.state.hands
+        alice_text, bob_text = screen_text(alice), screen_text(bob)
+        assert f"you drew {hands[0]}" in alice_text and f"you drew {hands[1]}" not in alice_text
+        assert f"you drew {hands[1]}" in bob_text and f"you drew {hands[0]}" not in bob_text
+        assert "hand: " + ", ".join(map(str, hands[0])) in alice_text
+        if hands[0] != hands[1]:
+            assert "hand: " + ", ".join(map(str, hands[1])) not in alice_text
+        # Bob's choices name only his own cards.
+        assert [label for _, label in table_screen(bob).query_one(PromptBar).choices] == [
+            f"play {c}" for c in sorted(set(hands[1]))
+        ]
+
+
+async def test_a_spectator_sees_no_hand_and_no_prompt() -> None:
+    async with two_players() as (table, alice, apilot, bob, bpilot):
+        async with session(alice.lobby, "id-carol", "carol") as (carol, cpilot):
+            await cpilot.press("w")
+            screen = table_screen(carol)
+            text = screen_text(carol)
+            assert "watching" in text and "Watching as a spectator" in text
+            assert "hand: -" in text and "you drew" not in text
+            assert screen.query_one(PromptBar).choices == []
+            await cpilot.press("1")
+            assert status(carol) == "Error: you are watching: spectators do not play"
+            assert table.game.version == 0
+            await until(lambda: "carol" in table.summary()["spectators"])
+            await cpilot.press("escape")  # a spectator going back stops watching
+            assert isinstance(carol.screen, LobbyScreen)
+            assert table.summary()["spectators"] == []
+
+
+async def test_table_chat_from_one_app_appears_on_the_other() -> None:
+    async with two_players() as (table, alice, apilot, bob, bpilot):
+        await bpilot.press("c", *"good luck", "enter")
+        await until(lambda: "bob: good luck" in screen_text(alice))
+        # While typing, digits are text, not moves.
+        await bpilot.press("1", "escape")
+        assert table.game.version == 0
+        await bpilot.press("1")
+        assert table.game.version == 1
+
+
+async def test_leaving_a_seat_frees_it() -> None:
+    async with two_players() as (table, alice, apilot, bob, bpilot):
+        await bpilot.press("l")
+        assert "Leave your seat?" in screen_text(bob)
+        await bpilot.press("y")
+        assert isinstance(bob.screen, LobbyScreen)
+        assert table.seat_of("id-bob") is None and table.seats[1].free
+        await until(lambda: "B -" in screen_text(alice) and "free" in screen_text(alice))
+
+
+async def test_escape_goes_back_to_the_lobby_keeping_the_seat() -> None:
+    async with two_players() as (table, alice, apilot, bob, bpilot):
+        await bpilot.press("escape")
+        assert isinstance(bob.screen, LobbyScreen)
+        assert table.seat_of("id-bob") == 1
+        await bpilot.press("enter")  # back to the seat
+        assert table_screen(bob).table is table
+
+
+async def test_an_illegal_or_stale_action_shows_a_message_and_changes_nothing() -> None:
+    lobby = Lobby()
+    table = lobby.create_table("id-alice", "alice", "highcard", 2)
+    async with session(lobby, "id-alice", "alice") as (alice, pilot):
+        await pilot.press("1")  # nobody else has sat down yet
+        assert status(alice) == "Error: the game starts when every seat is taken (1 free)"
+        await pilot.press("9")
+        assert status(alice) == "Error: there is no choice 9 on this page"
+        assert table.game.version == 0
+        table.sit("id-bob", "bob")
+        await until(lambda: "playing" in screen_text(alice))
+        # Alice's seat plays from elsewhere (her second session, say) while this screen still
+        # shows the old decision: the key press must not answer the next prompt.
+        screen = table_screen(alice)
+        table.act("id-alice", screen.view["game"]["prompts"][0]["choices"][0][0])
+        screen.action_prompt_choose(0)
+        assert status(alice) == "Error: the game moved on since your screen was drawn; choose again"
+        assert table.game.version == 1
+        await pilot.pause()
+        assert "Error: the game moved on" in screen_text(alice)
+
+
+async def test_question_mark_lists_every_key_of_the_table_screen() -> None:
+    async with two_players() as (table, alice, apilot, bob, bpilot):
+        await apilot.press("question_mark")
+        assert isinstance(alice.screen, HelpScreen)
+        text = screen_text(alice)
+        for key in ["1-9, 0", "[ / PgUp", "] / PgDn", "c ", "l ", "Esc", "Enter", "?", "ctrl+q"]:
+            assert key in text, key
+        await apilot.press("question_mark")
+        table_screen(alice)
+
+
+async def test_game_over_shows_the_winner_and_leads_back_to_the_lobby() -> None:
+    async with two_players(rounds="1") as (table, alice, apilot, bob, bpilot):
+        await apilot.press("1")
+        await bpilot.press("1")
+        result = table.game.result()
+        assert result is not None
+        letters = {0: "A alice", 1: "B bob"}
+        expected = ", ".join(letters[w] for w in result.winners)
+        for app in (alice, bob):
+            await until(lambda app=app: table_screen(app).query_one(GameOverPanel).display)
+            text = screen_text(app)
+            assert "GAME OVER" in text and expected in text and result.reason in text
+            assert not table_screen(app).query_one(PromptBar).display
+        await apilot.press("enter")
+        assert isinstance(alice.screen, LobbyScreen)
+        assert "finished" in screen_text(alice)
+
+
+async def test_a_game_against_bots_is_played_to_the_end_with_keys_only() -> None:
+    lobby = Lobby()
+    runner = BotRunner(lobby, delay=0.01)
+    try:
+        async with session(lobby, "id-alice", "alice") as (app, pilot):
+            # New table: 4 players, 3 random bots, 3 rounds.
+            await pilot.press("n", "down", "right", "right", "down", "down")
+            await pilot.press("right", "right", "right", "enter")
+            screen = table_screen(app)
+            table = screen.table
+            assert [s.bot for s in table.seats] == [None, "random", "random", "random"]
+            presses = 0
+
+            def over() -> bool:
+                return screen.view["game"]["result"] is not None
+
+            def my_turn() -> bool:
+                # Prompts shown, and the screen already reflects every choice made so far.
+                game = screen.view["game"]
+                return bool(game["prompts"]) and game["decision"] == presses
+
+            while not over():
+                await until(lambda: over() or my_turn())
+                if not over():
+                    await pilot.press("1")
+                    presses += 1
+            assert presses == 3
+            await until(lambda: screen.query_one(GameOverPanel).display)
+            assert table.status == "over"
+            assert "Winner" in screen_text(app)
+    finally:
+        runner.close()
+
+
+@pytest.fixture
+def pick_one() -> object:
+    pick_game.install()
+    yield
+    pick_game.uninstall()
+
+
+async def test_more_than_ten_choices_are_paged(pick_one: object) -> None:
+    lobby = Lobby()
+    table = lobby.create_table("id-alice", "alice", "pickone", 1)
+    async with session(lobby, "id-alice", "alice") as (app, pilot):
+        bar = table_screen(app).query_one(PromptBar)
+        assert "page 1/3" in screen_text(app) and "item number 10" in screen_text(app)
+        await pilot.press("]")
+        assert "page 2/3" in screen_text(app) and "item number 11" in screen_text(app)
+        await pilot.press("pagedown", "pagedown")
+        assert bar.page == 2 and "page 3/3" in screen_text(app)
+        await pilot.press("5")
+        assert status(app) == "Error: there is no choice 5 on this page"
+        await pilot.press("[", "0")  # the tenth choice of page 2
+        assert table.game.state.picked == "item:20"
+        await until(lambda: "picked item:20" in screen_text(app))
+
+
+async def test_keys_typed_fast_around_the_chat_go_where_the_user_meant() -> None:
+    """Over a slow link keys arrive in one packet: `c`, the text, Enter, Esc, then a move."""
+    async with two_players() as (table, alice, apilot, bob, bpilot):
+        keys = ["c", *"gl hf", "enter", "escape", "1"]
+        for key in keys:
+            character = {"enter": "\r", "escape": "\x1b"}.get(key, key)
+            alice.post_message(events.Key(key, character))
+        await until(lambda: table.game.version == 1)
+        assert [(c.name, c.text) for c in table.chat] == [("alice", "gl hf")]
+        await until(lambda: "alice: gl hf" in screen_text(bob))

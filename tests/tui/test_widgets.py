@@ -1,0 +1,109 @@
+"""Pieces without an app: the generic board, the create form, keys and seats in words."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+
+from tui.boards import BoardWidget, GenericBoard, board_widget_for, register_board, unregister_board
+from tui.boards.generic import board_lines
+from tui.screens.create_table import TableForm
+from tui.widgets.key_bar import help_entries, key_bar_content
+from tui.widgets.seats import seat_letter, seat_state
+from tui.widgets.table_list import summary_line
+
+GAMES = [
+    {
+        "name": "highcard", "title": "High Card", "min_players": 2, "max_players": 4,
+        "bots": ["random"],
+        "options": [
+            {"name": "rounds", "label": "Rounds", "choices": ["1", "2", "3"], "default": "3", "help": ""}
+        ],
+    },
+    {"name": "solo", "title": "Solo", "min_players": 1, "max_players": 1, "bots": [], "options": []},
+]
+
+
+def test_the_generic_board_prints_plain_view_data_as_key_value_lines() -> None:
+    board = {
+        "round": 2, "hand": [3, 7], "my_card": None, "has_played": [True, False],
+        "market": {"open": True, "lots": []},
+        "houses": [{"name": "Batiatus", "gold": 5}],
+    }
+    assert board_lines(board) == [
+        "round: 2", "hand: 3, 7", "my card: -", "has played: yes, no",
+        "market:", "  open: yes", "  lots: none",
+        "houses:", "  0:", "    name: Batiatus", "    gold: 5",
+    ]
+
+
+def test_games_without_their_own_board_get_the_generic_one() -> None:
+    assert board_widget_for("highcard") is GenericBoard
+
+    @register_board("test-board-game")
+    class Special(BoardWidget):
+        def show(self, view: dict) -> None:
+            pass
+
+    try:
+        assert board_widget_for("test-board-game") is Special
+    finally:
+        unregister_board("test-board-game")
+
+
+def test_the_create_form_keeps_bots_below_the_player_count() -> None:
+    form = TableForm(GAMES)
+    fields = {f.label: f for f in form.fields()}
+    assert list(fields) == ["Game", "Players", "Rounds", "Bots", "Bot kind"]
+    fields["Players"].cycle(1)
+    fields = {f.label: f for f in form.fields()}
+    for _ in range(5):
+        fields["Bots"].cycle(1)
+    assert form.bots == 5 % 3  # 0..players-1 wraps
+    fields["Bots"].cycle(1)
+    assert form.bots == 0
+    fields["Bots"].cycle(-1)
+    assert form.bots == 2
+    fields["Players"].cycle(-1)
+    assert (form.players, form.bots) == (2, 1)
+    fields["Rounds"].cycle(1)
+    request = form.request()
+    assert (request.game, request.players, request.options, request.bots, request.bot_kind) == (
+        "highcard", 2, {"rounds": "1"}, 1, "random",
+    )
+
+
+def test_a_game_without_bots_offers_none() -> None:
+    form = TableForm(GAMES)
+    form.fields()[0].cycle(1)
+    fields = [(f.label, f.value) for f in form.fields()]
+    assert fields == [("Game", "Solo"), ("Players", "1"), ("Bots", "none")]
+    assert form.request().bots == 0
+
+
+def test_the_key_bar_and_the_help_come_from_the_same_bindings() -> None:
+    bindings = [
+        Binding("up,k", "move(-1)", "select", key_display="↑↓", tooltip="select a table"),
+        Binding("down,j", "move(1)", show=False),
+        Binding("w", "watch", "watch", tooltip="watch it"),
+        Binding("x", "secret", "hidden", show=False),
+    ]
+    assert key_bar_content(bindings).plain == " ↑↓  select  w  watch "
+    assert help_entries(bindings, [("1-9", "choose")]) == [
+        ("↑↓", "select a table"), ("w", "watch it"), ("x", "hidden"), ("1-9", "choose"),
+    ]
+
+
+def test_seats_are_letters_and_states_are_words() -> None:
+    assert [seat_letter(i) for i in range(4)] == ["A", "B", "C", "D"]
+    seat = {"name": "bob", "bot": None, "connected": False, "free": False}
+    assert seat_state(seat) == "offline"
+    assert seat_state({**seat, "connected": True}) == "online"
+    assert seat_state({**seat, "bot": "random"}) == "bot"
+    assert seat_state({"name": "", "bot": None, "connected": False, "free": True}) == "free"
+    line = summary_line({
+        "id": "7", "title": "High Card", "status": "over", "options": {},
+        "seats": [{**seat, "connected": True}, {"name": "", "bot": None, "connected": False, "free": True}],
+        "spectators": ["carol"],
+    })
+    assert line.startswith("#7") and "finished" in line and "1/2 seated" in line
+    assert "A bob B -" in line and "1 watching" in line

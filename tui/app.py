@@ -1,0 +1,223 @@
+"""HarenaApp: one player's session: the lobby, a table, and the modals around them.
+
+The server runs one app per SSH connection, all in one process and one event loop, sharing the
+lobby and its tables. Two rules follow (docs: ../shared/notes/textual-over-ssh.md):
+
+* Tables and the lobby call their subscribers from whoever changed them, i.e. from inside
+  *another* app. A subscriber here only schedules, with `loop.call_soon(..., context=ours)`, a
+  message created in this app's context; it never touches a widget directly.
+* Every subscription lives in `self.subscriptions` and all of them are closed when the app
+  unmounts (or the server calls `close_subscriptions()` after a crash): none outlives the app.
+
+Nothing repaints on its own: no animations, no blinking cursor, no timers; updates go to
+fixed-size widgets, so a change sends only the cells that changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from textual import events
+from textual.app import App
+from textual.geometry import Size
+from textual.message import Message
+from textual.message_pump import MessagePump
+
+from core.engine import IllegalAction
+from core.lobby import Lobby
+from core.table import Table
+from tui.messages import LobbyChanged, TableChanged
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.lobby import LobbyScreen
+from tui.screens.table import TableScreen
+from tui.screens.take_over import TakeOverScreen
+from tui.screens.too_small import MIN_SIZE, TooSmallScreen, too_small
+from tui.subscriptions import SubscriptionSet
+from tui.widgets.chat import keys_for_chat
+
+log = logging.getLogger(__name__)
+
+__all__ = ["HarenaApp", "MIN_SIZE"]
+
+
+class HarenaApp(App[None]):
+    TITLE = "harena"
+    ENABLE_COMMAND_PALETTE = False
+    AUTO_FOCUS = None  # keys belong to the screen until the user presses `c` to chat
+
+    def __init__(
+        self,
+        lobby: Lobby,
+        identity: str,
+        name: str,
+        *,
+        guest: bool = False,
+        start_table: str | None = None,
+        take_over: Callable[[], None] | None = None,
+    ) -> None:
+        """
+        Args:
+            lobby: the shared lobby (the server connects/disconnects the identity, not the app).
+            identity: who this is (an SSH key fingerprint).
+            name: the display name.
+            guest: a guest's seats are freed when the session ends; the app only says so.
+            start_table: open this table at once (taking no seat: watching, unless seated).
+            take_over: closes this identity's other sessions; offered when there are some.
+        """
+        super().__init__()
+        self.animation_level = "none"
+        # The terminal's own 16 colours: legible on light, dark and monochrome terminals, the
+        # same escape codes at every colour depth, and ~25% fewer bytes than an RGB theme.
+        self.theme = "ansi-dark"
+        self.lobby = lobby
+        self.identity = identity
+        self.player_name = name
+        self.guest = guest
+        self.start_table = start_table
+        self._take_over = take_over
+        self.subscriptions = SubscriptionSet()
+        self._relay_loop: asyncio.AbstractEventLoop | None = None
+        self._relay_context: contextvars.Context | None = None
+        self._too_small: TooSmallScreen | None = None
+        self._screens_ready = False  # the first Resize arrives before on_mount pushes screens
+
+    # -- start ----------------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self._relay_loop = asyncio.get_running_loop()
+        self._relay_context = contextvars.copy_context()
+        table, problem = self._first_table()
+        self.push_screen(LobbyScreen(error=problem))
+        if table is not None:
+            self.open_table(table)
+        if self.lobby.sessions_of(self.identity) > 1:
+            self.push_screen(TakeOverScreen(can_take_over=self._take_over is not None), self._taken_over)
+        self._screens_ready = True
+        self._check_size(self.size)
+
+    def _first_table(self) -> tuple[Table | None, str]:
+        """The table to open at start: the one asked for, else the seat this identity holds."""
+        if self.start_table is not None:
+            try:
+                table = self.lobby.table(self.start_table)
+            except IllegalAction as error:
+                return None, str(error)
+            if table.seat_of(self.identity) is None:
+                table.watch(self.identity, self.player_name)
+            return table, ""
+        held = self.lobby.seat_held_by(self.identity)
+        return (held[0] if held is not None else None), ""
+
+    def _taken_over(self, take: bool | None) -> None:
+        if take and self._take_over is not None:
+            try:
+                self._take_over()
+            except Exception:
+                log.exception("take over failed for %s", self.identity)
+
+    def on_key(self, event: events.Key) -> None:
+        # Only keys that bubbled back up from a screen reach this handler (before bindings).
+        keys_for_chat(self.focused, event)
+
+    # -- navigation -----------------------------------------------------------------------------
+
+    def open_table(self, table: Table) -> None:
+        """Show `table` over the lobby (Esc on it comes back here)."""
+        self.push_screen(TableScreen(table))
+
+    def action_request_quit(self) -> None:
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        if self.guest:
+            detail = "You are a guest: your seats are freed when you quit."
+        else:
+            detail = "Your seats stay yours: reconnect with the same key to come back."
+        self.push_screen(ConfirmScreen("Quit harena?", detail), answered)
+
+    def action_help_quit(self) -> None:
+        # Ctrl+C out of habit: ask, as `q` in the lobby does.
+        self.action_request_quit()
+
+    # -- subscriptions --------------------------------------------------------------------------
+
+    def relay(
+        self, target: MessagePump, message_type: Callable[[dict[str, Any]], Message]
+    ) -> Callable[[dict[str, Any]], None]:
+        """A subscriber callback that delivers views to `target` as messages, from our context.
+
+        The message is created inside this app's context (in `deliver`), so neither it nor the
+        callback captures the app that caused the change.
+        """
+        loop, context = self._relay_loop, self._relay_context
+        if loop is None or context is None:
+            raise RuntimeError("subscribe only once the app is mounted")
+
+        def deliver(view: dict[str, Any]) -> None:
+            target.post_message(message_type(view))  # a no-op once target is closed
+
+        return lambda view: loop.call_soon(deliver, view, context=context)
+
+    def subscribe_lobby(self, target: MessagePump, key: str) -> None:
+        self.subscriptions.add(key, self.lobby.subscribe(self.relay(target, LobbyChanged)))
+
+    def subscribe_table(self, table: Table, target: MessagePump, key: str) -> None:
+        self.subscriptions.add(key, table.subscribe(self.identity, self.relay(target, TableChanged)))
+
+    def unsubscribe(self, key: str) -> None:
+        self.subscriptions.close(key)
+
+    def close_subscriptions(self) -> None:
+        """Close every subscription this app holds (on unmount; the server may call it after a
+        crash)."""
+        self.subscriptions.close_all()
+
+    def on_unmount(self) -> None:
+        self.close_subscriptions()
+
+    # -- terminal size --------------------------------------------------------------------------
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self._screens_ready:
+            self._check_size(event.size)
+
+    def _check_size(self, size: Size) -> None:
+        if too_small(size):
+            if self._too_small is None:
+                self._too_small = TooSmallScreen(size)
+                self.push_screen(self._too_small)
+            else:
+                self._too_small.show_size(size)
+        elif self._too_small is not None:
+            if self.screen is self._too_small:
+                self.pop_screen()
+                self._too_small = None
+
+    # -- nothing on the server's side ----------------------------------------------------------
+
+    def open_url(self, url: str, *, new_tab: bool = True) -> None:
+        log.info("not opening %r: harena runs on a server", url)
+
+    def save_screenshot(self, *args: Any, **kwargs: Any) -> str:
+        log.info("screenshots are not written on the server")
+        return ""
+
+    def deliver_screenshot(self, *args: Any, **kwargs: Any) -> str | None:
+        log.info("screenshots are not delivered from the server")
+        return None
+
+    def deliver_text(self, *args: Any, **kwargs: Any) -> str | None:
+        log.info("files are not delivered from the server")
+        return None
+
+    def deliver_binary(self, *args: Any, **kwargs: Any) -> str | None:
+        log.info("files are not delivered from the server")
+        return None
+
+    def action_screenshot(self, *args: Any, **kwargs: Any) -> None:
+        log.info("screenshots are disabled")

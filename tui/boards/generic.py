@@ -1,0 +1,72 @@
+"""The fallback board: any game's board view as "key: value" lines, until it has a real board."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.content import Content
+
+from tui.boards.base import BoardWidget
+
+INDENT = "  "
+
+
+def board_lines(board: Any, indent: str = "") -> list[str]:
+    """Readable lines for plain view data: nested dicts indent, flat lists join with commas."""
+    if not isinstance(board, dict):
+        return [indent + format_value(board)]
+    lines: list[str] = []
+    for key, value in board.items():
+        label = f"{indent}{str(key).replace('_', ' ')}:"
+        if isinstance(value, dict) and value:
+            lines.append(label)
+            lines.extend(board_lines(value, indent + INDENT))
+        elif isinstance(value, list) and any(isinstance(item, (dict, list)) for item in value):
+            lines.append(label)
+            for index, item in enumerate(value):
+                if isinstance(item, dict):
+                    lines.append(f"{indent}{INDENT}{index}:")
+                    lines.extend(board_lines(item, indent + INDENT * 2))
+                else:
+                    lines.append(f"{indent}{INDENT}{index}: {format_value(item)}")
+        else:
+            lines.append(f"{label} {format_value(value)}")
+    return lines
+
+
+def format_value(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(format_value(item) for item in value) if value else "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{k}={format_value(v)}" for k, v in value.items()) if value else "none"
+    return str(value)
+
+
+class GenericBoard(BoardWidget):
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._lines: list[str] = []
+
+    def show(self, view: dict[str, Any]) -> None:
+        lines = board_lines(view["game"]["board"])
+        if lines != self._lines:
+            self._lines = lines
+            self.refresh()
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self._lines)
+
+    def render(self) -> Content:
+        width, height = self.content_size
+        lines = self._lines
+        if height > 0 and len(lines) > height:
+            hidden = len(lines) - height + 1
+            lines = lines[: height - 1] + [f"... {hidden} more lines"]
+        return Content("\n").join(
+            Content(line if len(line) <= width else line[: max(width - 1, 0)] + "…") for line in lines
+        )

@@ -1,0 +1,1 @@
+"""Screens of the harena app: lobby, table, and the small modals around them."""

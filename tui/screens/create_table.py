@@ -1,0 +1,222 @@
+"""The create-table modal: game, player count, options, bots; keyboard only.
+
+It only builds a `TableRequest` from lobby.view()["games"] and hands it to the `create` callable
+it was given (the lobby screen's), showing any error that raises; it knows nothing of the core.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widget import Widget
+
+from core.engine import GameConfigError, IllegalAction
+from tui.widgets.key_bar import KeyBar
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class TableRequest:
+    game: str
+    players: int
+    options: dict[str, str] = field(default_factory=dict)
+    bots: int = 0
+    bot_kind: str = "random"
+
+
+@dataclass
+class FormField:
+    """One line of the form: its label, shown value, help, and how to cycle it."""
+
+    label: str
+    value: str
+    help: str
+    cycle: Callable[[int], None]
+
+
+class TableForm:
+    """The form's state, kept apart from drawing so it reads (and tests) like plain data."""
+
+    def __init__(self, games: list[dict[str, Any]]) -> None:
+        self.games = games
+        self.game_index = 0
+        self._reset_game()
+
+    @property
+    def game(self) -> dict[str, Any]:
+        return self.games[self.game_index]
+
+    def _reset_game(self) -> None:
+        game = self.game
+        self.players = game["min_players"]
+        self.options = {o["name"]: o["default"] for o in game["options"]}
+        self.bots = 0
+        self.bot_kind_index = 0
+
+    def request(self) -> TableRequest:
+        kinds = self.game["bots"]
+        return TableRequest(
+            self.game["name"],
+            self.players,
+            dict(self.options),
+            self.bots if kinds else 0,
+            kinds[self.bot_kind_index] if kinds else "random",
+        )
+
+    def fields(self) -> list[FormField]:
+        game = self.game
+        out = [
+            FormField("Game", game["title"], f"{len(self.games)} game(s) on this server", self._cycle_game),
+            FormField(
+                "Players", str(self.players),
+                f"{game['min_players']} to {game['max_players']} players", self._cycle_players,
+            ),
+        ]
+        for option in game["options"]:
+            out.append(
+                FormField(
+                    option["label"], self.options[option["name"]],
+                    option["help"] or f"one of {', '.join(option['choices'])}",
+                    lambda delta, o=option: self._cycle_option(o, delta),
+                )
+            )
+        if game["bots"]:
+            out.append(
+                FormField(
+                    "Bots", str(self.bots),
+                    f"bots fill {self.bots} of the {self.players - 1} seats besides yours", self._cycle_bots,
+                )
+            )
+            out.append(
+                FormField(
+                    "Bot kind", game["bots"][self.bot_kind_index], "how the bots play", self._cycle_bot_kind
+                )
+            )
+        else:
+            out.append(FormField("Bots", "none", f"{game['title']} has no bots", lambda delta: None))
+        return out
+
+    def _cycle_game(self, delta: int) -> None:
+        self.game_index = (self.game_index + delta) % len(self.games)
+        self._reset_game()
+
+    def _cycle_players(self, delta: int) -> None:
+        low, high = self.game["min_players"], self.game["max_players"]
+        self.players = low + (self.players - low + delta) % (high - low + 1)
+        self.bots = min(self.bots, self.players - 1)
+
+    def _cycle_option(self, option: dict[str, Any], delta: int) -> None:
+        choices = option["choices"]
+        index = choices.index(self.options[option["name"]])
+        self.options[option["name"]] = choices[(index + delta) % len(choices)]
+
+    def _cycle_bots(self, delta: int) -> None:
+        self.bots = (self.bots + delta) % self.players  # 0 .. players-1
+
+    def _cycle_bot_kind(self, delta: int) -> None:
+        self.bot_kind_index = (self.bot_kind_index + delta) % len(self.game["bots"])
+
+
+class FormView(Widget):
+    """Draws the form: a `>` marks the selected field, values sit between `<` and `>`."""
+
+    DEFAULT_CSS = """
+    FormView {
+        height: auto;
+        width: 1fr;
+    }
+    """
+
+    def __init__(self, form: TableForm) -> None:
+        super().__init__()
+        self.form = form
+        self.selected = 0
+        self.error = ""
+
+    def render(self) -> Content:
+        fields = self.form.fields()
+        lines = []
+        for index, item in enumerate(fields):
+            chosen = index == self.selected
+            line = f"{'>' if chosen else ' '} {item.label[:14]:<14} < {item.value} >"
+            lines.append(Content.styled(line, "bold reverse" if chosen else ""))
+        lines.append(Content(""))
+        lines.append(Content.styled(fields[self.selected].help, "italic"))
+        error = Content.assemble(("Error:", "bold reverse"), " ", self.error) if self.error else Content("")
+        lines.append(error)
+        return Content("\n").join(lines)
+
+
+class CreateTableScreen(ModalScreen[str | None]):
+    """Dismisses with the new table's id, or None when cancelled."""
+
+    DEFAULT_CSS = """
+    CreateTableScreen {
+        align: center middle;
+    }
+    CreateTableScreen > Vertical {
+        width: 64;
+        height: auto;
+        border: round $secondary;
+        border-title-align: center;
+        padding: 0 1;
+        background: $surface;
+    }
+    """
+
+    BINDINGS = [
+        Binding("up,k", "field(-1)", "field", key_display="↑↓"),
+        Binding("down,j", "field(1)", show=False),
+        Binding("left,h", "change(-1)", "change", key_display="←→"),
+        Binding("right,l,space", "change(1)", show=False),
+        Binding("enter", "create", "create"),
+        Binding("escape", "cancel", "cancel"),
+    ]
+
+    def __init__(self, games: list[dict[str, Any]], create: Callable[[TableRequest], str]) -> None:
+        super().__init__()
+        self.form = TableForm(games)
+        self._create = create
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = "New table"
+            yield FormView(self.form)
+            yield KeyBar(self.BINDINGS, id="form-keys")
+
+    @property
+    def view(self) -> FormView:
+        return self.query_one(FormView)
+
+    def action_field(self, delta: int) -> None:
+        view = self.view
+        view.selected = (view.selected + delta) % len(self.form.fields())
+        view.refresh()
+
+    def action_change(self, delta: int) -> None:
+        view = self.view
+        self.form.fields()[view.selected].cycle(delta)
+        view.error = ""
+        view.selected = min(view.selected, len(self.form.fields()) - 1)
+        view.refresh(layout=True)  # another game may have more or fewer fields
+
+    def action_create(self) -> None:
+        try:
+            table_id = self._create(self.form.request())
+        except (GameConfigError, IllegalAction) as error:
+            self.view.error = str(error)
+            self.view.refresh()
+            return
+        self.dismiss(table_id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,77 @@
+"""The help modal: every key of the screen it was opened from.
+
+Screens mix in `HelpKeys`, whose `?` action collects the screen's own BINDINGS (with their
+tooltips) plus its `HELP_EXTRA` lines, so help and keys come from one list.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from tui.widgets.key_bar import KEY_STYLE, help_entries
+
+
+class HelpScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    HelpScreen {
+        align: center middle;
+        background: transparent;
+    }
+    HelpScreen > Vertical {
+        width: 76;
+        height: auto;
+        max-height: 22;
+        border: round $secondary;
+        border-title-align: center;
+        padding: 0 1;
+        background: $surface;
+    }
+    """
+
+    BINDINGS = [
+        Binding("escape,question_mark,q,enter", "close", "close help"),
+    ]
+
+    def __init__(self, title: str, entries: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.entries = entries
+
+    def compose(self) -> ComposeResult:
+        width = max((len(keys) for keys, _ in self.entries), default=4) + 2
+        lines = [
+            Content.assemble((f" {keys:<{width}}", "bold"), what) for keys, what in self.entries
+        ]
+        lines.append(Content(""))
+        lines.append(Content.assemble(("Esc", KEY_STYLE), " or ", ("?", KEY_STYLE), " closes this help"))
+        with Vertical() as box:
+            box.border_title = f"Keys: {self.title_text}"
+            yield Static(Content("\n").join(lines), id="help-keys")
+
+    @property
+    def text(self) -> str:
+        return "\n".join(f"{keys} {what}" for keys, what in self.entries)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class HelpKeys:
+    """Mixin for screens: `?` opens the help for this screen."""
+
+    HELP_TITLE: ClassVar[str] = ""
+    HELP_EXTRA: ClassVar[list[tuple[str, str]]] = []
+    BINDINGS: ClassVar[list[BindingType]]
+
+    def help_entries(self) -> list[tuple[str, str]]:
+        return help_entries(type(self).BINDINGS, self.HELP_EXTRA)
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.HELP_TITLE, self.help_entries()))  # type: ignore[attr-defined]

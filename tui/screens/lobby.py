@@ -1,0 +1,247 @@
+"""The lobby: tables to join or watch, who is online, and the lobby chat."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.content import Content
+from textual.css.query import NoMatches
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Input
+
+from core.engine import IllegalAction
+from tui.messages import LobbyChanged
+from tui.screens.create_table import CreateTableScreen, TableRequest
+from tui.screens.help import HelpKeys
+from tui.screens.quiet import QuietFocus
+from tui.widgets.chat import ChatInputRow, ChatKeys, ChatPanel
+from tui.widgets.header_line import HeaderLine
+from tui.widgets.key_bar import KeyBar
+from tui.widgets.lines_panel import LinesPanel
+from tui.widgets.panel import Panel
+from tui.widgets.status_line import StatusLine
+from tui.widgets.table_list import TableList, detail_lines
+
+if TYPE_CHECKING:
+    from core.table import Table
+    from tui.app import HarenaApp
+
+log = logging.getLogger(__name__)
+
+
+class TableDetails(Widget):
+    """Two lines on the selected table; fixed height, so updates never re-layout."""
+
+    DEFAULT_CSS = """
+    TableDetails {
+        height: 2;
+        width: 1fr;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._lines: list[str] = []
+
+    def show(self, table: dict[str, Any] | None) -> None:
+        lines = [] if table is None else detail_lines(table)
+        if lines != self._lines:
+            self._lines = lines
+            self.refresh()
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self._lines)
+
+    def render(self) -> Content:
+        width = self.content_size.width
+        return Content("\n").join(
+            Content(line if len(line) <= width else line[: max(width - 1, 0)] + "…") for line in self._lines
+        )
+
+
+class OnlinePanel(LinesPanel):
+    def show_names(self, names: list[str]) -> None:
+        if isinstance(self.parent, Panel):
+            self.parent.set_title(f"Online ({len(names)})")
+        self.set_lines(names)
+
+
+class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
+    """Listens to the lobby only while it is the active screen (nothing to draw otherwise)."""
+
+    DEFAULT_CSS = """
+    LobbyScreen #lower {
+        height: 8;
+    }
+    LobbyScreen #online-panel {
+        width: 24;
+    }
+    """
+
+    HELP_TITLE = "lobby"
+    BINDINGS = [
+        Binding("up,k", "move(-1)", "select", key_display="↑↓", tooltip="select a table (also k and j)"),
+        Binding("down,j", "move(1)", show=False),
+        Binding("enter", "sit", "sit", tooltip="take a free seat there, or go back to your seat"),
+        Binding("w", "watch", "watch", tooltip="watch the selected table as a spectator"),
+        Binding("n", "new_table", "new table", tooltip="create a table: game, players, options, bots"),
+        Binding("c", "chat", "chat", tooltip="chat in the lobby (Enter sends, Esc leaves the input)"),
+        Binding("question_mark", "help", "help", tooltip="this help"),
+        Binding("q", "quit", "quit", tooltip="quit harena (asks first)"),
+    ]
+    HELP_EXTRA = [("ctrl+q", "quit at once, without asking")]
+
+    def __init__(self, *, error: str = "") -> None:
+        """`error`: shown in the status line at once (e.g. the table asked for is gone)."""
+        super().__init__()
+        self._first_error = error
+
+    @property
+    def harena(self) -> HarenaApp:
+        return cast("HarenaApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        app = self.harena
+        who = f"you are {app.player_name}" + (" (guest)" if app.guest else "")
+        yield HeaderLine(f"harena · lobby · {who}", id="header")
+        yield Panel("Tables", TableList(id="tables"))
+        yield TableDetails(id="details")
+        with Horizontal(id="lower"):
+            yield Panel("Lobby chat", ChatPanel(id="chat"))
+            yield Panel("Online", OnlinePanel(id="online"), id="online-panel")
+        yield ChatInputRow(id="say")
+        yield StatusLine(id="status")
+        yield KeyBar(self.BINDINGS, id="keys")
+
+    def on_mount(self) -> None:
+        if self._first_error and self.query(StatusLine):
+            self.status.show_error(self._first_error)
+
+    # -- the lobby's view ---------------------------------------------------------------------
+
+    @property
+    def subscription_key(self) -> str:
+        return f"lobby:{id(self):x}"
+
+    def on_screen_resume(self) -> None:
+        self.harena.subscribe_lobby(self, self.subscription_key)
+        self.show(self.harena.lobby.view())
+
+    def on_screen_suspend(self) -> None:
+        self.harena.unsubscribe(self.subscription_key)
+
+    def on_unmount(self) -> None:
+        self.harena.unsubscribe(self.subscription_key)
+
+    def on_lobby_changed(self, message: LobbyChanged) -> None:
+        self.show(message.view)
+
+    def show(self, view: dict[str, Any]) -> None:
+        try:
+            self._draw(view)
+        except NoMatches:
+            # A session that ends while this screen mounts never gets its widgets.
+            log.debug("lobby screen not drawn, its widgets are gone")
+
+    def _draw(self, view: dict[str, Any]) -> None:
+        tables = self.query_one(TableList)
+        tables.set_tables(view["tables"])
+        self.query_one(TableDetails).show(tables.selected)
+        self.query_one(ChatPanel).show_chat(view["chat"])
+        self.query_one(OnlinePanel).show_names(view["online"])
+
+    # -- actions --------------------------------------------------------------------------------
+
+    @property
+    def status(self) -> StatusLine:
+        return self.query_one(StatusLine)
+
+    def action_move(self, delta: int) -> None:
+        tables = self.query_one(TableList)
+        tables.move(delta)
+        self.query_one(TableDetails).show(tables.selected)
+
+    def _selected_table(self) -> Table | None:
+        table_id = self.query_one(TableList).selected_id
+        if table_id is None:
+            self.status.show_error("there is no table yet: press n to create one")
+            return None
+        try:
+            return self.harena.lobby.table(table_id)
+        except IllegalAction as error:
+            self.status.show_error(str(error))
+            return None
+
+    def action_sit(self) -> None:
+        table = self._selected_table()
+        if table is None:
+            return
+        app = self.harena
+        try:
+            table.sit(app.identity, app.player_name)
+        except IllegalAction as error:
+            self.status.show_error(str(error))
+            return
+        self.status.clear()
+        app.open_table(table)
+
+    def action_watch(self) -> None:
+        table = self._selected_table()
+        if table is None:
+            return
+        app = self.harena
+        table.watch(app.identity, app.player_name)
+        self.status.clear()
+        app.open_table(table)
+
+    def action_new_table(self) -> None:
+        games = self.harena.lobby.view()["games"]
+        if not games:
+            self.status.show_error("no game is installed on this server")
+            return
+        self.app.push_screen(CreateTableScreen(games, self._create), self._created)
+
+    def _create(self, request: TableRequest) -> str:
+        """Called by the create modal; errors propagate there and are shown in it."""
+        app = self.harena
+        table = app.lobby.create_table(
+            app.identity,
+            app.player_name,
+            request.game,
+            request.players,
+            request.options,
+            bots=request.bots,
+            bot_kind=request.bot_kind,
+        )
+        return table.id
+
+    def _created(self, table_id: str | None) -> None:
+        if table_id is None:
+            return
+        try:
+            table = self.harena.lobby.table(table_id)
+        except IllegalAction as error:
+            self.status.show_error(str(error))
+            return
+        self.query_one(TableList).select(table_id)
+        self.status.clear()
+        self.harena.open_table(table)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        app = self.harena
+        text = event.value.strip()
+        event.input.clear()
+        if text:
+            app.lobby.say(app.identity, app.player_name, text)
+
+    def action_quit(self) -> None:
+        self.harena.action_request_quit()
+

@@ -1,0 +1,231 @@
+"""The generic table screen: seats, board (a plug-in per game), log, chat, and the prompt bar.
+
+It works for any game because it reads nothing but `Table.view_for(identity)`: the seat's own
+prompts, the public table and whatever the game's board view lets this seat see. Acting sends
+the choice id with the decision number the screen was drawn from, so a stale screen cannot
+answer the next prompt by accident.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any, cast
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
+from textual.screen import Screen
+from textual.widgets import Input
+
+from core.engine import IllegalAction
+from tui.boards import BoardWidget, board_widget_for
+from tui.messages import TableChanged
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.help import HelpKeys
+from tui.screens.quiet import QuietFocus
+from tui.widgets.chat import ChatInputRow, ChatKeys, ChatPanel
+from tui.widgets.game_over import GameOverPanel
+from tui.widgets.header_line import HeaderLine
+from tui.widgets.key_bar import KeyBar
+from tui.widgets.lines_panel import LogPanel
+from tui.widgets.panel import Panel
+from tui.widgets.prompt_bar import PROMPT_BINDINGS, PromptBar, PromptKeys
+from tui.widgets.seats import SeatsPanel, seat_label, waiting_seats
+from tui.widgets.status_line import StatusLine
+from tui.widgets.table_list import status_word
+
+if TYPE_CHECKING:
+    from core.table import Table
+    from tui.app import HarenaApp
+
+log = logging.getLogger(__name__)
+
+
+def idle_text(view: dict[str, Any]) -> str:
+    """Why this seat has nothing to choose now, in words."""
+    table, game = view["table"], view["game"]
+    free = sum(s["free"] for s in table["seats"])
+    if table["status"] == "waiting":
+        seats = f"{free} free seat{'s' if free != 1 else ''}"
+        return f"Waiting for players: {seats}. The game starts when every seat is taken."
+    waiting = waiting_seats(game)
+    who = ", ".join(f"{seat_label(table['seats'], s)} ({'/'.join(k)})" for s, k in waiting.items())
+    who = who or "nobody"
+    if table["you"] is None:
+        return f"Watching as a spectator. Waiting for {who}."
+    return f"Waiting for {who}."
+
+
+def header_text(view: dict[str, Any]) -> str:
+    table = view["table"]
+    you = "watching" if table["you"] is None else f"you: {seat_label(table['seats'], table['you'])}"
+    return f"Table {table['id']} · {table['title']} · {status_word(table['status'])} · {you}"
+
+
+class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
+    DEFAULT_CSS = """
+    TableScreen #body {
+        height: 1fr;
+    }
+    TableScreen #left {
+        width: 34;
+    }
+    TableScreen #log-panel {
+        height: 6;
+    }
+    """
+
+    HELP_TITLE = "table"
+    BINDINGS = [
+        *PROMPT_BINDINGS,
+        Binding("c", "chat", "chat", tooltip="chat at this table (Enter sends, Esc leaves the input)"),
+        Binding("l", "leave", "leave seat", tooltip="give up your seat (asks first), back to the lobby"),
+        Binding("escape", "lobby", "lobby", tooltip="back to the lobby, keeping your seat"),
+        Binding("enter", "done", show=False),
+        Binding("question_mark", "help", "help", tooltip="this help"),
+    ]
+    HELP_EXTRA = [
+        ("Enter", "after the game is over: back to the lobby"),
+        ("ctrl+q", "quit harena at once"),
+    ]
+
+    def __init__(self, table: Table) -> None:
+        super().__init__()
+        self.table = table
+        self.view: dict[str, Any] = {}
+
+    @property
+    def harena(self) -> HarenaApp:
+        return cast("HarenaApp", self.app)
+
+    @property
+    def subscription_key(self) -> str:
+        # Per screen: an old screen unmounting late must not close its successor's subscription.
+        return f"table:{self.table.id}:{id(self):x}"
+
+    def compose(self) -> ComposeResult:
+        self.view = view = self.table.view_for(self.harena.identity)
+        board_class = board_widget_for(view["table"]["game"])
+        yield HeaderLine(header_text(view), id="header")
+        with Horizontal(id="body"):
+            with Vertical(id="left"):
+                seats = len(view["table"]["seats"])
+                yield Panel("Seats (A is seat 0)", SeatsPanel(id="seats"), rows=seats)
+                yield Panel("Table chat", ChatPanel(id="chat"))
+            with Vertical(id="right"):
+                yield Panel(board_class.TITLE, board_class(id="board"))
+                yield Panel("Log", LogPanel(id="log"), id="log-panel")
+        yield PromptBar(id="prompt")
+        yield GameOverPanel(id="game-over")
+        yield ChatInputRow(id="say")
+        yield StatusLine(id="status")
+        yield KeyBar(self.BINDINGS, lead=[("1-9,0", "choose"), ("[ ]", "page")], id="keys")
+
+    def on_mount(self) -> None:
+        self.harena.subscribe_table(self.table, self, self.subscription_key)
+        self.show(self.view)
+
+    def on_unmount(self) -> None:
+        self.harena.unsubscribe(self.subscription_key)
+
+    def on_table_changed(self, message: TableChanged) -> None:
+        self.show(message.view)
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def show(self, view: dict[str, Any]) -> None:
+        self.view = view
+        try:
+            self._draw(view)
+        except NoMatches:
+            # A session that ends while this screen mounts never gets its widgets.
+            log.debug("table %s: screen not drawn, its widgets are gone", self.table.id)
+
+    def _draw(self, view: dict[str, Any]) -> None:
+        game = view["game"]
+        self.query_one(HeaderLine).set_text(header_text(view))
+        self.query_one(SeatsPanel).show(view)
+        self.query_one(BoardWidget).show(view)
+        self.query_one(LogPanel).set_lines(game["log"])
+        self.query_one(ChatPanel).show_chat(view["table"]["chat"])
+        prompt, over = self.query_one(PromptBar), self.query_one(GameOverPanel)
+        if game["result"] is not None:
+            over.show_result(view)
+            if not over.display:  # the one layout change of a game: at its end
+                prompt.display, over.display = False, True
+            return
+        if over.display:
+            prompt.display, over.display = True, False
+        if game["prompts"]:
+            note = "" if view["table"]["status"] != "waiting" else "(waiting for players)"
+            prompt.show_prompts(game["prompts"], note)
+        else:
+            prompt.show_idle(idle_text(view))
+
+    # -- acting ---------------------------------------------------------------------------------
+
+    @property
+    def status(self) -> StatusLine:
+        return self.query_one(StatusLine)
+
+    def choose(self, choice_id: str) -> None:
+        if self.view["table"]["you"] is None:
+            self.status.show_error("you are watching: spectators do not play")
+            return
+        labels = dict(self.query_one(PromptBar).choices)
+        try:
+            self.table.act(self.harena.identity, choice_id, decision=self.view["game"]["decision"])
+        except IllegalAction as error:
+            self.status.show_error(str(error))
+            return
+        except Exception:
+            log.exception("table %s: choice %r failed", self.table.id, choice_id)
+            self.status.show_error("internal error: that choice was not made")
+            return
+        self.status.show_info(f"You chose: {labels.get(choice_id, choice_id)}")
+
+    def prompt_unavailable(self, message: str) -> None:
+        if self.view["table"]["you"] is None:
+            message = "you are watching: spectators do not play"
+        self.status.show_error(message)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        event.input.clear()
+        if not text:
+            return
+        app = self.harena
+        try:
+            self.table.say(app.identity, app.player_name, text)
+        except IllegalAction as error:
+            self.status.show_error(str(error))
+
+    def action_leave(self) -> None:
+        if self.view["table"]["you"] is None:
+            self._back_to_lobby(leave=True)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._back_to_lobby(leave=True)
+
+        self.app.push_screen(
+            ConfirmScreen("Leave your seat?", "It becomes free for anyone to take."), answered
+        )
+
+    def action_lobby(self) -> None:
+        # A spectator has no seat to keep: going back means no longer watching.
+        self._back_to_lobby(leave=self.view["table"]["you"] is None)
+
+    def action_done(self) -> None:
+        if self.view["game"]["result"] is not None:
+            self._back_to_lobby(leave=self.view["table"]["you"] is None)
+
+    def _back_to_lobby(self, *, leave: bool) -> None:
+        if leave:
+            self.table.leave(self.harena.identity)
+        self.harena.unsubscribe(self.subscription_key)
+        self.dismiss()
+

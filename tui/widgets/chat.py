@@ -1,0 +1,115 @@
+"""Chat: the panel of lines and the input. Used by the lobby and by every table screen."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.content import Content
+from textual.widgets import Input, Label
+
+from tui.widgets.lines_panel import LinesPanel
+
+CHAT_MAX_CHARS = 300  # the core cuts longer lines anyway (core.table.CHAT_MAX_CHARS)
+
+
+def chat_lines(chat: Iterable[Sequence[str]]) -> list[Content]:
+    """[[name, text], ...] as lines; names and text are user data, so never parsed as markup."""
+    return [Content.assemble((f"{name}:", "bold"), " ", text) for name, text in chat]
+
+
+class ChatPanel(LinesPanel):
+    EMPTY_TEXT = "No messages yet. Press c to chat."
+
+    def show_chat(self, chat: Iterable[Sequence[str]]) -> None:
+        self.set_lines(chat_lines(chat))
+
+
+class ChatInput(Input):
+    """A one-line, non-blinking input (a blinking cursor costs bytes every half second).
+
+    Enter sends (the screen handles `Input.Submitted`); Esc hands the keys back to the screen.
+    """
+
+    BINDINGS = [Binding("escape", "leave_input", "leave chat", show=False)]
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(
+            placeholder="press c to chat", max_length=CHAT_MAX_CHARS, compact=True, id=id
+        )
+        self.cursor_blink = False
+        self._leaving = False
+
+    def _on_key(self, event: events.Key) -> None:
+        # Runs before Input's own key handler (Textual calls each class's handler in turn).
+        if self._leaving:
+            # Keys typed right after Esc were routed here before Esc took the focus away:
+            # they are commands, so hand them to the screen untyped, in order.
+            event.prevent_default()
+            event.stop()
+            self.screen._forward_event(events.Key(event.key, event.character))
+            return
+        if event.key == "escape":
+            self._leaving = True
+        event.reached_chat = True  # type: ignore[attr-defined]  (see keys_for_chat)
+
+    def on_focus(self) -> None:
+        self._leaving = False
+        self.placeholder = "type, Enter sends, Esc leaves the chat"
+
+    def on_blur(self) -> None:
+        self.placeholder = "press c to chat"
+
+    def action_leave_input(self) -> None:
+        self.screen.set_focus(None)
+
+
+class ChatKeys:
+    """Mixin for screens with a ChatInput: `c` focuses it at once."""
+
+    def action_chat(self) -> None:
+        # Screen.set_focus is immediate (Widget.focus() waits a turn of the app's queue), so
+        # the keys typed next already find the input (see keys_for_chat).
+        self.set_focus(self.query_one(ChatInput))  # type: ignore[attr-defined]
+
+
+def keys_for_chat(focused: object, event: events.Key) -> bool:
+    """Pass a key on to the chat input if it was routed before `c` moved the focus there.
+
+    Textual routes each key to whatever had focus when the key was read, and runs `c`'s binding
+    only when that key comes back up to the app. With a fast typist (or a paste, or a slow link
+    delivering keys in one packet) the keys after `c` were already sent to the screen: they come
+    back up without having reached the input, and would be lost. The app calls this for every
+    key that bubbles up to it; returns True when the key was passed on.
+    """
+    if isinstance(focused, ChatInput) and not getattr(event, "reached_chat", False):
+        event.stop()
+        event.prevent_default()
+        focused._forward_event(events.Key(event.key, event.character))  # as the app routes keys
+        return True
+    return False
+
+
+class ChatInputRow(Horizontal):
+    """`say>` and the input, one line high."""
+
+    DEFAULT_CSS = """
+    ChatInputRow {
+        height: 1;
+        width: 1fr;
+    }
+    ChatInputRow > Label {
+        width: auto;
+        text-style: bold;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+
+    def compose(self) -> ComposeResult:
+        yield Label("say> ")
+        yield ChatInput()

@@ -1,0 +1,61 @@
+"""The game-over panel: who won, why, and the way back to the lobby. Same size as the prompt bar,
+which it replaces once view["game"]["result"] is set."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.content import Content
+from textual.widget import Widget
+
+from tui.widgets.key_bar import KEY_STYLE
+from tui.widgets.seats import seat_label
+
+
+def result_lines(view: dict[str, Any]) -> list[str]:
+    result = view["game"]["result"]
+    seats = view["table"]["seats"]
+    winners = [seat_label(seats, w) for w in result["winners"]]
+    you = view["table"]["you"]
+    lines = [
+        ("Winner: " if len(winners) == 1 else "Winners (shared): ") + (", ".join(winners) or "nobody"),
+        f"Reason: {result['reason']}",
+    ]
+    if you is not None:
+        lines.append("You won!" if you in result["winners"] else "You did not win this time.")
+    return lines
+
+
+class GameOverPanel(Widget):
+    DEFAULT_CSS = """
+    GameOverPanel {
+        height: 6;
+        width: 1fr;
+        padding: 0 1;
+        border-top: heavy $secondary;
+        border-title-align: left;
+        display: none;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.border_title = "GAME OVER"
+        self._content = Content("")
+
+    def show_result(self, view: dict[str, Any]) -> None:
+        lines = [Content.styled(line, "bold") for line in result_lines(view)]
+        lines.append(
+            Content.assemble(("Esc", KEY_STYLE), " or ", ("Enter", KEY_STYLE), " back to the lobby")
+        )
+        content = Content("\n").join(lines)
+        if content.plain != self._content.plain:
+            self._content = content
+            self.refresh()
+
+    @property
+    def text(self) -> str:
+        return self._content.plain
+
+    def render(self) -> Content:
+        return self._content

@@ -1,0 +1,99 @@
+"""The one-line key bar at the bottom of a screen, and the key list the help screen shows.
+
+Both come from the screen's `BINDINGS`: `description` is the short label for the bar, `tooltip`
+the longer help text, `key_display` how the key is written. One source, so the bar, the help
+and the real keys cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.widget import Widget
+
+KEY_STYLE = "bold reverse"  # reverse video stays visible on a monochrome terminal
+
+_KEY_NAMES = {
+    "escape": "Esc",
+    "enter": "Enter",
+    "up": "↑",
+    "down": "↓",
+    "left": "←",
+    "right": "→",
+    "pageup": "PgUp",
+    "pagedown": "PgDn",
+    "question_mark": "?",
+    "left_square_bracket": "[",
+    "right_square_bracket": "]",
+    "space": "Space",
+    "tab": "Tab",
+}
+
+
+def _bindings(bindings: Iterable[BindingType]) -> list[Binding]:
+    out = []
+    for item in bindings:
+        out.append(item if isinstance(item, Binding) else Binding(*item))
+    return out
+
+
+def key_label(binding: Binding) -> str:
+    """How a binding's key is written for people: its key_display, else its keys by name."""
+    if binding.key_display:
+        return binding.key_display
+    keys = [k.strip() for k in binding.key.split(",")]
+    return "/".join(_KEY_NAMES.get(k, k) for k in keys)
+
+
+def help_entries(
+    bindings: Iterable[BindingType], extra: Iterable[tuple[str, str]] = ()
+) -> list[tuple[str, str]]:
+    """(keys, what they do) for every binding with a description, then `extra` entries."""
+    entries = [
+        (key_label(b), b.tooltip or b.description) for b in _bindings(bindings) if b.description
+    ]
+    entries.extend(extra)
+    return entries
+
+
+def key_bar_content(
+    bindings: Iterable[BindingType], lead: Iterable[tuple[str, str]] = ()
+) -> Content:
+    parts: list[str | tuple[str, str]] = []
+    for keys, label in lead:
+        parts.extend([(f" {keys} ", KEY_STYLE), f" {label} "])
+    for binding in _bindings(bindings):
+        if binding.show and binding.description:
+            parts.extend([(f" {key_label(binding)} ", KEY_STYLE), f" {binding.description} "])
+    return Content.assemble(*parts)
+
+
+class KeyBar(Widget):
+    """Fixed one-line list of a screen's main keys. Drawn once: it never changes."""
+
+    DEFAULT_CSS = """
+    KeyBar {
+        height: 1;
+        width: 1fr;
+    }
+    """
+
+    def __init__(
+        self,
+        bindings: Iterable[BindingType],
+        *,
+        lead: Iterable[tuple[str, str]] = (),
+        id: str | None = None,
+    ) -> None:
+        """`lead`: (keys, label) shown first, for keys that are not one binding (1-9, 0)."""
+        super().__init__(id=id)
+        self._content = key_bar_content(bindings, lead)
+
+    @property
+    def text(self) -> str:
+        return self._content.plain
+
+    def render(self) -> Content:
+        return self._content

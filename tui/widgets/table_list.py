@@ -1,0 +1,124 @@
+"""The lobby's list of tables: one line per table, a `>` marker and reverse video on the
+selected one (visible without colour), the selected table's seats spelled out below."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.content import Content
+from textual.widget import Widget
+
+from tui.widgets.seats import seat_letter, seat_state
+
+STATUS_WORDS = {"waiting": "waiting", "playing": "playing", "over": "finished"}
+
+
+def status_word(status: str) -> str:
+    return STATUS_WORDS.get(status, status)
+
+
+def summary_line(table: dict[str, Any]) -> str:
+    """`#3  High Card       playing   2/3 seated  A alice B bot C -      1 watching`"""
+    seats = table["seats"]
+    taken = sum(not s["free"] for s in seats)
+    names = " ".join(f"{seat_letter(i)} {_short_name(s)}" for i, s in enumerate(seats))
+    watching = len(table["spectators"])
+    return (
+        f"#{table['id']:<3} {table['title'][:14]:<14} {status_word(table['status']):<8} "
+        f"{taken}/{len(seats)} seated  {names[:26]:<26}"
+        + (f" {watching} watching" if watching else "")
+    )
+
+
+def _short_name(seat: dict[str, Any]) -> str:
+    if seat["free"]:
+        return "-"
+    if seat["bot"] is not None:
+        return "bot"
+    return (seat["name"] or "?")[:8]
+
+
+def detail_lines(table: dict[str, Any]) -> list[str]:
+    """The selected table in full: options, every seat with its state, the spectators."""
+    seats = ", ".join(
+        f"{seat_letter(i)} {s['name'] or 'free seat'} ({seat_state(s)})" for i, s in enumerate(table["seats"])
+    )
+    options = ", ".join(f"{k} {v}" for k, v in table["options"].items())
+    watchers = ", ".join(table["spectators"]) or "nobody"
+    head = f"Table {table['id']}: {table['title']}, {status_word(table['status'])}"
+    return [f"{head}{' (' + options + ')' if options else ''}. Seats: {seats}", f"Watching: {watchers}"]
+
+
+class TableList(Widget):
+    """Selection is kept by table id, so updates from other players never move it."""
+
+    DEFAULT_CSS = """
+    TableList {
+        height: 1fr;
+        width: 1fr;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._tables: list[dict[str, Any]] = []
+        self._index = 0
+        self._top = 0
+
+    @property
+    def selected(self) -> dict[str, Any] | None:
+        return self._tables[self._index] if self._tables else None
+
+    @property
+    def selected_id(self) -> str | None:
+        table = self.selected
+        return None if table is None else table["id"]
+
+    def set_tables(self, tables: list[dict[str, Any]]) -> None:
+        keep = self.selected_id
+        if tables == self._tables:
+            return
+        self._tables = list(tables)
+        ids = [t["id"] for t in self._tables]
+        if keep in ids:
+            self._index = ids.index(keep)
+        else:
+            self._index = min(self._index, max(len(ids) - 1, 0))
+        self.refresh()
+
+    def move(self, delta: int) -> None:
+        index = min(max(self._index + delta, 0), max(len(self._tables) - 1, 0))
+        if index != self._index:
+            self._index = index
+            self.refresh()
+
+    def select(self, table_id: str) -> None:
+        for index, table in enumerate(self._tables):
+            if table["id"] == table_id:
+                self._index = index
+                self.refresh()
+
+    @property
+    def text(self) -> str:
+        return "\n".join(summary_line(t) for t in self._tables)
+
+    def render(self) -> Content:
+        width, height = self.content_size
+        if not self._tables:
+            return Content.styled("No tables yet. Press n to create one.", "dim")
+        height = max(height, 1)
+        # Scroll only as far as needed to keep the selection in view.
+        if self._index < self._top:
+            self._top = self._index
+        elif self._index >= self._top + height:
+            self._top = self._index - height + 1
+        self._top = max(min(self._top, len(self._tables) - height), 0)
+        top = self._top
+        lines = []
+        for index in range(top, min(top + height, len(self._tables))):
+            chosen = index == self._index
+            line = ("> " if chosen else "  ") + summary_line(self._tables[index])
+            line = line[:width].ljust(width)
+            lines.append(Content.styled(line, "reverse bold" if chosen else ""))
+        return Content("\n").join(lines)
