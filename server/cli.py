@@ -11,6 +11,7 @@ from pathlib import Path
 from core.engine import GameConfigError, available_games
 from core.simulate import parse_bots, simulate
 from core.store import default_data_dir
+from server.limits import ServerLimits
 
 log = logging.getLogger("harena")
 
@@ -30,6 +31,21 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=2222, help="port to listen on (default: %(default)s)")
     serve.add_argument("--keys", type=Path, default=Path("keys"), help="folder for the host key (default: %(default)s)")
     serve.add_argument("--data", type=Path, default=None, help="folder for saved tables (default: your user data folder)")
+    serve.add_argument("--allow", type=Path, default=None, metavar="AUTHORIZED_KEYS",
+                       help="admit only the keys listed in this authorized_keys file (no guests)")
+    limits = ServerLimits()
+    serve.add_argument("--login-timeout", type=float, default=limits.login_timeout, metavar="SECONDS",
+                       help="time to finish SSH login (default: %(default)s)")
+    serve.add_argument("--max-per-ip", type=int, default=limits.max_per_ip, metavar="N",
+                       help="concurrent connections from one address (default: %(default)s)")
+    serve.add_argument("--input-rate", type=float, default=limits.input_rate, metavar="BYTES",
+                       help="sustained input bytes/s per connection; excess is dropped (default: %(default)s)")
+    serve.add_argument("--input-burst", type=int, default=limits.input_burst, metavar="BYTES",
+                       help="input bytes accepted at once, e.g. a paste (default: %(default)s)")
+    serve.add_argument("--idle-timeout", type=float, default=limits.idle_timeout, metavar="SECONDS",
+                       help="disconnect spectators idle this long (default: %(default)s)")
+    serve.add_argument("--bot-delay", type=float, default=0.8, metavar="SECONDS",
+                       help="pause before each bot move, so humans can follow (default: %(default)s)")
     serve.set_defaults(run=run_serve)
 
     play = commands.add_parser(
@@ -37,7 +53,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("game", help="game name (see `harena games`)")
     play.add_argument("--bots", type=int, default=1, help="number of bot opponents (default: %(default)s)")
-    play.add_argument("--seed", type=int, default=None, help="random seed (default: a fresh one)")
+    play.add_argument("--players", type=int, default=None, help="seats at the table (default: you plus the bots)")
+    play.add_argument("--bot-delay", type=float, default=0.8, metavar="SECONDS",
+                      help="pause before each bot move (default: %(default)s)")
     play.set_defaults(run=run_play)
 
     sim = commands.add_parser(
@@ -107,17 +125,39 @@ def _parse_option(text: str) -> tuple[str, str]:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    data = args.data or default_data_dir()
-    print(f"harena: the SSH server is not built yet (data folder would be {data})", file=sys.stderr)
-    return 2
+    import asyncio
+
+    from server.ssh_server import ServerConfig, serve_forever
+
+    limits = ServerLimits(
+        login_timeout=args.login_timeout,
+        max_per_ip=args.max_per_ip,
+        input_rate=args.input_rate,
+        input_burst=args.input_burst,
+        idle_timeout=args.idle_timeout,
+    )
+    config = ServerConfig(
+        host=args.host,
+        port=args.port,
+        keys_dir=args.keys,
+        data_dir=args.data or default_data_dir(),
+        allow_file=args.allow,
+        limits=limits,
+        bot_delay=args.bot_delay,
+    )
+    print(f"harena: saving tables under {config.data_dir}", flush=True)
+    try:
+        asyncio.run(serve_forever(config))
+    except OSError as exc:
+        print(f"harena: cannot serve on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    return 0
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from core.engine import game_class
+    from server.local_play import play_locally
 
-    game_class(args.game)  # a clear error for an unknown game
-    print("harena: local play is not built yet", file=sys.stderr)
-    return 2
+    return play_locally(args.game, bots=args.bots, players=args.players, bot_delay=args.bot_delay)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -126,6 +166,8 @@ def main(argv: list[str] | None = None) -> int:
         level=logging.DEBUG if args.verbose else logging.INFO,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    if not args.verbose:
+        logging.getLogger("asyncssh").setLevel(logging.WARNING)  # it logs every channel request
     try:
         return args.run(args)
     except GameConfigError as exc:

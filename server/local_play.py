@@ -1,0 +1,45 @@
+"""`harena play GAME`: the same screens in this terminal, against bots, nothing saved."""
+
+from __future__ import annotations
+
+import asyncio
+import getpass
+
+from core.engine import GameConfigError, game_class
+from core.lobby import Lobby
+from server.bot_runner import BotRunner
+
+LOCAL_IDENTITY = "local-player"
+
+
+def play_locally(game: str, *, bots: int, players: int | None, bot_delay: float) -> int:
+    cls = game_class(game)
+    seats = players if players is not None else bots + 1
+    if seats - 1 != bots:
+        raise GameConfigError(f"{seats} seats leave room for {seats - 1} bots, not {bots}")
+    name = _user_name()
+    lobby = Lobby()
+    kind = "heuristic" if "heuristic" in cls.bots else "random"
+    table = lobby.create_table(LOCAL_IDENTITY, name, game, seats, bots=bots, bot_kind=kind)
+    return asyncio.run(_run(lobby, table.id, name, bot_delay))
+
+
+async def _run(lobby: Lobby, table_id: str, name: str, bot_delay: float) -> int:
+    from tui.app import HarenaApp
+
+    runner = BotRunner(lobby, bot_delay)
+    lobby.connect(LOCAL_IDENTITY, name)
+    try:
+        app = HarenaApp(lobby, LOCAL_IDENTITY, name, start_table=table_id)
+        await app.run_async()
+        return app.return_code or 0
+    finally:
+        runner.close()
+        lobby.disconnect(LOCAL_IDENTITY)
+
+
+def _user_name() -> str:
+    try:
+        return getpass.getuser()
+    except Exception:  # no user database entry (containers)
+        return "player"

@@ -1,0 +1,290 @@
+"""`harena serve`: the asyncssh listener, who a connection is, and the limits around sessions.
+
+One process, one event loop: every connection gets an `AppSession` hosting its own `HarenaApp`,
+and all of them share one `Lobby` (and so every table) in memory.
+
+Identity: any public key is welcome and its SHA256 fingerprint is the player (the key that
+completed authentication, not merely the first one offered). A client with no key gets in as a
+guest through keyboard-interactive (a fresh identity per connection, so a guest cannot reclaim a
+seat). `allow` (an authorized_keys file) closes the server to listed keys only, guests included.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+from core.lobby import Lobby
+from core.store import Store
+from server.bot_runner import BotRunner
+from server.hostkey import fingerprint, load_or_create_host_key
+from server.limits import ConnectionCounter, InputRateLimiter, ServerLimits
+from server.session import LISTEN_OPTIONS, AppSession, SessionInfo, shutdown_all
+
+log = logging.getLogger(__name__)
+
+GUEST_PREFIX = "guest:"
+IDLE_CHECK_EVERY = 60.0
+IDLE_MESSAGE = "harena: disconnected after {minutes} idle minutes as a spectator."
+TAKEN_OVER_MESSAGE = "harena: your key took this seat over from another session."
+
+
+@dataclass
+class ServerConfig:
+    host: str = "127.0.0.1"
+    port: int = 2222
+    keys_dir: Path = Path("keys")
+    data_dir: Path | None = None  # None: play without saving (tests, local tries)
+    allow_file: Path | None = None
+    limits: ServerLimits = field(default_factory=ServerLimits)
+    bot_delay: float = 0.8
+
+
+class HarenaSession(AppSession):
+    """AppSession plus what the server needs around it: the input rate limit, the lobby's
+    online count, idle spectators and take-over by the same key."""
+
+    def __init__(self, server: HarenaServer, identity: str, guest: bool) -> None:
+        super().__init__(
+            lambda info: server.make_app(info, self),
+            identity=identity,
+            max_write_buffer=server.config.limits.max_write_buffer,
+        )
+        self.server = server
+        self.identity = identity
+        self.guest = guest
+        limits = server.config.limits
+        self._limiter = InputRateLimiter(limits.input_rate, limits.input_burst)
+        self.last_input = time.monotonic()
+        self._idle_timer: asyncio.TimerHandle | None = None
+
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        self.last_input = time.monotonic()
+        data = self._limiter.admit(data)
+        if data:
+            super().data_received(data, datatype)
+
+    def session_started(self) -> None:
+        super().session_started()
+        if self.task is None:
+            return  # refused (no PTY, exec, subsystem) or failed to start
+        self.server.session_opened(self)
+        self.task.add_done_callback(lambda _task: self.server.session_closed(self))
+        self._schedule_idle_check()
+
+    def _schedule_idle_check(self) -> None:
+        every = min(IDLE_CHECK_EVERY, self.server.config.limits.idle_timeout / 2)
+        self._idle_timer = asyncio.get_running_loop().call_later(every, self._idle_check)
+
+    def _idle_check(self) -> None:
+        self._idle_timer = None
+        if self.task is None or self.task.done():
+            return
+        timeout = self.server.config.limits.idle_timeout
+        spectator = self.server.lobby.seat_held_by(self.identity) is None
+        if spectator and time.monotonic() - self.last_input > timeout:
+            log.info("closing idle spectator session of %s", self.identity)
+            self.request_exit(IDLE_MESSAGE.format(minutes=round(timeout / 60)))
+            return
+        self._schedule_idle_check()
+
+    def cancel_timers(self) -> None:
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
+            self._idle_timer = None
+
+
+class PlayerConnection(asyncssh.SSHServer):
+    """One SSH connection: the per-address cap and who is connecting."""
+
+    def __init__(self, server: HarenaServer) -> None:
+        self.server = server
+        self.address = ""
+        self.counted = False
+        self.key: asyncssh.SSHKey | None = None
+        self.method = ""
+        self.identity = ""
+        self.guest = False
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        peer = conn.get_extra_info("peername") or ("?", 0)
+        self.address = str(peer[0])
+        if not self.server.connections.try_open(self.address):
+            log.warning("refusing %s: too many connections from that address", self.address)
+            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "too many connections from your address")
+            return
+        self.counted = True
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.counted:
+            self.server.connections.close(self.address)
+            self.counted = False
+
+    def begin_auth(self, username: str) -> bool:
+        return True
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        allowed = self.server.allowed_keys
+        if allowed is not None and allowed.validate(key, "", self.address) is None:
+            return False
+        # Called for every key offered and again for the signed attempt that succeeds: the last
+        # call before auth_completed is the key that proved itself.
+        self.key, self.method = key, "publickey"
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return self.server.allowed_keys is None
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        self.key, self.method = None, "guest"
+        return True  # guests need no password: they get a fresh identity instead
+
+    def auth_completed(self) -> None:
+        if self.method == "publickey" and self.key is not None:
+            self.identity = fingerprint(self.key)
+        else:
+            self.identity, self.guest = f"{GUEST_PREFIX}{uuid.uuid4().hex[:12]}", True
+        log.info("%s authenticated as %s", self.address, self.identity)
+
+    def session_requested(self) -> HarenaSession:
+        return HarenaSession(self.server, self.identity, self.guest)
+
+    def connection_requested(self, *args: Any) -> bool:
+        return False  # no port forwarding
+
+    def server_requested(self, *args: Any) -> bool:
+        return False  # no remote port forwarding
+
+    def unix_connection_requested(self, *args: Any) -> bool:
+        return False
+
+    def unix_server_requested(self, *args: Any) -> bool:
+        return False
+
+
+class HarenaServer:
+    """The listening server and what its sessions share."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        self.host_key = load_or_create_host_key(config.keys_dir)
+        self.allowed_keys = (
+            asyncssh.read_authorized_keys(str(config.allow_file)) if config.allow_file else None
+        )
+        store = Store(config.data_dir) if config.data_dir is not None else None
+        self.lobby = Lobby.open(store) if store is not None else Lobby()
+        self.connections = ConnectionCounter(config.limits.max_per_ip)
+        self.sessions: dict[str, set[HarenaSession]] = {}
+        self._listener: asyncssh.SSHAcceptor | None = None
+        self.bots: BotRunner | None = None
+
+    @property
+    def fingerprint(self) -> str:
+        return fingerprint(self.host_key)
+
+    @property
+    def port(self) -> int:
+        assert self._listener is not None
+        return self._listener.get_port()
+
+    async def start(self) -> None:
+        self.bots = BotRunner(self.lobby, self.config.bot_delay)
+        self._listener = await asyncssh.listen(
+            self.config.host,
+            self.config.port,
+            server_factory=lambda: PlayerConnection(self),
+            server_host_keys=[self.host_key],
+            login_timeout=self.config.limits.login_timeout,
+            compression_algs=["zlib@openssh.com", "zlib", "none"],
+            agent_forwarding=False,
+            x11_forwarding=False,
+            allow_scp=False,
+            keepalive_interval=60,
+            keepalive_count_max=3,
+            **LISTEN_OPTIONS,
+        )
+        log.info(
+            "listening on %s:%d, host key %s", self.config.host, self.port, self.fingerprint
+        )
+
+    async def stop(self) -> None:
+        if self._listener is not None:
+            self._listener.close()
+            await self._listener.wait_closed()
+            self._listener = None
+        await shutdown_all()
+        if self.bots is not None:
+            self.bots.close()
+        self.lobby.close()
+
+    # -- sessions -------------------------------------------------------------------------------
+
+    def make_app(self, info: SessionInfo, session: HarenaSession) -> Any:
+        from tui.app import HarenaApp
+
+        return HarenaApp(
+            self.lobby,
+            session.identity,
+            info.username or "player",
+            guest=session.guest,
+            take_over=lambda: self.take_over(session),
+        )
+
+    def session_opened(self, session: HarenaSession) -> None:
+        self.sessions.setdefault(session.identity, set()).add(session)
+        name = session.info.username if session.info else "player"
+        self.lobby.connect(session.identity, name or "player")
+
+    def session_closed(self, session: HarenaSession) -> None:
+        session.cancel_timers()
+        live = self.sessions.get(session.identity)
+        if live is not None:
+            live.discard(session)
+            if not live:
+                del self.sessions[session.identity]
+        self.lobby.disconnect(session.identity, guest=session.guest)
+
+    def take_over(self, keeper: HarenaSession) -> None:
+        """`keeper` keeps the seat; every other session of the same key closes."""
+        for session in list(self.sessions.get(keeper.identity, ())):
+            if session is not keeper:
+                session.request_exit(TAKEN_OVER_MESSAGE)
+
+
+async def serve_forever(config: ServerConfig, ready: asyncio.Event | None = None) -> None:
+    """Run until SIGINT/SIGTERM, then let every app restore its player's terminal."""
+    import signal
+
+    server = HarenaServer(config)
+    await server.start()
+    print(f"harena: listening on {config.host}:{server.port}", flush=True)
+    print(f"harena: host key fingerprint {server.fingerprint}", flush=True)
+    print(f"harena: players connect with: ssh -p {server.port} {_connect_host(config.host)}", flush=True)
+    if ready is not None:
+        ready.set()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        log.info("shutting down")
+        await server.stop()
+
+
+def _connect_host(host: str) -> str:
+    return "localhost" if host in ("127.0.0.1", "::1", "0.0.0.0", "::", "") else host
