@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 GUEST_PREFIX = "guest:"
 IDLE_CHECK_EVERY = 60.0
 IDLE_MESSAGE = "harena: disconnected after {minutes} idle minutes as a spectator."
+SHUTDOWN_MESSAGE = "harena: the server is stopping; every table is saved, your seat is kept."
 TAKEN_OVER_MESSAGE = "harena: your key took this seat over from another session."
 
 
@@ -225,6 +226,9 @@ class HarenaServer:
             self._listener.close()
             await self._listener.wait_closed()
             self._listener = None
+        for sessions in self.sessions.values():
+            for session in sessions:
+                session.request_exit(SHUTDOWN_MESSAGE)
         await shutdown_all()
         if self.bots is not None:
             self.bots.close()

@@ -256,8 +256,10 @@ async def test_a_restart_brings_every_table_back_and_the_same_host_key(make_serv
     ann = await player(server, "ann", key)
     await create_table(ann)
     old_fingerprint = server.fingerprint
-    await ann.close()
     await server.stop()
+    await ann.wait_closed()
+    assert "your seat is kept" in ann.stderr.decode()
+    assert b"\x1b[?1049l" in ann.raw  # the player's terminal was given back
 
     restarted = await make_server()
     assert restarted.fingerprint == old_fingerprint
