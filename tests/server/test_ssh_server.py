@@ -297,3 +297,15 @@ async def test_no_task_session_or_subscription_survives_50_connections(make_serv
 
     assert sum(isinstance(o, HarenaApp) for o in gc.get_objects()) == 1
     assert len(server.sessions) == 1  # only ann is still connected
+
+
+async def test_a_client_that_never_logs_in_is_dropped_after_the_login_timeout(make_server):
+    server = await make_server(login_timeout=1.0)
+    reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+    banner = await reader.readline()
+    assert banner.startswith(b"SSH-2.0-")
+    started = asyncio.get_running_loop().time()
+    while await asyncio.wait_for(reader.read(4096), 10):  # the key exchange offer, then EOF
+        pass
+    assert asyncio.get_running_loop().time() - started < 5
+    writer.close()
