@@ -77,6 +77,10 @@ def from_plain(tp: Any, data: Any) -> Any:
     if isinstance(tp, type):
         if issubclass(tp, enum.Enum):
             return tp(data)
+        if issubclass(tp, tuple) and hasattr(tp, "_fields"):  # a NamedTuple, e.g. a hex
+            hints = _hints(tp)
+            items = _expect(list, data, tp)
+            return tp(*(from_plain(hints[n], x) for n, x in zip(tp._fields, items, strict=True)))
         if dataclasses.is_dataclass(tp):
             fields = _expect(dict, data, tp)
             hints = _hints(tp)

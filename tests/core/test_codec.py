@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import msgpack
 import pytest
@@ -14,6 +15,11 @@ from core.codec import from_plain, to_plain
 class Colour(enum.Enum):
     RED = "red"
     BLUE = "blue"
+
+
+class Spot(NamedTuple):
+    q: int
+    r: int
 
 
 @dataclass
@@ -33,6 +39,7 @@ class Board:
     owners: frozenset[str]
     maybe: Token | None = None
     scores: list[float] = field(default_factory=list)
+    spots: dict[Spot, str] = field(default_factory=dict)
 
 
 def test_nested_dataclasses_enums_and_containers_round_trip_through_msgpack():
@@ -46,9 +53,11 @@ def test_nested_dataclasses_enums_and_containers_round_trip_through_msgpack():
         frozenset({"a", "b"}),
         Token("pillar", False),
         [1.5, 2.0],
+        {Spot(0, 0): "centre", Spot(2, -1): "pillar"},
     )
     data = msgpack.unpackb(msgpack.packb(to_plain(board)), strict_map_key=False)
     assert from_plain(Board, data) == board
+    assert all(type(k) is Spot for k in from_plain(Board, data).spots)
     board.tokens = None
     assert from_plain(Board, to_plain(board)) == board
 

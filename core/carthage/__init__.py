@@ -1,0 +1,8 @@
+"""Carthage: gladiators on a hex arena, fighting with decks of Action cards for the crowd's Favor.
+
+The pieces, one guess each: the board geometry is in `hexgrid`, the effect primitives in
+`effects`, cards, theater cards, gladiators and arena tokens in `cards`, the data files in `data/`
+(read and validated by `content`, parsed table by table in `schema`), the cost curve of the
+reference card set in `balance`. The rules state machine comes in a later slice; until then no
+game is registered.
+"""

@@ -1,0 +1,1 @@
+"""Tests for core/carthage: geometry, content, and (later) the rules."""
