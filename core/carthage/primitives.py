@@ -1,0 +1,222 @@
+"""The primitive changes of Carthage: a step, damage, knockback, Armor, Favor, Focus,
+elimination, and the look-ups they need (who stands where, what blocks a hex).
+
+rulebook: Action Cards; Arena Token Definitions; How to Win. `resolve.EffectResolver` builds on
+these to run whole cards step by step.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from core.carthage.cards import ArenaToken, TokenKind, TokenTrigger
+from core.carthage.content import Content
+from core.carthage.effects import Hook
+from core.carthage.hexgrid import Arena, Direction, Hex, distance
+from core.carthage.state import (
+    MAX_ARMOR,
+    MAX_FAVOR,
+    MIN_PLAYER_CARDS,
+    BoardToken,
+    CarthageState,
+    Frame,
+    Phase,
+    Source,
+)
+
+
+class Primitives:
+    """State changes and look-ups shared by effects and phases."""
+
+    state: CarthageState
+    content: Content
+    arena: Arena
+    token_defs: dict[str, ArenaToken]
+    seat_names: list[str]  # seat k plays the k-th gladiator (rules.Carthage.setup)
+    card_names: dict[str, str]
+    card_texts: dict[str, str]
+
+    if TYPE_CHECKING:
+
+        def emit(self, text: str, **kwargs: Any) -> None: ...  # core.engine.Game.emit
+
+    # -- lookups ------------------------------------------------------------------------------------
+
+    def name_of(self, seat: int) -> str:
+        return self.seat_names[seat]
+
+    def card_name(self, instance: int) -> str:
+        return self.card_names[self.state.cards[instance]]
+
+    def occupant(self, h: Hex) -> int | None:
+        for seat, p in enumerate(self.state.players):
+            if p.at == h:
+                return seat
+        return None
+
+    def is_pillar(self, h: Hex) -> bool:
+        token = self.state.tokens.get(h)
+        return token is not None and self.token_defs[token.token].kind.blocks
+
+    def edge_closed(self, h: Hex) -> bool:
+        return Hook.EDGE_CLOSED.value in self.state.hooks and self.arena.is_edge(h)
+
+    def can_enter(self, h: Hex | None) -> bool:
+        """rulebook: Action Cards, Movement ("may not move onto an occupied space"); Pillar
+        ("cannot be occupied and cannot be passed through")."""
+        return (
+            h is not None
+            and not self.is_pillar(h)
+            and self.occupant(h) is None
+            and not self.edge_closed(h)
+        )
+
+    def step_directions(self, frame: Frame) -> list[Direction]:
+        at = self.state.players[frame.owner].at
+        assert at is not None
+        if frame.move_dir is not None:  # a straight Move keeps its line
+            dirs: tuple[Direction, ...] = (frame.move_dir,)
+        else:
+            dirs = tuple(Direction)
+        return [d for d in dirs if self.can_enter(self.arena.step(at, d))]
+
+    def damage_targets(self, frame: Frame, reach: int) -> list[int]:
+        """Opponents within `reach` hexes (rulebook: General Clarifying Rules, Range). After a
+        straight Move only the opponent straight ahead may be hit (Horned Charge)."""
+        at = self.state.players[frame.owner].at
+        assert at is not None
+        if frame.move_dir is not None:
+            ahead = self.arena.ray(at, frame.move_dir, reach)
+            return [s for s in map(self.occupant, ahead) if s is not None][:1]
+        return [
+            seat
+            for seat, p in enumerate(self.state.players)
+            if seat != frame.owner and p.alive and p.at is not None and distance(at, p.at) <= reach
+        ]
+
+    def opponents(self, seat: int) -> list[int]:
+        return [s for s, p in enumerate(self.state.players) if s != seat and p.alive]
+
+    def may_focus(self, seat: int) -> bool:
+        """ruling: Focus never leaves a player fewer cards than a full hand (docs/rulings.md)."""
+        p = self.state.players[seat]
+        return bool(p.discard) and len(p.deck) + len(p.discard) + len(p.hand) > MIN_PLAYER_CARDS
+
+    # -- primitives -------------------------------------------------------------------------------
+
+    def step(self, seat: int, direction: Direction) -> None:
+        """One hex of Movement; a face-up token entered resolves at once."""
+        p = self.state.players[seat]
+        assert p.at is not None
+        self.leave(p.at)
+        p.at = self.arena.step(p.at, direction)
+        assert p.at is not None
+        self.emit(f"{self.name_of(seat)} steps {direction.name} to {p.at.q},{p.at.r}")
+        token = self.state.tokens.get(p.at)
+        if token is not None and token.face_up:
+            kind = self.token_defs[token.token]
+            if kind.kind.trigger is TokenTrigger.ENTER:
+                self.emit(f"{self.name_of(seat)} takes the {kind.name} token")
+                self.state.stack.append(Frame(seat, Source.TOKEN, token.token))
+
+    def leave(self, h: Hex) -> None:
+        """rulebook: How to Use the Arena Tokens - a token is flipped face down when left."""
+        token: BoardToken | None = self.state.tokens.get(h)
+        if token is not None and self.token_defs[token.token].kind.flips_when_left:
+            token.face_up = False
+
+    def deal_damage(self, frame: Frame, target: int, amount: int) -> None:
+        if Hook.DAMAGE_PLUS_ONE.value in self.state.hooks:
+            amount += 1
+        frame.hit = True
+        frame.target = target
+        self.emit(f"{self.name_of(frame.owner)} deals {amount} Damage to {self.name_of(target)}")
+        self.lose_armor(target, amount, "takes")
+
+    def knock_back(self, seat: int, direction: Direction, spaces: int) -> None:
+        """rulebook: Knockback - X STRAIGHT spaces away; not off the Arena, onto a gladiator or
+        a Pillar. ruling: a knockback stopped short deals 1 more Damage, a Spiked Pillar 1 more
+        on top; landing on a face-up Crocodile costs 1 Armor; no other token triggers."""
+        p = self.state.players[seat]
+        assert p.at is not None
+        start = at = p.at
+        extra = 0
+        for _ in range(spaces):
+            nxt = self.arena.step(at, direction)
+            if not self.can_enter(nxt):
+                extra = 1
+                if nxt is not None:
+                    token = self.state.tokens.get(nxt)
+                    if token is not None and self.token_defs[token.token].kind is TokenKind.SPIKED_PILLAR:
+                        extra += self.token_defs[token.token].value
+                break
+            self.leave(at)
+            at = nxt  # type: ignore[assignment]
+        p.at = at
+        if at != start:
+            self.emit(f"{self.name_of(seat)} is knocked back {direction.name} to {at.q},{at.r}")
+            token = self.state.tokens.get(at)
+            if token is not None and token.face_up:
+                kind = self.token_defs[token.token]
+                if kind.kind is TokenKind.CROCODILE:
+                    self.emit(f"the Crocodile bites {self.name_of(seat)}")
+                    self.lose_armor(seat, kind.value, "loses")
+        if extra and p.alive:
+            self.emit(f"{self.name_of(seat)} cannot be knocked back further: {extra} more Damage")
+            self.lose_armor(seat, extra, "takes")
+
+    def gain_armor(self, seat: int, amount: int) -> None:
+        p = self.state.players[seat]
+        p.armor = min(MAX_ARMOR, p.armor + amount)
+        self.emit(f"{self.name_of(seat)} gains {amount} Armor ({p.armor})")
+
+    def lose_armor(self, seat: int, amount: int, verb: str) -> None:
+        p = self.state.players[seat]
+        if not p.alive:
+            return
+        p.armor -= amount
+        self.emit(f"{self.name_of(seat)} {verb} {amount}: Armor {p.armor}")
+        if p.armor <= 0:
+            self.eliminate(seat)
+
+    def change_favor(self, seat: int, amount: int) -> None:
+        p = self.state.players[seat]
+        p.favor = max(0, min(MAX_FAVOR, p.favor + amount))
+        verb = "gains" if amount > 0 else "loses"
+        self.emit(f"{self.name_of(seat)} {verb} {abs(amount)} Favor ({p.favor})")
+
+    def focus(self, seat: int, instance: int) -> None:
+        p = self.state.players[seat]
+        p.discard.remove(instance)
+        p.focus.append(instance)
+        self.emit(f"{self.name_of(seat)} Focuses {self.card_name(instance)}")
+
+    def eliminate(self, seat: int) -> None:
+        """rulebook: How to Win - eliminated at once at 0 Armor or less; the last gladiator
+        standing wins, so the game ends the moment one is left (All or Nothing: the opponent
+        falls first, and its player has already won)."""
+        s = self.state
+        p = s.players[seat]
+        p.alive = False
+        if p.at is not None:
+            self.leave(p.at)
+            p.at = None
+        s.eliminated.append(seat)
+        self.emit(f"{self.name_of(seat)} is eliminated!")
+        alive = [i for i, q in enumerate(s.players) if q.alive]
+        if s.starting == seat:
+            s.starting = self.next_alive(seat)
+        if s.initiator == seat:
+            s.initiator = None
+        if len(alive) == 1:
+            s.winner = alive[0]
+            s.phase = Phase.OVER
+            self.emit(f"{self.name_of(alive[0])} is the last gladiator standing and wins!")
+
+    def next_alive(self, seat: int) -> int:
+        """The next living gladiator clockwise after `seat` (turn order is seat order)."""
+        n = len(self.state.players)
+        for k in range(1, n + 1):
+            if self.state.players[(seat + k) % n].alive:
+                return (seat + k) % n
+        return seat

@@ -1,0 +1,144 @@
+"""Every open Carthage decision as a `Prompt` with its complete list of legal choices.
+
+At most one seat decides at a time (the game is strictly sequential). The order of the checks is
+the order of precedence: an effect waiting on the stack, then the phase's own decision. The
+choice-id formats are listed in `rules`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from core.carthage.effects import Damage
+from core.carthage.hexgrid import Direction, knockback_directions
+from core.carthage.state import FOCUS_COST, INITIATE_COST, LOBBY_COST, Frame, Phase, Wait
+from core.engine import Choice, Prompt
+
+if TYPE_CHECKING:
+    from core.carthage.rules import Carthage
+
+
+def open_prompts(game: Carthage) -> list[Prompt]:
+    s = game.state
+    if s.phase is Phase.OVER:
+        return []
+    if s.stack and s.stack[-1].wait is not None:
+        return [_effect_prompt(game, s.stack[-1])]
+    if s.phase is Phase.PLACEMENT:
+        choices = tuple(Choice(f"hex:{h.q},{h.r}", f"{h.q},{h.r}") for h in game.placement_hexes())
+        return [Prompt(s.turn, "place_gladiator", "Place your gladiator on the outer edge", choices)]
+    if s.phase is Phase.ACTION:
+        return [_action_prompt(game)]
+    if s.phase is Phase.FAVOR:
+        return [_favor_prompt(game)]
+    return []  # pragma: no cover - advance() never stops elsewhere
+
+
+def _effect_prompt(game: Carthage, frame: Frame) -> Prompt:
+    s = game.state
+    me = s.players[frame.owner]
+    wait = frame.wait
+    name = game.name_of
+    if wait is Wait.MOVE_STEP:
+        text = f"Move: {frame.left} step(s) left"
+        choices = tuple(Choice(f"dir:{d.name}", _step_label(game, frame, d)) for d in game.step_directions(frame))
+    elif wait is Wait.TARGET:
+        text = f"Deal {frame.damage} Damage to whom?"
+        reach = _reach(game, frame)
+        choices = tuple(Choice(f"target:{t}", name(t)) for t in game.damage_targets(frame, reach))
+    elif wait is Wait.OPPONENT:
+        text = f"Which opponent loses {frame.damage} Favor?"
+        choices = tuple(
+            Choice(f"target:{t}", f"{name(t)} ({s.players[t].favor} Favor)")
+            for t in game.opponents(frame.owner)
+        )
+    elif wait is Wait.KNOCKBACK:
+        assert frame.target is not None
+        target_at = s.players[frame.target].at
+        assert me.at is not None and target_at is not None
+        text = f"Knock {name(frame.target)} back which way?"
+        choices = tuple(Choice(f"dir:{d.name}", d.name) for d in knockback_directions(me.at, target_at))
+    elif wait is Wait.DISCARD:
+        text = "Discard a card from your hand"
+        choices = tuple(Choice(f"discard:{i}", game.card_name(i)) for i in me.hand)
+    elif wait is Wait.FOCUS:
+        text = "Focus a card from your discard pile (free)?"
+        choices = tuple(Choice(f"focus:{i}", game.card_name(i)) for i in me.discard)
+        choices += (Choice("skip", "Do not Focus"),)
+    else:
+        text = "Pass the Starting Player token to an opponent"
+        choices = tuple(Choice(f"start:{t}", name(t)) for t in game.opponents(frame.owner))
+    assert wait is not None
+    return Prompt(frame.owner, wait.value, text, choices)
+
+
+def _reach(game: Carthage, frame: Frame) -> int:
+    op = game.program(frame)[frame.pc]
+    assert isinstance(op, Damage)
+    return op.reach
+
+
+def _step_label(game: Carthage, frame: Frame, d: Direction) -> str:
+    at = game.state.players[frame.owner].at
+    assert at is not None
+    h = game.arena.step(at, d)
+    assert h is not None
+    label = f"{d.name} to {h.q},{h.r}"
+    token = game.state.tokens.get(h)
+    if token is not None and token.face_up:
+        label += f" ({game.token_defs[token.token].name})"
+    return label
+
+
+def _action_prompt(game: Carthage) -> Prompt:
+    s = game.state
+    if s.in_play is not None:
+        card = game.content.card(s.cards[s.in_play.instance])
+        choices = tuple(Choice(f"side:{k}", side.text) for k, side in enumerate(card.sides))
+        return Prompt(s.in_play.seat, "choose_side", f"{card.name}: choose a side", choices)
+    hand = s.players[s.turn].hand
+    choices = tuple(
+        Choice(f"play:{i}", f"{game.card_name(i)}: {game.card_texts[s.cards[i]]}")
+        for i in hand
+    )
+    return Prompt(s.turn, "play_card", f"Round {s.round}: play a card", choices)
+
+
+def _favor_prompt(game: Carthage) -> Prompt:
+    s = game.state
+    seat = s.turn
+    if s.lobby_reveal is not None:
+        choices = (Choice("reveal", "Reveal it to everyone"), Choice("hide", "Keep it secret"))
+        return Prompt(s.lobby_reveal, "lobby_reveal", "Reveal the lobbied Theater card?", choices)
+    if s.focus_pick is not None:
+        choices = tuple(
+            Choice(f"focus:{i}", game.card_name(i)) for i in s.players[s.focus_pick].discard
+        )
+        return Prompt(s.focus_pick, "focus_card", "Focus which card?", choices)
+    if s.evaluate_buy is not None:
+        seat = s.evaluate_buy
+        buys = tuple(_buy_choice(game, k) for k in game.affordable_row(seat))
+        return Prompt(
+            seat, "evaluate_buy", "Buy one of the new cards first?", buys + (Choice("decline", "No"),)
+        )
+    p = s.players[seat]
+    favor = p.favor
+    choices = [_buy_choice(game, k) for k in game.affordable_row(seat)]
+    if s.initiator is None and favor >= INITIATE_COST:
+        choices.append(Choice("initiate", f"Initiate ({INITIATE_COST}): Starting Player next round"))
+    if favor >= FOCUS_COST and game.may_focus(seat):
+        choices.append(Choice("focus", f"Focus ({FOCUS_COST}): remove a discarded card"))
+    if game.may_evaluate(seat):
+        choices.append(Choice("evaluate", f"Evaluate ({game.evaluate_cost()}): a new Action row"))
+    if favor >= LOBBY_COST:
+        for card_id in dict.fromkeys(s.theater_discard):
+            name = game.content.theater(card_id).name
+            choices.append(Choice(f"lobby:{card_id}", f"Lobby ({LOBBY_COST}) {name}"))
+    choices.append(Choice("pass", "Pass (your Favor goes to 0)"))
+    return Prompt(seat, "favor", f"Spend Favor ({favor})", tuple(choices))
+
+
+def _buy_choice(game: Carthage, slot: int) -> Choice:
+    s = game.state
+    card = game.content.card(s.cards[s.row[slot]])
+    return Choice(f"buy:{slot}", f"Buy {card.name} ({card.cost}): {card.text}")

@@ -1,0 +1,200 @@
+"""Carthage, the rules state machine: setup, prompts and choices (rulebook: Setup, Round Order).
+
+The pieces: `state` (what changes), `resolve` (effects step by step), `phases` (the round),
+`prompts` (every open decision as choices), `view` (what each seat may know). This module ties
+them to the engine contract and registers the game.
+
+Choice ids: placement "hex:q,r"; Action phase "play:<instance>", "side:0"/"side:1"; effect
+decisions "dir:NE", "target:<seat>", "discard:<instance>", "focus:<instance>"/"skip",
+"start:<seat>"; Favor phase "buy:<slot>", "initiate", "focus", "evaluate",
+"lobby:<theater card id>", "pass", then "focus:<instance>" after Focus, "reveal"/"hide" after a
+Lobby and "buy:<slot>"/"decline" after an Evaluate.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.bots import RandomBot
+from core.carthage.content import Content, default_content
+from core.carthage.hexgrid import Hex
+from core.carthage.phases import RoundFlow
+from core.carthage.prompts import open_prompts
+from core.carthage.state import (
+    ROW_SIZE,
+    THEATER_BURN,
+    BoardToken,
+    CarthageState,
+    Phase,
+    PlayerState,
+    Wait,
+)
+from core.carthage.view import board_view
+from core.engine import Game, OptionSpec, Prompt, Result, register
+
+_LAYOUTS = tuple(layout.id.replace("-", "_") for layout in default_content().layouts)
+
+
+@register
+class Carthage(RoundFlow, Game):
+    name = "carthage"
+    title = "Carthage"
+    min_players = 2
+    max_players = 5
+    options = (
+        OptionSpec(
+            "tokens",
+            "Arena tokens",
+            _LAYOUTS,
+            "first_match",
+            "first_match: the First Match layout (rulebook: Setup 4); the others: the Quick "
+            "Start scenarios",
+        ),
+        OptionSpec(
+            "sudden_death",
+            "Sudden death",
+            ("off", "10", "15", "20", "30"),
+            "off",
+            "not in the rulebook: from this round on every gladiator loses 1, 2, 3 ... Armor "
+            "at the end of each round's fighting, so the game cannot last for ever",
+        ),
+    )
+    State = CarthageState
+    bots = {"random": RandomBot}
+
+    state: CarthageState
+
+    def prepare(self) -> None:
+        self.content: Content = default_content()
+        self.arena = self.content.arena
+        self.token_defs = {t.id: t for t in self.content.tokens}
+        self._programs = {}
+        self.seat_names = [g.name for g in self.content.gladiators[: self.players]]
+        self.card_names = {c.id: c.name for c in self.content.cards.values()}
+        self.card_texts = {c.id: c.text for c in self.content.cards.values()}
+
+    def sudden_death_round(self) -> int | None:
+        value = self.config.options.get("sudden_death", "off")
+        return None if value == "off" else int(value)
+
+    def shuffle(self, items: list) -> None:  # type: ignore[type-arg]
+        self.rng.shuffle(items)
+
+    # -- setup ------------------------------------------------------------------------------------
+
+    def setup(self) -> CarthageState:
+        content = self.content
+        n = self.players
+        # ruling: nobody at the table can be asked who bled last; the Starting Player is drawn
+        starting = self.rng.below(n)
+        cards: list[str] = []
+        players: list[PlayerState] = []
+        # ruling: seat k plays the k-th colour; base-game classes have no rules of their own
+        for gladiator in content.gladiators[:n]:
+            deck = list(range(len(cards), len(cards) + len(gladiator.starting_deck)))
+            cards.extend(gladiator.starting_deck)
+            self.rng.shuffle(deck)  # rulebook: Setup 3
+            players.append(PlayerState(gladiator.colour.value, deck))
+        action_deck = list(range(len(cards), len(cards) + len(content.action_deck())))
+        cards.extend(content.action_deck())
+        self.rng.shuffle(action_deck)  # rulebook: Setup 7
+        row = [action_deck.pop() for _ in range(ROW_SIZE)]
+        theater = list(content.theater_deck())
+        self.rng.shuffle(theater)  # rulebook: Setup 6
+        burned = [theater.pop() for _ in range(THEATER_BURN)]
+        layout = content.layout(self.config.options.get("tokens", "first_match").replace("_", "-"))
+        tokens = {p.at: BoardToken(p.token) for p in layout.for_players(n)}  # rulebook: Setup 4
+        state = CarthageState(
+            cards=cards,
+            players=players,
+            tokens=tokens,
+            action_deck=action_deck,
+            row=row,
+            evaluated=[],
+            theater_deck=theater,
+            theater_discard=burned,
+            starting=starting,
+            turn=starting,
+        )
+        self.state = state
+        self.emit(f"{self.name_of(starting)} is the Starting Player and places first")
+        return state
+
+    def placement_hexes(self) -> list[Hex]:
+        """rulebook: Setup 5 - on the outside edge, not adjacent to another gladiator."""
+        taken = [p.at for p in self.state.players if p.at is not None]
+        return [
+            h
+            for h in self.arena.hexes
+            if self.arena.is_edge(h)
+            and not self.is_pillar(h)
+            and h not in taken
+            and not any(t in self.arena.neighbours(h) for t in taken)
+        ]
+
+    # -- the contract -----------------------------------------------------------------------------
+
+    def prompts(self) -> list[Prompt]:
+        return open_prompts(self)
+
+    def apply(self, seat: int, choice: str) -> None:
+        s = self.state
+        if s.stack and s.stack[-1].wait is not None:
+            self.decide(choice)
+        elif s.phase is Phase.PLACEMENT:
+            q, r = choice.removeprefix("hex:").split(",")
+            s.players[seat].at = Hex(int(q), int(r))
+            self.emit(f"{self.name_of(seat)} enters the arena at {q},{r}")
+            s.placed += 1
+            s.turn = (s.turn + 1) % self.players
+            if s.placed == self.players:
+                self.start_round()
+        elif s.phase is Phase.ACTION:
+            if choice.startswith("side:"):
+                self.choose_side(int(choice.removeprefix("side:")))
+            else:
+                self.play_card(seat, int(choice.removeprefix("play:")))
+        elif s.phase is Phase.FAVOR:
+            self.apply_favor(seat, choice)
+        self.advance()
+
+    def apply_favor(self, seat: int, choice: str) -> None:
+        s = self.state
+        if s.lobby_reveal is not None:
+            self.reveal_lobby(choice == "reveal")
+        elif s.focus_pick is not None:
+            s.focus_pick = None
+            self.focus(seat, int(choice.removeprefix("focus:")))
+        elif s.evaluate_buy is not None:
+            s.evaluate_buy = None
+            if choice != "decline":
+                self.buy(seat, int(choice.removeprefix("buy:")))
+        elif choice == "pass":
+            self.pass_favor(seat)
+            s.turn = (seat + 1) % self.players
+        elif choice == "initiate":
+            self.initiate(seat)
+        elif choice == "evaluate":
+            self.evaluate(seat)
+        elif choice.startswith("buy:"):
+            self.buy(seat, int(choice.removeprefix("buy:")))
+        elif choice == "focus":
+            self.favor_focus(seat)
+        elif choice.startswith("lobby:"):
+            self.lobby(seat, choice.removeprefix("lobby:"))
+
+    def board_view(self, seat: int | None) -> dict[str, Any]:
+        return board_view(self, seat)
+
+    def result(self) -> Result | None:
+        s = self.state
+        if s.winner is None:
+            return None
+        return Result((s.winner,), "last gladiator standing")
+
+    def round_number(self) -> int:
+        return self.state.round
+
+    def waiting_kind(self) -> Wait | None:
+        s = self.state
+        return s.stack[-1].wait if s.stack else None

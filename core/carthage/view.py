@@ -1,0 +1,78 @@
+"""What one seat may know about a game of Carthage, as plain data (None: a spectator).
+
+Public: the board, tokens and whether each is face up (a face-down token's kind stays public:
+everyone saw it placed), Armor, Favor, hand and deck sizes, discard and
+focus piles (face up), the Action row, the Theater card and discard pile. Private: your own hand;
+a lobbied Theater card that was not revealed (only its lobbier). Never: deck order, the Action
+and Theater decks' contents, instance ids of cards another seat holds in hand.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from core.carthage.rules import Carthage
+
+
+def board_view(game: Carthage, seat: int | None) -> dict[str, Any]:
+    s = game.state
+    card_of = s.cards
+
+    def pile(instances: list[int]) -> list[str]:
+        return [card_of[i] for i in instances]
+
+    players = []
+    for i, p in enumerate(s.players):
+        players.append(
+            {
+                "seat": i,
+                "colour": p.colour,
+                "name": game.seat_names[i],
+                "armor": p.armor,
+                "favor": p.favor,
+                "alive": p.alive,
+                "at": None if p.at is None else [p.at.q, p.at.r],
+                "hand_size": len(p.hand),
+                "deck_size": len(p.deck),
+                "discard": pile(p.discard),
+                "focus": pile(p.focus),
+                "passed": p.passed,
+            }
+        )
+    top_known = None
+    if s.lobbied is not None and s.theater_deck and (s.lobbied.revealed or s.lobbied.seat == seat):
+        top_known = s.theater_deck[-1]
+    in_play = None
+    if s.in_play is not None:
+        in_play = {
+            "seat": s.in_play.seat,
+            "card": card_of[s.in_play.instance],
+            "side": s.in_play.side,
+        }
+    return {
+        "round": s.round,
+        "phase": s.phase.value,
+        "starting_player": s.starting,
+        "initiator": s.initiator,
+        "turn": s.turn,
+        "players": players,
+        "hand": None if seat is None else [[i, card_of[i]] for i in s.players[seat].hand],
+        "tokens": [
+            {"at": [h.q, h.r], "token": t.token, "face_up": t.face_up} for h, t in s.tokens.items()
+        ],
+        "row": [[slot, card_of[i]] for slot, i in enumerate(s.row)],
+        "action_deck_size": len(s.action_deck),
+        "evaluated": pile(s.evaluated),
+        "theater": {
+            "card": s.theater_card,
+            "after_actions": s.after_actions,
+            "deck_size": len(s.theater_deck),
+            "discard": list(s.theater_discard),
+            "top_known": top_known,
+            "hooks": list(s.hooks),
+        },
+        "in_play": in_play,
+        "eliminated": list(s.eliminated),
+        "winner": s.winner,
+    }
