@@ -6,10 +6,17 @@ SSH sessions, so this driver:
 
 * buffers `write()` calls and hands one utf-8 frame to `send` on `flush()` (writes made outside a
   frame, such as a bell, are flushed on the next loop iteration);
+* sends only the cells that changed: `textual_fixes` hands Textual's compositor updates to
+  `paint()`, which writes them into a `ScreenBuffer` (what the client shows, cell by cell); each
+  flush sends the difference. A widget refresh or a full repaint whose cells did not change costs
+  nothing on the wire;
 * sends the first screen once: Textual paints it fully twice within a few ms of starting (plus a
-  partial update in between), so frames are held at startup and each full-screen paint drops the
-  held frames it supersedes, until the second full paint or `STARTUP_HOLD` seconds (about half the
-  first-screen bytes; `textual_fixes` marks the full-screen paints through `painting()`);
+  partial update in between; the first paint may still show the lobby), so output is held at
+  startup until the second full paint or `STARTUP_HOLD` seconds. Later bursts of full paints
+  (a screen switch, a resize) are not held: the second paint of a burst costs only the cells
+  that differ from the first (measured: none), and holding would delay the switch. Raw paints
+  (Textual's own rendering, for anything but compositor updates) are marked through
+  `painting()`: during the startup hold a full-screen one drops the held paints it supersedes;
 * decodes input incrementally (invalid utf-8 becomes U+FFFD) and feeds Textual's `XTermParser`;
   a lone Esc is resolved by one `call_later` after the parser's escape delay, armed only while an
   escape sequence is pending (no periodic timer, so an idle session costs nothing);
@@ -43,7 +50,10 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.messages import InBandWindowResize
 
+from server.screen_buffer import CompositorPaint, ScreenBuffer
+
 if TYPE_CHECKING:
+    from rich.color import ColorSystem
     from textual.app import App
 
 log = logging.getLogger(__name__)
@@ -52,8 +62,9 @@ DEFAULT_SIZE = (80, 24)
 STARTUP_HOLD = 0.25
 """Longest time the first frames are held back waiting for Textual's second full paint."""
 STARTUP_FULL_PAINTS = 2
-MAX_COLS = 1000
-MAX_ROWS = 500
+SYNC_START, SYNC_END = "\x1b[?2026h", "\x1b[?2026l"
+MAX_COLS = 500  # a huge window must not cost megabytes of screen buffer per session
+MAX_ROWS = 200
 
 # Terminal modes, written on start and undone in reverse order on stop.
 ALT_SCREEN = ("\x1b[?1049h", "\x1b[?1049l")
@@ -99,6 +110,8 @@ class SSHDriver(Driver):
         self._in_paint = False
         self._full_paints = 0
         self._hold_handle: asyncio.TimerHandle | None = None
+        self._screen = ScreenBuffer(*self._size)
+        self._sync = False  # wrap frames in synchronized-output marks (the terminal supports it)
         self._decode = getincrementaldecoder("utf-8")(errors="replace").decode
         self._parser = XTermParser()
         self._escape_timer: asyncio.TimerHandle | None = None
@@ -149,18 +162,45 @@ class SSHDriver(Driver):
         self.flush()
 
     def flush(self) -> None:
-        """Send everything buffered as one chunk."""
-        if not self._buffer or self._holding:
+        """Send everything buffered, then the screen's changed cells, as one chunk."""
+        if self._holding:
+            return
+        if self._screen.pending:
+            frame = self._screen.render()
+            if frame:
+                self._buffer.append(f"{SYNC_START}{frame}{SYNC_END}" if self._sync else frame)
+        if not self._buffer:
             return
         data = "".join(self._buffer).encode("utf-8", "replace")
         self._buffer.clear()
         self.bytes_sent += len(data)
         self._send(data)
 
+    def paint(
+        self,
+        update: CompositorPaint,
+        cursor: tuple[int, int],
+        color_system: ColorSystem,
+        sync: bool = False,
+    ) -> None:
+        """A compositor update from Textual: record it, send what changed (unless held)."""
+        full_screen = self._screen.apply(update, color_system)
+        self._screen.cursor = cursor
+        self._sync = sync
+        if full_screen and self._holding and self._full_paints < STARTUP_FULL_PAINTS:
+            self._full_paints += 1
+            if self._full_paints >= STARTUP_FULL_PAINTS:
+                self._release_hold()
+            return
+        self.flush()
+
     @contextmanager
     def painting(self, full_screen: bool) -> Iterator[None]:
-        """Scope of one screen update. While the startup hold lasts, a full-screen paint
-        replaces the frames held before it (other writes, such as a bell, are kept)."""
+        """Scope of one raw screen update (Textual's own rendering), which the screen buffer
+        cannot follow: later paints send every cell they cover. While the startup hold lasts, a
+        full-screen paint replaces the frames held before it (other writes, such as a bell,
+        are kept)."""
+        self._screen.forget()
         if not self._holding:
             yield
             return
@@ -178,7 +218,7 @@ class SSHDriver(Driver):
             self._release_hold()
 
     def _release_hold(self) -> None:
-        """End the startup hold: send what is held."""
+        """End the startup hold: send what is held, then the screen."""
         if self._hold_handle is not None:
             self._hold_handle.cancel()
             self._hold_handle = None
@@ -262,6 +302,7 @@ class SSHDriver(Driver):
         if size == self._size:
             return
         self._size = size
+        self._screen.resize(*size)
         if self._input_enabled:
             self._in_app_context(self._post_resize)
 

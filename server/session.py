@@ -26,6 +26,8 @@ What the session guarantees, and why:
 * A crash in the app is logged and ends this session only, with an "internal error" line.
 * A client that stops reading is dropped once the channel's write buffer passes
   `max_write_buffer` bytes (asyncssh never blocks a write, so the buffer would grow forever).
+* Full garbage collections run after sessions end, not in the middle of play (`gc_policy`):
+  the first session configures the process, each ending session schedules a collection.
 
 Shared code (tables) must never touch another app's widgets: it notifies a session through
 `SessionContext.post()` / `post_from_anywhere()`, which posts a message from inside the target
@@ -45,6 +47,7 @@ import asyncssh
 from textual._context import active_app, active_message_pump, visible_screen_stack
 from textual.message import Message
 
+from server import gc_policy
 from server.driver import SSHDriver, clamp_size
 from server.textual_fixes import (
     color_system_for_terminal,
@@ -312,6 +315,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def _start_app(self) -> None:
         install()
+        gc_policy.configure()
         chan = self._chan
         assert chan is not None and self._term_type is not None
         env = dict(chan.get_environment())
@@ -362,6 +366,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 self._watchdog.cancel()
                 self._watchdog = None
             _live_sessions.discard(self)
+            gc_policy.session_ended()
         log.info("session of %s ended%s", self._who(), " (crashed)" if crashed else "")
         if crashed or cancelled:
             self._close_with_message(CRASH_MESSAGE, status=1)

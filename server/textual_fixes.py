@@ -20,13 +20,19 @@ What is fixed, by pitfall number of docs/notes (textual-over-ssh):
    methods, so their keys keep parsers/widgets (and so apps) alive; both ignore `self`, so they
    get a process-wide cache keyed by their arguments only. `DataTable._get_styles_to_render_cell`
    depends on `self`, so it gets a per-instance cache instead. Cached key events are built in an
-   empty context, so they do not capture the first app as their sender.
+   empty context, so they do not capture the first app as their sender. `Strip.divide` cached
+   `[self]` on the strip for an uncut strip, a reference cycle: every line the compositor
+   rendered became garbage only a full collection frees (see `gc_policy`); it no longer caches
+   that case.
 6. Server-side side effects: `save_screenshot`/`deliver_screenshot` do nothing for server apps and
    the palette's "Screenshot" command is hidden (`open_url`/`deliver_binary` are handled by the
    SSH driver).
-10. The first screen is painted fully twice: `App._display` tells the SSH driver (duck-typed
-   `driver.painting(full_screen)`) which writes belong to a full-screen paint, so the driver can
-   send only the last one of its startup burst.
+10. Bytes on the wire. `App._display` hands compositor updates (`LayoutUpdate`, `ChopsUpdate`)
+   to the SSH driver (duck-typed `driver.paint(update, cursor, color_system, sync)`), whose
+   `ScreenBuffer` sends only the cells that changed; the first screen, painted fully twice at
+   startup, is held until its second paint. Anything else Textual displays is written raw,
+   marked through `driver.painting(full_screen)`. Partial updates of server apps render only the
+   widgets whose cells they repaint (`partial_render`, installed from here).
 11. Python 3.12+: `run_async` installs `asyncio.eager_task_factory` on the whole loop at each app
    start; `textual.app` now sees an `asyncio` without `eager_task_factory`, as on Python 3.11.
 
@@ -41,7 +47,12 @@ pyproject pins textual>=8.2.8,<8.3 and tests/server/test_textual_fixes.py checks
 `Strip._segments`, `Strip._render_cache`, `Strip.render`, `Strip.render_style`,
 `Strip.render_ansi`, `rich.style.Style._make_ansi_codes`, `Style._style_map`, `Style._attributes`,
 `Style._set_attributes`, `Style._color`, `Style._bgcolor`, `Style._link`, `Style._link_id`,
-`App._display(screen, renderable)`, `textual._compositor.LayoutUpdate.region`, `App._driver`.
+`App._display(screen, renderable)`, `textual._compositor.LayoutUpdate.region`, `App._driver`,
+`App._batch_count`, `App._running`, `App._closed`, `App._sync_available`, `App._handle_exception`,
+`App.post_display_hook`, `App.cursor_position`, `Screen.outer_size`, `Strip.divide` (and its
+`_divide_cache`), `App._replace_screen` (removes a closed screen), `App.is_screen_installed`,
+`App._screen_stacks`; `server.screen_buffer` reads `LayoutUpdate.strips/region` and
+`ChopsUpdate.chops/spans/chop_ends`; `server.partial_render` lists its own.
 The SSH driver additionally relies on `Driver.__init__` (`_app`, `_size`, `_mouse`, `_loop`),
 `Driver.process_message`, `XTermParser.feed/tick`, `Parser._timeout_time`,
 `textual._time.get_time`, and on `App._process_messages` calling `start_application_mode` inside
@@ -63,6 +74,8 @@ from rich.color import ColorSystem
 from rich.console import Console
 from rich.segment import Segment, Segments
 from rich.style import Style
+
+from server import gc_policy, partial_render
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -214,6 +227,7 @@ class _PerInstanceLRU:
 def _install_leak_fixes() -> None:
     from textual._styles_cache import StylesCache
     from textual._xterm_parser import XTermParser
+    from textual.strip import Strip
     from textual.widgets._data_table import DataTable
 
     parse_key = XTermParser._parse_extended_key.__wrapped__
@@ -240,6 +254,19 @@ def _install_leak_fixes() -> None:
         return inner_outer(base_background, background)
 
     setattr(StylesCache, "get_inner_outer", get_inner_outer)
+
+    # Strip.divide caches its result on the strip; for a strip that is not cut at all the result
+    # is [self], a reference cycle: every rendered line became garbage that only a full GC frees.
+    divide = Strip.divide
+
+    def _divide(self: Strip, cuts: Iterable[int]) -> Any:
+        cuts = list(cuts)
+        length = self.cell_length
+        if [cut for cut in cuts if cut <= length] == [length]:
+            return [self]
+        return divide(self, cuts)
+
+    setattr(Strip, "divide", _divide)
 
     styles_func = DataTable._get_styles_to_render_cell.__wrapped__
     descriptor = _PerInstanceLRU(styles_func, maxsize=32)
@@ -331,15 +358,23 @@ def _install_side_effect_fixes() -> None:
 
 
 def _install_paint_fixes() -> None:
-    from textual._compositor import LayoutUpdate
+    from textual._compositor import ChopsUpdate, LayoutUpdate
     from textual.app import App
     from textual.geometry import Region
 
     display = App._display
 
     def _display(self: App[Any], screen: Any, renderable: Any) -> None:
-        painting = getattr(self._driver, "painting", None)
-        if painting is None or renderable is None or not is_server_app(self):
+        driver = self._driver
+        if renderable is None or driver is None or not is_server_app(self):
+            display(self, screen, renderable)
+            return
+        paint = getattr(driver, "paint", None)
+        if paint is not None and isinstance(renderable, (LayoutUpdate, ChopsUpdate)):
+            _paint(self, paint, renderable)
+            return
+        painting = getattr(driver, "painting", None)
+        if painting is None:
             display(self, screen, renderable)
             return
         full_screen = isinstance(renderable, LayoutUpdate) and renderable.region == Region(
@@ -349,6 +384,40 @@ def _install_paint_fixes() -> None:
             display(self, screen, renderable)
 
     setattr(App, "_display", _display)
+
+
+def _paint(app: App[Any], paint: Callable[..., None], update: Any) -> None:
+    """`App._display` for a compositor update, handed to the SSH driver's screen buffer (which
+    sends only changed cells) instead of being rendered whole; same conditions as Textual's."""
+    try:
+        if app._batch_count or not app._running or app._closed or app.is_headless:
+            return
+        try:
+            cursor = app.screen.outer_size.clamp_offset(app.cursor_position)
+            color_system = app.console._color_system or ColorSystem.TRUECOLOR
+            paint(update, (cursor.x, cursor.y), color_system, app._sync_available)
+        except Exception as error:
+            app._handle_exception(error)
+    finally:
+        app.post_display_hook()
+
+
+def _install_gc_hooks() -> None:
+    """Tell `gc_policy` when a server app closes a screen: its widgets are garbage now."""
+    from textual.app import App
+
+    replace_screen = App._replace_screen
+
+    async def _replace_screen(self: App[Any], screen: Any) -> Any:
+        replaced = await replace_screen(self, screen)
+        removed = not self.is_screen_installed(screen) and all(
+            screen not in stack for stack in self._screen_stacks.values()
+        )  # the condition under which Textual removed it
+        if removed and is_server_app(self):
+            gc_policy.screen_closed()
+        return replaced
+
+    setattr(App, "_replace_screen", _replace_screen)
 
 
 # --------------------------------------------------------------------------- pitfall 11: loop
@@ -383,6 +452,8 @@ def install() -> None:
     _install_side_effect_fixes()
     _install_paint_fixes()
     _install_loop_fixes()
+    partial_render.install(is_server_app)
+    _install_gc_hooks()
     _installed = True
     log.debug("textual fixes installed")
 

@@ -319,3 +319,41 @@ async def test_startup_hold_ends_after_a_timeout(monkeypatch):
     assert out.endswith(b"ONLY-PAINT")
     driver.stop_application_mode()
     assert out.endswith(b"\x1b[?25h")
+
+
+# ---------------------------------------------------------------- compositor paints (screen buffer)
+
+
+def full_paint(text: str, size: tuple[int, int] = (80, 24)) -> Any:
+    from rich.segment import Segment
+    from textual._compositor import LayoutUpdate
+    from textual.geometry import Region
+    from textual.strip import Strip
+
+    width, height = size
+    rows = [[Strip([Segment(text.ljust(width)[:width])])]] + [[Strip.blank(width)] for _ in range(height - 1)]
+    return LayoutUpdate(rows, Region(0, 0, width, height))
+
+
+async def test_startup_paints_are_held_and_only_the_last_screen_is_sent():
+    from rich.color import ColorSystem
+
+    out = bytearray()
+    driver = SSHDriver(StubApp(), send=out.extend, size=(80, 24))  # type: ignore[arg-type]
+    driver.start_application_mode()
+    modes = bytes(out)
+    driver.paint(full_paint("the lobby, covered at once"), (0, 0), ColorSystem.EIGHT_BIT)
+    assert bytes(out) == modes
+    driver.paint(full_paint("the table"), (0, 0), ColorSystem.EIGHT_BIT)
+    frame = bytes(out)[len(modes):]
+    assert frame.startswith(b"\x1b[0m\x1b[2J") and b"the table" in frame and b"lobby" not in frame
+    assert len(frame) < 40  # the blank rows are not sent
+    sent = len(out)
+    driver.paint(full_paint("the table"), (0, 0), ColorSystem.EIGHT_BIT)  # Textual repaints
+    assert len(out) == sent  # nothing changed, nothing sent
+    driver.paint(full_paint("the tablE"), (0, 0), ColorSystem.EIGHT_BIT)
+    assert bytes(out)[sent:] == b"\x1b[8CE\x1b[1;1H"  # 8 columns right, E, cursor back
+    driver.resize(100, 30)  # the client's screen is unknown now: clear and paint again
+    driver.paint(full_paint("the table", (100, 30)), (0, 0), ColorSystem.EIGHT_BIT)
+    assert b"\x1b[2J" in bytes(out)[sent:] and bytes(out).endswith(b"\x1b[1;1H")
+    driver.stop_application_mode()

@@ -203,6 +203,40 @@ async def test_data_table_style_cache_is_per_instance():
     assert ref() is None
 
 
+def test_an_uncut_strip_is_not_a_reference_cycle():
+    # Textual's Strip.divide cached [self] on the strip itself: every rendered line became
+    # cyclic garbage that only a full (server-wide) garbage collection could free.
+    strip = Strip.blank(10)
+    assert strip.divide([10]) == [strip]
+    assert [part.cell_length for part in strip.divide([4, 10])] == [4, 6]
+    cached = [strip._divide_cache.get(key) for key in strip._divide_cache.keys()]
+    assert not any(strip in parts for parts in cached if parts)
+
+
+async def test_moves_at_a_table_make_no_cyclic_garbage():
+    from core.lobby import Lobby
+    from tests.tui.harness import session
+
+    lobby = Lobby()
+    table = lobby.create_table("ann", "ann", "highcard", 2, {"rounds": "3"})
+    table.sit("bob", "bob")
+    async with session(lobby, "bob", "bob") as (app, pilot):
+        await pilot.pause()
+        gc.collect()
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        try:
+            for _ in range(4):
+                table.say("ann", "ann", "hi")
+                await pilot.pause()
+                await pilot.pause()
+            gc.collect()
+            strips = [obj for obj in gc.garbage if isinstance(obj, Strip)]
+        finally:
+            gc.set_debug(0)
+            gc.garbage.clear()
+        assert strips == []
+
+
 # ---------------------------------------------------------------- pitfall 6: side effects
 
 

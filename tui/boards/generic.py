@@ -7,6 +7,7 @@ from typing import Any
 from textual.content import Content
 
 from tui.boards.base import BoardWidget
+from tui.widgets.rows import RowsWidget
 
 INDENT = "  "
 
@@ -46,7 +47,9 @@ def format_value(value: Any) -> str:
     return str(value)
 
 
-class GenericBoard(BoardWidget):
+class GenericBoard(BoardWidget, RowsWidget):
+    """Repaints only the lines that changed (`RowsWidget`)."""
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._lines: list[str] = []
@@ -55,18 +58,17 @@ class GenericBoard(BoardWidget):
         lines = board_lines(view["game"]["board"])
         if lines != self._lines:
             self._lines = lines
-            self.refresh()
+            self.update_rows()
 
     @property
     def text(self) -> str:
         return "\n".join(self._lines)
 
-    def render(self) -> Content:
-        width, height = self.content_size
+    def build_rows(self, width: int, height: int) -> list[Content]:
         lines = self._lines
         if height > 0 and len(lines) > height:
             hidden = len(lines) - height + 1
             lines = lines[: height - 1] + [f"... {hidden} more lines"]
-        return Content("\n").join(
+        return [
             Content(line if len(line) <= width else line[: max(width - 1, 0)] + "…") for line in lines
-        )
+        ]

@@ -9,13 +9,14 @@ answer the next prompt by accident.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Input
 
 from core.engine import IllegalAction
@@ -40,6 +41,8 @@ if TYPE_CHECKING:
     from tui.app import HarenaApp
 
 log = logging.getLogger(__name__)
+
+W = TypeVar("W", bound=Widget)
 
 
 def idle_text(view: dict[str, Any]) -> str:
@@ -94,6 +97,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         super().__init__()
         self.table = table
         self.view: dict[str, Any] = {}
+        self._widgets: dict[type[Widget], Widget] = {}
 
     @property
     def harena(self) -> HarenaApp:
@@ -142,14 +146,21 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             # A session that ends while this screen mounts never gets its widgets.
             log.debug("table %s: screen not drawn, its widgets are gone", self.table.id)
 
+    def _widget(self, kind: type[W]) -> W:
+        """`query_one(kind)`, remembered: every move redraws the screen, for every player."""
+        widget = self._widgets.get(kind)
+        if widget is None or not widget.is_mounted:
+            widget = self._widgets[kind] = self.query_one(kind)
+        return cast(W, widget)
+
     def _draw(self, view: dict[str, Any]) -> None:
         game = view["game"]
-        self.query_one(HeaderLine).set_text(header_text(view))
-        self.query_one(SeatsPanel).show(view)
-        self.query_one(BoardWidget).show(view)
-        self.query_one(LogPanel).set_lines(game["log"])
-        self.query_one(ChatPanel).show_chat(view["table"]["chat"])
-        prompt, over = self.query_one(PromptBar), self.query_one(GameOverPanel)
+        self._widget(HeaderLine).set_text(header_text(view))
+        self._widget(SeatsPanel).show(view)
+        self._widget(BoardWidget).show(view)
+        self._widget(LogPanel).set_lines(game["log"])
+        self._widget(ChatPanel).show_chat(view["table"]["chat"])
+        prompt, over = self._widget(PromptBar), self._widget(GameOverPanel)
         if game["result"] is not None:
             over.show_result(view)
             if not over.display:  # the one layout change of a game: at its end
@@ -227,5 +238,5 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         if leave:
             self.table.leave(self.harena.identity)
         self.harena.unsubscribe(self.subscription_key)
-        self.dismiss()
+        self.harena.back_to_lobby(self)
 

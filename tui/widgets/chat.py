@@ -24,8 +24,15 @@ def chat_lines(chat: Iterable[Sequence[str]]) -> list[Content]:
 class ChatPanel(LinesPanel):
     EMPTY_TEXT = "No messages yet. Press c to chat."
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._chat: list[tuple[str, str]] = []
+
     def show_chat(self, chat: Iterable[Sequence[str]]) -> None:
-        self.set_lines(chat_lines(chat))
+        messages = [(name, text) for name, text in chat]
+        if messages != self._chat:  # most updates are moves, not chat
+            self._chat = messages
+            self.set_lines(chat_lines(messages))
 
 
 class ChatInput(Input):

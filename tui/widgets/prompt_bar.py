@@ -11,7 +11,8 @@ from typing import Any
 
 from textual.binding import Binding
 from textual.content import Content
-from textual.widget import Widget
+
+from tui.widgets.rows import RowsWidget
 
 SLOT_KEYS = "1234567890"
 PAGE_SIZE = len(SLOT_KEYS)
@@ -38,7 +39,7 @@ PROMPT_BINDINGS = [
 Choice = tuple[str, str]  # (id, label), as in a prompt view
 
 
-class PromptBar(Widget):
+class PromptBar(RowsWidget):
     """Fixed height: a title line (prompt text, page n/m) and two columns of five choices."""
 
     DEFAULT_CSS = """
@@ -108,17 +109,17 @@ class PromptBar(Widget):
         drawn = (self._text, tuple(self._choices), self._page)
         if drawn != self._drawn:
             self._drawn = drawn
-            self.refresh()
+            self.update_rows()
 
     @property
     def text(self) -> str:
         """What the bar shows, as plain text."""
-        return self._build(self.content_size.width).plain
+        return "\n".join(line.plain for line in self._build(self.content_size.width))
 
-    def render(self) -> Content:
-        return self._build(self.content_size.width)
+    def build_rows(self, width: int, height: int) -> list[Content]:
+        return self._build(width)
 
-    def _build(self, width: int) -> Content:
+    def _build(self, width: int) -> list[Content]:
         width = max(width, 40)
         page_note = f"page {self._page + 1}/{self.pages}  [ ]" if self.pages > 1 else ""
         room = width - len(page_note) - 1
@@ -140,7 +141,7 @@ class PromptBar(Widget):
                 parts.append((f" {SLOT_KEYS[slot]} ", "bold reverse"))
                 parts.append(f" {label:<{label_room}}")
             lines.append(Content.assemble(*parts))
-        return Content("\n").join(lines)
+        return lines
 
 
 class PromptKeys:

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from textual.content import Content
-from textual.widget import Widget
+
+from tui.widgets.rows import RowsWidget
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 NAME_WIDTH = 14
@@ -45,8 +46,9 @@ def waiting_seats(game: dict[str, Any]) -> dict[int, list[str]]:
     return out
 
 
-class SeatsPanel(Widget):
-    """Seats of one table, one line each (frame it in a Panel with rows=seat count)."""
+class SeatsPanel(RowsWidget):
+    """Seats of one table, one line each (frame it in a Panel with rows=seat count); a move
+    repaints only the seats whose line changed."""
 
     DEFAULT_CSS = """
     SeatsPanel {
@@ -58,34 +60,39 @@ class SeatsPanel(Widget):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._content = Content("")
+        self._lines: list[Content] = []
+        self._made: dict[tuple[int, str, bool, str, str], Content] = {}
 
     def show(self, view: dict[str, Any]) -> None:
         table, game = view["table"], view["game"]
         turns = waiting_seats(game) if table["status"] == "playing" else {}
+        made, self._made = self._made, {}
         lines = []
         for index, seat in enumerate(table["seats"]):
-            name = seat["name"] or "-"
-            if index == table["you"]:
-                name = f"{name} (you)"
             turn = "to act" if index in turns else ""
-            style = "bold" if index == table["you"] else ""
-            lines.append(
-                Content.assemble(
-                    (f"{seat_letter(index)} ", "bold"),
-                    (f"{name[:NAME_WIDTH]:<{NAME_WIDTH}} ", style),
-                    f"{seat_state(seat):<8}",
-                    (turn, "reverse" if turn else ""),
-                )
-            )
-        content = Content("\n").join(lines)
-        if content.plain != self._content.plain:
-            self._content = content
-            self.refresh()
+            key = (index, seat["name"], index == table["you"], seat_state(seat), turn)
+            line = made.get(key) or self._seat_line(*key)
+            self._made[key] = line
+            lines.append(line)
+        self._lines = lines
+        self.update_rows()
+
+    @staticmethod
+    def _seat_line(index: int, name: str, you: bool, state: str, turn: str) -> Content:
+        name = name or "-"
+        if you:
+            name = f"{name} (you)"
+        style = "bold" if you else ""
+        return Content.assemble(
+            (f"{seat_letter(index)} ", "bold"),
+            (f"{name[:NAME_WIDTH]:<{NAME_WIDTH}} ", style),
+            f"{state:<8}",
+            (turn, "reverse" if turn else ""),
+        )
 
     @property
     def text(self) -> str:
-        return self._content.plain
+        return "\n".join(line.plain for line in self._lines)
 
-    def render(self) -> Content:
-        return self._content
+    def build_rows(self, width: int, height: int) -> list[Content]:
+        return self._lines

@@ -1,0 +1,438 @@
+"""SSH load benchmark: real SSH clients (this process) against `harena serve` (another process).
+
+    python bench/ssh_load.py [--scenario table10|busy100|connect50|all]
+
+Scenarios (the server is restarted for each, so memory figures start clean):
+- table10: one table, 10 seated sessions; 30 moves, each by the seat whose turn it is.
+- busy100: 100 sessions at 20 tables of 5; every table makes a move every 2 s for --seconds.
+- connect50: 50 sessions connecting at once.
+
+With HARENA_BENCH_PROFILE=path set, the server process runs under cProfile during the moves of
+table10 and busy100 (the connections of connect50) and dumps its stats there (to find hot spots;
+the figures are then inflated). HARENA_BENCH_VERBOSE=1 also prints every move's latency and the
+server's GC pauses during the moves.
+
+Prints: RSS per extra session, bytes for the first screen, bytes per remote update at 80x24,
+latency from a keypress to the last client's screen showing its effect (median, p95), the same
+measured inside the server (key received to last screen sent: without the clients' own SSH and
+pyte work, which shares this process), server CPU per move (per connection for connect50), and
+idle bytes/s. The workload is `bench/tally_game.py`, registered in the server process only.
+Figures, not pass/fail: the machine is shared and noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import os
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+import asyncssh  # noqa: E402
+
+from tests.sshscreen import ScreenClient  # noqa: E402
+
+SIZE = (80, 24)
+
+
+# --- the server process -------------------------------------------------------------------------
+
+
+def run_server(workdir: Path) -> None:
+    """Child process: a real HarenaServer with the benchmark tables pre-seated."""
+    import logging
+
+    from bench.tally_game import install
+    from server.limits import ServerLimits
+    from server.ssh_server import HarenaServer, ServerConfig
+
+    logging.basicConfig(level=logging.WARNING)
+    install()
+    spec = json.loads((workdir / "tables.json").read_text())
+    timing = record_timing()
+
+    async def main() -> None:
+        config = ServerConfig(
+            port=0,
+            keys_dir=workdir / "keys",
+            data_dir=None,
+            limits=ServerLimits(max_per_ip=10_000, login_timeout=60),
+        )
+        server = HarenaServer(config)
+        for players in spec:
+            table = server.lobby.create_table(players[0], "p0", "tally", len(players))
+            for seat, identity in enumerate(players[1:], start=1):
+                table.sit(identity, f"p{seat}")
+        await server.start()
+        (workdir / "port").write_text(str(server.port))
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        loop.add_signal_handler(signal.SIGTERM, stop.set)
+        loop.add_signal_handler(
+            signal.SIGUSR1, lambda: (workdir / "timing.json").write_text(json.dumps(timing))
+        )
+        profile_path = os.environ.get("HARENA_BENCH_PROFILE")
+        if profile_path:
+            loop.add_signal_handler(signal.SIGUSR2, toggle_profile, Path(profile_path))
+        await stop.wait()
+        await server.stop()
+
+    asyncio.run(main())
+
+
+_profiler: list[Any] = []
+
+
+def toggle_profile(path: Path) -> None:
+    """SIGUSR2 in the server: start a cProfile, or stop it and dump its stats to `path`."""
+    import cProfile
+
+    if not _profiler:
+        _profiler.append(cProfile.Profile())
+        _profiler[0].enable()
+        return
+    profiler = _profiler.pop()
+    profiler.disable()
+    profiler.dump_stats(path)
+
+
+def record_timing() -> dict[str, list[Any]]:
+    """Server side: when each session received input and when it sent output (monotonic clock),
+    so that server latency can be told apart from the clients' own work (pyte parsing)."""
+    from server.session import AppSession
+
+    timing: dict[str, list[Any]] = {"received": [], "sent": [], "gc": []}
+    data_received, send = AppSession.data_received, AppSession._send
+    gc_started: list[float] = []
+
+    def gc_callback(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            gc_started[:] = [time.monotonic()]
+        elif gc_started:
+            now = time.monotonic()
+            timing["gc"].append((f"gen{info['generation']}", now - gc_started[0], now))  # type: ignore[arg-type]
+
+    gc.callbacks.append(gc_callback)
+
+    def timed_data_received(self: AppSession, data: bytes, datatype: object) -> None:
+        timing["received"].append((self._identity, time.monotonic()))
+        data_received(self, data, datatype)  # type: ignore[arg-type]
+
+    def timed_send(self: AppSession, data: bytes) -> None:
+        send(self, data)
+        timing["sent"].append((self._identity, time.monotonic()))
+
+    setattr(AppSession, "data_received", timed_data_received)
+    setattr(AppSession, "_send", timed_send)
+    return timing
+
+
+def gc_pauses(timing: dict[str, list[Any]], since: float) -> list[tuple[str, int]]:
+    """The server's GC pauses longer than 5 ms that ended after `since` (monotonic clock)."""
+    return [(kind, round(seconds * 1000)) for kind, seconds, end in timing["gc"] if end > since and seconds > 0.005]
+
+
+def server_latencies(timing: dict[str, list[list]], tables: list[list[str]]) -> list[float]:
+    """For each keypress the server received: seconds until the last output it caused was sent
+    to a session at the same table (before the next keypress at that table, within 2 s)."""
+    table_of = {identity: index for index, players in enumerate(tables) for identity in players}
+    received: dict[int, list[float]] = {}
+    sent: dict[int, list[float]] = {}
+    for identity, at in timing["received"]:
+        received.setdefault(table_of.get(identity, -1), []).append(at)
+    for identity, at in timing["sent"]:
+        sent.setdefault(table_of.get(identity, -1), []).append(at)
+    latencies = []
+    for table, keys in received.items():
+        keys.sort()
+        outputs = sorted(sent.get(table, []))
+        for index, start in enumerate(keys):
+            end = min(keys[index + 1] if index + 1 < len(keys) else start + 2.0, start + 2.0)
+            last = [at for at in outputs if start <= at < end]
+            if last:
+                latencies.append(max(last) - start)
+    return latencies
+
+
+class ServerProcess:
+    def __init__(self, tables: list[list[str]], workdir: Path) -> None:
+        self.workdir = workdir
+        (workdir / "tables.json").write_text(json.dumps(tables))
+        (workdir / "port").unlink(missing_ok=True)
+        self.proc = subprocess.Popen(
+            [sys.executable, str(Path(__file__).resolve()), "--serve", str(workdir)], cwd=REPO
+        )
+
+    async def port(self) -> int:
+        for _ in range(300):
+            path = self.workdir / "port"
+            if path.exists() and path.read_text():
+                return int(path.read_text())
+            await asyncio.sleep(0.05)
+        raise RuntimeError("the server did not start")
+
+    def rss_kb(self) -> int:
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+        return 0
+
+    def cpu_seconds(self) -> float:
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    async def timing(self) -> dict[str, list[list]]:
+        """The server's input/output timestamps so far (see `record_timing`)."""
+        path = self.workdir / "timing.json"
+        path.unlink(missing_ok=True)
+        self.proc.send_signal(signal.SIGUSR1)
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            if path.exists():
+                try:
+                    return json.loads(path.read_text())
+                except ValueError:
+                    continue  # still being written
+        return {"received": [], "sent": []}
+
+    def toggle_profile(self) -> None:
+        """Start or stop the server's profiler (only with HARENA_BENCH_PROFILE set)."""
+        if os.environ.get("HARENA_BENCH_PROFILE"):
+            self.proc.send_signal(signal.SIGUSR2)
+
+    def stop(self) -> None:
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+# --- clients --------------------------------------------------------------------------------------
+
+
+def make_keys(n: int) -> list[asyncssh.SSHKey]:
+    return [asyncssh.generate_private_key("ssh-ed25519") for _ in range(n)]
+
+
+def identity(key: asyncssh.SSHKey) -> str:
+    return key.get_fingerprint("sha256")
+
+
+async def connect(port: int, key: asyncssh.SSHKey, name: str) -> tuple[ScreenClient, float, int]:
+    """A seated player's session; returns it, seconds to a settled first screen, and its bytes."""
+    start = time.monotonic()
+    client = await ScreenClient.connect(
+        port, username=name, size=SIZE, client_keys=[key], agent_path=None, known_hosts=None
+    )
+    await client.wait_until(lambda: "total" in client.screen_text(), 20, "the table screen")
+    await client.wait_quiet(0.3, 20)
+    return client, client.last_received_at - start, client.bytes_received
+
+
+def shows_total(client: ScreenClient, total: int) -> bool:
+    return re.search(rf"total\D{{0,3}}{total}\b", client.screen_text()) is not None
+
+
+async def move(actor: ScreenClient, watchers: list[ScreenClient], total_after: int) -> tuple[float, list[int]]:
+    """The actor presses 1 (add 1); returns the time until every screen shows the new total and
+    the bytes each watcher received for it."""
+    before = [c.bytes_received for c in watchers]
+    start = time.monotonic()
+    actor.send("1")
+    await asyncio.gather(
+        *(c.wait_until(lambda c=c: shows_total(c, total_after), 10, f"total {total_after}") for c in [actor, *watchers])
+    )
+    latency = time.monotonic() - start
+    await asyncio.gather(*(c.wait_quiet(0.15, 10) for c in watchers))
+    return latency, [c.bytes_received - b for c, b in zip(watchers, before)]
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def describe(values: list[float], unit: str, scale: float = 1.0) -> str:
+    if not values:
+        return "n/a"
+    return (
+        f"median {statistics.median(values) * scale:.1f} {unit}, p95 {pct(values, 95) * scale:.1f} {unit}, "
+        f"max {max(values) * scale:.1f} {unit}"
+    )
+
+
+async def idle_bytes(clients: list[ScreenClient], seconds: float = 3.0) -> float:
+    await asyncio.gather(*(c.wait_quiet(0.3, 10) for c in clients))
+    before = sum(c.bytes_received for c in clients)
+    await asyncio.sleep(seconds)
+    return (sum(c.bytes_received for c in clients) - before) / seconds
+
+
+async def connect_all(port: int, keys: list[asyncssh.SSHKey], batch: int = 10) -> tuple[list[ScreenClient], list[float], list[int]]:
+    clients, times, first = [], [], []
+    for i in range(0, len(keys), batch):
+        results = await asyncio.gather(*(connect(port, k, f"p{i + j}") for j, k in enumerate(keys[i : i + batch])))
+        for client, seconds, nbytes in results:
+            clients.append(client)
+            times.append(seconds)
+            first.append(nbytes)
+    return clients, times, first
+
+
+# --- scenarios ----------------------------------------------------------------------------------
+
+
+async def table10(workdir: Path) -> None:
+    keys = make_keys(10)
+    tables = [[identity(k) for k in keys]]
+    server = ServerProcess(tables, workdir)
+    try:
+        port = await server.port()
+        await asyncio.sleep(0.5)
+        rss_empty = server.rss_kb()
+        first, secs, nbytes = await connect(port, keys[0], "p0")
+        rss_one = server.rss_kb()
+        rest, _, rest_bytes = await connect_all(port, keys[1:])
+        clients = [first, *rest]
+        rss_all = server.rss_kb()
+        latencies, update_bytes = [], []
+        cpu_before = server.cpu_seconds()
+        server.toggle_profile()
+        moves_started = time.monotonic()
+        moves = 30
+        for n in range(moves):
+            actor = clients[n % 10]
+            latency, sizes = await move(actor, [c for c in clients if c is not actor], n + 1)
+            latencies.append(latency)
+            update_bytes.extend(sizes)
+        cpu = server.cpu_seconds() - cpu_before
+        server.toggle_profile()
+        served = server_latencies(await server.timing(), tables)
+        if os.environ.get("HARENA_BENCH_VERBOSE"):
+            print("  per move (ms), client:", [round(x * 1000) for x in latencies])
+            print("  per move (ms), server:", [round(x * 1000) for x in served])
+            print("  GC pauses over 5 ms during the moves (ms):", gc_pauses(await server.timing(), moves_started))
+        idle = await idle_bytes(clients)
+        print("table10: one table, 10 seated sessions, 30 moves")
+        print(f"  RSS: empty server {rss_empty / 1024:.1f} MB, first session +{(rss_one - rss_empty) / 1024:.2f} MB, "
+              f"per extra session {(rss_all - rss_one) / 9 / 1024:.2f} MB")
+        print(f"  first screen at 80x24: {describe([float(b) for b in [nbytes, *rest_bytes]], 'B')}")
+        print(f"  bytes per remote update at 80x24: {describe([float(b) for b in update_bytes], 'B')}")
+        print(f"  keypress to last screen: {describe(latencies, 'ms', 1000)}")
+        print(f"  (server side, key received to last screen sent: {describe(served, 'ms', 1000)})")
+        print(f"  server CPU per move (10 screens): {cpu / moves * 1000:.1f} ms")
+        print(f"  idle: {idle:.1f} B/s over all 10 sessions")
+        await asyncio.gather(*(c.close() for c in clients))
+    finally:
+        server.stop()
+
+
+async def busy100(workdir: Path, seconds: float) -> None:
+    keys = make_keys(100)
+    tables = [[identity(k) for k in keys[i : i + 5]] for i in range(0, 100, 5)]
+    server = ServerProcess(tables, workdir)
+    try:
+        port = await server.port()
+        await asyncio.sleep(0.5)
+        rss_empty = server.rss_kb()
+        clients, connect_times, first = await connect_all(port, keys)
+        rss_all = server.rss_kb()
+        latencies: list[float] = []
+        update_bytes: list[int] = []
+        cpu_before = server.cpu_seconds()
+        server.toggle_profile()
+        moves_started = time.monotonic()
+        deadline = time.monotonic() + seconds
+
+        async def run_table(t: int) -> int:
+            seated = clients[t * 5 : t * 5 + 5]
+            await asyncio.sleep(2.0 * t / 20)  # stagger the tables over the 2 s period
+            n = 0
+            while time.monotonic() < deadline:
+                started = time.monotonic()
+                actor = seated[n % 5]
+                latency, sizes = await move(actor, [c for c in seated if c is not actor], n + 1)
+                latencies.append(latency)
+                update_bytes.extend(sizes)
+                n += 1
+                await asyncio.sleep(max(0.0, 2.0 - (time.monotonic() - started)))
+            return n
+
+        counts = await asyncio.gather(*(run_table(t) for t in range(20)))
+        cpu = server.cpu_seconds() - cpu_before
+        server.toggle_profile()
+        served = server_latencies(await server.timing(), tables)
+        moves = sum(counts)
+        idle = await idle_bytes(clients)
+        print(f"busy100: 100 sessions at 20 tables of 5, a move per table every 2 s for {seconds:.0f} s ({moves} moves)")
+        print(f"  RSS: empty server {rss_empty / 1024:.1f} MB, with 100 sessions {rss_all / 1024:.1f} MB, "
+              f"per session {(rss_all - rss_empty) / 100 / 1024:.2f} MB")
+        print(f"  first screen: {describe([float(b) for b in first], 'B')}; connect to settled screen {describe(connect_times, 'ms', 1000)}")
+        print(f"  bytes per remote update: {describe([float(b) for b in update_bytes], 'B')}")
+        print(f"  keypress to last screen at the table: {describe(latencies, 'ms', 1000)}")
+        if os.environ.get("HARENA_BENCH_VERBOSE"):
+            print("  GC pauses over 5 ms during the moves (ms):", gc_pauses(await server.timing(), moves_started))
+        print(f"  (server side, key received to last screen sent: {describe(served, 'ms', 1000)})")
+        print(f"  server CPU per move (5 screens): {cpu / max(moves, 1) * 1000:.1f} ms; "
+              f"server CPU use {cpu / seconds * 100:.0f}% of one core")
+        print(f"  idle: {idle:.1f} B/s over all 100 sessions")
+        await asyncio.gather(*(c.close() for c in clients))
+    finally:
+        server.stop()
+
+
+async def connect50(workdir: Path) -> None:
+    keys = make_keys(50)
+    tables = [[identity(k) for k in keys[i : i + 5]] for i in range(0, 50, 5)]
+    server = ServerProcess(tables, workdir)
+    try:
+        port = await server.port()
+        await asyncio.sleep(0.5)
+        cpu_before = server.cpu_seconds()
+        server.toggle_profile()
+        start = time.monotonic()
+        results = await asyncio.gather(*(connect(port, k, f"p{i}") for i, k in enumerate(keys)))
+        total = time.monotonic() - start
+        server.toggle_profile()
+        cpu = server.cpu_seconds() - cpu_before
+        times = [r[1] for r in results]
+        print("connect50: 50 sessions connecting at once")
+        print(f"  every screen settled after {total:.2f} s; per session {describe(times, 'ms', 1000)}")
+        print(f"  server CPU per connection (SSH handshake, app start, first screen): {cpu / 50 * 1000:.1f} ms")
+        await asyncio.gather(*(r[0].close() for r in results))
+    finally:
+        server.stop()
+
+
+async def main(args: argparse.Namespace) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        workdir = Path(tmp)
+        if args.scenario in ("table10", "all"):
+            await table10(workdir)
+        if args.scenario in ("busy100", "all"):
+            await busy100(workdir, args.seconds)
+        if args.scenario in ("connect50", "all"):
+            await connect50(workdir)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--serve":
+        run_server(Path(sys.argv[2]))
+        sys.exit(0)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--scenario", default="all", choices=["table10", "busy100", "connect50", "all"])
+    parser.add_argument("--seconds", type=float, default=20.0, help="length of the busy100 run")
+    asyncio.run(main(parser.parse_args()))

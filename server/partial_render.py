@@ -1,0 +1,120 @@
+"""Partial screen updates that render only the widgets whose cells are repainted (server apps).
+
+For a partial update, Textual's compositor renders every widget that overlaps the bounding box
+of all dirty regions, each over its whole visible area, then keeps, for each dirty cell, the
+front-most widget's strip. A move at a table changes a seat row (top left), board rows (top
+right), the log and the prompt bar (bottom): all ~17 widgets of the table screen were rendered,
+containers hidden behind their children included, for ~10 changed lines: about half of the
+compositor's time per screen.
+
+`install()` replaces `Compositor.render_partial_update` for server apps with one that walks the
+widgets front to back, as Textual does, but renders a widget only if it is the front-most one for
+some dirty cell not yet filled, and then only over the rows that need it. Every dirty cell gets
+the strip of the same widget as before, so the `ChopsUpdate` sends the same cells (the
+regression test compares both on the table screen).
+
+Relies on (pinned with Textual, see textual_fixes): `Compositor.render_partial_update`,
+`Compositor._dirty_regions`, `Compositor._regions_to_spans`, `Compositor.cuts`,
+`Compositor.visible_widgets` (front to back), `ChopsUpdate(chops, spans, chop_ends)`,
+`Widget.render_lines(crop)` (crop relative to the widget), `Strip.divide`,
+`textual._context.active_app`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from textual.geometry import Region
+
+if TYPE_CHECKING:
+    from textual._compositor import ChopsUpdate, Compositor
+    from textual.strip import Strip
+
+_installed = False
+textual_render_partial_update: Callable[[Compositor], Any] | None = None
+"""Textual's own `Compositor.render_partial_update` (kept for comparison in tests)."""
+
+
+def render_spans(compositor: Compositor, spans: list[tuple[int, int, int]]) -> list[dict[int, Strip | None]]:
+    """The chops (per line: cut -> strip) that a `ChopsUpdate` of `spans` sends, rendering only
+    the widgets that are front-most on some cut of a span, over the rows where they are."""
+    cuts = compositor.cuts
+    chops: list[dict[int, Strip | None]] = [dict.fromkeys(line_cuts[:-1]) for line_cuts in cuts]
+    needed: dict[int, set[int]] = {}  # line -> cuts whose chop a span sends
+    for y, x1, x2 in spans:
+        if 0 <= y < len(cuts):
+            line_cuts = cuts[y]
+            row = needed.setdefault(y, set())
+            row.update(cut for cut, end in zip(line_cuts, line_cuts[1:]) if cut < x2 and end > x1)
+    missing = {y: set(row) for y, row in needed.items()}  # needed cuts not filled yet
+    for widget, (region, clip) in compositor.visible_widgets.items():
+        if not missing:
+            break
+        visible = region.intersection(clip)
+        if not visible:
+            continue
+        left, right = visible.column_span
+        rows = [
+            y
+            for y in range(visible.y, visible.bottom)
+            if any(left <= cut < right for cut in missing.get(y, ()))
+        ]
+        if not rows:
+            continue  # hidden behind widgets in front of it, or nothing dirty over it
+        top, bottom = rows[0], rows[-1] + 1
+        strips = widget.render_lines(
+            Region(visible.x - region.x, top - region.y, visible.width, bottom - top)
+        )
+        for y, strip in zip(range(top, bottom), strips):
+            if y not in needed:
+                continue
+            chops_line = chops[y]
+            # As Compositor._render_chops: cut the strip at every cut, the first strip wins.
+            final_cuts = [cut for cut in cuts[y] if right >= cut >= left]
+            cut_strips = strip.divide([cut - left for cut in final_cuts[1:]])
+            for cut, cut_strip in zip(final_cuts, cut_strips):
+                if chops_line.get(cut) is None:
+                    chops_line[cut] = cut_strip
+            row_missing = missing.get(y)
+            if row_missing is not None:
+                row_missing.difference_update([cut for cut in row_missing if chops_line.get(cut) is not None])
+                if not row_missing:
+                    del missing[y]
+    return chops
+
+
+def render_partial_update(compositor: Compositor) -> ChopsUpdate | None:
+    """`Compositor.render_partial_update`, rendering through `render_spans`."""
+    from textual._compositor import ChopsUpdate
+
+    update_regions = compositor._dirty_regions.copy()
+    compositor._dirty_regions.clear()
+    if not update_regions:
+        return None
+    spans = list(compositor._regions_to_spans(update_regions))
+    chops = render_spans(compositor, spans)
+    chop_ends = [cut_set[1:] for cut_set in compositor.cuts]
+    return ChopsUpdate(chops, spans, chop_ends)
+
+
+def install(is_server_app: Callable[[object], bool]) -> None:
+    """Patch the compositor (once); only updates of apps for which `is_server_app` holds change."""
+    global _installed, textual_render_partial_update
+    if _installed:
+        return
+    from textual._compositor import Compositor
+    from textual._context import active_app
+
+    textual_render_partial_update = original = Compositor.render_partial_update
+
+    def _render_partial_update(self: Compositor) -> Any:
+        try:
+            server = is_server_app(active_app.get())
+        except LookupError:
+            server = False
+        if server:
+            return render_partial_update(self)
+        return original(self)
+
+    setattr(Compositor, "render_partial_update", _render_partial_update)
+    _installed = True

@@ -1,0 +1,349 @@
+"""What one client's terminal shows, cell by cell, so that only changed cells are sent.
+
+Textual sends a whole widget region whenever a widget refreshes, and the whole screen whenever
+the layout is refreshed (a screen switch, a resize, a widget that changes size), each span framed
+with cursor moves and colour resets. Over SSH that is most of the traffic: a move at a table
+rewrote ~2.8 KB per watcher although ~40 cells changed.
+
+`ScreenBuffer` keeps two grids of cells (a character and a style key per cell): `target`, what
+Textual last painted, and `client`, what the terminal is known to show. Compositor updates are
+written into `target` (`apply`); `render()` returns the escape sequences that bring the terminal
+from `client` to `target`: only changed cells, grouped in runs, one SGR sequence per change of
+style, erase-to-end-of-line for blank line ends. A repaint that changes no cell (Textual's second
+full paint of a screen switch, a widget refreshed with the same content) sends nothing.
+
+Style keys are the SGR parameters of a cell's style in the session's colour system with default
+colours (39/49) dropped: every SGR sequence written here starts with a reset, which sets those.
+Cells of a double-width character are the character followed by an empty string.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from typing import Union
+
+from rich.cells import _is_single_cell_widths, split_graphemes
+from rich.color import ColorSystem
+from rich.style import Style
+from textual._compositor import ChopsUpdate, LayoutUpdate
+from textual.geometry import Region
+from textual.strip import Strip
+
+from server.textual_fixes import sgr_codes
+
+CompositorPaint = Union[LayoutUpdate, ChopsUpdate]
+
+UNKNOWN = "\x00unknown"
+"""A client cell whose content is not known: it never equals a target cell."""
+BLANK_KEY = ""
+MERGE_GAP = 5
+"""Unchanged cells between two changed runs of a row that are re-sent rather than jumped over."""
+ERASE_MIN = 4
+"""Blank cells at the end of a run written as erase-to-end-of-line once at least this many."""
+CLEAR_SCREEN = "\x1b[0m\x1b[2J"
+
+
+@functools.lru_cache(maxsize=4096)
+def _normalized_sgr(codes: str) -> str:
+    """SGR parameters without the default colours 39 and 49 (implied by the leading reset)."""
+    tokens = codes.split(";")
+    kept: list[str] = []
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        if token in ("38", "48", "58") and index + 1 < len(tokens):
+            width = 3 if tokens[index + 1] == "5" else 5
+            kept.extend(tokens[index : index + width])
+            index += width
+            continue
+        if token not in ("39", "49", ""):
+            kept.append(token)
+        index += 1
+    return ";".join(kept)
+
+
+@functools.lru_cache(maxsize=8192)
+def style_key(style: Style | None, color_system: ColorSystem) -> str:
+    """The key that decides whether two cells look the same: SGR parameters (and the link)."""
+    if style is None:
+        return BLANK_KEY
+    key = _normalized_sgr(sgr_codes(style, color_system))
+    if style._link:
+        key = f"{key}\x00{style._link_id}\x00{style._link}"
+    return key
+
+
+def _sgr(key: str) -> str:
+    codes = key.split("\x00", 1)[0]
+    return f"\x1b[0;{codes}m" if codes else "\x1b[0m"
+
+
+def _link(key: str) -> str:
+    parts = key.split("\x00")
+    return parts[2] if len(parts) == 3 else ""
+
+
+def _link_sequence(key: str) -> str:
+    parts = key.split("\x00")
+    if len(parts) != 3:
+        return "\x1b]8;;\x1b\\"
+    return f"\x1b]8;id={parts[1]};{parts[2]}\x1b\\"
+
+
+def _cells(text: str) -> list[str]:
+    """Text as terminal cells: a wide character is followed by "" (its right half); zero-width
+    characters join the cell before them."""
+    spans, _width = split_graphemes(text)
+    cells: list[str] = []
+    for start, end, width in spans:
+        grapheme = text[start:end]
+        if width == 0:
+            if cells:
+                cells[-1 if cells[-1] else -2] += grapheme
+            continue
+        cells.append(grapheme)
+        if width == 2:
+            cells.append("")
+    return cells
+
+
+class ScreenBuffer:
+    """The target screen (Textual's last paint) and the client's screen, for one session."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width = width
+        self.height = height
+        self._target_chars = [[" "] * width for _ in range(height)]
+        self._target_keys = [[BLANK_KEY] * width for _ in range(height)]
+        self._client_chars = [[UNKNOWN] * width for _ in range(height)]
+        self._client_keys = [[UNKNOWN] * width for _ in range(height)]
+        self._dirty: dict[int, tuple[int, int]] = {}
+        self._must_clear = True
+        self._sgr: str | None = None  # the terminal's current style key, None: unknown
+        self._cursor: tuple[int, int] | None = None  # the terminal's cursor, None: unknown
+        self._cursor_sent: tuple[int, int] | None = None  # the last `cursor` rendered
+        self.cursor = (0, 0)
+        """Where the terminal's cursor should be after a render (Textual's cursor position)."""
+        self._painted = False  # nothing to render before the first paint
+        self.invalidate()
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def pending(self) -> bool:
+        """True if a render would write something."""
+        return self._painted and (
+            bool(self._dirty) or self._must_clear or self.cursor != self._cursor_sent
+        )
+
+    def invalidate(self) -> None:
+        """The terminal's content is unknown: the next render clears it and repaints everything."""
+        self._must_clear = True
+        self._sgr = None
+        self._cursor = None
+        self._dirty = {y: (0, self.width) for y in range(self.height)}
+
+    def forget(self) -> None:
+        """Something else wrote on the terminal: compare every later paint with nothing."""
+        for y in range(self.height):
+            self._client_chars[y] = [UNKNOWN] * self.width
+            self._client_keys[y] = [UNKNOWN] * self.width
+        self._must_clear = False
+        self._sgr = None
+        self._cursor = None
+
+    def resize(self, width: int, height: int) -> None:
+        """New terminal size: keep what fits of the target, repaint everything on the next render."""
+        if (width, height) == (self.width, self.height):
+            return
+
+        def fit(rows: list[list[str]], fill: str) -> list[list[str]]:
+            rows = [(row + [fill] * width)[:width] for row in rows[:height]]
+            return rows + [[fill] * width for _ in range(height - len(rows))]
+
+        self._target_chars = fit(self._target_chars, " ")
+        self._target_keys = fit(self._target_keys, BLANK_KEY)
+        self._client_chars = [[UNKNOWN] * width for _ in range(height)]
+        self._client_keys = [[UNKNOWN] * width for _ in range(height)]
+        self.width, self.height = width, height
+        self.invalidate()
+
+    # ------------------------------------------------------------------ painting
+
+    def apply(self, update: CompositorPaint, color_system: ColorSystem) -> bool:
+        """Write a compositor update into the target; True if it covered the whole screen."""
+        self._painted = True
+        if isinstance(update, LayoutUpdate):
+            x0, y0 = update.region.x, update.region.y
+            for y, line in enumerate(update.strips, y0):
+                x = x0
+                for strip in line:
+                    x = self._put_strip(x, y, strip, color_system)
+            region = update.region
+            return region.contains_region(Region(0, 0, self.width, self.height))
+        chops, chop_ends = update.chops, update.chop_ends
+        for y, x1, x2 in update.spans:
+            if y >= len(chops):
+                continue
+            for end, (x, strip) in zip(chop_ends[y], chops[y].items()):
+                # The same selection of chops as ChopsUpdate.render_segments.
+                if strip is None or x > x2 or end <= x1:
+                    continue
+                # Chops that stick out of the span are cut at its end (not at its start).
+                self._put_strip(x, y, strip, color_system, min(end, x2))
+        return False
+
+    def _put_strip(
+        self, x: int, y: int, strip: Strip, color_system: ColorSystem, limit: int | None = None
+    ) -> int:
+        """Write one strip at (x, y) into the target, up to column `limit`; returns the x after
+        it."""
+        if not 0 <= y < self.height:
+            return x + strip.cell_length
+        chars, keys = self._target_chars[y], self._target_keys[y]
+        width = self.width if limit is None else max(min(self.width, limit), 0)
+        start = x
+        cut_left = 0 < x < width and chars[x] == ""  # writing over a wide character's right half
+        for text, style, control in strip:
+            if control or not text:
+                continue
+            if x >= width:
+                break
+            key = style_key(style, color_system)
+            if _is_single_cell_widths(text):
+                count = min(len(text), width - x)
+                chars[x : x + count] = text[:count]
+                keys[x : x + count] = [key] * count
+                x += count
+            else:
+                cells = _cells(text)[: width - x]
+                if cells and cells[-1] and x + len(cells) == width and _is_wide(cells[-1]):
+                    cells[-1] = " "  # a wide character cut by the right edge
+                chars[x : x + len(cells)] = cells
+                keys[x : x + len(cells)] = [key] * len(cells)
+                x += len(cells)
+        end = min(x, width)
+        if start >= end:
+            return x
+        if cut_left:
+            chars[start - 1] = " "
+        if end < self.width and chars[end] == "":
+            chars[end] = " "  # the right half of a wide character just overwritten
+        low, high = self._dirty.get(y, (start, end))
+        self._dirty[y] = (min(low, max(start - 1, 0)), max(high, min(end + 1, self.width)))
+        return x
+
+    # ------------------------------------------------------------------ output
+
+    def render(self) -> str:
+        """Escape sequences that make the terminal show the target; "" when it already does."""
+        out: list[str] = []
+        if self._must_clear:
+            out.append(CLEAR_SCREEN)
+            self._must_clear = False
+            self._sgr = BLANK_KEY
+            self._cursor = None
+            for y in range(self.height):
+                self._client_chars[y] = [" "] * self.width
+                self._client_keys[y] = [BLANK_KEY] * self.width
+        link = ""
+        for y in sorted(self._dirty):
+            low, high = self._dirty[y]
+            link = self._render_row(y, low, high, out, link)
+        self._dirty.clear()
+        if link:
+            out.append("\x1b]8;;\x1b\\")
+        if self.cursor != self._cursor_sent or (out and self.cursor != self._cursor):
+            x, y = self.cursor
+            out.append(f"\x1b[{y + 1};{x + 1}H")
+            self._cursor = self._cursor_sent = self.cursor
+        return "".join(out)
+
+    def _render_row(self, y: int, low: int, high: int, out: list[str], link: str) -> str:
+        target_chars, target_keys = self._target_chars[y], self._target_keys[y]
+        client_chars, client_keys = self._client_chars[y], self._client_keys[y]
+        if (
+            target_chars[low:high] == client_chars[low:high]
+            and target_keys[low:high] == client_keys[low:high]
+        ):
+            return link
+        for start, end in self._runs(y, low, high):
+            link = self._write_run(y, start, end, out, link)
+            client_chars[start:end] = target_chars[start:end]
+            client_keys[start:end] = target_keys[start:end]
+        return link
+
+    def _runs(self, y: int, low: int, high: int) -> Iterable[tuple[int, int]]:
+        """Runs [start, end) of changed cells in row y, close runs merged, never splitting a
+        double-width character (on either screen)."""
+        target_chars, target_keys = self._target_chars[y], self._target_keys[y]
+        client_chars, client_keys = self._client_chars[y], self._client_keys[y]
+        width = self.width
+        runs: list[list[int]] = []
+        for x in range(low, high):
+            if target_chars[x] != client_chars[x] or target_keys[x] != client_keys[x]:
+                if runs and x - runs[-1][1] <= MERGE_GAP:
+                    runs[-1][1] = x + 1
+                else:
+                    runs.append([x, x + 1])
+        for run in runs:
+            start, end = run
+            while start > 0 and (target_chars[start] == "" or client_chars[start] == ""):
+                start -= 1
+            while end < width and (target_chars[end] == "" or client_chars[end] == ""):
+                end += 1
+            run[0], run[1] = start, end
+        merged: list[tuple[int, int]] = []
+        for start, end in runs:
+            if merged and start <= merged[-1][1]:
+                merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+            else:
+                merged.append((start, end))
+        return merged
+
+    def _write_run(self, y: int, start: int, end: int, out: list[str], link: str) -> str:
+        chars, keys = self._target_chars[y], self._target_keys[y]
+        cursor = self._cursor
+        if cursor is not None and cursor[1] == y and cursor[0] <= start:
+            if start > cursor[0]:
+                gap = start - cursor[0]
+                out.append("\x1b[C" if gap == 1 else f"\x1b[{gap}C")
+        else:
+            out.append(f"\x1b[{y + 1};{start + 1}H")
+        erase_from = end
+        if end == self.width:
+            while erase_from > start and (chars[erase_from - 1], keys[erase_from - 1]) == (" ", BLANK_KEY):
+                erase_from -= 1
+            if end - erase_from < ERASE_MIN:
+                erase_from = end
+        sgr = self._sgr
+        for x in range(start, erase_from):
+            char = chars[x]
+            if not char:
+                continue  # the right half of a wide character
+            key = keys[x]
+            if key != sgr:
+                out.append(_sgr(key))
+                sgr = key
+                new_link = _link(key)
+                if new_link != link:
+                    out.append(_link_sequence(key))
+                    link = new_link
+            out.append(char)
+        if erase_from < end:
+            if sgr != BLANK_KEY:
+                out.append("\x1b[0m")
+                sgr = BLANK_KEY
+            if link:
+                out.append("\x1b]8;;\x1b\\")
+                link = ""
+            out.append("\x1b[K")
+        self._sgr = sgr
+        stop = erase_from if erase_from < end else end
+        self._cursor = (stop, y) if stop < self.width else None
+        return link
+
+
+def _is_wide(grapheme: str) -> bool:
+    return split_graphemes(grapheme)[1] == 2

@@ -1,0 +1,89 @@
+"""server/gc_policy.py: no automatic full collections; one soon after sessions end."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+
+import pytest
+
+from server import gc_policy
+
+
+@pytest.fixture
+def quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(gc_policy, "COLLECT_DELAY", 0.01)
+    monkeypatch.setattr(gc_policy, "MIN_INTERVAL", 0.05)
+
+
+async def test_full_collections_only_run_after_sessions_end(quick) -> None:
+    gc_policy.configure()
+    gc_policy.configure()  # idempotent
+    assert gc.get_threshold()[2] == gc_policy.NEVER
+    await asyncio.sleep(0.1)
+    done = gc_policy.collections()
+    await asyncio.sleep(0.1)
+    assert gc_policy.collections() == done  # nothing ended: nothing collected
+    gc_policy.session_ended()
+    gc_policy.session_ended()  # sessions ending together: one collection
+    await asyncio.sleep(0.1)
+    assert gc_policy.collections() == done + 1
+
+
+async def test_collections_are_rate_limited(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(gc_policy, "COLLECT_DELAY", 0.01)
+    monkeypatch.setattr(gc_policy, "MIN_INTERVAL", 0.3)
+    gc_policy.configure()
+    gc_policy.session_ended()
+    await asyncio.sleep(0.05)
+    gc_policy.session_ended()  # the next one waits for MIN_INTERVAL since the last
+    done = gc_policy.collections()
+    await asyncio.sleep(0.05)
+    assert gc_policy.collections() == done
+    await asyncio.sleep(0.4)
+    assert gc_policy.collections() == done + 1
+
+
+async def test_a_session_end_collects_its_app() -> None:
+    import weakref
+
+    from tests.server.session_apps import serve
+    from tests.sshscreen import ScreenClient
+
+    gc_policy.configure()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(gc_policy, "COLLECT_DELAY", 0.01)
+        patch.setattr(gc_policy, "MIN_INTERVAL", 0.01)
+        import tempfile
+        from pathlib import Path
+
+        with tempfile.TemporaryDirectory() as tmp:
+            async with serve(Path(tmp)) as (port, recorder):
+                client = await ScreenClient.connect(port)
+                await client.wait_for_text("keys:")
+                app = weakref.ref(recorder.live_apps()[0])
+                await client.close()
+                for _ in range(100):
+                    if app() is None:
+                        break
+                    await asyncio.sleep(0.02)
+                assert app() is None  # collected without anyone calling gc.collect()
+
+
+async def test_closing_a_screen_schedules_a_collection(monkeypatch: pytest.MonkeyPatch) -> None:
+    from core.lobby import Lobby
+    from server.textual_fixes import install, mark_server_app
+    from tests.tui.harness import session, until
+    from tui.screens.lobby import LobbyScreen
+
+    install()
+    closed: list[bool] = []
+    monkeypatch.setattr(gc_policy, "screen_closed", lambda: closed.append(True))
+    lobby = Lobby()
+    table = lobby.create_table("ann", "ann", "highcard", 2)
+    table.sit("bob", "bob")
+    async with session(lobby, "ann", "ann") as (app, pilot):
+        mark_server_app(app)
+        await pilot.press("escape")  # the table screen is closed for the lobby
+        await until(lambda: isinstance(app.screen, LobbyScreen))
+        await until(lambda: bool(closed))

@@ -1,0 +1,28 @@
+"""A seated player's session starts with the table screen only; the lobby is built on demand."""
+
+from __future__ import annotations
+
+from core.lobby import Lobby
+from tests.tui.harness import screen_text, session, until
+from tui.screens.lobby import LobbyScreen
+from tui.screens.table import TableScreen
+
+
+async def test_the_lobby_is_built_when_first_needed_and_then_kept() -> None:
+    lobby = Lobby()
+    table = lobby.create_table("id-alice", "alice", "highcard", 2)
+    table.sit("id-bob", "bob")
+    async with session(lobby, "id-alice", "alice") as (app, pilot):
+        assert isinstance(app.screen, TableScreen)
+        # Half of a session's start-up is composing screens: none for a lobby nobody sees yet.
+        assert not any(isinstance(screen, LobbyScreen) for screen in app.screen_stack)
+        await pilot.press("escape")
+        await until(lambda: isinstance(app.screen, LobbyScreen))
+        lobby_screen = app.screen
+        assert "#1" in screen_text(app) and table.seat_of("id-alice") == 0
+        await pilot.press("enter")  # back to the seat
+        await until(lambda: isinstance(app.screen, TableScreen))
+        await pilot.press("escape")
+        await until(lambda: isinstance(app.screen, LobbyScreen))
+        assert app.screen is lobby_screen  # the same lobby, below the table this time
+        assert [type(screen) for screen in app.screen_stack[1:]] == [LobbyScreen]

@@ -1,0 +1,196 @@
+"""A widget drawn row by row, which re-renders and repaints only the rows that changed.
+
+Textual renders a widget's whole content again on every refresh: its `Content` is wrapped,
+styled and cut into strips, ~0.1-0.6 ms per line on the server. Every player at a table
+re-rendered every panel on every move, which was most of the server's CPU per move (the seats
+panel alone ~3 ms per screen at a 10-seat table), although a move changes a few rows.
+
+A `RowsWidget` says what each row shows (`build_rows`); `update_rows()` compares the new rows
+with those drawn and refreshes only the regions of rows that differ (nothing when none does).
+`render_line` renders one row at a time and keeps it (by content and line, so a seat that stops
+being "to act" finds its row already rendered). The strips are the ones Textual renders for the
+whole content (`render()` still returns it): a plain row (it fits, no tabs, no links or actions,
+left-aligned) is turned into segments exactly as Textual's `_FormattedLine.to_strip` does,
+selection offsets included; any other row goes through Textual's `Visual.to_strips`, and a
+widget with wrapped rows or a text selection falls back to Textual's own whole render.
+"""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from textual.content import Content, Span
+from textual.geometry import Region, Size
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
+from textual.visual import Visual
+from textual.widget import Widget
+
+RowKey = tuple[str, tuple[Span, ...]]
+KEPT_ROWS = 4
+"""Rendered rows kept: this many times the widget's height (at least 32)."""
+
+
+def row_key(row: Content) -> RowKey:
+    return row.plain, tuple(row.spans)
+
+
+def same_row(a: Content, b: Content) -> bool:
+    """True if two rows look the same (text and styles)."""
+    return a.plain == b.plain and a.spans == b.spans
+
+
+def plain_row(row: Content, width: int) -> bool:
+    """True if Textual would render `row` as one line, segment by segment, with nothing added:
+    it fits, has no tab and its styles are plain style names (no links, no actions)."""
+    return (
+        row.cell_length <= width
+        and "\t" not in row.plain
+        and all(
+            isinstance(span.style, str) and "@" not in span.style and "link" not in span.style
+            for span in row.spans
+        )
+    )
+
+
+class RowsWidget(Widget):
+    """Base of widgets made of rows of `Content`, one row per line of the content area."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._rows: list[Content] | None = None  # as built for `_rows_size`; None: build again
+        self._rows_size = Size(0, 0)
+        self._rows_fit = True  # no row wider than the content area (else Textual wraps them)
+        self._strips: dict[int, Strip] = {}  # by line
+        self._rendered: dict[tuple[RowKey, int], Strip] = {}  # by content and line
+        self._strips_key: tuple[int, VisualStyle] | None = None
+        self._plain_styles = False  # left-aligned, no line padding: plain rows render fast
+        self._pass: tuple[list[Content], int, bool] | None = None  # set during render_lines
+
+    def build_rows(self, width: int, height: int) -> list[Content]:
+        """The rows to show in a content area of this size (at most `height` rows)."""
+        raise NotImplementedError
+
+    # -- state changes ----------------------------------------------------------------------------
+
+    def update_rows(self) -> None:
+        """Call after the state changed: refresh the rows that now look different."""
+        old, size = self._rows, self.size
+        if old is None or size != self._rows_size or not size.width or not size.height:
+            self._rows = None
+            self.refresh()
+            return
+        new, old_fit = self._rows_for(size), self._rows_fit
+        if not old_fit or not all(row.cell_length <= size.width for row in new):
+            self._rows = None  # Textual wraps some row: any line may move
+            self.refresh()
+            return
+        changed = [
+            y
+            for y in range(max(len(old), len(new)))
+            if y >= len(old) or y >= len(new) or not same_row(old[y], new[y])
+        ]
+        if not changed:
+            return
+        self._set_rows(new, size)
+        for y in changed:
+            self._strips.pop(y, None)
+        start = previous = changed[0]
+        for y in [*changed[1:], -1]:
+            if y != previous + 1:
+                self.refresh(Region(0, start, size.width, previous - start + 1))
+                start = y
+            previous = y
+
+    def refresh(
+        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> RowsWidget:
+        if repaint and not regions:
+            self._strips.clear()  # a whole refresh (style, theme, selection...) renders all rows
+        super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+        return self
+
+    def selection_updated(self, selection: object) -> None:
+        self._strips.clear()
+        super().selection_updated(selection)  # type: ignore[arg-type]
+
+    # -- rendering --------------------------------------------------------------------------------
+
+    def _rows_for(self, size: Size) -> list[Content]:
+        return self.build_rows(size.width, size.height)[: size.height]
+
+    def _set_rows(self, rows: list[Content], size: Size) -> None:
+        self._rows, self._rows_size = rows, size
+        self._rows_fit = all(row.cell_length <= size.width for row in rows)
+
+    def _current_rows(self) -> list[Content]:
+        size = self.size
+        if self._rows is None or size != self._rows_size:
+            self._set_rows(self._rows_for(size) if size.width and size.height else [], size)
+            self._strips.clear()
+        return self._rows  # type: ignore[return-value]  (set just above)
+
+    def render(self) -> Content:
+        return Content("\n").join(self._current_rows())
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._pass = self._render_state()  # looked up once for all the lines of this render
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._pass = None
+
+    def _render_state(self) -> tuple[list[Content], int, bool]:
+        """The rows, the width, and whether rows can be rendered one by one."""
+        rows = self._current_rows()
+        return rows, self.size.width, self.text_selection is None and self._rows_fit
+
+    def render_line(self, y: int) -> Strip:
+        rows, width, one_by_one = self._pass or self._render_state()
+        if not one_by_one:
+            return super().render_line(y)  # wrapped rows or a selection: Textual's whole render
+        style = self.visual_style
+        if self._strips_key != (width, style):
+            self._strips.clear()
+            self._rendered.clear()
+            self._strips_key = (width, style)
+            styles = self.styles
+            self._plain_styles = (
+                styles.text_align in ("left", "start")
+                and tuple(styles.content_align) == ("left", "top")
+                and not styles.line_pad
+            )
+        strip = self._strips.get(y)
+        if strip is None:
+            if y < len(rows):
+                strip = self._render_row(rows[y], y, width, style)
+            else:
+                strip = Strip.blank(width, style.rich_style)
+            self._strips[y] = strip
+        return strip
+
+    def _render_row(self, row: Content, y: int, width: int, style: VisualStyle) -> Strip:
+        """Row `row` rendered as line `y` of the whole content (kept for reuse)."""
+        key = (row_key(row), y)
+        strip = self._rendered.pop(key, None)
+        if strip is None:
+            if self._plain_styles and plain_row(row, width):
+                strip = self._render_plain_row(row, y, style)
+            else:
+                strips = Visual.to_strips(self, row, width, 1, style)
+                strip = strips[0] if strips else Strip([])
+                if y:
+                    strip = strip.apply_offsets(0, y)  # as line y of the whole content
+            if len(self._rendered) >= max(32, KEPT_ROWS * self.size.height):
+                del self._rendered[next(iter(self._rendered))]  # the least recently used
+        self._rendered[key] = strip
+        return strip
+
+    def _render_plain_row(self, row: Content, y: int, style: VisualStyle) -> Strip:
+        """What `Visual.to_strips` gives for a plain row, without its per-call overhead: the
+        segments of Textual's `_FormattedLine.to_strip` for a left-aligned line."""
+        segments: list[Segment] = []
+        x = 0
+        for text, text_style in row.render(style, end="", parse_style=self._get_style):
+            segments.append(Segment(text, (style + text_style).rich_style_with_offset(x, y)))
+            x += len(text)
+        return Strip(segments, row.cell_length)
