@@ -6,23 +6,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tui.screens.dialog import DialogScreen
 from tui.widgets.key_bar import KEY_STYLE
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(DialogScreen[bool]):
     DEFAULT_CSS = """
-    ConfirmScreen {
-        align: center middle;
-    }
     ConfirmScreen > Vertical {
         width: 60;
-        height: auto;
-        border: round $secondary;
-        padding: 0 1;
-        background: $surface;
     }
     """
 

@@ -15,10 +15,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widget import Widget
 
 from core.engine import GameConfigError, IllegalAction
+from tui.screens.dialog import DialogScreen
 from tui.widgets.key_bar import KeyBar
 
 log = logging.getLogger(__name__)
@@ -156,22 +156,8 @@ class FormView(Widget):
         return Content("\n").join(lines)
 
 
-class CreateTableScreen(ModalScreen[str | None]):
+class CreateTableScreen(DialogScreen[str | None]):
     """Dismisses with the new table's id, or None when cancelled."""
-
-    DEFAULT_CSS = """
-    CreateTableScreen {
-        align: center middle;
-    }
-    CreateTableScreen > Vertical {
-        width: 64;
-        height: auto;
-        border: round $secondary;
-        border-title-align: center;
-        padding: 0 1;
-        background: $surface;
-    }
-    """
 
     BINDINGS = [
         Binding("up,k", "field(-1)", "field", key_display="↑↓"),

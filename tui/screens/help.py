@@ -12,26 +12,20 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tui.screens.dialog import DialogScreen
 from tui.widgets.key_bar import KEY_STYLE, help_entries
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(DialogScreen[None]):
     DEFAULT_CSS = """
     HelpScreen {
-        align: center middle;
         background: transparent;
     }
     HelpScreen > Vertical {
         width: 76;
-        height: auto;
         max-height: 22;
-        border: round $secondary;
-        border-title-align: center;
-        padding: 0 1;
-        background: $surface;
     }
     """
 

@@ -6,9 +6,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tui.screens.dialog import DialogScreen
 from tui.widgets.key_bar import KEY_STYLE
 
 NOTICE = (
@@ -17,22 +17,8 @@ NOTICE = (
 )
 
 
-class TakeOverScreen(ModalScreen[bool]):
+class TakeOverScreen(DialogScreen[bool]):
     """Dismisses True when the user takes over (the caller then closes the other sessions)."""
-
-    DEFAULT_CSS = """
-    TakeOverScreen {
-        align: center middle;
-    }
-    TakeOverScreen > Vertical {
-        width: 64;
-        height: auto;
-        border: round $secondary;
-        border-title-align: center;
-        padding: 0 1;
-        background: $surface;
-    }
-    """
 
     BINDINGS = [
         Binding("t", "take_over", "take over"),
