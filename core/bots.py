@@ -24,7 +24,12 @@ class RandomBot:
         self.rng = Rng.from_seed(seed)
 
     def choose(self, view: dict[str, Any]) -> str:
-        choices = [choice_id for prompt in view["prompts"] for choice_id, _ in prompt["choices"]]
+        choices = [
+            choice_id
+            for prompt in view["prompts"]
+            if not prompt.get("standing")
+            for choice_id, _ in prompt["choices"]
+        ]
         if not choices:
             raise ValueError("the bot was asked to act with no open prompt")
         return self.rng.choice(choices)

@@ -46,18 +46,24 @@ class Choice:
 @dataclass(frozen=True, slots=True)
 class Prompt:
     """One open decision. `kind` is public (others see "Red: play_card"); `text` and the
-    choices are shown only to `seat`, so they may mention hidden things."""
+    choices are shown only to `seat`, so they may mention hidden things.
+
+    A `standing` prompt is something a seat may do at any time but nobody waits for (Spartacus:
+    give denarii to another player). It is not listed in "waiting", does not make a bot move,
+    and a game is never stuck on it alone."""
 
     seat: int
     kind: str
     text: str
     choices: tuple[Choice, ...]
+    standing: bool = False
 
     def to_view(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
             "text": self.text,
             "choices": [[c.id, c.label] for c in self.choices],
+            "standing": self.standing,
         }
 
 
@@ -192,6 +198,8 @@ class Game(ABC):
         self.actions: list[Action] = []
         self.events: list[Event] = []
         self._decisions = [0] * config.players
+        self._prompts_version = -1  # open_prompts() is cached for this version
+        self._prompts: list[Prompt] = []
         self.prepare()
         self.state = self.setup()
 
@@ -248,8 +256,25 @@ class Game(ABC):
         a doubled keypress cannot answer the next prompt by accident (see Table.act)."""
         return self._decisions[seat]
 
+    def open_prompts(self) -> list[Prompt]:
+        """prompts(), computed once per version: validating a choice, viewing and choosing a
+        bot's seat all ask for them, and building them is a good part of a game's cost.
+        Code that changes the state outside act() (test fixtures) calls state_changed()."""
+        if self._prompts_version != self.version:
+            self._prompts = self.prompts()
+            self._prompts_version = self.version
+        return self._prompts
+
+    def state_changed(self) -> None:
+        """Forget the cached prompts after the state was changed other than by act()."""
+        self._prompts_version = -1
+
+    def awaited(self) -> list[int]:
+        """Seats the game is waiting for (an open prompt that is not standing), in order."""
+        return sorted({p.seat for p in self.open_prompts() if not p.standing})
+
     def prompts_for(self, seat: int) -> list[Prompt]:
-        return [p for p in self.prompts() if p.seat == seat]
+        return [p for p in self.open_prompts() if p.seat == seat]
 
     def act(self, seat: int, choice: str) -> list[Event]:
         """Validate and apply one choice; return the events it caused.
@@ -264,10 +289,9 @@ class Game(ABC):
             raise IllegalAction(f"a choice is a string id, not {type(choice).__name__}")
         if self.result() is not None:
             raise IllegalAction("the game is over")
-        everyone = self.prompts()
-        mine = [p for p in everyone if p.seat == seat]
+        mine = self.prompts_for(seat)
         if not mine:
-            waiting = sorted({p.seat for p in everyone})
+            waiting = self.awaited()
             raise IllegalAction(
                 f"seat {seat} has nothing to decide now; waiting for seat(s) "
                 f"{', '.join(map(str, waiting)) or 'nobody'}"
@@ -280,6 +304,7 @@ class Game(ABC):
                 f"allowed: {shown}"
             )
         first_event = len(self.events)
+        self._prompts_version = -1
         try:
             self.apply(seat, choice)
         except BaseException:
@@ -294,7 +319,7 @@ class Game(ABC):
         bots read: its own prompts, who else must act, its log, and the game's board view."""
         if seat is not None and not 0 <= seat < self.players:
             raise IllegalAction(f"there is no seat {seat!r}")
-        prompts = self.prompts()
+        prompts = self.open_prompts()
         result = self.result()
         return {
             "game": self.name,
@@ -305,7 +330,7 @@ class Game(ABC):
             "version": self.version,
             "decision": None if seat is None else self._decisions[seat],
             "prompts": [p.to_view() for p in prompts if p.seat == seat],
-            "waiting": [[p.seat, p.kind] for p in prompts],
+            "waiting": [[p.seat, p.kind] for p in prompts if not p.standing],
             "result": None if result is None else {"winners": list(result.winners), "reason": result.reason},
             "log": self.log_for(seat, LOG_TAIL),
             "board": self.board_view(seat),
@@ -449,6 +474,8 @@ def restore(blob: bytes) -> Game:
         for text, seats, redacted in data["events"]
     ]
     game._decisions = [0] * config.players
+    game._prompts_version = -1
+    game._prompts = []
     for action in game.actions:
         game._decisions[action.seat] += 1
     game.prepare()

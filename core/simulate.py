@@ -76,7 +76,7 @@ def simulate(
             while game.result() is None:
                 if game.version >= MAX_DECISIONS:
                     raise RuntimeError(f"still running after {MAX_DECISIONS} decisions")
-                seat = game.prompts()[0].seat
+                seat = game.awaited()[0]
                 game.act(seat, seat_bots[seat].choose(game.view(seat)))
         except Exception as exc:  # a simulation reports broken games instead of stopping
             errors.append(f"game {index} (seed {this_seed}): {type(exc).__name__}: {exc}")

@@ -291,7 +291,7 @@ class Table:
         """Bot seats with an open decision, for whoever drives the bots (server or simulate)."""
         if not self.started:
             return []
-        waiting = {p.seat for p in self.game.prompts()}
+        waiting = set(self.game.awaited())
         return [i for i, s in enumerate(self.seats) if s.bot is not None and i in waiting]
 
     def play_bot(self, seat: int) -> list[Event]:

@@ -13,15 +13,19 @@ from core import engine
 from core.bots import RandomBot
 from core.engine import (
     Action,
+    Choice,
     Event,
     GameConfigError,
     IllegalAction,
+    Prompt,
     Rng,
     available_games,
+    make_config,
     new_game,
     replay,
     restore,
 )
+from tests.fixture_game import HighCard
 
 
 def play_out(game: engine.Game, pick: int = 0) -> None:
@@ -312,3 +316,70 @@ def test_random_games_end_with_a_winner_and_keep_every_promise(seed, players, ro
     assert result.winners and all(0 <= w < players for w in result.winners)
     assert replay(game.config, game.actions).snapshot() == game.snapshot()
     assert restore(game.snapshot()).snapshot() == game.snapshot()
+
+
+# -- standing prompts ------------------------------------------------------------------------------
+
+
+class TippingHighCard(HighCard):
+    """High Card where any seat with points may tip a point to the next seat at any time: a
+    standing prompt, like Spartacus's gifts of denarii."""
+
+    name = "highcard-tipping"
+
+    def prompts(self) -> list[Prompt]:
+        waited = super().prompts()
+        if not waited:
+            return []
+        s = self.state
+        tips = [
+            Prompt(seat, "tip", "Give a point away?", (Choice("tip", "tip 1 point"),), standing=True)
+            for seat in range(self.players)
+            if s.points[seat] > 0
+        ]
+        return waited + tips
+
+    def apply(self, seat: int, choice: str) -> None:
+        if choice == "tip":
+            self.state.points[seat] -= 1
+            self.state.points[(seat + 1) % self.players] += 1
+        else:
+            super().apply(seat, choice)
+
+
+def play_until_points(game: HighCard) -> None:
+    while not any(game.state.points):
+        for seat in game.awaited():
+            game.act(seat, game.prompts_for(seat)[0].choices[0].id)
+
+
+def test_a_standing_prompt_is_offered_but_nobody_waits_for_it() -> None:
+    game = TippingHighCard(make_config("highcard", 2, 7))
+    play_until_points(game)
+    leader = game.state.points.index(max(game.state.points))
+    game.act(0, "card:" + str(game.state.hands[0][0]))  # seat 0 has played: only a tip is left
+    view = game.view(0)
+    if leader == 0:
+        assert [p["kind"] for p in view["prompts"]] == ["tip"]
+        assert view["prompts"][0]["standing"] is True
+    assert view["waiting"] == [[1, "play_card"]]
+    assert game.awaited() == [1]
+
+
+def test_a_standing_choice_is_acted_on_like_any_other() -> None:
+    game = TippingHighCard(make_config("highcard", 2, 7))
+    play_until_points(game)
+    leader = game.state.points.index(max(game.state.points))
+    before = list(game.state.points)
+    game.act(leader, "tip")
+    assert game.state.points[leader] == before[leader] - 1
+    assert sum(game.state.points) == sum(before)
+
+
+def test_the_random_bot_never_takes_a_standing_choice() -> None:
+    game = TippingHighCard(make_config("highcard", 2, 7))
+    play_until_points(game)
+    leader = game.state.points.index(max(game.state.points))
+    bot = RandomBot(3)
+    for _ in range(50):
+        assert bot.choose(game.view(leader)) != "tip"

@@ -27,6 +27,7 @@ def arena(
     s.placed = len(positions)
     s.phase = Phase.ACTION
     s.round = 1
+    game.state_changed()
     return game
 
 
@@ -36,6 +37,7 @@ def give(game: Carthage, seat: int, card_id: str) -> int:
     s.cards.append(card_id)
     instance = len(s.cards) - 1
     s.players[seat].hand.append(instance)
+    game.state_changed()
     return instance
 
 
@@ -45,6 +47,7 @@ def play(game: Carthage, seat: int, card_id: str) -> int:
     instance = give(game, seat, card_id)
     give(game, seat, "guard")
     game.state.turn = seat
+    game.state_changed()
     game.act(seat, f"play:{instance}")
     return instance
 
