@@ -20,6 +20,8 @@ class Bot(Protocol):
 class RandomBot:
     """Uniformly random among the legal choices: the baseline, and the fuzzer of property tests."""
 
+    reads_board = False  # it needs only view["prompts"] (Game.prompt_view)
+
     def __init__(self, seed: int) -> None:
         self.rng = Rng.from_seed(seed)
 

@@ -191,6 +191,9 @@ class Game(ABC):
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     State: ClassVar[type]  # the dataclass held in self.state
     bots: ClassVar[dict[str, Any]] = {}  # kind -> factory(seed) returning a bot (core.bots.Bot)
+    # Options `harena simulate` plays with unless told otherwise (Carthage: random bots seldom
+    # fight, so its simulations bound games with sudden death); always printed with the figures.
+    simulation_options: ClassVar[dict[str, str]] = {}
 
     def __init__(self, config: GameConfig) -> None:
         self.config = config
@@ -336,14 +339,33 @@ class Game(ABC):
             "board": self.board_view(seat),
         }
 
+    def prompt_view(self, seat: int) -> dict[str, Any]:
+        """The part of view(seat) that says what the seat may choose: for bots that read
+        nothing else (RandomBot), so simulations skip building boards and logs."""
+        return {
+            "seat": seat,
+            "decision": self._decisions[seat],
+            "prompts": [p.to_view() for p in self.open_prompts() if p.seat == seat],
+        }
+
+    def view_for_bot(self, seat: int, bot: Any) -> dict[str, Any]:
+        """The view a bot is given: the whole view unless it says it reads only prompts."""
+        return self.view(seat) if getattr(bot, "reads_board", True) else self.prompt_view(seat)
+
     def log_for(self, seat: int | None, limit: int | None = None) -> list[str]:
         """The log as `seat` may read it, oldest first; the last `limit` lines."""
+        if limit is not None and limit <= 0:
+            return []
         lines: list[str] = []
+        left = -1 if limit is None else limit
         for event in reversed(self.events):
-            text = event.text_for(seat)
+            # Event.text_for inlined: views are built on every move, and this is their hot loop
+            seats = event.seats
+            text = event.text if seats is None or seat in seats else event.redacted
             if text is not None:
                 lines.append(text)
-                if limit is not None and len(lines) >= limit:
+                left -= 1
+                if left == 0:
                     break
         lines.reverse()
         return lines
@@ -374,7 +396,7 @@ class Game(ABC):
 _REGISTRY: dict[str, type[Game]] = {}
 
 # Game packages that register themselves on import; each game adds itself here when it lands.
-BUILTIN_GAMES: tuple[str, ...] = ()
+BUILTIN_GAMES: tuple[str, ...] = ("core.carthage.rules",)
 _builtins_loaded = False
 
 

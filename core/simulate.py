@@ -26,6 +26,7 @@ class SimulationReport:
     wins_by_seat: list[int]
     errors: list[str] = field(default_factory=list)
     mean_decisions: float = 0.0
+    options: dict[str, str] = field(default_factory=dict)  # as played, defaults filled in
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -55,7 +56,8 @@ def simulate(
     options: dict[str, str] | None = None,
 ) -> SimulationReport:
     cls = game_class(name)
-    make_config(name, players, seed, options)  # a bad request fails once, before any game
+    options = {**cls.simulation_options, **(options or {})}
+    played = make_config(name, players, seed, options).options  # a bad request fails here, once
     unknown = sorted(set(bots) - set(cls.bots))
     if unknown:
         raise GameConfigError(
@@ -77,7 +79,7 @@ def simulate(
                 if game.version >= MAX_DECISIONS:
                     raise RuntimeError(f"still running after {MAX_DECISIONS} decisions")
                 seat = game.awaited()[0]
-                game.act(seat, seat_bots[seat].choose(game.view(seat)))
+                game.act(seat, seat_bots[seat].choose(game.view_for_bot(seat, seat_bots[seat])))
         except Exception as exc:  # a simulation reports broken games instead of stopping
             errors.append(f"game {index} (seed {this_seed}): {type(exc).__name__}: {exc}")
             continue
@@ -101,4 +103,5 @@ def simulate(
         wins_by_seat=wins,
         errors=errors,
         mean_decisions=round(statistics.fmean(decisions), 1) if decisions else 0.0,
+        options=dict(played),
     )

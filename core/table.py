@@ -301,7 +301,7 @@ class Table:
         bot = self._bots.get(seat)
         if bot is None:
             bot = self._bots[seat] = self.game.bots[kind](bot_seed(self.game.config.seed, seat))
-        choice = bot.choose(self.game.view(seat))
+        choice = bot.choose(self.game.view_for_bot(seat, bot))
         return self._act(seat, choice, None, by=None)
 
     # -- chat ------------------------------------------------------------------------------------

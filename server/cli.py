@@ -104,6 +104,8 @@ def run_simulate(args: argparse.Namespace) -> int:
         return 1 if report.errors else 0
     done = report.games - len(report.errors)
     print(f"{cls.title}: {report.games} games, {players} players, seed {args.seed}, bots {','.join(report.bots)}")
+    if report.options:
+        print("  options: " + ", ".join(f"{k}={v}" for k, v in sorted(report.options.items())))
     print(f"  {report.games_per_s:.1f} games/s, median {report.median_ms_per_game:.2f} ms per game")
     print(f"  {report.mean_rounds:.1f} rounds and {report.mean_decisions:.0f} decisions per game on average")
     wins = ", ".join(

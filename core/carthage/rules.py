@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.bots import RandomBot
+from core.carthage.bots import HeuristicBot
 from core.carthage.content import Content, default_content
 from core.carthage.hexgrid import Hex
 from core.carthage.phases import RoundFlow
@@ -60,7 +61,11 @@ class Carthage(RoundFlow, Game):
         ),
     )
     State = CarthageState
-    bots = {"random": RandomBot}
+    bots = {"random": RandomBot, "heuristic": HeuristicBot}
+    # Uniformly random gladiators seldom fight and keep healing: under the printed rules a 4-player
+    # random game can run for thousands of rounds. Simulations end them with sudden death from
+    # round 10 (docs/rulings.md); `--option sudden_death=off` plays the printed rules.
+    simulation_options = {"sudden_death": "10"}
 
     state: CarthageState
 

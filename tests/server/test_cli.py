@@ -29,6 +29,7 @@ def test_games_lists_the_registered_games(capsys):
     assert main(["games"]) == 0
     out = capsys.readouterr().out
     assert "highcard" in out and "High Card" in out and "2-4" in out and "rounds=1|2|3" in out
+    assert "carthage" in out and "2-5" in out and "heuristic" in out
 
 
 def test_simulate_prints_speed_length_and_winners(capsys):
@@ -52,6 +53,26 @@ def test_simulate_json_is_one_object_and_the_same_seed_plays_the_same_games(caps
     assert first["wins_by_seat"] == second["wins_by_seat"] and first["mean_rounds"] == 3
     main(argv[:7] + ["10"] + argv[8:])
     assert json.loads(capsys.readouterr().out)["wins_by_seat"] != first["wins_by_seat"]
+
+
+def test_simulate_carthage_compares_bots_seat_against_seat(capsys):
+    argv = ["simulate", "carthage", "--games", "12", "--players", "2", "--seed", "5",
+            "--bots", "heuristic,random", "--json"]
+    assert main(argv) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert main(argv) == 0
+    assert json.loads(capsys.readouterr().out)["wins_by_seat"] == first["wins_by_seat"]
+    assert first["game"] == "carthage" and first["bots"] == ["heuristic", "random"]
+    assert sum(first["wins_by_seat"]) == 12 and first["errors"] == []  # one winner per game
+    assert first["options"]["sudden_death"] == "10"  # Carthage's simulation default, reported
+
+
+def test_simulate_carthage_prints_the_options_it_played(capsys):
+    argv = ["simulate", "carthage", "--games", "3", "--players", "3", "--bots", "heuristic",
+            "--option", "sudden_death=off"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "options: sudden_death=off, tokens=first_match" in out and "errors: 0" in out
 
 
 @pytest.mark.parametrize(

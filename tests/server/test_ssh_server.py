@@ -54,10 +54,13 @@ def new_key() -> asyncssh.SSHKey:
 
 
 async def create_table(client: ScreenClient) -> None:
-    """From the lobby: n, then Enter on the defaults (High Card, 2 players, no bots)."""
+    """From the lobby: n, the next game (High Card; Carthage is first), then Enter on the
+    defaults (2 players, no bots)."""
     await client.wait_for_text("new table")
     client.send("n")
     await client.wait_for_text("New table")
+    client.send("\x1b[C")
+    await client.wait_for_text("High Card")
     client.send("\r")
     await client.wait_for_text("Table 1")
 

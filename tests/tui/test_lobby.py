@@ -31,8 +31,9 @@ async def test_creating_a_table_with_bots_through_the_modal_lands_on_the_table()
     async with session(lobby, "id-alice", "alice") as (app, pilot):
         await pilot.press("n")
         assert isinstance(app.screen, CreateTableScreen)
-        # Game, Players, Rounds, Bots, Bot kind: three players, two bots.
-        await pilot.press("down", "right", "down", "down", "right", "right", "enter")
+        # Game (High Card is after Carthage), Players, Rounds, Bots, Bot kind: three players,
+        # two bots.
+        await pilot.press("right", "down", "right", "down", "down", "right", "right", "enter")
         assert isinstance(app.screen, TableScreen)
         table = app.screen.table
         assert [s.bot for s in table.seats] == [None, "random", "random"]
@@ -53,7 +54,7 @@ async def test_escape_cancels_the_create_modal() -> None:
 async def test_a_second_app_takes_the_free_seat_from_the_lobby() -> None:
     lobby = Lobby()
     async with session(lobby, "id-alice", "alice") as (alice, apilot):
-        await apilot.press("n", "enter")  # High Card for two, no bots
+        await apilot.press("n", "right", "enter")  # High Card for two, no bots
         assert isinstance(alice.screen, TableScreen)
         table = alice.screen.table
         async with session(lobby, "id-bob", "bob") as (bob, bpilot):

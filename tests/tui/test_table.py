@@ -181,8 +181,8 @@ async def test_a_game_against_bots_is_played_to_the_end_with_keys_only() -> None
     runner = BotRunner(lobby, delay=0.01)
     try:
         async with session(lobby, "id-alice", "alice") as (app, pilot):
-            # New table: 4 players, 3 random bots, 3 rounds.
-            await pilot.press("n", "down", "right", "right", "down", "down")
+            # New table: High Card (after Carthage), 4 players, 3 random bots, 3 rounds.
+            await pilot.press("n", "right", "down", "right", "right", "down", "down")
             await pilot.press("right", "right", "right", "enter")
             screen = table_screen(app)
             table = screen.table

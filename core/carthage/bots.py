@@ -1,0 +1,259 @@
+"""The Carthage heuristic bot: plays to win from its seat's view and the public card data.
+
+It closes in on the nearest opponent, plays Damage when it can reach someone (the weakest first,
+a kill above all), steps onto helpful face-up tokens and around Crocodiles, keeps its Armor up
+when it runs low, buys the strongest cards it can afford, and Focuses away weak Starting cards.
+It reads only `view["prompts"]` and `view["board"]` (plus the card texts every player can read
+in the rulebook's card list), so it never sees another hand or the order of any deck.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from core.carthage.cards import ActionCard, CardSet, TokenKind
+from core.carthage.content import Content, default_content
+from core.carthage.effects import (
+    Armor,
+    Conditional,
+    Condition,
+    Damage,
+    DiscardCard,
+    Effect,
+    Favor,
+    Knockback,
+    Move,
+    OpponentLosesFavor,
+    StrikeBonus,
+    Target,
+)
+from core.carthage.hexgrid import Direction, Hex, distance
+from core.engine import Rng
+
+LOW_ARMOR = 9  # below this, Armor is worth more than Favor
+FOCUS_BELOW = 2.5  # a card worth less than this is better out of the deck
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What the bot makes of the board before a decision."""
+
+    seat: int
+    at: Hex | None
+    armor: int
+    foes: dict[int, tuple[Hex, int]]  # seat -> (hex, armor), living opponents in the arena
+    hand_size: int
+
+    def gap(self, at: Hex | None = None) -> int:
+        """Hexes to the nearest opponent (99 when nobody is in the arena)."""
+        here = self.at if at is None else at
+        if here is None or not self.foes:
+            return 99
+        return min(distance(here, h) for h, _ in self.foes.values())
+
+
+class HeuristicBot:
+    """A greedy, aggressive Carthage player (see the module docstring)."""
+
+    def __init__(self, seed: int, content: Content | None = None) -> None:
+        self.rng = Rng.from_seed(seed)
+        self.content = content or default_content()
+        self.tokens = {t.id: t for t in self.content.tokens}
+        self.by_name = {c.name: c for c in self.content.cards.values()}
+        self.labels: dict[str, str] = {}  # the open prompt's choice labels
+
+    def choose(self, view: dict[str, Any]) -> str:
+        prompts = [p for p in view["prompts"] if not p.get("standing")]
+        if not prompts:
+            raise ValueError("the bot was asked to act with no open prompt")
+        prompt = prompts[0]
+        board = view["board"]
+        me = self.situation(view["seat"], board)
+        ids = [choice_id for choice_id, _ in prompt["choices"]]
+        self.labels = dict(prompt["choices"])
+        scorer = getattr(self, "score_" + prompt["kind"], None)
+        if scorer is None:  # pragma: no cover - every Carthage prompt kind has a scorer
+            return self.rng.choice(ids)
+        scores = [scorer(choice_id, me, board) for choice_id in ids]
+        best = max(scores)
+        return self.rng.choice([c for c, s in zip(ids, scores) if s == best])
+
+    def situation(self, seat: int, board: dict[str, Any]) -> Situation:
+        players = board["players"]
+        mine = players[seat]
+        foes = {
+            p["seat"]: (Hex(*p["at"]), p["armor"])
+            for p in players
+            if p["seat"] != seat and p["alive"] and p["at"] is not None
+        }
+        at = None if mine["at"] is None else Hex(*mine["at"])
+        return Situation(seat, at, mine["armor"], foes, mine["hand_size"])
+
+    # -- the Action phase ---------------------------------------------------------------------
+
+    def score_play_card(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
+        instance = int(choice.removeprefix("play:"))
+        card = self.card_in_hand(board, instance)
+        fifth = me.hand_size == 1
+        return max(self.side_value(side.effects, me, fifth) for side in card.sides)
+
+    def score_choose_side(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
+        card = self.content.card(board["in_play"]["card"])
+        side = card.sides[int(choice.removeprefix("side:"))]
+        return self.side_value(side.effects, me, me.hand_size == 0)
+
+    def side_value(self, effects: tuple[Effect, ...], me: Situation, fifth: bool) -> float:
+        """What resolving `effects` now is worth, following the card top to bottom."""
+        gap = me.gap()
+        value = 0.0
+        hit = False
+        for effect in effects:
+            if isinstance(effect, Conditional):
+                holds = fifth == (effect.when is Condition.PLAYED_FIFTH)
+                if holds:
+                    value += self.side_value(effect.effects, me, fifth)
+                continue
+            if isinstance(effect, Move):
+                if gap < 99:
+                    closer = min(effect.steps, max(gap - 1, 0))
+                    value += closer * (0.6 if effect.straight else 1.2)
+                    gap = max(1, gap - effect.steps) if not effect.straight else gap
+                continue
+            if isinstance(effect, Damage):
+                hit = gap <= effect.reach
+                if hit:
+                    weakest = min(armor for _, armor in me.foes.values())
+                    value += effect.amount * 3 + (25 if weakest <= effect.amount else 0)
+                continue
+            if isinstance(effect, StrikeBonus):
+                if hit:
+                    value += self.side_value(effect.effects, me, fifth)
+                continue
+            value += self.plain_value(effect, me.armor, hit)
+        return value
+
+    def plain_value(self, effect: Effect, armor: int, hit: bool) -> float:
+        if isinstance(effect, Armor):
+            if effect.amount > 0:
+                gain = min(effect.amount, 20 - armor)
+                return gain * (1.6 if armor < LOW_ARMOR else 0.7)
+            return effect.amount * (2.0 if armor + effect.amount <= 3 else 1.0)
+        if isinstance(effect, Favor):
+            return effect.amount * 0.6
+        if isinstance(effect, Knockback):
+            return effect.spaces * 0.4 if hit else 0.0
+        if isinstance(effect, OpponentLosesFavor):
+            return effect.amount * 0.3 if hit or effect.target is Target.ANY else 0.0
+        if isinstance(effect, DiscardCard):
+            return -1.5 * effect.count
+        return 0.0
+
+    def card_in_hand(self, board: dict[str, Any], instance: int) -> ActionCard:
+        for held, card_id in board["hand"]:
+            if held == instance:
+                return self.content.card(card_id)
+        raise ValueError(f"card {instance} is not in this seat's hand")
+
+    def score_move_step(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
+        assert me.at is not None
+        to = me.at.step(Direction[choice.removeprefix("dir:")])
+        gap = me.gap(to)
+        value = -abs(gap - 1) * 2.0 if gap < 99 else 0.0
+        return value + self.token_value(board, to, me, gap)
+
+    def token_value(self, board: dict[str, Any], at: Hex, me: Situation, gap: int) -> float:
+        for token in board["tokens"]:
+            if Hex(*token["at"]) != at:
+                continue
+            kind = self.tokens[token["token"]].kind
+            x = self.tokens[token["token"]].value
+            if kind is TokenKind.CROCODILE:
+                return -3.0
+            if kind is TokenKind.KING_OF_THE_HILL:
+                return 1.0
+            if not token["face_up"]:
+                return 0.0
+            if kind is TokenKind.FAVOR:
+                return x * 0.6
+            if kind is TokenKind.ARMOR:
+                return min(x, 20 - me.armor) * (1.6 if me.armor < LOW_ARMOR else 0.7)
+            if kind in (TokenKind.DAMAGE, TokenKind.DAMAGE_KNOCKBACK):
+                return x * 3.0 if gap == 1 else 0.0
+            if kind is TokenKind.MOVEMENT:
+                return 0.5
+        return 0.0
+
+    def score_choose_target(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
+        return -board["players"][int(choice.removeprefix("target:"))]["armor"]
+
+    def score_choose_opponent(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
+        return board["players"][int(choice.removeprefix("target:"))]["favor"]
+
+    def score_knockback_direction(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
+        return 0.0
+
+    def score_pass_starting_player(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
+        return board["players"][int(choice.removeprefix("start:"))]["armor"]
+
+    def score_discard_card(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
+        return -self.worth(self.card_in_hand(board, int(choice.removeprefix("discard:"))))
+
+    def score_focus_card(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
+        if choice == "skip":
+            return -FOCUS_BELOW
+        # a discarded card is offered by instance id, labelled with its (public) name
+        card = self.by_name.get(self.labels.get(choice, ""))
+        return -self.worth(card) if card is not None else -99.0
+
+    # -- the Favor phase ----------------------------------------------------------------------
+
+    def score_favor(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
+        if choice.startswith("buy:"):
+            return self.buy_value(board, int(choice.removeprefix("buy:")))
+        if choice == "focus":
+            worst = self.worst_discard(board, me.seat)
+            return 1.0 if worst is not None and worst < FOCUS_BELOW else -1.0
+        if choice == "pass":
+            return 0.0
+        return -1.0  # Initiate, Evaluate and Lobby: rarely worth the Favor to this bot
+
+    def score_evaluate_buy(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
+        if choice == "decline":
+            return 0.0
+        return self.buy_value(board, int(choice.removeprefix("buy:")))
+
+    def score_lobby_reveal(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
+        return 1.0 if choice == "hide" else 0.0
+
+    def buy_value(self, board: dict[str, Any], slot: int) -> float:
+        card = self.content.card(board["row"][slot][1])
+        return self.worth(card) - 3.0 + card.cost * 0.1
+
+    def worst_discard(self, board: dict[str, Any], seat: int) -> float | None:
+        pile = board["players"][seat]["discard"]
+        if not pile:
+            return None
+        return min(self.worth(self.content.card(card_id)) for card_id in pile)
+
+    def worth(self, card: ActionCard) -> float:
+        """A card's value in the deck, whatever the board: its best side with an opponent in
+        reach after its own movement."""
+        best = 0.0
+        for side in card.sides:
+            value = 0.0
+            for effect in side.effects:
+                value += self.static_value(effect)
+            best = max(best, value)
+        return best + (0.0 if card.card_set is CardSet.STARTING else 0.5)
+
+    def static_value(self, effect: Effect) -> float:
+        if isinstance(effect, Damage):
+            return effect.amount * 2.0 + effect.range * 0.5
+        if isinstance(effect, Move):
+            return effect.steps * (0.4 if effect.straight else 0.6)
+        if isinstance(effect, (StrikeBonus, Conditional)):
+            return 0.6 * sum(self.static_value(e) for e in effect.effects)
+        if isinstance(effect, Armor):
+            return effect.amount * 0.8
+        return self.plain_value(effect, 10, True)
