@@ -90,6 +90,25 @@ class HeuristicBot:
         at = None if mine["at"] is None else Hex(*mine["at"])
         return Situation(seat, at, mine["armor"], foes, mine["hand_size"])
 
+    # -- setup --------------------------------------------------------------------------------
+
+    def score_choose_gladiator(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
+        return 0.0  # the reference decks are balanced (docs/cards.md): any will do
+
+    def score_pick_tokens(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
+        if choice == "done":
+            return 2.0  # as few tokens as the rules allow: fights, not treasure hunts, win
+        kind = self.tokens[choice.removeprefix("take:")].kind
+        return 1.0 if kind in (TokenKind.DAMAGE, TokenKind.CROCODILE, TokenKind.SPIKED_PILLAR) else 0.0
+
+    def score_place_token(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
+        return -1.0 if choice == "back" else 0.0
+
+    def score_place_gladiator(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
+        q, r = choice.removeprefix("hex:").split(",")
+        gap = me.gap(Hex(int(q), int(r)))
+        return -gap if gap < 99 else 0.0  # start near an opponent: close in sooner
+
     # -- the Action phase ---------------------------------------------------------------------
 
     def score_play_card(self, choice: str, me: Situation, board: dict[str, Any]) -> float:

@@ -15,6 +15,7 @@ from core.carthage.state import (
     INITIATE_COST,
     LOBBY_COST,
     ROW_SIZE,
+    SETUP_PHASES,
     Frame,
     InPlay,
     Lobbied,
@@ -36,8 +37,8 @@ class RoundFlow(EffectResolver):
                 if not self.run_frames():
                     return
                 continue
-            if s.phase is Phase.PLACEMENT:
-                return
+            if s.phase in SETUP_PHASES:
+                return  # setup: one decision at a time (setup.GameSetup)
             if s.phase is Phase.THEATER:
                 self.begin_action_phase()
             elif s.phase is Phase.ACTION:

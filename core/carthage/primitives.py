@@ -32,7 +32,7 @@ class Primitives:
     content: Content
     arena: Arena
     token_defs: dict[str, ArenaToken]
-    seat_names: list[str]  # seat k plays the k-th gladiator (rules.Carthage.setup)
+    gladiator_names: dict[str, str]  # colour -> "Blue Retiarius"
     card_names: dict[str, str]
     card_texts: dict[str, str]
 
@@ -43,7 +43,8 @@ class Primitives:
     # -- lookups ------------------------------------------------------------------------------------
 
     def name_of(self, seat: int) -> str:
-        return self.seat_names[seat]
+        """The seat's gladiator ("Blue Retiarius"), or "Seat 2" before it has chosen one."""
+        return self.gladiator_names.get(self.state.players[seat].colour, f"Seat {seat + 1}")
 
     def card_name(self, instance: int) -> str:
         return self.card_names[self.state.cards[instance]]

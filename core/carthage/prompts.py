@@ -11,7 +11,15 @@ from typing import TYPE_CHECKING
 
 from core.carthage.effects import Damage
 from core.carthage.hexgrid import Direction, knockback_directions
-from core.carthage.state import FOCUS_COST, INITIATE_COST, LOBBY_COST, Frame, Phase, Wait
+from core.carthage.state import (
+    FOCUS_COST,
+    INITIATE_COST,
+    LOBBY_COST,
+    SETUP_PHASES,
+    Frame,
+    Phase,
+    Wait,
+)
 from core.engine import Choice, Prompt
 
 if TYPE_CHECKING:
@@ -24,9 +32,8 @@ def open_prompts(game: Carthage) -> list[Prompt]:
         return []
     if s.stack and s.stack[-1].wait is not None:
         return [_effect_prompt(game, s.stack[-1])]
-    if s.phase is Phase.PLACEMENT:
-        choices = tuple(Choice(f"hex:{h.q},{h.r}", f"{h.q},{h.r}") for h in game.placement_hexes())
-        return [Prompt(s.turn, "place_gladiator", "Place your gladiator on the outer edge", choices)]
+    if s.phase in SETUP_PHASES:
+        return [game.setup_prompt()]
     if s.phase is Phase.ACTION:
         return [_action_prompt(game)]
     if s.phase is Phase.FAVOR:

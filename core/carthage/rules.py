@@ -18,18 +18,10 @@ from typing import Any
 from core.bots import RandomBot
 from core.carthage.bots import HeuristicBot
 from core.carthage.content import Content, default_content
-from core.carthage.hexgrid import Hex
 from core.carthage.phases import RoundFlow
 from core.carthage.prompts import open_prompts
-from core.carthage.state import (
-    ROW_SIZE,
-    THEATER_BURN,
-    BoardToken,
-    CarthageState,
-    Phase,
-    PlayerState,
-    Wait,
-)
+from core.carthage.setup import PLAYERS_CHOOSE, GameSetup
+from core.carthage.state import CarthageState, Phase, Wait
 from core.carthage.view import board_view
 from core.engine import Game, OptionSpec, Prompt, Result, register
 
@@ -37,7 +29,7 @@ _LAYOUTS = tuple(layout.id.replace("-", "_") for layout in default_content().lay
 
 
 @register
-class Carthage(RoundFlow, Game):
+class Carthage(GameSetup, RoundFlow, Game):
     name = "carthage"
     title = "Carthage"
     min_players = 2
@@ -46,10 +38,19 @@ class Carthage(RoundFlow, Game):
         OptionSpec(
             "tokens",
             "Arena tokens",
-            _LAYOUTS,
+            (*_LAYOUTS, PLAYERS_CHOOSE),
             "first_match",
-            "first_match: the First Match layout (rulebook: Setup 4); the others: the Quick "
-            "Start scenarios",
+            "first_match: the First Match layout (rulebook: Setup 4); players_choose: the Last "
+            "Player picks the tokens and everyone places them (Arena Tokens); the others: the "
+            "Quick Start scenarios",
+        ),
+        OptionSpec(
+            "gladiators",
+            "Gladiators",
+            ("choose", "by_seat"),
+            "choose",
+            "choose: from the Starting Player clockwise, each player chooses a gladiator "
+            "(rulebook: Setup 2); by_seat: seat 1 plays Blue, seat 2 Red, and so on",
         ),
         OptionSpec(
             "sudden_death",
@@ -74,7 +75,7 @@ class Carthage(RoundFlow, Game):
         self.arena = self.content.arena
         self.token_defs = {t.id: t for t in self.content.tokens}
         self._programs = {}
-        self.seat_names = [g.name for g in self.content.gladiators[: self.players]]
+        self.gladiator_names = {g.colour.value: g.name for g in self.content.gladiators}
         self.card_names = {c.id: c.name for c in self.content.cards.values()}
         self.card_texts = {c.id: c.text for c in self.content.cards.values()}
 
@@ -85,58 +86,6 @@ class Carthage(RoundFlow, Game):
     def shuffle(self, items: list) -> None:  # type: ignore[type-arg]
         self.rng.shuffle(items)
 
-    # -- setup ------------------------------------------------------------------------------------
-
-    def setup(self) -> CarthageState:
-        content = self.content
-        n = self.players
-        # ruling: nobody at the table can be asked who bled last; the Starting Player is drawn
-        starting = self.rng.below(n)
-        cards: list[str] = []
-        players: list[PlayerState] = []
-        # ruling: seat k plays the k-th colour; base-game classes have no rules of their own
-        for gladiator in content.gladiators[:n]:
-            deck = list(range(len(cards), len(cards) + len(gladiator.starting_deck)))
-            cards.extend(gladiator.starting_deck)
-            self.rng.shuffle(deck)  # rulebook: Setup 3
-            players.append(PlayerState(gladiator.colour.value, deck))
-        action_deck = list(range(len(cards), len(cards) + len(content.action_deck())))
-        cards.extend(content.action_deck())
-        self.rng.shuffle(action_deck)  # rulebook: Setup 7
-        row = [action_deck.pop() for _ in range(ROW_SIZE)]
-        theater = list(content.theater_deck())
-        self.rng.shuffle(theater)  # rulebook: Setup 6
-        burned = [theater.pop() for _ in range(THEATER_BURN)]
-        layout = content.layout(self.config.options.get("tokens", "first_match").replace("_", "-"))
-        tokens = {p.at: BoardToken(p.token) for p in layout.for_players(n)}  # rulebook: Setup 4
-        state = CarthageState(
-            cards=cards,
-            players=players,
-            tokens=tokens,
-            action_deck=action_deck,
-            row=row,
-            evaluated=[],
-            theater_deck=theater,
-            theater_discard=burned,
-            starting=starting,
-            turn=starting,
-        )
-        self.state = state
-        self.emit(f"{self.name_of(starting)} is the Starting Player and places first")
-        return state
-
-    def placement_hexes(self) -> list[Hex]:
-        """rulebook: Setup 5 - on the outside edge, not adjacent to another gladiator."""
-        taken = [p.at for p in self.state.players if p.at is not None]
-        return [
-            h
-            for h in self.arena.hexes
-            if self.arena.is_edge(h)
-            and not self.is_pillar(h)
-            and h not in taken
-            and not any(t in self.arena.neighbours(h) for t in taken)
-        ]
-
     # -- the contract -----------------------------------------------------------------------------
 
     def prompts(self) -> list[Prompt]:
@@ -146,13 +95,14 @@ class Carthage(RoundFlow, Game):
         s = self.state
         if s.stack and s.stack[-1].wait is not None:
             self.decide(choice)
+        elif s.phase is Phase.GLADIATORS:
+            self.choose_gladiator(seat, choice.removeprefix("gladiator:"))
+        elif s.phase is Phase.TOKEN_PICK:
+            self.pick_token(choice)
+        elif s.phase is Phase.TOKEN_PLACEMENT:
+            self.place_token(seat, choice)
         elif s.phase is Phase.PLACEMENT:
-            q, r = choice.removeprefix("hex:").split(",")
-            s.players[seat].at = Hex(int(q), int(r))
-            self.emit(f"{self.name_of(seat)} enters the arena at {q},{r}")
-            s.placed += 1
-            s.turn = (s.turn + 1) % self.players
-            if s.placed == self.players:
+            if self.place_gladiator(seat, choice):
                 self.start_round()
         elif s.phase is Phase.ACTION:
             if choice.startswith("side:"):

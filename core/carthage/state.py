@@ -31,12 +31,18 @@ MIN_PLAYER_CARDS = HAND_SIZE
 
 
 class Phase(Enum):
+    GLADIATORS = "gladiators"  # rulebook: Setup 2, Choose Your Gladiator
+    TOKEN_PICK = "token_pick"  # rulebook: Arena Tokens, the Last Player picks the tokens
+    TOKEN_PLACEMENT = "token_placement"  # ... then players place them in turn order
     PLACEMENT = "placement"  # rulebook: Setup 5
     THEATER = "theater"  # rulebook: Phase 1; its card resolves on the stack
     ACTION = "action"  # rulebook: Phase 2 A-B
     AFTER_ACTIONS = "after_actions"  # rulebook: Phase 2 C, a Theater card resolving late
     FAVOR = "favor"  # rulebook: Phase 3
     OVER = "over"
+
+
+SETUP_PHASES = (Phase.GLADIATORS, Phase.TOKEN_PICK, Phase.TOKEN_PLACEMENT, Phase.PLACEMENT)
 
 
 class Source(Enum):
@@ -132,6 +138,9 @@ class CarthageState:
     round: int = 0
     turn: int = 0  # whose move it is: placement, Action or Favor phase
     placed: int = 0  # gladiators placed so far (Setup 5)
+    chosen: int = 0  # gladiators chosen so far (Setup 2)
+    token_pool: list[str] = field(default_factory=list)  # tokens picked, still to be placed
+    token_held: str | None = None  # the token the seat to place has taken, before its hex
     theater_card: str | None = None  # this round's card
     after_actions: str | None = None  # a Theater card waiting for the end of the Action phase
     hooks: list[str] = field(default_factory=list)  # Hook values active this round

@@ -28,7 +28,7 @@ def board_view(game: Carthage, seat: int | None) -> dict[str, Any]:
             {
                 "seat": i,
                 "colour": p.colour,
-                "name": game.seat_names[i],
+                "name": game.name_of(i),
                 "armor": p.armor,
                 "favor": p.favor,
                 "alive": p.alive,
@@ -73,6 +73,8 @@ def board_view(game: Carthage, seat: int | None) -> dict[str, Any]:
             "hooks": list(s.hooks),
         },
         "in_play": in_play,
+        "token_pool": list(s.token_pool),  # setup: picked tokens still to be placed
+        "token_held": s.token_held,
         "eliminated": list(s.eliminated),
         "winner": s.winner,
     }

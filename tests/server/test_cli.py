@@ -72,7 +72,8 @@ def test_simulate_carthage_prints_the_options_it_played(capsys):
             "--option", "sudden_death=off"]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    assert "options: sudden_death=off, tokens=first_match" in out and "errors: 0" in out
+    assert "options: gladiators=choose, sudden_death=off, tokens=first_match" in out
+    assert "errors: 0" in out
 
 
 @pytest.mark.parametrize(

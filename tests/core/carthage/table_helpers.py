@@ -9,7 +9,8 @@ from core.engine import make_config
 
 
 def new_carthage(players: int = 2, seed: int = 1, **options: str) -> Carthage:
-    return Carthage(make_config("carthage", players, seed, options))
+    """A new game; seat k plays the k-th colour unless `gladiators="choose"` is asked for."""
+    return Carthage(make_config("carthage", players, seed, {"gladiators": "by_seat", **options}))
 
 
 def arena(

@@ -55,7 +55,9 @@ def check_view(game: Carthage, seat: int | None) -> None:
 
 
 def play_out(players: int, seed: int, views: bool = False, heuristic: bool = False) -> Carthage:
-    game = new_carthage(players, seed, **({} if heuristic else OPTIONS))
+    # every other game sets up the Arena tokens the players' way (Arena Tokens)
+    setup = {"gladiators": "choose", "tokens": "players_choose" if seed % 2 else "first_match"}
+    game = new_carthage(players, seed, **setup, **({} if heuristic else OPTIONS))
     kind = HeuristicBot if heuristic else RandomBot
     bots = [kind(bot_seed(seed, s)) for s in range(players)]
     while game.result() is None:
