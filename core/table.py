@@ -359,9 +359,15 @@ class Table:
                 listener(self)
             except Exception:
                 log.exception("table %s: a listener failed", self.id)
+        # One view per seat (and one for all spectators), not one per subscriber: a seat's
+        # sessions and the spectators see the same thing. Subscribers must not change a view.
+        views: dict[int | None, dict[str, Any]] = {}
         for sub in list(self._subscribers):
             try:
-                sub.callback(self.view_for(sub.identity))
+                seat = self.seat_of(sub.identity)
+                if seat not in views:
+                    views[seat] = self.view_for(sub.identity)
+                sub.callback(views[seat])
             except Exception:
                 log.exception("table %s: a subscriber failed; the others still hear", self.id)
 

@@ -87,6 +87,20 @@ def test_every_subscriber_gets_the_view_for_its_own_seat():
     assert got["key-1"][-1]["game"]["board"]["has_played"] == [True, False]
 
 
+def test_a_view_is_built_once_per_seat_however_many_sessions_watch(monkeypatch):
+    table = seated(2)
+    for n in range(5):
+        table.watch(f"watcher{n}", f"w{n}")
+        table.subscribe(f"watcher{n}", lambda view: None)
+    table.subscribe("key-0", lambda view: None)
+    table.subscribe("key-0", lambda view: None)  # the same player in two terminals
+    built: list[int | None] = []
+    real_view = table.game.view
+    monkeypatch.setattr(table.game, "view", lambda seat: built.append(seat) or real_view(seat))
+    table.act("key-0", first_choice(table, 0))
+    assert sorted(built, key=str) == [0, None]
+
+
 def test_a_failing_subscriber_does_not_stop_the_others(caplog):
     table = seated(2)
     heard = []
