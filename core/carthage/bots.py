@@ -235,7 +235,11 @@ class HeuristicBot:
             return 1.0 if worst is not None and worst < FOCUS_BELOW else -1.0
         if choice == "pass":
             return 0.0
-        return -1.0  # Initiate, Evaluate and Lobby: rarely worth the Favor to this bot
+        if choice == "evaluate":  # a row nobody wants (all heals, say) is worth replacing
+            best = max((self.buy_value(board, slot) for slot, _ in enumerate(board["row"])), default=0.0)
+            favor = board["players"][me.seat]["favor"]
+            return 0.5 if best < 1.0 and favor >= 6 else -1.0
+        return -1.0  # Initiate and Lobby: rarely worth the Favor to this bot
 
     def score_evaluate_buy(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
         if choice == "decline":
@@ -274,5 +278,6 @@ class HeuristicBot:
         if isinstance(effect, (StrikeBonus, Conditional)):
             return 0.6 * sum(self.static_value(e) for e in effect.effects)
         if isinstance(effect, Armor):
-            return effect.amount * 0.8
+            # heals win nothing by themselves: two bots that buy them can heal for ever
+            return effect.amount * 0.5
         return self.plain_value(effect, 10, True)
