@@ -2,7 +2,8 @@
 
 Public: the board, tokens and whether each is face up (a face-down token's kind stays public:
 everyone saw it placed), Armor, Favor, hand and deck sizes, discard and
-focus piles (face up), the Action row, the Theater card and discard pile. Private: your own hand;
+focus piles (face up), the Action row, the Theater card and discard pile. Private: your own hand
+and which cards your draw pile holds (sorted: its order stays hidden even from you);
 a lobbied Theater card that was not revealed (only its lobbier). Never: deck order, the Action
 and Theater decks' contents, instance ids of cards another seat holds in hand.
 """
@@ -58,6 +59,8 @@ def board_view(game: Carthage, seat: int | None) -> dict[str, Any]:
         "turn": s.turn,
         "players": players,
         "hand": None if seat is None else [[i, card_of[i]] for i in s.players[seat].hand],
+        # your own draw pile: which cards are in it (you know what you own), never their order
+        "my_deck": None if seat is None else sorted(card_of[i] for i in s.players[seat].deck),
         "tokens": [
             {"at": [h.q, h.r], "token": t.token, "face_up": t.face_up} for h, t in s.tokens.items()
         ],

@@ -48,6 +48,8 @@ def check_view(game: Carthage, seat: int | None) -> None:
     assert all("deck" not in p and "hand" not in p for p in board["players"])  # sizes only
     hands = game.state.players
     assert board["hand"] == (None if seat is None else [[i, game.state.cards[i]] for i in hands[seat].hand])
+    own_deck = None if seat is None else sorted(game.state.cards[i] for i in hands[seat].deck)
+    assert board["my_deck"] == own_deck  # contents, never order
     assert view["prompts"] == [p.to_view() for p in game.prompts() if p.seat == seat]
     mine = sum(e.seats == (seat,) for e in game.events)
     private = sum(line.startswith("You ") for line in game.log_for(seat))
