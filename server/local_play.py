@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import getpass
+import os
 
 from core.engine import GameConfigError, game_class
 from core.lobby import Lobby
@@ -26,11 +27,13 @@ def play_locally(game: str, *, bots: int, players: int | None, bot_delay: float)
 
 async def _run(lobby: Lobby, table_id: str, name: str, bot_delay: float) -> int:
     from tui.app import HarenaApp
+    from tui.terminal import utf8_terminal
 
     runner = BotRunner(lobby, bot_delay)
     lobby.connect(LOCAL_IDENTITY, name)
     try:
-        app = HarenaApp(lobby, LOCAL_IDENTITY, name, start_table=table_id)
+        unicode = utf8_terminal(os.environ, os.environ.get("TERM", ""))
+        app = HarenaApp(lobby, LOCAL_IDENTITY, name, start_table=table_id, unicode=unicode)
         await app.run_async()
         return app.return_code or 0
     finally:

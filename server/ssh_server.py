@@ -238,6 +238,7 @@ class HarenaServer:
 
     def make_app(self, info: SessionInfo, session: HarenaSession) -> Any:
         from tui.app import HarenaApp
+        from tui.terminal import utf8_terminal
 
         return HarenaApp(
             self.lobby,
@@ -245,6 +246,7 @@ class HarenaServer:
             info.username or "player",
             guest=session.guest,
             take_over=lambda: self.take_over(session),
+            unicode=utf8_terminal(info.env, info.term_type),
         )
 
     def session_opened(self, session: HarenaSession) -> None:

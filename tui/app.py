@@ -59,6 +59,7 @@ class HarenaApp(App[None]):
         guest: bool = False,
         start_table: str | None = None,
         take_over: Callable[[], None] | None = None,
+        unicode: bool = True,
     ) -> None:
         """
         Args:
@@ -68,6 +69,8 @@ class HarenaApp(App[None]):
             guest: a guest's seats are freed when the session ends; the app only says so.
             start_table: open this table at once (taking no seat: watching, unless seated).
             take_over: closes this identity's other sessions; offered when there are some.
+            unicode: the terminal shows UTF-8 (`tui.terminal.utf8_terminal`); else boards draw
+                with plain ASCII.
         """
         super().__init__()
         self.animation_level = "none"
@@ -80,6 +83,7 @@ class HarenaApp(App[None]):
         self.guest = guest
         self.start_table = start_table
         self._take_over = take_over
+        self.unicode = unicode
         self.subscriptions = SubscriptionSet()
         self._relay_loop: asyncio.AbstractEventLoop | None = None
         self._relay_context: contextvars.Context | None = None

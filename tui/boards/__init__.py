@@ -23,7 +23,7 @@ B = TypeVar("B", bound=type[BoardWidget])
 _BOARDS: dict[str, type[BoardWidget]] = {}
 
 # Modules that register a board on import ("tui.boards.carthage"); each game adds its own here.
-BUILTIN_BOARDS: tuple[str, ...] = ()
+BUILTIN_BOARDS: tuple[str, ...] = ("tui.boards.carthage",)
 _builtins_loaded = False
 
 

@@ -10,7 +10,7 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
@@ -26,6 +26,11 @@ class HelpScreen(DialogScreen[None]):
     HelpScreen > Vertical {
         width: 76;
         max-height: 22;
+    }
+    HelpScreen VerticalScroll {
+        height: auto;
+        max-height: 20;
+        scrollbar-size-vertical: 1;
     }
     """
 
@@ -47,7 +52,12 @@ class HelpScreen(DialogScreen[None]):
         lines.append(Content.assemble(("Esc", KEY_STYLE), " or ", ("?", KEY_STYLE), " closes this help"))
         with Vertical() as box:
             box.border_title = f"Keys: {self.title_text}"
-            yield Static(Content("\n").join(lines), id="help-keys")
+            # Scrolls (arrow keys, PgUp/PgDn) when the list is taller than the terminal.
+            with VerticalScroll():
+                yield Static(Content("\n").join(lines), id="help-keys")
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()  # so that arrows and PgUp/PgDn scroll it
 
     @property
     def text(self) -> str:

@@ -12,7 +12,7 @@ import logging
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
@@ -28,7 +28,7 @@ from tui.screens.quiet import QuietFocus
 from tui.widgets.chat import ChatInputRow, ChatKeys, ChatPanel
 from tui.widgets.game_over import GameOverPanel
 from tui.widgets.header_line import HeaderLine
-from tui.widgets.key_bar import KeyBar
+from tui.widgets.key_bar import KeyBar, help_entries
 from tui.widgets.lines_panel import LogPanel
 from tui.widgets.panel import Panel
 from tui.widgets.prompt_bar import PROMPT_BINDINGS, PromptBar, PromptKeys
@@ -60,9 +60,13 @@ def idle_text(view: dict[str, Any]) -> str:
     return f"Waiting for {who}."
 
 
-def header_text(view: dict[str, Any]) -> str:
+def header_text(view: dict[str, Any], board: type[BoardWidget] | BoardWidget | None = None) -> str:
     table = view["table"]
-    you = "watching" if table["you"] is None else f"you: {seat_label(table['seats'], table['you'])}"
+    if table["you"] is None:
+        you = "watching"
+    else:
+        own = board.seat_label(view, table["you"]) if board is not None else None
+        you = f"you: {own or seat_label(table['seats'], table['you'])}"
     return f"Table {table['id']} · {table['title']} · {status_word(table['status'])} · {you}"
 
 
@@ -76,6 +80,12 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
     }
     TableScreen #log-panel {
         height: 6;
+    }
+    TableScreen.-ascii Panel {
+        border-top: ascii $secondary;
+    }
+    TableScreen.-ascii GameOverPanel {
+        border-top: ascii $secondary;
     }
     """
 
@@ -98,6 +108,15 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         self.table = table
         self.view: dict[str, Any] = {}
         self._widgets: dict[type[Widget], Widget] = {}
+        self.board_class = board_widget_for(table.summary()["game"])
+        if self.board_class.SCREEN_BINDINGS:
+            # The board's keys are the screen's: nothing takes focus, so only screen bindings
+            # see the keys (their actions reach the board through `action_board`).
+            self._bindings = BindingsMap.merge(
+                [self._bindings, BindingsMap(self.board_class.SCREEN_BINDINGS)]
+            )
+        self._confirming: str | None = None  # a choice waiting for its second press
+        self._confirming_at: int | None = None  # ... asked at this decision number
 
     @property
     def harena(self) -> HarenaApp:
@@ -110,25 +129,32 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
 
     def compose(self) -> ComposeResult:
         self.view = view = self.table.view_for(self.harena.identity)
-        board_class = board_widget_for(view["table"]["game"])
-        yield HeaderLine(header_text(view), id="header")
-        with Horizontal(id="body"):
-            with Vertical(id="left"):
-                seats = len(view["table"]["seats"])
-                yield Panel("Seats (A is seat 0)", SeatsPanel(id="seats"), rows=seats)
-                yield Panel("Table chat", ChatPanel(id="chat"))
-            with Vertical(id="right"):
-                yield Panel(board_class.TITLE, board_class(id="board"))
-                yield Panel("Log", LogPanel(id="log"), id="log-panel")
+        board_class = self.board_class
+        yield HeaderLine(header_text(view, board_class), id="header")
+        if board_class.OWNS_BODY:
+            yield board_class(id="body")
+        else:
+            with Horizontal(id="body"):
+                with Vertical(id="left"):
+                    seats = len(view["table"]["seats"])
+                    yield Panel("Seats (A is seat 0)", SeatsPanel(id="seats"), rows=seats)
+                    yield Panel("Table chat", ChatPanel(id="chat"))
+                with Vertical(id="right"):
+                    yield Panel(board_class.TITLE, board_class(id="board"))
+                    yield Panel("Log", LogPanel(id="log"), id="log-panel")
         yield PromptBar(id="prompt")
         yield GameOverPanel(id="game-over")
         yield ChatInputRow(id="say")
         yield StatusLine(id="status")
-        yield KeyBar(self.BINDINGS, lead=[("1-9,0", "choose"), ("[ ]", "page")], id="keys")
+        yield KeyBar(self.BINDINGS, lead=board_class.KEY_BAR_LEAD, id="keys")
 
     def on_mount(self) -> None:
+        # A terminal that is not UTF-8 gets rules of plain dashes (boards draw their own ASCII).
+        self.set_class(not getattr(self.app, "unicode", True), "-ascii")
         self.harena.subscribe_table(self.table, self, self.subscription_key)
-        self.show(self.view)
+        # The view again: a move between compose and this subscription (a bot is quick) would
+        # otherwise leave the screen one move behind until the next one.
+        self.show(self.table.view_for(self.harena.identity))
 
     def on_unmount(self) -> None:
         self.harena.unsubscribe(self.subscription_key)
@@ -155,14 +181,16 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
 
     def _draw(self, view: dict[str, Any]) -> None:
         game = view["game"]
-        self._widget(HeaderLine).set_text(header_text(view))
-        self._widget(SeatsPanel).show(view)
-        self._widget(BoardWidget).show(view)
+        board = self._widget(BoardWidget)
+        self._widget(HeaderLine).set_text(header_text(view, board))
+        if not board.OWNS_BODY:
+            self._widget(SeatsPanel).show(view)
+        board.show(view)
         self._widget(LogPanel).set_lines(game["log"])
         self._widget(ChatPanel).show_chat(view["table"]["chat"])
         prompt, over = self._widget(PromptBar), self._widget(GameOverPanel)
         if game["result"] is not None:
-            over.show_result(view)
+            over.show_result(view, board.result_lines(view))
             if not over.display:  # the one layout change of a game: at its end
                 prompt.display, over.display = False, True
             return
@@ -170,9 +198,11 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             prompt.display, over.display = True, False
         if game["prompts"]:
             note = "" if view["table"]["status"] != "waiting" else "(waiting for players)"
-            prompt.show_prompts(game["prompts"], note)
+            prompt.show_prompts(board.prompt_view(game["prompts"]), note)
         else:
-            prompt.show_idle(idle_text(view))
+            prompt.show_idle(board.idle_text(view) or idle_text(view))
+        if self._confirming is not None and self._confirming_at != game["decision"]:
+            self._confirming = None  # the prompt moved on: nothing to confirm any more
 
     # -- acting ---------------------------------------------------------------------------------
 
@@ -185,6 +215,12 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             self.status.show_error("you are watching: spectators do not play")
             return
         labels = dict(self.query_one(PromptBar).choices)
+        if self._confirming != choice_id and self._widget(BoardWidget).needs_confirm(choice_id):
+            self._confirming, self._confirming_at = choice_id, self.view["game"]["decision"]
+            label = labels.get(choice_id, choice_id)
+            self.status.show_info(f"{label}? Press the same key again or Enter to confirm, Esc to cancel")
+            return
+        self._confirming = None
         try:
             self.table.act(self.harena.identity, choice_id, decision=self.view["game"]["decision"])
         except IllegalAction as error:
@@ -227,12 +263,43 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         )
 
     def action_lobby(self) -> None:
+        if self._confirming is not None:
+            self._confirming = None
+            self.status.show_info("Cancelled: nothing was chosen")
+            return
+        if self.view["table"]["you"] is not None and self._widget(BoardWidget).back():
+            return
         # A spectator has no seat to keep: going back means no longer watching.
         self._back_to_lobby(leave=self.view["table"]["you"] is None)
 
     def action_done(self) -> None:
         if self.view["game"]["result"] is not None:
             self._back_to_lobby(leave=self.view["table"]["you"] is None)
+        elif self._confirming is not None:
+            self.choose(self._confirming)
+        else:
+            self._widget(BoardWidget).pick()
+
+    # -- the board's own keys and messages --------------------------------------------------------
+
+    def action_board(self, name: str) -> None:
+        self._widget(BoardWidget).board_action(name)
+
+    def on_board_widget_choose(self, message: BoardWidget.Choose) -> None:
+        message.stop()
+        self.choose(message.choice_id)
+
+    def on_board_widget_say(self, message: BoardWidget.Say) -> None:
+        message.stop()
+        if message.error:
+            self.status.show_error(message.text)
+        else:
+            self.status.show_info(message.text)
+
+    def help_entries(self) -> list[tuple[str, str]]:
+        board = self.board_class.SCREEN_BINDINGS
+        extra = self._widget(BoardWidget).help_extra() if self.is_mounted else []
+        return help_entries([*type(self).BINDINGS, *board], [*self.HELP_EXTRA, *extra])
 
     def _back_to_lobby(self, *, leave: bool) -> None:
         if leave:

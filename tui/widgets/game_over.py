@@ -43,8 +43,9 @@ class GameOverPanel(Widget):
         self.border_title = "GAME OVER"
         self._content = Content("")
 
-    def show_result(self, view: dict[str, Any]) -> None:
-        lines = [Content.styled(line, "bold") for line in result_lines(view)]
+    def show_result(self, view: dict[str, Any], own_lines: list[str] | None = None) -> None:
+        """`own_lines`: the board's own words for the result (else who won and why)."""
+        lines = [Content.styled(line, "bold") for line in own_lines or result_lines(view)]
         lines.append(
             Content.assemble(("Esc", KEY_STYLE), " or ", ("Enter", KEY_STYLE), " back to the lobby")
         )

@@ -1,0 +1,235 @@
+"""Carthage bandwidth over SSH: the bytes each seat receives for a whole game at 80x24.
+
+    python bench/carthage_bandwidth.py [--humans 2] [--bots 2] [--bot-delay 0.4] [--seed 7]
+
+A real `HarenaServer` runs in another process with one Carthage table (sudden death from round
+10, so every game ends): `--humans` seats are played by SSH clients in this process (xterm-256color,
+80x24, screens rendered by pyte), which read only their screen and press keys as a player would
+(Enter for the hex the cursor offers, 1 for the first choice, Enter again to confirm); the other
+seats are the server's bots. Each client's output is cut into bursts (bytes arriving less than
+`GAP` apart): a burst that does not follow a key of its own is one *remote move* (someone
+else's choice reaching this screen).
+
+Prints, per seat: bytes for the first screen, bytes per remote move (median, p95, max), and idle
+bytes/s (while the table waits for a human, and after the game). Targets (issue 6): first screen
+under 12 KB at 256 colours, median remote move under 1 KB, idle seats 0 bytes/s.
+Figures, not pass/fail: the machine is shared and noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+import asyncssh  # noqa: E402
+
+from tests.sshscreen import ScreenClient  # noqa: E402
+
+SIZE = (80, 24)
+PROMPT_ROWS = range(16, 21)  # the prompt bar's choice rows at 80x24
+STATUS_ROW = 22
+GAP = 0.12  # seconds of silence that end a burst (the bots wait --bot-delay between moves)
+OWN = 0.5  # a burst starting this soon after the client's own key is its own move
+
+
+# --- the server process -------------------------------------------------------------------------
+
+
+def run_server(workdir: Path) -> None:
+    """Child process: a HarenaServer with the Carthage table seated."""
+    import logging
+
+    from core import engine
+    from core.carthage.rules import Carthage
+    from server.limits import ServerLimits
+    from server.ssh_server import HarenaServer, ServerConfig
+
+    logging.basicConfig(level=logging.WARNING)
+    engine.register(Carthage)
+    spec = json.loads((workdir / "spec.json").read_text())
+
+    async def main() -> None:
+        config = ServerConfig(
+            port=0, keys_dir=workdir / "keys", data_dir=None,
+            limits=ServerLimits(max_per_ip=1000, login_timeout=60), bot_delay=spec["bot_delay"],
+        )
+        server = HarenaServer(config)
+        humans = spec["humans"]
+        seed = spec["seed"]
+        server.lobby._new_seed = lambda: seed  # the same game every run
+        table = server.lobby.create_table(
+            humans[0], "p0", "carthage", len(humans) + spec["bots"], {"sudden_death": "10"},
+            bots=0,
+        )
+        for seat, identity in enumerate(humans[1:], start=1):
+            table.sit(identity, f"p{seat}")
+        for seat in range(len(humans), len(humans) + spec["bots"]):
+            table.set_bot(seat, "random")
+        await server.start()
+        (workdir / "port").write_text(str(server.port))
+        stop = asyncio.Event()
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+        await stop.wait()
+        await server.stop()
+
+    asyncio.run(main())
+
+
+# --- a player reading its screen ------------------------------------------------------------------
+
+
+class Seat:
+    """One SSH client: its byte timeline and the times it pressed keys."""
+
+    def __init__(self, client: ScreenClient) -> None:
+        self.client = client
+        self.chunks: list[tuple[float, int]] = []
+        self.keys: list[float] = []
+        received = client._received
+
+        def record(data: bytes, stderr: bool) -> None:
+            self.chunks.append((time.monotonic(), len(data)))
+            received(data, stderr)
+
+        client._received = record  # type: ignore[method-assign]
+
+    def press(self, key: str) -> None:
+        self.keys.append(time.monotonic())
+        self.client.send(key)
+
+    def has_choices(self) -> bool:
+        lines = self.client.lines()
+        return any(lines[row].startswith("  1  ") for row in PROMPT_ROWS)
+
+    def over(self) -> bool:
+        return "GAME OVER" in self.client.screen_text()
+
+    async def play(self) -> None:
+        """Answer every prompt until the game is over."""
+        client = self.client
+        while not self.over():
+            await client.wait_until(lambda: self.has_choices() or self.over(), 120, "a prompt")
+            if self.over():
+                return
+            text = client.screen_text()
+            if "Press the same key again" in client.lines()[STATUS_ROW]:
+                self.press("\r")
+            elif "Place your gladiator" in text:
+                self.press("\r")
+            else:
+                self.press("1")
+            before = client.bytes_received
+            await client.wait_until(lambda: client.bytes_received != before, 10, "an answer")
+            await client.wait_quiet(GAP * 1.5, 10)
+
+    def bursts(self, since: float, until: float) -> list[tuple[float, int]]:
+        """(start, bytes) of each burst of output between `since` and `until`."""
+        out: list[tuple[float, int]] = []
+        last = -1.0
+        for at, size in self.chunks:
+            if not since <= at <= until:
+                continue
+            if out and at - last < GAP:
+                out[-1] = (out[-1][0], out[-1][1] + size)
+            else:
+                out.append((at, size))
+            last = at
+        return out
+
+    def remote_moves(self, since: float, until: float) -> list[int]:
+        return [
+            size for start, size in self.bursts(since, until)
+            if not any(0 <= start - key < OWN for key in self.keys)
+        ]
+
+
+def pct(values: list[int], p: float) -> int:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+async def idle_rate(seats: list[Seat], seconds: float) -> float:
+    before = sum(s.client.bytes_received for s in seats)
+    await asyncio.sleep(seconds)
+    return (sum(s.client.bytes_received for s in seats) - before) / seconds / len(seats)
+
+
+async def run(args: argparse.Namespace, workdir: Path) -> None:
+    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(args.humans)]
+    spec = {
+        "humans": [k.get_fingerprint("sha256") for k in keys], "bots": args.bots,
+        "bot_delay": args.bot_delay, "seed": args.seed,
+    }
+    (workdir / "spec.json").write_text(json.dumps(spec))
+    proc = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--serve", str(workdir)], cwd=REPO)
+    try:
+        for _ in range(300):
+            if (workdir / "port").exists() and (workdir / "port").read_text():
+                break
+            await asyncio.sleep(0.05)
+        port = int((workdir / "port").read_text())
+        seats, first = [], []
+        for i, key in enumerate(keys):
+            client = await ScreenClient.connect(
+                port, username=f"p{i}", size=SIZE, client_keys=[key], agent_path=None, known_hosts=None
+            )
+            seat = Seat(client)
+            await client.wait_until(lambda c=client: "Carthage" in c.screen_text(), 20, "the table")
+            await client.wait_quiet(0.5, 20)
+            first.append(client.bytes_received)
+            seats.append(seat)
+        # Placement waits for a human (the Starting Player may be a bot: then wait for it).
+        await asyncio.sleep(args.bot_delay * 3)
+        await asyncio.gather(*(s.client.wait_quiet(0.3, 20) for s in seats))
+        waiting = await idle_rate(seats, 2.0) if not any(s.has_choices() for s in seats) else None
+        waiting_human = await idle_rate(seats, 2.0) if any(s.has_choices() for s in seats) else None
+        start = time.monotonic()
+        await asyncio.gather(*(s.play() for s in seats))
+        end = time.monotonic()
+        await asyncio.gather(*(s.client.wait_quiet(0.5, 20) for s in seats))
+        after = await idle_rate(seats, 3.0)
+        print(f"Carthage over SSH at {SIZE[0]}x{SIZE[1]}, xterm-256color: {args.humans} players, "
+              f"{args.bots} bots, seed {args.seed}; the game took {end - start:.0f} s")
+        for i, seat in enumerate(seats):
+            moves = seat.remote_moves(start, end)
+            total = sum(size for at, size in seat.chunks if start <= at <= end)
+            print(f"  seat {i}: first screen {first[i] / 1024:.1f} KB; {len(moves)} remote moves: "
+                  f"median {statistics.median(moves):.0f} B, p95 {pct(moves, 95)} B, max {max(moves)} B; "
+                  f"{total / 1024:.0f} KB for the whole game")
+        if waiting_human is not None:
+            print(f"  idle while the table waits for a human: {waiting_human:.1f} bytes/s per seat")
+        if waiting is not None:
+            print(f"  idle before the first move: {waiting:.1f} bytes/s per seat")
+        print(f"  idle after the game: {after:.1f} bytes/s per seat")
+        await asyncio.gather(*(s.client.close() for s in seats))
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--serve":
+        run_server(Path(sys.argv[2]))
+        sys.exit(0)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--humans", type=int, default=2, help="seats played by SSH clients (default: 2)")
+    parser.add_argument("--bots", type=int, default=2, help="bot seats (default: 2)")
+    parser.add_argument("--bot-delay", type=float, default=0.4, help="seconds between bot moves")
+    parser.add_argument("--seed", type=int, default=7, help="the game's seed")
+    arguments = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        asyncio.run(run(arguments, Path(tmp)))

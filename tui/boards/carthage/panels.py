@@ -1,0 +1,271 @@
+"""The text of Carthage's side panels (players, Theater card, Action row, hand) as pure
+functions of the table view, and the row widgets that show them.
+
+Every function takes the width it may use and returns lines of (text, style) segments that fit
+it; nothing here reads a game, only the view (and the printed cards in `catalog`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from textual.content import Content
+
+from tui.boards.carthage import catalog
+from tui.boards.carthage.arena import COLOUR_STYLES, Line, letter
+from tui.widgets.rows import RowsWidget
+
+
+def fit(text: str, width: int, ascii_only: bool = False) -> str:
+    """`text` cut to `width` cells, ending in an ellipsis ("~" in plain ASCII) when cut."""
+    if width <= 0:
+        return ""
+    return text if len(text) <= width else text[: width - 1] + ("~" if ascii_only else "…")
+
+
+def wrap(text: str, width: int, lines: int, ascii_only: bool = False) -> list[str]:
+    """Word-wrap `text` into at most `lines` lines of `width`; the last one ends in "…" if cut."""
+    out: list[str] = []
+    words = text.split()
+    while words and len(out) < lines:
+        line = words.pop(0)
+        while words and len(line) + 1 + len(words[0]) <= width:
+            line += " " + words.pop(0)
+        if words and len(out) == lines - 1:
+            line = " ".join([line, *words])  # the last line: cut with an ellipsis
+            words = []
+        out.append(fit(line, width, ascii_only))
+    return out
+
+
+# --- players --------------------------------------------------------------------------------------
+
+
+def seat_state(seat: Mapping[str, Any]) -> str:
+    if seat["free"]:
+        return "free"
+    if seat["bot"] is not None:
+        return "bot"
+    return "" if seat["connected"] else "offline"
+
+
+def player_lines(view: Mapping[str, Any], width: int, ascii_only: bool = False) -> list[Line]:
+    """One line per gladiator: letter, who plays it, class, Armor, Favor, hand, deck/discard,
+    and marks: start player, whose turn, offline, out of the game. Wider terminals get the
+    gladiator's class and longer names."""
+    table, game = view["table"], view["game"]
+    board = game["board"]
+    waiting = {seat for seat, _ in game.get("waiting", [])}
+    start = "S"
+    turn = ">" if ascii_only else "▶"
+    lines: list[Line] = []
+    for p in board["players"]:
+        i = p["seat"]
+        seat = table["seats"][i] if i < len(table["seats"]) else {"name": "", "free": True, "bot": None}
+        who = seat["name"] or "-"
+        if i == table["you"]:
+            who += " (you)"
+        stats = (
+            f"A{p['armor']:>2} F{p['favor']:>2} H{p['hand_size']} "
+            f"D{p['deck_size']:>2}/{len(p['discard']):<2}"
+        )
+        marks = [start if board["starting_player"] == i else " ", turn if i in waiting else " "]
+        state = "OUT" if not p["alive"] else seat_state(seat)
+        tail = "".join(marks) + (f" {state}" if state else "")
+        room = width - 2 - len(stats) - len(tail) - 2
+        cls = p["name"].split(" ", 1)[-1]
+        name = f"{who} {cls}" if room >= len(who) + len(cls) + 1 and width >= 56 else who
+        colour = COLOUR_STYLES.get(p["colour"], "")
+        style = "dim" if not p["alive"] else ("bold" if i == table["you"] else "")
+        lines.append(
+            [
+                (letter(p["colour"]), f"bold reverse {colour}".strip()),
+                (" " + fit(name, room, ascii_only).ljust(max(room, 0)) + " ", style),
+                (stats, style),
+                (" " + tail, "bold" if i in waiting else style),
+            ]
+        )
+    return lines
+
+
+# --- cards ----------------------------------------------------------------------------------------
+
+
+def card_line(card_id: str, width: int, ascii_only: bool, *, cost: bool = True, key: str = "") -> Line:
+    """A card on one line: [key] cost name icons, then its text in words as room allows."""
+    info = catalog.card(card_id)
+    head = f"{key} " if key else ""
+    if cost:
+        head += f"{info.cost} "
+    icons = info.icons(ascii_only)
+    name_room = width - len(head) - len(icons) - 1
+    name = fit(info.name, max(name_room, 4), ascii_only)
+    line: Line = [(head, "dim"), (name, "bold"), (" " + icons, "")]
+    used = len(head) + len(name) + 1 + len(icons)
+    if width - used > 8:
+        line.append(("  " + fit(info.text, width - used - 2, ascii_only), "dim"))
+    return line
+
+
+def row_lines(view: Mapping[str, Any], width: int, ascii_only: bool) -> list[Line]:
+    board = view["game"]["board"]
+    lines = [card_line(card_id, width, ascii_only) for _, card_id in board["row"]]
+    return lines or [[("(the Action deck is empty)", "dim")]]
+
+
+def hand_lines(view: Mapping[str, Any], width: int, ascii_only: bool) -> list[Line]:
+    hand = view["game"]["board"]["hand"]
+    if hand is None:
+        return [[(fit("(watching: no hand)", width, ascii_only), "dim")]]
+    if not hand:
+        return [[("(no cards in hand)", "dim")]]
+    return [card_line(card_id, width, ascii_only, cost=False) for _, card_id in hand]
+
+
+def hand_title(view: Mapping[str, Any]) -> str:
+    board, you = view["game"]["board"], view["table"]["you"]
+    if you is None:
+        return "Hand"
+    me = board["players"][you]
+    return f"Hand: deck {me['deck_size']} disc {len(me['discard'])}"
+
+
+def row_title(view: Mapping[str, Any]) -> str:
+    return f"Row: deck {view['game']['board']['action_deck_size']}"
+
+
+def theater_lines(view: Mapping[str, Any], width: int, lines: int, ascii_only: bool = False) -> list[Line]:
+    """The Theater card of this round (and, when there is room, what else is in play)."""
+    board = view["game"]["board"]
+    theater = board["theater"]
+    out: list[Line] = []
+    card_id = theater["card"]
+    head = f"Round {board['round']} {'-' if ascii_only else '·'} "
+    if card_id is None:
+        text = head + "no Theater card yet"
+    else:
+        info = catalog.theater(card_id)
+        text = f"{head}Theater: {info.name}: {info.text}"
+    for line in wrap(text, width, lines, ascii_only):
+        out.append([(line, "")])
+    extra = []
+    if board["in_play"] is not None:
+        played = board["in_play"]
+        name = board["players"][played["seat"]]["name"]
+        extra.append(f"In play: {catalog.card(played['card']).name} ({name})")
+    if theater["after_actions"]:
+        extra.append(f"After the actions: {catalog.theater(theater['after_actions']).name}")
+    if theater["top_known"]:
+        extra.append(f"Next Theater card (lobbied): {catalog.theater(theater['top_known']).name}")
+    for text in extra:
+        if len(out) < lines:
+            out.append([(fit(text, width, ascii_only), "dim")])
+    if out and len(out) > lines:
+        out = out[:lines]
+    return out
+
+
+def content_line(line: Line) -> Content:
+    return Content.assemble(*[(text, style) if style else text for text, style in line])
+
+
+class LinesView(RowsWidget):
+    """A panel drawn by a line function of (view, width): only changed rows are repainted."""
+
+    DEFAULT_CSS = """
+    LinesView {
+        width: 1fr;
+        height: 1fr;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, draw: Any, *, id: str | None = None) -> None:
+        """`draw(view, width, height)` returns the lines to show."""
+        super().__init__(id=id)
+        self._draw = draw
+        self._view: Mapping[str, Any] | None = None
+
+    def show(self, view: Mapping[str, Any]) -> None:
+        self._view = view
+        self.update_rows()
+
+    @property
+    def text(self) -> str:
+        size = self.content_size
+        return "\n".join(row.plain for row in self.build_rows(size.width, size.height))
+
+    def build_rows(self, width: int, height: int) -> list[Content]:
+        if self._view is None or width <= 0:
+            return []
+        return [content_line(line) for line in self._draw(self._view, width, height)][:height]
+
+
+# --- whose turn, who won --------------------------------------------------------------------------
+
+KIND_WORDS = {
+    "choose_gladiator": "to choose a gladiator",
+    "pick_tokens": "to pick the Arena tokens",
+    "place_token": "to place a token",
+    "place_gladiator": "to enter the arena",
+    "play_card": "to play a card",
+    "choose_side": "to choose a side",
+    "move_step": "to move",
+    "choose_target": "to pick a target",
+    "choose_opponent": "to pick an opponent",
+    "knockback_direction": "to knock back",
+    "discard_card": "to discard",
+    "focus_card": "to Focus a card",
+    "pass_starting_player": "to pass the Starting Player token",
+    "favor": "to spend Favor",
+    "evaluate_buy": "to buy after Evaluate",
+    "lobby_reveal": "to reveal a Lobby or not",
+}
+
+
+def gladiator_label(view: Mapping[str, Any], seat: int) -> str:
+    """"R Red Dimachaerus (bob)": the gladiator's letter and name, and who plays it."""
+    players = view["game"]["board"]["players"]
+    seats = view["table"]["seats"]
+    if not 0 <= seat < len(players):
+        return f"seat {seat}"
+    p = players[seat]
+    who = seats[seat]["name"] if seat < len(seats) and seats[seat]["name"] else "free seat"
+    if not p["colour"]:  # no gladiator chosen yet (Setup 2)
+        return f"{p['name']} ({who})"
+    return f"{letter(p['colour'])} {p['name']} ({who})"
+
+
+def waiting_text(view: Mapping[str, Any]) -> str | None:
+    """Who the game waits for, named as the arena names them (None before the game starts)."""
+    table, game = view["table"], view["game"]
+    if table["status"] == "waiting":
+        return None
+    parts = [
+        f"{gladiator_label(view, seat)} {KIND_WORDS.get(kind, kind)}" for seat, kind in game["waiting"]
+    ]
+    who = "; ".join(parts) or "nobody"
+    if table["you"] is None:
+        return f"Watching as a spectator. Waiting for {who}."
+    return f"Waiting for {who}."
+
+
+def result_lines(view: Mapping[str, Any]) -> list[str]:
+    """The game-over summary: winner, your result, the order gladiators fell, the final count."""
+    game, you = view["game"], view["table"]["you"]
+    board, result = game["board"], game["result"]
+    winners = " and ".join(gladiator_label(view, w) for w in result["winners"]) or "nobody"
+    lines = [f"Winner: {winners}: {result['reason']}, round {board['round']}"]
+    if you is not None:
+        lines.append("You won!" if you in result["winners"] else "You did not win this time.")
+    fallen = ", ".join(gladiator_label(view, s) for s in board["eliminated"])
+    if fallen:
+        lines.append(f"Fell, in order: {fallen}")
+    lines.append(
+        "Final: "
+        + "  ".join(
+            f"{letter(p['colour'])} Armor {p['armor']} Favor {p['favor']}" for p in board["players"]
+        )
+    )
+    return lines
