@@ -33,6 +33,7 @@ class Primitives:
     arena: Arena
     token_defs: dict[str, ArenaToken]
     gladiator_names: dict[str, str]  # colour -> "Blue Retiarius"
+    gladiator_classes: dict[str, str]  # colour -> "Retiarius"
     card_names: dict[str, str]
     card_texts: dict[str, str]
 
@@ -45,6 +46,11 @@ class Primitives:
     def name_of(self, seat: int) -> str:
         """The seat's gladiator ("Blue Retiarius"), or "Seat 2" before it has chosen one."""
         return self.gladiator_names.get(self.state.players[seat].colour, f"Seat {seat + 1}")
+
+    def class_of(self, seat: int) -> str:
+        """The seat's gladiator class ("Retiarius"), or "" before it has chosen one."""
+        colour = self.state.players[seat].colour
+        return self.gladiator_classes.get(colour, "")
 
     def card_name(self, instance: int) -> str:
         return self.card_names[self.state.cards[instance]]

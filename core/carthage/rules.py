@@ -76,6 +76,7 @@ class Carthage(GameSetup, RoundFlow, Game):
         self.token_defs = {t.id: t for t in self.content.tokens}
         self._programs = {}
         self.gladiator_names = {g.colour.value: g.name for g in self.content.gladiators}
+        self.gladiator_classes = {g.colour.value: g.gladiator_class.value for g in self.content.gladiators}
         self.card_names = {c.id: c.name for c in self.content.cards.values()}
         self.card_texts = {c.id: c.text for c in self.content.cards.values()}
 

@@ -28,7 +28,8 @@ def board_view(game: Carthage, seat: int | None) -> dict[str, Any]:
         players.append(
             {
                 "seat": i,
-                "colour": p.colour,
+                "colour": p.colour,  # "" until chosen (Setup 2)
+                "class": game.class_of(i),
                 "name": game.name_of(i),
                 "armor": p.armor,
                 "favor": p.favor,
@@ -76,8 +77,19 @@ def board_view(game: Carthage, seat: int | None) -> dict[str, Any]:
             "hooks": list(s.hooks),
         },
         "in_play": in_play,
+        "pending": _pending(game),
         "token_pool": list(s.token_pool),  # setup: picked tokens still to be placed
         "token_held": s.token_held,
         "eliminated": list(s.eliminated),
         "winner": s.winner,
     }
+
+
+def _pending(game: Carthage) -> dict[str, Any] | None:
+    """The effect decision the game waits for, in public terms: whose, what kind, and the
+    opponent it concerns (a knockback's victim), so a screen can point at the right hex."""
+    s = game.state
+    if not s.stack or s.stack[-1].wait is None:
+        return None
+    frame = s.stack[-1]
+    return {"seat": frame.owner, "kind": frame.wait.value, "target": frame.target}

@@ -83,3 +83,13 @@ def test_the_theater_phase_flips_unoccupied_tokens_face_up_but_not_occupied_ones
     game.start_round()
     assert not s.tokens[O].face_up
     assert s.tokens[Hex(2, 0)].face_up
+
+
+def test_every_seat_sees_whose_effect_decision_is_pending_and_whom_it_concerns() -> None:
+    game = arena([O, Hex(3, -3)])
+    play(game, 0, "advance")
+    for viewer in (None, 0, 1):
+        assert game.view(viewer)["board"]["pending"] == {"seat": 0, "kind": "move_step", "target": None}
+    game.act(0, "dir:E")
+    game.act(0, "dir:W")
+    assert game.view(None)["board"]["pending"] is None  # the card has resolved

@@ -41,11 +41,12 @@ def my_hex(game: Mapping[str, Any]) -> Hex | None:
 
 
 def knockback_victim(game: Mapping[str, Any], prompt: Mapping[str, Any]) -> Hex | None:
-    """Where the gladiator being knocked back stands: the one the prompt names."""
-    for p in game["board"]["players"]:
-        if p["at"] is not None and p["seat"] != game["seat"] and p["name"] in prompt["text"]:
-            return p["at"][0], p["at"][1]
-    return None
+    """Where the gladiator being knocked back stands (the board's pending decision names it)."""
+    pending = game["board"].get("pending")
+    if pending is None or pending["target"] is None:
+        return None
+    at = game["board"]["players"][pending["target"]]["at"]
+    return None if at is None else (at[0], at[1])
 
 
 def direction_origin(game: Mapping[str, Any], prompt: Mapping[str, Any]) -> Hex | None:

@@ -74,7 +74,7 @@ def player_lines(view: Mapping[str, Any], width: int, ascii_only: bool = False) 
         state = "OUT" if not p["alive"] else seat_state(seat)
         tail = "".join(marks) + (f" {state}" if state else "")
         room = width - 2 - len(stats) - len(tail) - 2
-        cls = p["name"].split(" ", 1)[-1]
+        cls = p["class"]
         name = f"{who} {cls}" if room >= len(who) + len(cls) + 1 and width >= 56 else who
         colour = COLOUR_STYLES.get(p["colour"], "")
         style = "dim" if not p["alive"] else ("bold" if i == table["you"] else "")
