@@ -62,7 +62,7 @@ class Carthage(GameSetup, RoundFlow, Game):
         ),
     )
     State = CarthageState
-    bots = {"random": RandomBot, "heuristic": HeuristicBot}
+    bots = {"heuristic": HeuristicBot, "random": RandomBot}  # the first is what tables offer first
     # Uniformly random gladiators seldom fight and keep healing: under the printed rules a 4-player
     # random game can run for thousands of rounds. Simulations end them with sudden death from
     # round 10 (docs/rulings.md); `--option sudden_death=off` plays the printed rules.
