@@ -86,6 +86,26 @@ def clamp_size(cols: int, rows: int) -> tuple[int, int]:
     return max(1, min(cols, MAX_COLS)), max(1, min(rows, MAX_ROWS))
 
 
+# A terminal that is not UTF-8 gets one ASCII character per cell for whatever the screens still
+# draw outside ASCII (Textual's borders, scroll bars, ellipses): the layout stays aligned, and
+# anything else becomes "?" rather than bytes the terminal would show as garbage.
+ASCII_FALLBACK = str.maketrans(
+    {
+        **dict.fromkeys("─━═╌╍┄┅▁▔", "-"),
+        **dict.fromkeys("│┃║╎╏┆┇▏▕▌▐", "|"),
+        **dict.fromkeys("╭╮╰╯┌┐└┘├┤┬┴┼╔╗╚╝╠╣╦╩╬┏┓┗┛", "+"),
+        **dict.fromkeys("█▉▊▋▓▒░■", "#"),
+        "…": ".", "·": ".", "•": "*", "▶": ">", "◀": "<", "►": ">", "◄": "<", "▲": "^",
+        "▼": "v", "↑": "^", "↓": "v", "←": "<", "→": ">", "⏎": "J", "✓": "v", "✗": "x",
+        "“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-", "\u00a0": " ",
+    }
+)
+
+
+def to_ascii(text: str) -> bytes:
+    return text.translate(ASCII_FALLBACK).encode("ascii", "replace")
+
+
 class SSHDriver(Driver):
     """Textual driver for one SSH session: bytes in from the channel, frames out to `send`."""
 
@@ -121,6 +141,7 @@ class SSHDriver(Driver):
         """A copy of the app's context, captured at start; input is parsed inside it."""
         self.bytes_sent = 0
         """Bytes handed to `send` so far (after utf-8 encoding)."""
+        self._ascii = not getattr(app, "unicode", True)  # HarenaApp knows the client's charset
 
     @classmethod
     def bind(
@@ -171,7 +192,8 @@ class SSHDriver(Driver):
                 self._buffer.append(f"{SYNC_START}{frame}{SYNC_END}" if self._sync else frame)
         if not self._buffer:
             return
-        data = "".join(self._buffer).encode("utf-8", "replace")
+        text = "".join(self._buffer)
+        data = to_ascii(text) if self._ascii else text.encode("utf-8", "replace")
         self._buffer.clear()
         self.bytes_sent += len(data)
         self._send(data)

@@ -312,3 +312,13 @@ async def test_a_client_that_never_logs_in_is_dropped_after_the_login_timeout(ma
         pass
     assert asyncio.get_running_loop().time() - started < 5
     writer.close()
+
+
+async def test_a_terminal_that_is_not_utf8_gets_only_ascii_bytes(make_server):
+    server = await make_server()
+    ann = await player(server, "ann", new_key(), env={"LANG": "C"})
+    await ann.wait_for_text("you are ann")
+    await create_table(ann)
+    await ann.wait_for_text("Table 1 . High Card . waiting")  # "·" sent as "."
+    assert max(ann.raw) < 0x80  # borders, ellipses and arrows arrive as ASCII
+    assert "-Seats (A is seat 0)---" in ann.screen_text()
