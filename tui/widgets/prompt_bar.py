@@ -127,11 +127,13 @@ class PromptBar(RowsWidget):
         lines = [Content.assemble((title, "bold"), " " * (width - len(title) - len(page_note)), page_note)]
         start = self._page * PAGE_SIZE
         shown = self._choices[start : start + PAGE_SIZE]
-        column = width // COLUMNS
+        # one column (full width: long card texts stay readable) when the page fits in it
+        columns = COLUMNS if len(shown) > ROWS else 1
+        column = width // columns
         label_room = column - 4
         for row in range(ROWS if shown else 0):
             parts: list[str | tuple[str, str]] = []
-            for col in range(COLUMNS):
+            for col in range(columns):
                 slot = col * ROWS + row  # numbered down the columns
                 if slot >= len(shown):
                     continue
