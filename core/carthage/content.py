@@ -33,9 +33,7 @@ from core.carthage.cards import (
 )
 from core.carthage.effects import ACTION_EFFECTS, THEATER_EFFECTS, Hook
 from core.carthage.hexgrid import Arena, Hex, hexes_within
-from core.carthage.schema import (
-    ContentError,
-    Where,
+from core.datafile import (
     check_keys,
     get_enum,
     get_id,
@@ -43,11 +41,15 @@ from core.carthage.schema import (
     get_list,
     get_str,
     identify,
+    unique,
+)
+from core.carthage.schema import (
+    ContentError,
+    Where,
     parse_action_card,
     parse_hex,
     parse_theater_card,
     parse_token,
-    unique_ids,
 )
 
 __all__ = ["Content", "ContentError", "default_content", "load_content"]
@@ -174,7 +176,7 @@ def _parse_list(raw: dict[str, Any], key: str, file: str, parse: Any) -> tuple[A
         parse(entry, Where(file, f"{key} {n}"))
         for n, entry in enumerate(get_list(raw, key, Where(file)), 1)
     )
-    unique_ids(list(items), Where(file), key.replace("_", " "), lambda item: item.id)
+    unique([item.id for item in items], Where(file), key.replace("_", " "))
     return items
 
 

@@ -16,6 +16,19 @@ from enum import Enum
 from functools import cache
 from typing import Any, TypeVar
 
+from core import datafile
+from core.datafile import (
+    DataFileError,
+    MISSING,
+    check_keys,
+    get_any,
+    get_bool,
+    get_enum,
+    get_int,
+    get_list,
+    get_str,
+    identify,
+)
 from core.carthage.cards import (
     KING_OF_THE_HILL_VALUES,
     TOKEN_FIXED_VALUES,
@@ -44,99 +57,20 @@ from core.carthage.effects import (
 )
 from core.carthage.hexgrid import Hex
 
-E = TypeVar("E", bound=Enum)
-
-_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
-_MISSING: Any = object()
 
 # Smallest legal value of a numeric effect field; Armor and Favor may be negative but not 0.
 _MINIMUM = {"steps": 1, "amount": 1, "range": 0, "spaces": 1, "count": 1}
 _NONZERO_KINDS = frozenset({"armor", "favor"})
 
 
-class ContentError(ValueError):
+class ContentError(DataFileError):
     """A Carthage data file is malformed or inconsistent; the message says where and why."""
 
 
-class Where:
+class Where(datafile.Where):
     """A position in a data file, for error messages: "actions.toml: card 'slash', effect 2"."""
 
-    def __init__(self, file: str, *path: str) -> None:
-        self.file = file
-        self.path = path
-
-    def at(self, part: str) -> Where:
-        return Where(self.file, *self.path, part)
-
-    def error(self, message: str) -> ContentError:
-        place = ", ".join(self.path)
-        return ContentError(f"{self.file}: {place + ': ' if place else ''}{message}")
-
-
-# --- fields ---------------------------------------------------------------------------------------
-
-
-def check_keys(table: Any, where: Where, known: set[str] | frozenset[str]) -> dict[str, Any]:
-    if not isinstance(table, dict):
-        raise where.error(f"expected a table, got {_describe(table)}")
-    unknown = sorted(set(table) - set(known))
-    if unknown:
-        raise where.error(
-            f"unknown field {unknown[0]!r} (known fields: {', '.join(sorted(known))})"
-        )
-    return table
-
-
-def get_int(table: dict[str, Any], key: str, where: Where, default: Any = _MISSING,
-            minimum: int | None = None) -> int:  # fmt: skip
-    value = _get(table, key, where, default)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise where.error(f"field {key!r} must be a whole number, not {_describe(value)}")
-    if minimum is not None and value < minimum:
-        raise where.error(f"field {key!r} must be at least {minimum}, not {value}")
-    return value
-
-
-def get_str(table: dict[str, Any], key: str, where: Where, default: Any = _MISSING) -> str:
-    value = _get(table, key, where, default)
-    if not isinstance(value, str) or (default is _MISSING and not value.strip()):
-        raise where.error(f"field {key!r} must be a non-empty string, not {_describe(value)}")
-    return value
-
-
-def get_bool(table: dict[str, Any], key: str, where: Where, default: Any = _MISSING) -> bool:
-    value = _get(table, key, where, default)
-    if not isinstance(value, bool):
-        raise where.error(f"field {key!r} must be true or false, not {_describe(value)}")
-    return value
-
-
-def get_enum(enum: type[E], table: dict[str, Any], key: str, where: Where,
-             default: Any = _MISSING) -> E:  # fmt: skip
-    value = _get(table, key, where, default)
-    if isinstance(value, enum):
-        return value
-    try:
-        return enum(value)
-    except (ValueError, TypeError):
-        known = ", ".join(repr(m.value) for m in enum)
-        raise where.error(f"field {key!r}: {value!r} is not one of {known}") from None
-
-
-def get_id(table: dict[str, Any], key: str, where: Where) -> str:
-    value = get_str(table, key, where)
-    if not _ID.match(value):
-        raise where.error(
-            f"field {key!r}: {value!r} is not an id (lower-case words joined by '-')"
-        )
-    return value
-
-
-def get_list(table: dict[str, Any], key: str, where: Where, default: Any = _MISSING) -> list[Any]:
-    value = _get(table, key, where, default)
-    if not isinstance(value, list):
-        raise where.error(f"field {key!r} must be a list, not {_describe(value)}")
-    return value
+    Error = ContentError
 
 
 def parse_hex(value: Any, where: Where) -> Hex:
@@ -147,37 +81,6 @@ def parse_hex(value: Any, where: Where) -> Hex:
     ):
         raise where.error(f"a hex is written [q, r] with two whole numbers, not {value!r}")
     return Hex(value[0], value[1])
-
-
-def _get(table: dict[str, Any], key: str, where: Where, default: Any) -> Any:
-    if key in table:
-        return table[key]
-    if default is _MISSING:
-        raise where.error(f"missing field {key!r}")
-    return default
-
-
-def _describe(value: Any) -> str:
-    return {dict: "a table", list: "a list", str: "a string", bool: "a boolean"}.get(
-        type(value), f"{type(value).__name__} {value!r}"
-    )
-
-
-def identify(raw: Any, where: Where, what: str) -> tuple[str, Where]:
-    """An entry's id, and its place named by that id from now on ("card 'slash'")."""
-    if not isinstance(raw, dict):
-        raise where.error(f"expected a table, got {_describe(raw)}")
-    ident = get_id(raw, "id", where)
-    return ident, Where(where.file, f"{what} {ident!r}")
-
-
-def unique_ids(items: list[Any], where: Where, what: str, key: Callable[[Any], str]) -> None:
-    seen: set[str] = set()
-    for item in items:
-        ident = key(item)
-        if ident in seen:
-            raise where.error(f"duplicate {what} id {ident!r}")
-        seen.add(ident)
 
 
 # --- effects --------------------------------------------------------------------------------------
@@ -225,18 +128,18 @@ def _parse_effect(raw: Any, where: Where, allowed: frozenset[str]) -> Effect:
             value = get_enum(hint, raw, name, where, default)
         else:  # the nested effects of a Strike Bonus or a Conditional
             inside = where.at(kind.replace("_", " "))
-            value = parse_effects(_get(raw, name, where, _MISSING), inside, allowed, nested=True)
+            value = parse_effects(get_any(raw, name, where, MISSING), inside, allowed, nested=True)
         kwargs[name] = value
     return cls(**kwargs)
 
 
 @cache
 def _effect_fields(cls: type) -> dict[str, tuple[Any, Any]]:
-    """A primitive's data fields: name -> (type, default or _MISSING), from its dataclass, so
+    """A primitive's data fields: name -> (type, default or MISSING), from its dataclass, so
     a new primitive needs no parsing code unless it has a new kind of field."""
     hints = typing.get_type_hints(cls)
     return {
-        f.name: (hints[f.name], _MISSING if f.default is dataclasses.MISSING else f.default)
+        f.name: (hints[f.name], MISSING if f.default is dataclasses.MISSING else f.default)
         for f in dataclasses.fields(cls)
     }
 
@@ -287,7 +190,7 @@ def parse_action_card(
     ident, where = identify(raw, where, "card")
     check_keys(raw, where, _CARD_FIELDS)
     starting = card_set is CardSet.STARTING
-    cost = get_int(raw, "cost", where, 0 if starting else _MISSING, minimum=0)
+    cost = get_int(raw, "cost", where, 0 if starting else MISSING, minimum=0)
     if "effects" in raw and "side" in raw:
         raise where.error("give either 'effects' (one side) or two [[...side]] tables, not both")
     if "side" in raw:
@@ -299,7 +202,7 @@ def parse_action_card(
             for n, side in enumerate(sides_raw, 1)
         )
     else:
-        sides = (Side(parse_effects(_get(raw, "effects", where, _MISSING), where, allowed)),)
+        sides = (Side(parse_effects(get_any(raw, "effects", where, MISSING), where, allowed)),)
     return ActionCard(
         id=ident,
         name=get_str(raw, "name", where),
@@ -312,7 +215,7 @@ def parse_action_card(
 
 def _parse_side(raw: Any, where: Where, allowed: frozenset[str]) -> Side:
     check_keys(raw, where, {"effects"})
-    return Side(parse_effects(_get(raw, "effects", where, _MISSING), where, allowed))
+    return Side(parse_effects(get_any(raw, "effects", where, MISSING), where, allowed))
 
 
 _THEATER_FIELDS = frozenset({"id", "name", "timing", "recipients", "effects", "flavor", "copies"})
@@ -325,7 +228,7 @@ def parse_theater_card(raw: Any, where: Where, allowed: frozenset[str]) -> Theat
     recipients = (
         None if "recipients" not in raw else get_enum(Recipients, raw, "recipients", where)
     )
-    effects = parse_effects(_get(raw, "effects", where, _MISSING), where, allowed)
+    effects = parse_effects(get_any(raw, "effects", where, MISSING), where, allowed)
     if recipients is None and not all(isinstance(e, RuleHook) for e in effects):
         raise where.error("missing field 'recipients' (only a card of rule_hook effects has none)")
     if recipients is Recipients.MOST_FAVOR and timing is not TheaterTiming.AFTER_ACTIONS:
