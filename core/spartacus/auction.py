@@ -1,0 +1,150 @@
+"""rules: Auction and Contest for the Host Title (FAQ 6).
+
+As many Market cards as players are laid face down and auctioned one at a time: every Dominus
+bids at once and in secret; the bids are revealed together; the highest pays the Bank. Tied
+leaders place their bids on the table and bid again, adding to them, until one leads. If every
+bid of the first round is zero the card is discarded. Then the Host title goes the same way,
+except that when every bid is zero all bidders roll a die and the highest becomes Host.
+ruling (docs/rulings.md): if tied leaders cannot or do not add anything in a re-bid, they roll
+off as for the Host title, so a tie always ends. At the end the hidden denarii are public again.
+
+Choice ids: "bid:<n>".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from core.engine import Choice, Prompt
+from core.spartacus.cards import MarketCard
+from core.spartacus.holdings import draw_market, pay_bank, take_asset
+from core.spartacus.state import Asset, Auction
+
+if TYPE_CHECKING:
+    from core.spartacus.rules import Spartacus
+
+
+def start(game: Spartacus) -> None:
+    m = game.state.market
+    assert m is not None
+    lots = [draw_market(game) for _ in range(game.players)]
+    m.lots = [c for c in lots if c is not None]
+    game.emit(f"The Open Market closes; {len(m.lots)} cards are laid out for auction")
+    _next_lot(game)
+
+
+def _next_lot(game: Spartacus) -> None:
+    m = game.state.market
+    assert m is not None
+    n = game.players
+    card = m.lots.pop(0) if m.lots else None
+    m.auction = Auction(card, list(range(n)), [None] * n, [0] * n)
+    if card is None:
+        game.emit("Contest for the Host title: bid in secret")
+    else:
+        c = game.card(card)
+        game.emit(f"Auction: {c.name} ({_stats(c)}) - bid in secret")
+
+
+def _stats(card: MarketCard) -> str:
+    if card.combatant:
+        return f"{card.kind.value} {card.atk}/{card.defence}/{card.spd}"
+    return card.slot.value if card.slot else card.kind.value
+
+
+def prompts(game: Spartacus) -> list[Prompt]:
+    m = game.state.market
+    assert m is not None and m.auction is not None
+    a = m.auction
+    what = "the Host title" if a.card is None else game.card(a.card).name
+    out = []
+    for seat in a.bidders:
+        if a.bids[seat] is not None:
+            continue
+        can = game.state.players[seat].denarii - a.totals[seat]
+        text = f"Bid for {what}" + (
+            f" (adding to your {a.totals[seat]} on the table)" if a.totals[seat] else ""
+        )
+        choices = tuple(Choice(f"bid:{n}", f"{n} denarii") for n in range(can + 1))
+        out.append(Prompt(seat, "bid", text, choices))
+    return out
+
+
+def apply(game: Spartacus, seat: int, choice: str) -> None:
+    m = game.state.market
+    assert m is not None and m.auction is not None
+    a = m.auction
+    a.bids[seat] = int(choice.removeprefix("bid:"))
+    game.emit(f"You bid {a.bids[seat]}", seats=[seat], redacted=f"{game.name_of(seat)} has bid")
+    if all(a.bids[s] is not None for s in a.bidders):
+        _reveal(game, a)
+
+
+def _reveal(game: Spartacus, a: Auction) -> None:
+    first_round = not any(a.totals)
+    added = {s: a.bids[s] or 0 for s in a.bidders}
+    for s in a.bidders:
+        a.totals[s] += added[s]
+    game.emit("Bids revealed: " + ", ".join(f"{game.name_of(s)} {a.totals[s]}" for s in a.bidders))
+    best = max(a.totals[s] for s in a.bidders)
+    leaders = [s for s in a.bidders if a.totals[s] == best]
+    if best == 0:
+        if a.card is None:
+            _host_roll_off(game, leaders)  # rules: Auction Canceled by Host
+        else:
+            game.state.market_discard.append(a.card)  # rules: Canceled Auctions
+            game.emit(f"Nobody bids: {game.card(a.card).name} is discarded")
+            _next_lot(game)
+        return
+    if len(leaders) > 1:
+        stuck = not first_round and not any(added[s] for s in leaders)
+        broke = all(game.state.players[s].denarii <= a.totals[s] for s in leaders)
+        if not (stuck or broke):  # rules: Resolving Ties - bid again, adding to the earlier bids
+            game.emit("Tied: " + ", ".join(game.name_of(s) for s in leaders) + " bid again")
+            a.bidders = leaders
+            a.bids = [None] * game.players
+            return
+        winner = _roll_off(game, leaders)
+    else:
+        winner = leaders[0]
+    _award(game, a, winner, a.totals[winner])
+
+
+def _roll_off(game: Spartacus, seats: list[int]) -> int:
+    while len(seats) > 1:
+        rolls = {s: game.rng.roll() for s in seats}
+        game.emit("Roll-off: " + ", ".join(f"{game.name_of(s)} {v}" for s, v in rolls.items()))
+        best = max(rolls.values())
+        seats = [s for s, v in rolls.items() if v == best]
+    return seats[0]
+
+
+def _host_roll_off(game: Spartacus, seats: list[int]) -> None:
+    m = game.state.market
+    assert m is not None and m.auction is not None
+    _award(game, m.auction, _roll_off(game, seats), 0)
+
+
+def _award(game: Spartacus, a: Auction, winner: int, price: int) -> None:
+    paid = pay_bank(game, winner, price)
+    if a.card is None:
+        game.state.host = winner  # rules: Contest for the Host Title
+        game.emit(f"{game.name_of(winner)} pays {paid} and becomes the Host")
+        _end_market(game)
+        return
+    take_asset(game, winner, Asset(a.card))
+    game.emit(f"{game.name_of(winner)} buys {game.card(a.card).name} for {paid}")
+    _next_lot(game)
+
+
+def _end_market(game: Spartacus) -> None:
+    """rules: Ending the Market Phase - the hidden denarii go back to the treasuries."""
+    s = game.state
+    for p in s.players:
+        p.hidden = False
+    game.emit(
+        "Treasuries: "
+        + ", ".join(f"{game.name_of(i)} {p.denarii}" for i, p in enumerate(s.players))
+    )
+    s.market = None
+    game.end_phase()

@@ -1,0 +1,104 @@
+"""rules: Making Bets - 1 to 3 denarii on victory (1:1), a wound (2:1) or a decapitation (2:1),
+all at once and in secret; winners recover the stake and the gain, lost stakes go to the Bank.
+
+One bet per Dominus (one House marker); one whose combatant fights may bet only on it to win
+("not against your own combatant"). A bet is hidden until all are in; then the stakes leave the
+treasuries for the Arena board (`ArenaState.staked`) until the fight is over.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from core.engine import Choice, Prompt
+from core.spartacus import combat
+from core.spartacus.holdings import free_denarii, gain
+from core.spartacus.state import BET_AMOUNTS, ArenaState, Bet
+
+if TYPE_CHECKING:
+    from core.spartacus.rules import Spartacus
+
+PAYOUT = {"win": 1, "wound": 2, "decap": 2}
+
+
+def _arena(game: Spartacus) -> ArenaState:
+    assert game.state.arena is not None
+    return game.state.arena
+
+
+def prompt(game: Spartacus, seat: int) -> Prompt:
+    a = _arena(game)
+    most = min(free_denarii(game, seat), BET_AMOUNTS[-1])
+    choices = [Choice("bet:none", "No bet")]
+    mine = any(f.seat == seat for f in a.fighters)
+    for n in BET_AMOUNTS[:most]:
+        for f in a.fighters:
+            if not mine or f.seat == seat:  # rules: not against your own combatant
+                choices.append(
+                    Choice(f"bet:win:{f.seat}:{n}", f"{n} on {combat.who(game, f)} to win (1:1)")
+                )
+        choices.append(Choice(f"bet:wound:{n}", f"{n} on a wound (2:1)"))
+        choices.append(Choice(f"bet:decap:{n}", f"{n} on a decapitation (2:1)"))
+    return Prompt(seat, "bet", "Place your bet (revealed when all are in)", tuple(choices))
+
+
+def open_bets(game: Spartacus) -> bool:
+    """Everyone may bet now; a Dominus with no denarii to spare is not asked. True when
+    nobody is left to ask (the bets are then revealed)."""
+    a = _arena(game)
+    a.bets = [None] * game.players
+    a.betted = [free_denarii(game, s) <= 0 for s in range(game.players)]
+    if all(a.betted):
+        reveal(game)
+    return all(a.betted)
+
+
+def place(game: Spartacus, seat: int, rest: str) -> bool:
+    """A hidden bet (or none). True when it was the last one and the bets are revealed."""
+    a = _arena(game)
+    parts = rest.split(":")
+    if parts[0] == "win":
+        a.bets[seat] = Bet("win", int(parts[1]), int(parts[2]))
+    elif parts[0] in ("wound", "decap"):
+        a.bets[seat] = Bet(parts[0], -1, int(parts[1]))
+    a.betted[seat] = True
+    game.emit("You have bet", seats=[seat], redacted=f"{game.name_of(seat)} has bet")
+    if all(a.betted):
+        reveal(game)
+    return all(a.betted)
+
+
+def reveal(game: Spartacus) -> None:
+    a = _arena(game)
+    players = game.state.players
+    shown = []
+    for seat, bet in enumerate(a.bets):
+        if bet is None:
+            continue
+        players[seat].denarii -= bet.amount  # on the Arena board now
+        what = (
+            f"{game.name_of(bet.on)} to win"
+            if bet.kind == "win"
+            else ("a wound" if bet.kind == "wound" else "a decapitation")
+        )
+        shown.append(f"{game.name_of(seat)} {bet.amount} on {what}")
+    a.staked = True
+    game.emit("Bets: " + ("; ".join(shown) if shown else "none"))
+
+
+def pay(game: Spartacus, winner_seat: int, outcome: str) -> None:
+    """rules: Making Bets - winners recover the stake and the gain; lost stakes go to the Bank."""
+    a = _arena(game)
+    s = game.state
+    for seat, bet in enumerate(a.bets):
+        if bet is None:
+            continue
+        won = {"win": bet.on == winner_seat, "wound": outcome == "wound",
+               "decap": outcome == "decapitation"}[bet.kind]  # fmt: skip
+        if won:
+            s.players[seat].denarii += bet.amount
+            gained = gain(game, seat, bet.amount * PAYOUT[bet.kind])
+            game.emit(f"{game.name_of(seat)} wins a bet: {gained} denarii")
+        else:
+            s.bank += bet.amount
+    a.bets = [None] * game.players

@@ -1,0 +1,343 @@
+"""HeuristicBot: plays Spartacus to win, from a seat's view alone.
+
+It reads only `Game.view(seat)`: its prompts and the board that seat may see, plus the printed
+card texts (`content`, the same for every player). What it does: values cards by their printed
+worth and fighting strength, keeps reactions and guards to protect itself, launches Schemes
+against the leader (or for itself), bids for lots up to what they are worth to it, hosts when
+the title is cheap or the win is near, fights with its best gladiator and closes in to attack.
+It never gives denarii away and never proposes trades (it accepts fair ones).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.engine import Rng
+from core.spartacus.board import DIRECTIONS, Hex, distance
+from core.spartacus.cards import CardKind, Influence, IntrigueCard, MarketCard, Who
+from core.spartacus.content import Content, default_content
+
+View = dict[str, Any]
+
+
+def strength(card: MarketCard, favor: int = 0, champion: bool = False) -> float:
+    """How good a combatant is in the Arena: attack and defence dice count most."""
+    return (
+        1.2 * card.atk
+        + 1.0 * card.defence
+        + 0.6 * card.spd
+        + 0.5 * len(card.combat)
+        + 0.3 * favor
+        + champion
+    )
+
+
+class HeuristicBot:
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng.from_seed(seed)
+        self.content: Content = default_content()
+
+    # -- the entry point ------------------------------------------------------------------------
+
+    def choose(self, view: View) -> str:
+        prompts = [p for p in view["prompts"] if not p["standing"]]
+        if not prompts:
+            raise ValueError("the bot was asked to act with no open prompt")
+        prompt = prompts[0]
+        ids = [c[0] for c in prompt["choices"]]
+        handler = getattr(self, "_" + prompt["kind"], None)
+        choice: str | None = handler(view, ids) if handler else None
+        if choice is not None and choice in ids:
+            return choice
+        return "gift-cancel" if prompt["kind"] == "gift_amount" else str(ids[0])
+
+    # -- reading the view -----------------------------------------------------------------------
+
+    def card(self, card_id: str) -> Any:
+        return self.content.cards[card_id]
+
+    def me(self, view: View) -> dict[str, Any]:
+        return view["board"]["players"][view["seat"]]
+
+    def leader(self, view: View, among: list[int] | None = None) -> int:
+        players = view["board"]["players"]
+        seats = (
+            among
+            if among is not None
+            else [p["seat"] for p in players if p["seat"] != view["seat"]]
+        )
+        return max(seats, key=lambda s: (players[s]["influence"], len(players[s]["assets"])))
+
+    def ref_card(self, view: View, ref: int) -> tuple[Any, dict[str, Any] | None]:
+        for p in view["board"]["players"]:
+            for a in p["assets"]:
+                if a["ref"] == ref:
+                    return self.card(a["card"]), a
+        for r, card_id, _ in view["board"]["hand"] or []:
+            if r == ref:
+                return self.card(card_id), None
+        return None, None
+
+    def reserve(self, view: View) -> int:
+        """Denarii kept back for next round's upkeep."""
+        me = self.me(view)
+        return 1 + sum(1 for a in me["assets"] if a["kind"] == "gladiator")
+
+    def best_fighter(self, view: View, seat: int) -> float:
+        best = 0.0
+        for a in view["board"]["players"][seat]["assets"]:
+            if a["kind"] in ("gladiator", "slave") and not a["exhausted"] and not a["wounded"]:
+                best = max(best, strength(self.card(a["card"]), a["favor"], a["champion"]))
+        return best
+
+    # -- setup and maintenance ------------------------------------------------------------------
+
+    def _choose_house(self, view: View, ids: list[str]) -> str:
+        return ids[self.rng.below(len(ids))]
+
+    def _discard_gladiator(self, view: View, ids: list[str]) -> str:
+        return min(ids, key=lambda c: self.ref_card(view, int(c.split(":")[1]))[0].value)
+
+    # -- intrigue -------------------------------------------------------------------------------
+
+    def _launchable(self, view: View, card: IntrigueCard) -> bool:
+        me = self.me(view)
+        short = card.influence - me["influence"]
+        if short <= 0:
+            return True
+        return (me["house"] == "solonius" and short <= 3 and self._scheme_worth(view, card) >= 4
+                and me["denarii"] >= 2 * short + card.cost + self.reserve(view))  # fmt: skip
+
+    def _scheme_worth(self, view: View, card: IntrigueCard) -> float:
+        worth = 0.0
+        for e in card.effects:
+            if isinstance(e, Influence):
+                worth += 4 * abs(e.amount) if (e.who is Who.YOU) == (e.amount > 0) else 0
+            else:
+                worth += 1.5
+        return worth - 0.5 * card.cost
+
+    def _intrigue_turn(self, view: View, ids: list[str]) -> str:
+        me = self.me(view)
+        hand = {r: self.card(c) for r, c, _ in view["board"]["hand"]}
+        schemes = [c for c in ids if c.startswith("scheme:")]
+        good = [c for c in schemes if self._launchable(view, hand[int(c.split(":")[1])])]
+        if good:
+            return max(good, key=lambda c: self._scheme_worth(view, hand[int(c.split(":")[1])]))
+        fighters = sorted(
+            (
+                a
+                for a in me["assets"]
+                if a["kind"] == "gladiator" and not a["exhausted"] and not a["wounded"]
+            ),
+            key=lambda a: strength(self.card(a["card"]), a["favor"], a["champion"]),
+        )
+        spare = {str(a["ref"]) for a in fighters[:-1]}  # keep the best one ready for the Arena
+        for c in ids:
+            parts = c.split(":")
+            if c.startswith("power:") and parts[1] in ("glaber-example",) and sum(
+                    1 for a in me["assets"] if a["kind"] == "guard") >= 2:  # fmt: skip
+                return c
+            if (
+                c.startswith("power:")
+                and parts[1] in ("batiatus-glory", "batiatus-training")
+                and parts[2] in spare
+            ):
+                return c
+            if c.startswith("power:") and parts[1] in ("tullius-trade", "glaber-patrol"):
+                return c
+            if c.startswith("power:solonius-whispers") and me["denarii"] >= self.reserve(view) + 6:
+                return c
+            if c.startswith("exhaust:") and len(parts) == 2:
+                card, _ = self.ref_card(view, int(parts[1]))
+                if card is not None and card.kind is CardKind.SLAVE:
+                    return c
+        limit = me["hand_limit"]
+        if len(hand) > limit:
+            posts = [c for c in ids if c.startswith("post:")]
+            if posts:
+                return posts[0]
+            return self._worst_sell(view, ids, hand)
+        return "end"
+
+    def _worst_sell(self, view: View, ids: list[str], hand: dict[int, IntrigueCard]) -> str:
+        sells = [c for c in ids if c.startswith("sell:")]
+        return min(
+            sells, key=lambda c: self._keep_value(view, hand[int(c.split(":")[1])]), default="end"
+        )
+
+    def _keep_value(self, view: View, card: IntrigueCard) -> float:
+        if card.kind is CardKind.GUARD:
+            return 3.0
+        if card.kind is CardKind.REACTION:
+            return 3.5 if card.influence <= self.me(view)["influence"] else 1.0
+        return self._scheme_worth(view, card) - (2 if not self._launchable(view, card) else 0)
+
+    def _discard_to_limit(self, view: View, ids: list[str]) -> str:
+        hand = {r: self.card(c) for r, c, _ in view["board"]["hand"]}
+        return min(ids, key=lambda c: self._keep_value(view, hand[int(c.split(":")[1])]))
+
+    def _prepare_scheme(self, view: View, ids: list[str]) -> str:
+        if ids[0].startswith("target:"):
+            return self._choose_target(view, ids)
+        return "buy" if "buy" in ids else "withdraw"
+
+    def _choose_target(self, view: View, ids: list[str]) -> str:
+        seats = [int(c.split(":")[1]) for c in ids]
+        others = [s for s in seats if s != view["seat"]]
+        return f"target:{self.leader(view, others)}" if others else ids[0]
+
+    def _support_scheme(self, view: View, ids: list[str]) -> str:
+        scheme = view["board"]["intrigue"]["scheme"]
+        me = view["seat"]
+        leader = self.leader(view, [p["seat"] for p in view["board"]["players"]])
+        if (
+            scheme["card"]
+            and scheme["target"] not in (None, me)
+            and scheme["target"] == leader != scheme["schemer"]
+        ):
+            return "support"
+        return "refuse"
+
+    def _reaction(self, view: View, ids: list[str]) -> str:
+        scheme = view["board"]["intrigue"]["scheme"]
+        me = view["seat"]
+        card = self.card(scheme["card"])
+        harmful_to_me = scheme["target"] == me and scheme["schemer"] != me
+        everyone = [p["seat"] for p in view["board"]["players"]]
+        helps_leader = scheme["schemer"] == self.leader(view, everyone) and any(
+            isinstance(e, Influence) and e.amount > 0 for e in card.effects
+        )
+        if harmful_to_me or helps_leader:
+            for prefix in ("react:", "guard-hand:", "guard-table:"):
+                for c in ids:
+                    if c.startswith(prefix) and (prefix == "react:" or harmful_to_me):
+                        return c
+        return "pass"
+
+    def _choose_victim(self, view: View, ids: list[str]) -> str:
+        def worth(c: str) -> float:
+            card, asset = self.ref_card(view, int(c.split(":")[1]))
+            return strength(card, asset["favor"], asset["champion"]) if asset else 0.0
+
+        return max(ids, key=worth)
+
+    # -- market ---------------------------------------------------------------------------------
+
+    def _open_market(self, view: View, ids: list[str]) -> str:
+        return "close"
+
+    def _compose_offer(self, view: View, ids: list[str]) -> str:
+        return "offer-cancel"
+
+    def _answer_offer(self, view: View, ids: list[str]) -> str:
+        proposer = int(ids[0].split(":")[1])
+        offer = next(o for o in view["board"]["market"]["offers"] if o["proposer"] == proposer)
+        mine = view["seat"] == offer["recipient"]
+        give_ref, get_ref = (
+            (offer["want"], offer["give"]) if mine else (offer["give"], offer["want"])
+        )
+        money = offer["price"] if mine else -offer["price"]
+        worth = money + self._asset_worth(view, get_ref) - self._asset_worth(view, give_ref)
+        return ids[0] if worth >= 0 else ids[1]
+
+    def _asset_worth(self, view: View, ref: int | None) -> float:
+        if ref is None:
+            return 0.0
+        card, asset = self.ref_card(view, ref)
+        if card is None:
+            return 0.0
+        return card.value + (2 * asset["favor"] + 6 * asset["champion"] if asset else 0)
+
+    def _bid(self, view: View, ids: list[str]) -> str:
+        auction = view["board"]["market"]["auction"]
+        me = self.me(view)
+        budget = me["denarii"] - self.reserve(view) - auction["on_table"][view["seat"]]
+        if auction["host_title"]:
+            worth = 3 + (4 if me["influence"] >= view["board"]["target"] - 2 else 0)
+        else:
+            card = self.card(auction["card"])
+            worth = card.value * 0.8
+            if card.kind is CardKind.GLADIATOR and strength(card) > self.best_fighter(
+                view, view["seat"]
+            ):
+                worth += 2
+        amount = max(
+            0, min(budget, int(worth) - auction["on_table"][view["seat"]] + self.rng.below(2))
+        )
+        return f"bid:{amount}"
+
+    # -- arena ----------------------------------------------------------------------------------
+
+    def _invite(self, view: View, ids: list[str]) -> str:
+        me = view["seat"]
+        seats = [int(c.split(":")[1]) for c in ids]
+        if me in seats and self.best_fighter(view, me) > 0:
+            return f"invite:{me}"
+        players = view["board"]["players"]
+        return f"invite:{min(seats, key=lambda s: (self.best_fighter(view, s), players[s]['influence']))}"
+
+    def _invitation(self, view: View, ids: list[str]) -> str:
+        return "accept"
+
+    def _choose_combatant(self, view: View, ids: list[str]) -> str:
+        def worth(c: str) -> float:
+            card, asset = self.ref_card(view, int(c.split(":")[1]))
+            return strength(card, asset["favor"], asset["champion"]) if asset else 0.0
+
+        return max(ids, key=worth)
+
+    def _choose_equipment(self, view: View, ids: list[str]) -> str:
+        return ids[0]
+
+    def _bet(self, view: View, ids: list[str]) -> str:
+        fighters = view["board"]["arena"]["fighters"]
+        spare = self.me(view)["denarii"] - self.reserve(view)
+        if spare <= 0 or len(fighters) < 2:
+            return "bet:none"
+        scores = [strength(self.card(f["card"])) + f["atk"] + f["def"] - self.card(f["card"]).atk
+                  - self.card(f["card"]).defence for f in fighters]  # fmt: skip
+        best = 0 if scores[0] >= scores[1] else 1
+        margin = abs(scores[0] - scores[1])
+        amount = 3 if margin > 3 else 2 if margin > 1.5 else 1
+        choice = f"bet:win:{fighters[best]['seat']}:{min(amount, spare)}"
+        return choice if choice in ids else "bet:none"
+
+    def _initiative(self, view: View, ids: list[str]) -> str:
+        fighters = view["board"]["arena"]["fighters"]
+        mine = next(f for f in fighters if f["seat"] == view["seat"])
+        other = next(f for f in fighters if f is not mine)
+        gap = distance(Hex(*mine["at"]), Hex(*other["at"]))
+        return "first" if gap - 1 <= mine["spd"] else "second"
+
+    def _fight(self, view: View, ids: list[str]) -> str:
+        if "attack" in ids:
+            return "attack"
+        fighters = view["board"]["arena"]["fighters"]
+        mine = next(f for f in fighters if f["seat"] == view["seat"])
+        other = Hex(*next(f for f in fighters if f is not mine)["at"])
+        at = Hex(*mine["at"])
+        best, gap = "end", distance(at, other) - 1
+        for c in ids:
+            if c.startswith("step:"):
+                dq, dr = DIRECTIONS[c.split(":")[1]]
+                d = distance(Hex(at.q + dq, at.r + dr), other) - 1
+                if d < gap:
+                    best, gap = c, d
+        return best
+
+    def _lose_die(self, view: View, ids: list[str]) -> str:
+        arena = view["board"]["arena"]
+        mine = arena["fighters"][arena["fight"]["defender"]]
+        order = {"lose:spd": 2, "lose:def": 1, "lose:atk": 0}
+        return max(ids, key=lambda c: (mine[c.split(":")[1]], order[c]))
+
+    def _thumbs(self, view: View, ids: list[str]) -> str:
+        arena = view["board"]["arena"]
+        loser = arena["fighters"][arena["loser"]]
+        asset = next(
+            a for a in view["board"]["players"][loser["seat"]]["assets"] if a["ref"] == loser["ref"]
+        )
+        return (
+            "thumbs:down" if asset["favor"] == 0 and loser["seat"] != view["seat"] else "thumbs:up"
+        )

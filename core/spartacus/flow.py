@@ -1,0 +1,67 @@
+"""The turn: Maintenance, Intrigue, Market, Arena (rules: The Game Turn), and how it ends.
+
+rules: Game Objective - the first Dominus to reach 12 Influence and end a phase alone there
+wins; several at 12 in the same phase settle it in the Arena (a deciding bout, `arena`).
+ruling (docs/rulings.md): a game still running after its round limit ends with the highest
+Influence, so no game can last for ever.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from core.spartacus import arena, intrigue, maintenance, market
+from core.spartacus.state import Phase
+
+if TYPE_CHECKING:
+    from core.spartacus.rules import Spartacus
+
+
+def start_round(game: Spartacus) -> None:
+    game.state.round += 1
+    maintenance.start(game)
+
+
+def end_phase(game: Spartacus) -> None:
+    s = game.state
+    if s.phase is Phase.OVER:
+        return
+    if s.phase is Phase.FINAL:
+        return  # the deciding bouts end the game themselves
+    leaders = [seat for seat, p in enumerate(s.players) if p.influence >= game.content.target]
+    if len(leaders) == 1:
+        finish(game, leaders, f"{game.name_of(leaders[0])} ends the {s.phase.value} phase alone "
+                              f"at {s.players[leaders[0]].influence} Influence")  # fmt: skip
+        return
+    if len(leaders) > 1:
+        arena.start_final(game, leaders)
+        return
+    if s.phase is Phase.MAINTENANCE:
+        intrigue.start(game)
+    elif s.phase is Phase.INTRIGUE:
+        market.start(game)
+    elif s.phase is Phase.MARKET:
+        arena.start(game)
+    elif s.phase is Phase.ARENA:
+        if s.round >= game.round_limit():
+            best = max(p.influence for p in s.players)
+            top = [seat for seat, p in enumerate(s.players) if p.influence == best]
+            finish(
+                game,
+                top,
+                f"the round limit ({game.round_limit()}) is reached; most Influence ({best})",
+            )
+            return
+        start_round(game)
+
+
+def finish(game: Spartacus, winners: list[int], reason: str) -> None:
+    s = game.state
+    s.phase = Phase.OVER
+    s.winners = sorted(winners)
+    s.reason = reason
+    s.intrigue = s.market = s.arena = None
+    for p in s.players:
+        p.hidden = False
+        p.gift_to = None
+    game.emit(f"Game over: {reason}")

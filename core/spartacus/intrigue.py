@@ -1,0 +1,263 @@
+"""rules: Intrigue Phase - cards, house rules, card abilities and Schemes, turn by turn.
+
+Each Dominus receives 3 Intrigue cards; then, from the Host clockwise, each takes a turn:
+trade cards for denarii, use house and card abilities (exhausting cards), put Guards from the
+hand on the table, launch Schemes (see `schemes`), and at the end discard to the hand limit.
+Every action uses up a card, an exhaustion or a per-turn use, so a turn always ends.
+
+Choice ids: "sell:<card>", "post:<guard>", "scheme:<card>", "power:<ability>[:<asset>][:<card>]"
+(house ability; `-` when no asset), "exhaust:<asset>[:<card>]" (a card's ability; `<card>` is
+the Intrigue card a Cycle discards), "end", then "discard:<card>" down to the hand limit.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from core.engine import Choice, Prompt
+from core.spartacus import schemes
+from core.spartacus.cards import (
+    AssetKind,
+    CardKind,
+    Cycle,
+    Draw,
+    Gain,
+    GainDenarii,
+    GainInfluence,
+    HouseAbility,
+)
+from core.spartacus.holdings import (
+    change_influence,
+    discard_asset,
+    discard_intrigue,
+    draw_intrigue,
+    favor_count,
+    find_asset,
+    free_denarii,
+    gain,
+    pay_bank,
+)
+from core.spartacus.state import CARDS_PER_INTRIGUE, Asset, IntrigueState, Phase
+
+if TYPE_CHECKING:
+    from core.spartacus.rules import Spartacus
+
+_KIND = {
+    AssetKind.GLADIATOR: CardKind.GLADIATOR,
+    AssetKind.SLAVE: CardKind.SLAVE,
+    AssetKind.GUARD: CardKind.GUARD,
+}
+
+
+def start(game: Spartacus) -> None:
+    s = game.state
+    s.phase = Phase.INTRIGUE
+    game.emit(f"Round {s.round}: Intrigue")
+    for k in range(game.players):
+        draw_intrigue(game, (s.host + k) % game.players, CARDS_PER_INTRIGUE)  # rules: Receive Cards
+    s.intrigue = IntrigueState(turn=s.host)  # rules: from the Host, clockwise
+
+
+# --- prompts --------------------------------------------------------------------------------------
+
+
+def prompts(game: Spartacus) -> list[Prompt]:
+    it = game.state.intrigue
+    assert it is not None
+    if it.scheme is not None:
+        return schemes.prompts(game, it.scheme)
+    seat = it.turn
+    hand = game.state.players[seat].hand
+    if it.discarding:
+        limit = game.content.hand_limit(game.state.players[seat].influence)
+        choices = tuple(Choice(f"discard:{c}", game.card(c).name) for c in hand)
+        return [Prompt(seat, "discard_to_limit", f"Discard down to {limit} cards", choices)]
+    return [Prompt(seat, "intrigue_turn", "Your Intrigue turn", tuple(turn_choices(game, seat)))]
+
+
+def turn_choices(game: Spartacus, seat: int) -> list[Choice]:
+    it = game.state.intrigue
+    assert it is not None
+    hand = game.state.players[seat].hand
+    out = []
+    for c in hand:
+        card = game.card(c)
+        if card.kind is CardKind.SCHEME and c not in it.asked and schemes.may_launch(game, seat, c):
+            out.append(
+                Choice(
+                    f"scheme:{c}", f"Scheme: {card.name} (Influence {card.influence}): {card.text}"
+                )
+            )
+    for c in hand:
+        if game.card(c).kind is CardKind.GUARD:
+            out.append(Choice(f"post:{c}", "Put a Guard on your table"))
+    out.extend(_house_choices(game, seat))
+    out.extend(_card_ability_choices(game, seat))
+    for c in hand:
+        card = game.card(c)
+        out.append(Choice(f"sell:{c}", f"Trade {card.name} for {card.value} denarii"))
+    out.append(Choice("end", "End your turn"))
+    return out
+
+
+def _distinct(assets: list[Asset], game: Spartacus) -> list[Asset]:
+    """One of each kind of card: exhausting one House Slave or another is the same choice."""
+    seen: set[tuple[str, int, bool]] = set()
+    out = []
+    for a in assets:
+        key = (game.state.cards[a.card], favor_count(a), a.exhausted)
+        if key not in seen:
+            seen.add(key)
+            out.append(a)
+    return out
+
+
+def _cycle_suffixes(game: Spartacus, seat: int, gain_: Gain) -> list[tuple[str, str]]:
+    if not isinstance(gain_, Cycle):
+        return [("", "")]
+    return [(f":{c}", f", discarding {game.card(c).name}") for c in game.state.players[seat].hand]
+
+
+def _house_choices(game: Spartacus, seat: int) -> list[Choice]:
+    it = game.state.intrigue
+    assert it is not None
+    out = []
+    for ab in game.house_of(seat).abilities:
+        if isinstance(ab.gain, schemes.SchemeInfluence):
+            continue  # used while launching a Scheme
+        if (
+            ab.per_turn
+            and it.used.get(ab.id, 0) >= ab.per_turn
+            or free_denarii(game, seat) < ab.pay
+        ):
+            continue
+        for asset in _ability_assets(game, seat, ab):
+            ref = "-" if asset is None else str(asset.card)
+            what = "" if asset is None else f" ({game.card(asset.card).name})"
+            for suffix, text in _cycle_suffixes(game, seat, ab.gain):
+                out.append(
+                    Choice(f"power:{ab.id}:{ref}{suffix}", f"{ab.name}{what}{text}: {ab.text}")
+                )
+    return out
+
+
+def _ability_assets(game: Spartacus, seat: int, ab: HouseAbility) -> list[Asset | None]:
+    cost = ab.exhaust or ab.sacrifice
+    if cost is None:
+        return [None]
+    kind = _KIND[cost]
+    mine = [a for a in game.state.players[seat].assets if game.card(a.card).kind is kind]
+    if ab.exhaust is not None:
+        mine = [
+            a
+            for a in mine
+            if not a.exhausted and not a.wounded and (not ab.favored or favor_count(a))
+        ]
+    return list(_distinct(mine, game))
+
+
+def _card_ability_choices(game: Spartacus, seat: int) -> list[Choice]:
+    out = []
+    ready = [a for a in game.state.players[seat].assets if not a.exhausted and not a.wounded]
+    for asset in _distinct(ready, game):
+        card = game.card(asset.card)
+        ability = getattr(card, "ability", None)
+        if ability is None:
+            continue
+        for suffix, text in _cycle_suffixes(game, seat, ability):
+            out.append(
+                Choice(f"exhaust:{asset.card}{suffix}", f"Exhaust {card.name}{text}: {card.text}")
+            )
+    return out
+
+
+# --- choices --------------------------------------------------------------------------------------
+
+
+def apply(game: Spartacus, seat: int, choice: str) -> None:
+    s = game.state
+    it = s.intrigue
+    assert it is not None
+    if it.scheme is not None:
+        schemes.apply(game, it.scheme, seat, choice)
+        return
+    verb, _, rest = choice.partition(":")
+    name = game.name_of(seat)
+    if verb == "discard":
+        discard_intrigue(game, seat, int(rest))
+        game.emit(f"{name} discards a card to the hand limit")
+        _maybe_end_turn(game)
+    elif verb == "sell":
+        card = game.card(int(rest))
+        discard_intrigue(game, seat, int(rest))  # rules: Trade Cards for Denarii
+        paid = gain(game, seat, card.value)
+        game.emit(f"{name} trades {card.name} for {paid} denarii")
+    elif verb == "post":
+        s.players[seat].hand.remove(int(rest))
+        s.players[seat].assets.append(Asset(int(rest)))
+        game.emit(
+            f"{name} puts a Guard on the table"
+        )  # rules: Guards - it cannot return to the hand
+    elif verb == "scheme":
+        schemes.begin(game, seat, int(rest))
+    elif verb == "power":
+        _use_house_ability(game, seat, rest)
+    elif verb == "exhaust":
+        asset_ref, _, cycled = rest.partition(":")
+        asset = find_asset(game, seat, int(asset_ref))
+        asset.exhausted = True
+        card = game.card(asset.card)
+        game.emit(f"{name} exhausts {card.name}")
+        _apply_gain(game, seat, card.ability, asset, cycled)
+    elif verb == "end":
+        it.discarding = True
+        _maybe_end_turn(game)
+
+
+def _use_house_ability(game: Spartacus, seat: int, rest: str) -> None:
+    it = game.state.intrigue
+    assert it is not None
+    ability_id, asset_ref, cycled = (rest.split(":") + [""])[:3]
+    ab = next(a for a in game.house_of(seat).abilities if a.id == ability_id)
+    it.used[ab.id] = it.used.get(ab.id, 0) + 1
+    asset = None if asset_ref == "-" else find_asset(game, seat, int(asset_ref))
+    if ab.pay:
+        pay_bank(game, seat, ab.pay)
+    game.emit(f"{game.name_of(seat)} uses {ab.name}")
+    if asset is not None and ab.exhaust is not None:
+        asset.exhausted = True
+    elif asset is not None:
+        discard_asset(game, seat, asset.card)  # sacrificed
+    _apply_gain(game, seat, ab.gain, asset, cycled)
+
+
+def _apply_gain(game: Spartacus, seat: int, gain_: Gain, asset: Asset | None, cycled: str) -> None:
+    name = game.name_of(seat)
+    if isinstance(gain_, GainDenarii):
+        amount = gain_.amount * (favor_count(asset) if gain_.per_favor and asset else 1)
+        game.emit(f"{name} gains {gain(game, seat, amount)} denarii")
+    elif isinstance(gain_, Draw):
+        draw_intrigue(game, seat, gain_.count)
+    elif isinstance(gain_, Cycle):
+        if cycled:
+            discard_intrigue(game, seat, int(cycled))
+            game.emit(f"{name} discards an Intrigue card")
+        draw_intrigue(game, seat, 1)
+    elif isinstance(gain_, GainInfluence):
+        game.emit(f"{name} gains {change_influence(game, seat, gain_.amount)} Influence")
+
+
+def _maybe_end_turn(game: Spartacus) -> None:
+    """rules: End of Your Turn - discard to the Maximum Hand Size, then clockwise."""
+    s = game.state
+    it = s.intrigue
+    assert it is not None
+    p = s.players[it.turn]
+    if len(p.hand) > game.content.hand_limit(p.influence):
+        return
+    it.turns_done += 1
+    if it.turns_done >= game.players:
+        s.intrigue = None
+        game.end_phase()
+        return
+    s.intrigue = IntrigueState(turn=(it.turn + 1) % game.players, turns_done=it.turns_done)

@@ -1,0 +1,159 @@
+"""Spartacus: A Game of Blood and Treachery, the rules state machine on the engine contract.
+
+The pieces: `state` (what changes), `setup`, `maintenance`, `intrigue`, `schemes` and
+`scheme_effects`, `market` and `auction`, `arena`, `bets` and `combat` (the phases), `gifts` (denarii at any time),
+`flow` (the turn and the end), `view` (what each seat may know). This module ties them to the
+engine contract and registers the game.
+
+Choice ids, by prompt kind (each module's docstring has the details):
+- choose_house "house:<id>"; discard_gladiator "unpay:<card>";
+- give_denarii (standing) "gift:<seat>", then gift_amount "gift-amount:<n>" | "gift-cancel";
+- intrigue_turn "sell:<card>", "post:<guard>", "scheme:<card>", "power:<ability>:<asset|->[:<card>]",
+  "exhaust:<asset>[:<card>]", "end"; discard_to_limit "discard:<card>";
+- prepare_scheme "target:<seat>", "ask:show|hide", "buy", "withdraw"; support_scheme "support" |
+  "refuse"; reaction "react:<card>", "guard-hand:<card>", "guard-table:<asset>", "pass";
+  choose_victim "pick:<asset>";
+- open_market "bank:<asset>", "offer:<seat>", "close"; compose_offer "offer-give:<asset|none>",
+  "offer-want:<asset|none>", "offer-price:<n>", "offer-cancel"; answer_offer "accept:<p>",
+  "decline:<p>", "counter:<p>:<n>"; bid "bid:<n>";
+- invite "invite:<seat>"; invitation "accept" | "refuse"; choose_combatant "fighter:<asset>";
+  choose_equipment "equip:<asset|none>"; bet "bet:none", "bet:win:<seat>:<n>", "bet:wound:<n>",
+  "bet:decap:<n>"; initiative "first" | "second"; fight "step:<dir>", "attack", "end";
+  lose_die "lose:atk|def|spd"; thumbs "thumbs:up|down".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.bots import RandomBot
+from core.engine import Game, OptionSpec, Prompt, Result, register
+from core.spartacus import arena, flow, gifts, intrigue, maintenance, market, setup
+from core.spartacus.bots import HeuristicBot
+from core.spartacus.cards import House
+from core.spartacus.content import Content, default_content
+from core.spartacus.state import Phase, SpartacusState
+from core.spartacus.view import board_view
+
+_PHASES: dict[Phase, Any] = {
+    Phase.HOUSES: setup,
+    Phase.MAINTENANCE: maintenance,
+    Phase.INTRIGUE: intrigue,
+    Phase.MARKET: market,
+    Phase.ARENA: arena,
+    Phase.FINAL: arena,
+}
+
+
+@register
+class Spartacus(Game):
+    name = "spartacus"
+    title = "Spartacus: A Game of Blood and Treachery"
+    min_players = 2  # 2: a variant (docs/rulings.md); the rules are written for 3 or 4
+    max_players = 4
+    options = (
+        OptionSpec(
+            "length",
+            "Game length",
+            ("quick", "standard", "advanced"),
+            "standard",
+            "starting Influence (rules: Setup 7): quick 7, standard 4, advanced 1",
+        ),
+        OptionSpec(
+            "round_limit",
+            "Round limit",
+            ("10", "20", "30", "50"),
+            "30",
+            "not in the rules: after this many rounds the most Influence wins, so a game ends",
+        ),
+    )
+    State = SpartacusState
+    bots = {"heuristic": HeuristicBot, "random": RandomBot}  # the first is what tables offer first
+    label_kind = "house"
+
+    state: SpartacusState
+
+    def prepare(self) -> None:
+        self.content: Content = default_content()
+        self.gift_prompts: dict[int, Prompt] = {}
+        self.short_names = {h.id: h.name.removeprefix("House of ") for h in self.content.houses}
+        self._defs: list[Any] = []  # instance -> card content, filled on first use
+        self._info: list[tuple[str, str, str]] = []  # instance -> (id, name, kind) for views
+
+    def setup(self) -> SpartacusState:
+        self.state = setup.initial_state(self)
+        setup.roll_for_first(self)
+        return self.state
+
+    # -- helpers the phases share -------------------------------------------------------------
+
+    def card(self, instance: int) -> Any:
+        """The content of a card instance (MarketCard or IntrigueCard). The instances are fixed
+        at setup, so the table is built once (the rules ask this thousands of times a game)."""
+        try:
+            return self._defs[instance]
+        except IndexError:  # first use, or a card added since (cards are only ever appended)
+            cards = self.content.cards
+            self._defs = [cards[c] for c in self.state.cards]
+            return self._defs[instance]
+
+    def card_info(self) -> list[tuple[str, str, str]]:
+        """(card id, name, kind) per instance: what a view shows of a card on a table."""
+        if len(self._info) != len(self.state.cards):
+            self._info = [
+                (c.id, c.name, c.kind.value) for c in map(self.card, range(len(self.state.cards)))
+            ]
+        return self._info
+
+    def house_of(self, seat: int) -> House:
+        return self.content.house(self.state.players[seat].house)
+
+    def name_of(self, seat: int) -> str:
+        house = self.state.players[seat].house
+        return self.short_names[house] if house else f"Seat {seat + 1}"
+
+    def seat_label(self, seat: int) -> str:
+        return self.name_of(seat)
+
+    def round_limit(self) -> int:
+        return int(self.config.options.get("round_limit", "30"))
+
+    def start_round(self) -> None:
+        flow.start_round(self)
+
+    def end_phase(self) -> None:
+        flow.end_phase(self)
+
+    def finish(self, winners: list[int], reason: str) -> None:
+        flow.finish(self, winners, reason)
+
+    # -- the contract -------------------------------------------------------------------------
+
+    def prompts(self) -> list[Prompt]:
+        s = self.state
+        if s.phase is Phase.OVER:
+            return []
+        out = _PHASES[s.phase].prompts(self)
+        if s.phase is not Phase.HOUSES:
+            out = out + gifts.prompts(self)
+        return out
+
+    def apply(self, seat: int, choice: str) -> None:
+        if choice.startswith("gift"):
+            gifts.apply(self, seat, choice)
+            if self.state.phase is Phase.MAINTENANCE and self.state.discard_due:
+                maintenance.settle(self)
+            return
+        _PHASES[self.state.phase].apply(self, seat, choice)
+
+    def board_view(self, seat: int | None) -> dict[str, Any]:
+        return board_view(self, seat)
+
+    def result(self) -> Result | None:
+        s = self.state
+        if s.phase is not Phase.OVER:
+            return None
+        return Result(tuple(s.winners), s.reason)
+
+    def round_number(self) -> int:
+        return self.state.round

@@ -1,0 +1,312 @@
+"""rules: Set Up Schemes, Seeking Support, Reactions, Canceling a Scheme, Guards.
+
+A Scheme goes: choose its target; if the schemer's Influence is short, ask the others for
+support (showing the Scheme or not: "you don't need to show the Scheme"), all of them answer at
+once (revealed together) and support is final; Solonius may pay for what is missing. Once
+launched, the reaction window goes clockwise from the schemer's left: each Dominus may play a
+Reaction (no support allowed) and the target may discard Guards, rolling 4-6 to cancel, guard
+after guard. An uncancelled Scheme pays its cost and resolves; the schemer picks the victim of
+a Wound, Kill or Exhaust.
+
+Choice ids: "target:<seat>"; "ask:show", "ask:hide", "buy", "withdraw"; "support", "refuse";
+"react:<card>", "guard-hand:<card>", "guard-table:<asset>", "pass"; "pick:<asset>".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from core.engine import Choice, Prompt
+from core.spartacus import scheme_effects
+from core.spartacus.cards import (
+    CardKind,
+    SchemeInfluence,
+    TargetRule,
+)
+from core.spartacus.holdings import (
+    discard_asset,
+    discard_intrigue,
+    find_asset,
+    free_denarii,
+    label,
+    pay_bank,
+)
+from core.spartacus.state import GUARD_SAVES_FROM, Asset, Scheme, SchemeStep
+
+if TYPE_CHECKING:
+    from core.spartacus.rules import Spartacus
+
+__all__ = ["SchemeInfluence", "apply", "begin", "may_launch", "prompts"]
+
+
+def coin_power(game: Spartacus, seat: int) -> SchemeInfluence | None:
+    """Solonius's house rule, if this house has it."""
+    for ab in game.house_of(seat).abilities:
+        if isinstance(ab.gain, SchemeInfluence):
+            return ab.gain
+    return None
+
+
+def _buyable(game: Spartacus, seat: int, missing: int, cost: int) -> bool:
+    power = coin_power(game, seat)
+    return (
+        power is not None
+        and 0 < missing <= power.most
+        and free_denarii(game, seat) >= missing * power.denarii + cost
+    )
+
+
+def may_launch(game: Spartacus, seat: int, card_ref: int) -> bool:
+    """Offered only if it could be launched at all: enough Influence with everyone's support
+    (or Solonius's coin), and denarii for its cost."""
+    card = game.card(card_ref)
+    players = game.state.players
+    if free_denarii(game, seat) < card.cost:
+        return False
+    everyone = sum(p.influence for p in players)
+    power = coin_power(game, seat)
+    return card.influence <= everyone + (power.most if power else 0)
+
+
+def begin(game: Spartacus, seat: int, card_ref: int) -> None:
+    it = game.state.intrigue
+    assert it is not None
+    game.state.players[seat].hand.remove(card_ref)
+    scheme = Scheme(card_ref, seat)
+    it.scheme = scheme
+    if game.card(card_ref).target is TargetRule.SELF:
+        _targeted(game, scheme, seat)
+
+
+def _targeted(game: Spartacus, scheme: Scheme, target: int) -> None:
+    scheme.target = target
+    card = game.card(scheme.card)
+    if game.state.players[scheme.schemer].influence >= card.influence:
+        _launch(game, scheme)
+    else:
+        scheme.step = SchemeStep.ASK
+
+
+def _missing(game: Spartacus, scheme: Scheme) -> int:
+    players = game.state.players
+    have = players[scheme.schemer].influence + sum(
+        players[s].influence for s, yes in enumerate(scheme.answers) if yes
+    )
+    return max(0, game.card(scheme.card).influence - have)
+
+
+# --- prompts --------------------------------------------------------------------------------------
+
+
+def prompts(game: Spartacus, scheme: Scheme) -> list[Prompt]:
+    card = game.card(scheme.card)
+    me = scheme.schemer
+    step = scheme.step
+    if step is SchemeStep.TARGET:
+        seats = [t for t in range(game.players) if card.target is TargetRule.ANY or t != me]
+        choices = tuple(Choice(f"target:{t}", game.name_of(t)) for t in seats)
+        # one public kind for every step of preparing a Scheme: the kind must not tell the
+        # table whether a hidden Scheme has a target or is short of Influence
+        return [Prompt(me, "prepare_scheme", f"{card.name}: choose the target", choices)]
+    if step in (SchemeStep.ASK, SchemeStep.PAY):
+        missing = _missing(game, scheme)
+        out = []
+        if step is SchemeStep.ASK:
+            out += [Choice("ask:show", "Ask for support, showing the Scheme and its target"),
+                    Choice("ask:hide", "Ask for support, keeping the Scheme hidden")]  # fmt: skip
+        if _buyable(game, me, missing, card.cost):
+            power = coin_power(game, me)
+            assert power is not None
+            out.append(
+                Choice("buy", f"Pay {missing * power.denarii} denarii for {missing} Influence")
+            )
+        out.append(Choice("withdraw", "Withdraw the Scheme (back to your hand)"))
+        return [Prompt(me, "prepare_scheme", f"{card.name}: {missing} Influence short", tuple(out))]
+    if step is SchemeStep.SUPPORT:
+        if scheme.revealed:
+            text = f"{game.name_of(me)} asks your support for {card.name} against {game.name_of(scheme.target)}"
+            text += f" ({_missing(game, scheme)} Influence short)"
+        else:
+            text = f"{game.name_of(me)} asks your support for a hidden Scheme"
+        choices = (
+            Choice("support", "Support it (adds your Influence)"),
+            Choice("refuse", "Refuse"),
+        )
+        return [
+            Prompt(s, "support_scheme", text, choices)
+            for s, a in enumerate(scheme.answers)
+            if a is None
+        ]
+    if step is SchemeStep.REACT:
+        seat = scheme.queue[0]
+        text = (
+            f"{game.name_of(me)} launches {card.name} against {game.name_of(scheme.target)}: react?"
+        )
+        return [Prompt(seat, "reaction", text, tuple(_reactions(game, scheme, seat)))]
+    victims = scheme_effects.victims(game, scheme)
+    choices = tuple(Choice(f"pick:{a.card}", label(game.card(a.card), a)) for a in victims)
+    return [Prompt(me, "choose_victim", f"{card.name}: choose the victim", choices)]
+
+
+def _reactions(game: Spartacus, scheme: Scheme, seat: int) -> list[Choice]:
+    p = game.state.players[seat]
+    out = []
+    for c in p.hand:
+        card = game.card(c)
+        usable = card.kind is CardKind.REACTION and card.influence <= p.influence
+        if usable and (not card.against_you or seat == scheme.target):
+            out.append(Choice(f"react:{c}", f"{card.name}: {card.text}"))
+    if seat == scheme.target:
+        if any(game.card(c).kind is CardKind.GUARD for c in p.hand):
+            c = next(c for c in p.hand if game.card(c).kind is CardKind.GUARD)
+            out.append(
+                Choice(f"guard-hand:{c}", "Discard a Guard from your hand and roll (4-6 cancels)")
+            )
+        ready = _table_guards(game, seat)
+        if ready:
+            out.append(
+                Choice(
+                    f"guard-table:{ready[0].card}",
+                    "Discard a Guard from your table and roll (4-6 cancels)",
+                )
+            )
+    out.append(Choice("pass", "Let it be"))
+    return out
+
+
+def _table_guards(game: Spartacus, seat: int) -> list[Asset]:
+    return [
+        a
+        for a in game.state.players[seat].assets
+        if not a.exhausted and game.card(a.card).kind is CardKind.GUARD
+    ]
+
+
+def _may_react(game: Spartacus, scheme: Scheme, seat: int) -> bool:
+    """Public knowledge only: a seat with no cards in hand and no ready Guard on its table
+    (when it is the target) cannot react, so it is not asked."""
+    return bool(game.state.players[seat].hand) or (
+        seat == scheme.target and bool(_table_guards(game, seat))
+    )
+
+
+# --- choices --------------------------------------------------------------------------------------
+
+
+def apply(game: Spartacus, scheme: Scheme, seat: int, choice: str) -> None:
+    verb, _, rest = choice.partition(":")
+    card = game.card(scheme.card)
+    if verb == "target":
+        _targeted(game, scheme, int(rest))
+    elif verb == "ask":
+        scheme.revealed = rest == "show"
+        scheme.step = SchemeStep.SUPPORT
+        scheme.answers = [None if s != scheme.schemer else False for s in range(game.players)]
+        what = (
+            f"{card.name} against {game.name_of(scheme.target)}" if scheme.revealed else "a Scheme"
+        )
+        game.emit(f"{game.name_of(seat)} asks for support for {what}")
+    elif verb in ("support", "refuse"):
+        scheme.answers[seat] = verb == "support"
+        game.emit(f"You {'support' if verb == 'support' else 'refuse to support'} the Scheme", seats=[seat],
+                  redacted=f"{game.name_of(seat)} has answered")  # fmt: skip
+        if all(a is not None for a in scheme.answers):
+            # revealed together, like every simultaneous decision
+            answers = [f"{game.name_of(s)} {'supports' if a else 'refuses'}"
+                       for s, a in enumerate(scheme.answers) if s != scheme.schemer]  # fmt: skip
+            game.emit(
+                "Support for " + game.name_of(scheme.schemer) + "'s Scheme: " + ", ".join(answers)
+            )
+            if _missing(game, scheme) == 0:
+                _launch(game, scheme)
+            elif _buyable(game, scheme.schemer, _missing(game, scheme), card.cost):
+                scheme.step = SchemeStep.PAY
+            else:
+                _withdraw(game, scheme, "lacks support")
+    elif verb == "buy":
+        power = coin_power(game, seat)
+        assert power is not None
+        scheme.bought = _missing(game, scheme)
+        paid = pay_bank(game, seat, scheme.bought * power.denarii)  # ruling: paid at launch
+        game.emit(f"{game.name_of(seat)} pays {paid} denarii for {scheme.bought} Influence")
+        _launch(game, scheme)
+    elif verb == "withdraw":
+        _withdraw(game, scheme, "is withdrawn")
+    elif verb == "pass":
+        scheme.queue.pop(0)
+        _next_reactor(game, scheme)
+    elif verb == "react":
+        _react(game, scheme, seat, int(rest))
+    elif verb in ("guard-hand", "guard-table"):
+        _guard(game, scheme, seat, int(rest), verb == "guard-table")
+    elif verb == "pick":
+        scheme_effects.hit(game, scheme, find_asset(game, scheme.target, int(rest)))
+        scheme.effect += 1
+        scheme_effects.resolve(game, scheme)
+
+
+def _withdraw(game: Spartacus, scheme: Scheme, why: str) -> None:
+    """Not launched: the card goes back to the hand, still hidden unless it was shown."""
+    it = game.state.intrigue
+    assert it is not None
+    game.state.players[scheme.schemer].hand.append(scheme.card)
+    it.asked.append(scheme.card)  # ruling: not asked for again this turn
+    what = game.card(scheme.card).name if scheme.revealed else "Scheme"
+    game.emit(f"{game.name_of(scheme.schemer)}'s {what} {why}")
+    it.scheme = None
+
+
+def _launch(game: Spartacus, scheme: Scheme) -> None:
+    card = game.card(scheme.card)
+    backers = [game.name_of(s) for s, yes in enumerate(scheme.answers) if yes]
+    if scheme.bought:
+        backers.append(f"{scheme.bought} Influence bought")
+    how = f" with the support of {' and '.join(backers)}" if backers else ""
+    aim = "" if scheme.target == scheme.schemer else f" against {game.name_of(scheme.target)}"
+    game.emit(f"{game.name_of(scheme.schemer)} launches {card.name}{aim}{how}: {card.text}")
+    scheme.step = SchemeStep.REACT
+    n = game.players
+    scheme.queue = [(scheme.schemer + k) % n for k in range(1, n)]
+    _next_reactor(game, scheme)
+
+
+def _next_reactor(game: Spartacus, scheme: Scheme) -> None:
+    while scheme.queue and not _may_react(game, scheme, scheme.queue[0]):
+        scheme.queue.pop(0)
+    if not scheme.queue:
+        scheme_effects.succeed(game, scheme)
+
+
+def _cancelled(game: Spartacus, scheme: Scheme, by: str) -> None:
+    game.state.intrigue_discard.append(scheme.card)
+    game.emit(
+        f"{game.name_of(scheme.schemer)}'s {game.card(scheme.card).name} is cancelled by {by}"
+    )
+    scheme_effects.done(game)
+
+
+def _react(game: Spartacus, scheme: Scheme, seat: int, card_ref: int) -> None:
+    card = game.card(card_ref)
+    discard_intrigue(game, seat, card_ref)
+    _cancelled(game, scheme, f"{game.name_of(seat)}'s {card.name}")
+    for effect in card.effects:
+        scheme_effects.apply_effect(game, effect, seat, scheme.schemer)
+
+
+def _guard(game: Spartacus, scheme: Scheme, seat: int, ref: int, on_table: bool) -> None:
+    if on_table:
+        discard_asset(game, seat, ref)
+    else:
+        discard_intrigue(game, seat, ref)
+    roll = game.rng.roll()
+    where = "table" if on_table else "hand"
+    if roll >= GUARD_SAVES_FROM:
+        game.emit(f"{game.name_of(seat)} discards a Guard from the {where} and rolls {roll}")
+        _cancelled(game, scheme, "a Guard")
+    else:
+        game.emit(
+            f"{game.name_of(seat)} discards a Guard from the {where} and rolls {roll}: it fails"
+        )
+        if not _may_react(game, scheme, seat):
+            scheme.queue.pop(0)
+            _next_reactor(game, scheme)

@@ -1,0 +1,222 @@
+"""Everything that changes during a game of Spartacus, as one dataclass tree (`SpartacusState`).
+
+Cards are physical copies: `cards[i]` is the card id of instance `i`; every pile (decks, discard
+piles, hands, a house's table, the auction lots, a scheme being launched) holds instance ids, so
+each copy is in exactly one place (a property test checks it). Decks are lists whose *end* is
+the top. Denarii are conserved: the houses' treasuries, the Bank and the bets on the Arena board
+always add up to the coins in the box (checked by the property tests).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from core.spartacus.board import CENTRE, Hex
+
+# rules: Maintenance Phase - Wound Recovery.
+HEAL_FROM = 4  # 4-6: the wounded marker comes off
+DIE_ON = 1  # 1: the combatant dies
+GUARD_SAVES_FROM = 4  # rules: Guards - 4-6 cancels the Scheme
+CARDS_PER_INTRIGUE = 3  # rules: Receive Cards
+FAVOR_TRIBUTE = 2  # rules: Tribute - per Favor marker
+CHAMPION_TRIBUTE = 6  # per Champion marker
+FAVORS_FOR_CHAMPION = 3  # rules: Crowning a Champion
+BET_AMOUNTS = (1, 2, 3)  # rules: Making Bets
+UNOPPOSED_WOUNDS_FROM = 3  # FAQ 2
+# rulings (docs/rulings.md): bounds that keep every game finite.
+OFFERS_PER_MARKET = 3  # offers one Dominus may make in one Open Market
+COUNTERS_PER_OFFER = 2
+FIGHT_ROUNDS = 10  # a fight still on after this many rounds is settled by a Speed roll-off
+
+
+class Phase(Enum):
+    HOUSES = "houses"  # rules: Setup 1 - choosing House boards
+    MAINTENANCE = "maintenance"
+    INTRIGUE = "intrigue"
+    MARKET = "market"
+    ARENA = "arena"
+    FINAL = "final"  # rules: Game Objective - several at 12 settle it in the Arena
+    OVER = "over"
+
+
+@dataclass
+class Asset:
+    """A Resource card on a house's table: Gladiator, Slave, Equipment or Guard."""
+
+    card: int
+    exhausted: bool = False
+    wounded: bool = False
+    favor: int = 0
+    champion: bool = False
+
+
+@dataclass
+class Player:
+    house: str = ""
+    influence: int = 0
+    denarii: int = 0
+    hand: list[int] = field(default_factory=list)  # Intrigue cards, hidden
+    assets: list[Asset] = field(default_factory=list)
+    hidden: bool = False  # rules: Closing the Open Market - denarii hidden until the Arena
+    gift_to: int | None = None  # choosing how much to give this seat
+
+
+# --- Intrigue -------------------------------------------------------------------------------------
+
+
+class SchemeStep(Enum):
+    TARGET = "target"  # choose_target
+    ASK = "ask"  # short of Influence: ask for support (shown or hidden), pay, or withdraw
+    SUPPORT = "support"  # the others decide, all at once
+    PAY = "pay"  # after support, still short: pay (Solonius) or withdraw
+    REACT = "react"  # the reaction window, seat by seat
+    PICK = "pick"  # the schemer picks the victim of a Wound, Kill or Exhaust
+
+
+@dataclass
+class Scheme:
+    card: int
+    schemer: int
+    step: SchemeStep = SchemeStep.TARGET
+    target: int = -1  # -1 until chosen
+    revealed: bool = False  # shown to the players asked for support
+    answers: list[bool | None] = field(default_factory=list)  # per seat; None: not yet / not asked
+    bought: int = 0  # Influence paid for in denarii (Solonius)
+    queue: list[int] = field(default_factory=list)  # seats still to be offered a reaction
+    effect: int = 0  # the effect waiting for a pick
+
+
+@dataclass
+class IntrigueState:
+    turn: int  # whose Intrigue turn
+    turns_done: int = 0
+    used: dict[str, int] = field(default_factory=dict)  # house ability id -> uses this turn
+    asked: list[int] = field(default_factory=list)  # schemes that found no support this turn
+    discarding: bool = False  # end of turn: down to the hand limit
+    scheme: Scheme | None = None
+
+
+# --- Market ---------------------------------------------------------------------------------------
+
+
+class OfferStep(Enum):
+    GIVE = "give"
+    WANT = "want"
+    PRICE = "price"
+    OPEN = "open"  # waiting for `answer` to accept, decline or counter
+
+
+@dataclass
+class Offer:
+    proposer: int
+    recipient: int
+    step: OfferStep = OfferStep.GIVE
+    give: int | None = None  # a card of the proposer's table
+    want: int | None = None  # a card of the recipient's table
+    price: int = 0  # denarii the proposer pays (negative: the recipient pays)
+    counters: int = 0
+    answer: int = -1  # who must answer an open offer
+
+
+@dataclass
+class Auction:
+    """One lot (or the Host title when `card` is None) being bid for."""
+
+    card: int | None
+    bidders: list[int]
+    bids: list[int | None]  # this bidding round, per seat
+    totals: list[int]  # bids already on the table from earlier (tied) rounds, per seat
+
+
+@dataclass
+class MarketState:
+    closed: list[bool]
+    offers_made: list[int]
+    offers: list[Offer] = field(default_factory=list)
+    lots: list[int] = field(default_factory=list)  # face down on the Arena board
+    auction: Auction | None = None
+
+
+# --- Arena ----------------------------------------------------------------------------------------
+
+
+class ArenaStep(Enum):
+    INVITE = "invite"
+    ANSWER = "answer"
+    COMBATANT = "combatant"
+    EQUIP = "equip"
+    BETS = "bets"
+    FIGHT = "fight"
+    THUMBS = "thumbs"
+
+
+@dataclass
+class Fighter:
+    seat: int
+    card: int  # the combatant's instance
+    equipment: list[int] = field(default_factory=list)
+    atk: int = 0
+    defence: int = 0
+    spd: int = 0
+    at: Hex = CENTRE
+
+    def pool(self, name: str) -> int:
+        return {"atk": self.atk, "def": self.defence, "spd": self.spd}[name]
+
+
+@dataclass
+class Bet:
+    kind: str  # "win", "wound", "decap"
+    on: int  # the seat whose combatant wins ("win" only; else -1)
+    amount: int
+
+
+@dataclass
+class Fight:
+    round: int = 0
+    order: list[int] = field(default_factory=list)  # fighter indices in acting order
+    acting: int = 0  # position in `order`
+    chooser: int | None = None  # fighter who won initiative and picks first or second
+    moves: int = 0  # hexes the acting fighter may still move
+    attacked: bool = False
+    damage: int = 0  # dice the defender still has to give up
+    defender: int | None = None
+
+
+@dataclass
+class ArenaState:
+    step: ArenaStep = ArenaStep.INVITE
+    asked: list[int] = field(default_factory=list)  # invited (accepted or refused)
+    invitee: int | None = None
+    fighters: list[Fighter] = field(default_factory=list)
+    slot: int = 0  # equipment slot being chosen, index into Slot
+    bets: list[Bet | None] = field(default_factory=list)
+    betted: list[bool] = field(default_factory=list)  # placed, still hidden
+    staked: bool = False  # all bets revealed: the stakes are off the treasuries, on the board
+    fight: Fight | None = None
+    loser: int | None = None  # fighter index
+    outcome: str = ""  # "yield", "wound", "decapitation"
+    contenders: list[int] = field(default_factory=list)  # FINAL: still in contention
+
+
+@dataclass
+class SpartacusState:
+    cards: list[str]
+    players: list[Player]
+    bank: int
+    coins: int  # every denarius in the box (the invariant's total)
+    market_deck: list[int]
+    intrigue_deck: list[int]
+    market_discard: list[int] = field(default_factory=list)
+    intrigue_discard: list[int] = field(default_factory=list)
+    host: int = 0
+    phase: Phase = Phase.HOUSES
+    round: int = 0
+    house_order: list[int] = field(default_factory=list)  # seats still to choose a House
+    discard_due: list[int] = field(default_factory=list)  # Maintenance: gladiators unpaid, per seat
+    intrigue: IntrigueState | None = None
+    market: MarketState | None = None
+    arena: ArenaState | None = None
+    winners: list[int] = field(default_factory=list)
+    reason: str = ""

@@ -1,0 +1,179 @@
+"""What one seat may know about a game of Spartacus, as plain data (None: a spectator).
+
+Public: Influence, the cards on every house's table (with markers and exhaustion), hand sizes,
+the discard piles, deck sizes, the Host, offers made in the Open Market, revealed lots and bids,
+bets once revealed, the fight. Private: your own Intrigue hand; your own denarii while hidden
+(others see `None`, and the Bank's total is hidden too, or it would give the sum away); your own
+bid and bet until all are in; a Scheme's card and target until it is launched or shown to the
+players asked for support. Never: deck order, face-down lots, the seed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from core.spartacus.state import OfferStep, SchemeStep
+
+if TYPE_CHECKING:
+    from core.spartacus.rules import Spartacus
+
+
+def board_view(game: Spartacus, seat: int | None) -> dict[str, Any]:
+    s = game.state
+    anyone_hidden = any(p.hidden for p in s.players)
+    info = game.card_info()
+    players = []
+    for i, p in enumerate(s.players):
+        players.append(
+            {
+                "seat": i,
+                "house": p.house,
+                "name": game.name_of(i),
+                "influence": p.influence,
+                "denarii": None if p.hidden and i != seat else p.denarii,
+                "hidden": p.hidden,
+                "hand_size": len(p.hand),
+                "hand_limit": game.content.hand_limit(p.influence),
+                "assets": [
+                    {
+                        "ref": a.card,
+                        "card": info[a.card][0],
+                        "name": info[a.card][1],
+                        "kind": info[a.card][2],
+                        "exhausted": a.exhausted,
+                        "wounded": a.wounded,
+                        "favor": a.favor,
+                        "champion": a.champion,
+                    }
+                    for a in p.assets
+                ],
+            }
+        )
+    return {
+        "round": s.round,
+        "phase": s.phase.value,
+        "host": s.host,
+        "target": game.content.target,
+        "players": players,
+        "hand": None
+        if seat is None
+        else [[c, s.cards[c], game.card(c).name] for c in s.players[seat].hand],
+        "bank": None if anyone_hidden else s.bank,
+        "market_deck": len(s.market_deck),
+        "intrigue_deck": len(s.intrigue_deck),
+        "market_discard": _pile(s.cards, s.market_discard),
+        "intrigue_discard": _pile(s.cards, s.intrigue_discard),
+        "intrigue": _intrigue(game, seat),
+        "market": _market(game, seat),
+        "arena": _arena(game, seat),
+        "arena_board": {
+            "radius": game.content.board.radius,
+            "starts": [list(h) for h in game.content.board.starts],
+        },
+        "winners": list(s.winners),
+        "reason": s.reason,
+    }
+
+
+def _pile(cards: list[str], pile: list[int]) -> dict[str, Any]:
+    """A face-up discard pile: its size and the card on top (the rest is under it)."""
+    return {"size": len(pile), "top": cards[pile[-1]] if pile else None}
+
+
+def _intrigue(game: Spartacus, seat: int | None) -> dict[str, Any] | None:
+    it = game.state.intrigue
+    if it is None:
+        return None
+    scheme = None
+    sc = it.scheme
+    if sc is not None:
+        launched = sc.step in (SchemeStep.REACT, SchemeStep.PICK)
+        known = launched or seat == sc.schemer or (sc.revealed and sc.step is SchemeStep.SUPPORT)
+        scheme = {
+            "schemer": sc.schemer,
+            "step": sc.step.value
+            if sc.step in (SchemeStep.SUPPORT, SchemeStep.REACT, SchemeStep.PICK)
+            else "preparing",
+            "card": game.state.cards[sc.card] if known else None,
+            "target": sc.target if known and sc.target >= 0 else None,
+            # while the answers are still coming in, only who has answered is public
+            "answered": [a is not None for a in sc.answers],
+            "answers": [None] * len(sc.answers)
+            if sc.step is SchemeStep.SUPPORT
+            else list(sc.answers),
+            "reacting": sc.queue[0] if sc.step is SchemeStep.REACT and sc.queue else None,
+        }
+        if sc.step is SchemeStep.SUPPORT and seat is not None:
+            scheme["my_answer"] = sc.answers[seat]
+    return {
+        "turn": it.turn,
+        "turns_done": it.turns_done,
+        "discarding": it.discarding,
+        "scheme": scheme,
+    }
+
+
+def _market(game: Spartacus, seat: int | None) -> dict[str, Any] | None:
+    m = game.state.market
+    if m is None:
+        return None
+    offers = [
+        {"proposer": o.proposer, "recipient": o.recipient, "give": o.give, "want": o.want,
+         "price": o.price, "answer": o.answer, "counters": o.counters}
+        for o in m.offers if o.step is OfferStep.OPEN
+    ]  # fmt: skip
+    auction = None
+    a = m.auction
+    if a is not None:
+        auction = {
+            "card": None if a.card is None else game.state.cards[a.card],
+            "host_title": a.card is None,
+            "bidders": list(a.bidders),
+            "has_bid": [a.bids[s] is not None for s in range(game.players)],
+            "on_table": list(a.totals),
+            "my_bid": None if seat is None else a.bids[seat],
+        }
+    return {
+        "closed": list(m.closed),
+        "offers_made": list(m.offers_made),
+        "offers": offers,
+        "lots_left": len(m.lots),
+        "auction": auction,
+    }
+
+
+def _arena(game: Spartacus, seat: int | None) -> dict[str, Any] | None:
+    a = game.state.arena
+    if a is None:
+        return None
+    fighters = [
+        {"seat": f.seat, "card": game.state.cards[f.card], "ref": f.card,
+         "equipment": [game.state.cards[e] for e in f.equipment],
+         "atk": f.atk, "def": f.defence, "spd": f.spd, "at": list(f.at)}
+        for f in a.fighters
+    ]  # fmt: skip
+    bets: list[Any] = []
+    for s, bet in enumerate(a.bets):
+        visible = a.staked or s == seat
+        bets.append(
+            None
+            if bet is None or not visible
+            else {"kind": bet.kind, "on": bet.on, "amount": bet.amount}
+        )
+    fight = None
+    if a.fight is not None:
+        f = a.fight
+        fight = {"round": f.round, "order": list(f.order), "acting": f.acting, "moves": f.moves,
+                 "attacked": f.attacked, "damage": f.damage, "defender": f.defender}  # fmt: skip
+    return {
+        "step": a.step.value,
+        "invitee": a.invitee,
+        "asked": list(a.asked),
+        "fighters": fighters,
+        "has_bet": list(a.betted),
+        "bets": bets,
+        "fight": fight,
+        "loser": a.loser,
+        "outcome": a.outcome,
+        "contenders": list(a.contenders),
+    }

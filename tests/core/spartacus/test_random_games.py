@@ -1,0 +1,98 @@
+"""Seeded random games from the house choice to a winner: every decision keeps the invariants
+(coins conserved, Influence never negative, the Rule of One, every card in one place, hand
+limits at the end of each Intrigue turn), every view hides what it must, and a game replays
+and restores to the same state. Random bots always finish: every loop in the rules is bounded
+(docs/rulings.md) and the round limit ends the rest."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from core.bots import RandomBot, bot_seed
+from core.engine import Rng, replay, restore
+from core.spartacus.bots import HeuristicBot
+from core.spartacus.rules import Spartacus
+from core.spartacus.state import Phase
+from tests.core.spartacus.helpers import new_game
+from tests.core.spartacus.invariants import check_state, check_view
+
+# SPARTACUS_GAMES=3000 runs the long version; the default keeps the suite quick.
+GAMES = int(os.environ.get("SPARTACUS_GAMES", "240"))
+MAX_DECISIONS = 20_000
+
+
+def play_fast(players: int, seed: int, **options: str) -> Spartacus:
+    """Uniformly random legal choices straight from the prompts (what RandomBot picks, without
+    building views), checking the invariants after every decision."""
+    game = new_game(players, seed, **options)
+    rng = Rng.from_seed(seed + 7)
+    turn: tuple[int, int] | None = None
+    while game.result() is None:
+        assert game.version < MAX_DECISIONS, "a random game did not end"
+        prompts = [p for p in game.open_prompts() if not p.standing]
+        assert prompts, "the game waits on nothing but standing prompts"
+        prompt = prompts[rng.below(len(prompts))]
+        game.act(prompt.seat, prompt.choices[rng.below(len(prompt.choices))].id)
+        check_state(game, cards=game.version % 8 == 0)
+        turn = _check_hand_limit(game, turn)
+    return game
+
+
+def _check_hand_limit(game: Spartacus, turn: tuple[int, int] | None) -> tuple[int, int] | None:
+    """rules: End of Your Turn - when a turn passes, its player is within the hand limit."""
+    s = game.state
+    now = (s.round, s.intrigue.turn) if s.intrigue is not None else None
+    if turn is not None and now != turn:
+        p = s.players[turn[1]]
+        assert len(p.hand) <= game.content.hand_limit(p.influence)
+    return now
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_end_with_a_legal_winner_and_keep_every_invariant(players: int) -> None:
+    for seed in range(GAMES // 3):
+        options = {"round_limit": "10"} if seed % 2 else {"length": "quick", "round_limit": "20"}
+        game = play_fast(players, seed, **options)
+        result = game.result()
+        assert result is not None and result.winners
+        assert all(0 <= w < players for w in result.winners)
+        s = game.state
+        assert s.phase is Phase.OVER and game.prompts() == []
+        best = max(p.influence for p in s.players)
+        if "round limit" in result.reason or "most Influence" in result.reason:
+            assert all(s.players[w].influence == best for w in result.winners)
+        elif "alone" in result.reason:
+            assert (
+                len(result.winners) == 1
+                and s.players[result.winners[0]].influence >= game.content.target
+            )
+        if seed % 20 == 0:
+            assert replay(game.config, game.actions).state == s
+            assert restore(game.snapshot()).state == s
+
+
+@pytest.mark.parametrize(("players", "kind"), [(3, "random"), (4, "heuristic")])
+def test_every_view_of_a_bot_game_hides_what_it_must(players: int, kind: str) -> None:
+    seed = 11
+    game = new_game(players, seed, round_limit="10")
+    factory = RandomBot if kind == "random" else HeuristicBot
+    bots = [factory(bot_seed(seed, s)) for s in range(players)]
+    while game.result() is None:
+        seat = game.awaited()[0]
+        game.act(seat, bots[seat].choose(game.view(seat)))
+        check_state(game)
+        for viewer in [None, *range(players)]:
+            check_view(game, viewer)
+
+
+def test_heuristic_bots_finish_their_games() -> None:
+    for seed in range(6):
+        game = new_game(4, seed)
+        bots = [HeuristicBot(bot_seed(seed, s)) for s in range(4)]
+        while game.result() is None:
+            assert game.version < MAX_DECISIONS
+            seat = game.awaited()[0]
+            game.act(seat, bots[seat].choose(game.view(seat)))
+        assert game.result() is not None

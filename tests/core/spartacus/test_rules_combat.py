@@ -1,0 +1,135 @@
+"""rules: Combat Basics - initiative, movement, attack, damage, the Rule of One, defeat."""
+
+from __future__ import annotations
+
+from core.spartacus.combat import legal_losses
+from core.spartacus.state import Fighter
+from tests.core.spartacus.combat_helpers import fight, more_dice, place
+from tests.core.spartacus.helpers import choices, kinds
+
+
+def test_initiative_sums_the_speed_dice_rerolls_ties_and_the_winner_chooses() -> None:
+    """rules: Initiative; FAQ 3 - sum all Speed dice, roll again on a tie, choose 1st or 2nd."""
+    game = fight("veteran", "secutor", 3, 3, 6, 1, 1, 5)  # 6 v 6 tie, then 2 v 5
+    assert kinds(game) == {2: "initiative"}
+    assert sorted(choices(game, 2)) == ["first", "second"]
+    game.act(2, "second")
+    assert kinds(game) == {1: "fight"}
+    log = game.log_for(None)
+    assert any("rolls 3 3 = 6" in line and "rolls 6 = 6" in line for line in log)
+
+
+def test_a_combatant_moves_up_to_one_hex_per_speed_die() -> None:
+    """rules: Movement - up to the number of dice in the Speed pile."""
+    game = fight("veteran", "secutor", 6, 6, 1)
+    game.act(1, "first")
+    moves = [c for c in choices(game, 1) if c.startswith("step:")]
+    assert moves and "attack" not in choices(game, 1)
+    game.act(1, moves[0])
+    game.act(1, next(c for c in choices(game, 1) if c.startswith("step:")))
+    assert not any(c.startswith("step:") for c in choices(game, 1))  # 2 Speed dice: 2 hexes
+    assert choices(game, 1) == ["end"]
+
+
+def test_an_attack_pairs_sorted_dice_and_ties_go_to_the_defender() -> None:
+    """rules: Attack; FAQ 2 - a wound when the attack die is higher; ties to the defender."""
+    game = fight("veteran", "secutor", 6, 6, 1)
+    game.act(1, "first")
+    place(game, (0, 0), (0, 1))
+    more_dice(game, 6, 4, 2, 5, 4, 1, 1)  # ATK 6 4 2 against DEF 5 4 1 1: 6>5, 4=4, 2>1
+    game.act(1, "attack")
+    assert game.log_for(None)[-1].endswith("6 4 2 against 5 4 1 1: 2 wound(s)")
+    assert game.state.arena.fight.damage == 2 and kinds(game) == {2: "lose_die"}
+
+
+def test_unopposed_attack_dice_wound_on_3_or_more() -> None:
+    """FAQ 2 - every attack die left unopposed scores a wound on 3 or more."""
+    game = fight("dimachaerus", "retiarius-recruit", 6, 6, 1)  # ATK 4 against DEF 1
+    game.act(1, "first")
+    place(game, (0, 0), (0, 1))
+    more_dice(game, 5, 3, 2, 1, 6)  # 5 v 6 no; 3 wounds on 3+: yes; 2 and 1: no
+    game.act(1, "attack")
+    assert any("1 wound(s)" in line for line in game.log_for(None)[-3:])
+
+
+def test_the_wounded_side_chooses_its_dice_under_the_rule_of_one() -> None:
+    """rules: Damage, Rule of One; FAQ 4."""
+    game = fight("dimachaerus", "veteran", 6, 6, 1, 1)  # veteran 3/3/2
+    game.act(1, "first")
+    place(game, (0, 0), (0, 1))
+    more_dice(game, 6, 6, 6, 6, 1, 1, 1)  # 4 wounds
+    game.act(1, "attack")
+    assert kinds(game) == {2: "lose_die"}
+    order = ["lose:atk", "lose:atk", "lose:def"]
+    for choice in order:
+        game.act(2, choice)
+    vet = game.state.arena.fighters[1]
+    assert (vet.atk, vet.defence, vet.spd) == (1, 2, 2)
+    assert sorted(choices(game, 2)) == ["lose:def", "lose:spd"]  # not the last Attack die
+
+
+def test_rule_of_one_in_pools() -> None:
+    f = Fighter(0, 0, atk=1, defence=3, spd=1)
+    assert legal_losses(f) == ["def"]
+    f.defence = 1
+    assert legal_losses(f) == ["atk", "def", "spd"]
+
+
+def test_one_empty_pool_is_a_yield() -> None:
+    """rules: Defeat - Surrender: one pile to zero."""
+    game = fight("dimachaerus", "house-slave", 6, 6, 1)  # slave 1/1/1
+    game.act(1, "first")
+    place(game, (0, 0), (0, 1))
+    more_dice(game, 6, 1, 1, 1, 5)  # 6 > 5: one wound only
+    game.act(1, "attack")
+    a = game.state.arena
+    assert a.fight is None and a.outcome == "yield" and a.loser == 1
+    assert kinds(game) == {0: "thumbs"}
+
+
+def test_two_empty_pools_are_a_wound_and_three_a_decapitation() -> None:
+    """rules: Defeat - Wound: two piles (exhausted, wounded marker); Decapitation: three."""
+    game = fight("dimachaerus", "house-slave", 6, 6, 1)
+    game.act(1, "first")
+    place(game, (0, 0), (0, 1))
+    more_dice(game, 6, 6, 1, 1, 5)  # 2 wounds
+    game.act(1, "attack")
+    a = game.state.arena
+    assert a.outcome == "wound"
+    slave = game.state.players[2].assets[0]
+    assert slave.wounded and slave.exhausted
+    game2 = fight("dimachaerus", "house-slave", 6, 6, 1)
+    game2.act(1, "first")
+    place(game2, (0, 0), (0, 1))
+    more_dice(game2, 6, 6, 6, 1, 5)  # 3 wounds
+    game2.act(1, "attack")
+    assert game2.state.arena is None  # a decapitation: no thumbs to turn
+    assert not game2.state.players[2].assets
+
+
+def test_equipment_adds_dice_and_rerolls() -> None:
+    """rules: Special Abilities - card and equipment rules take precedence."""
+    game = fight("thracian-recruit", "veteran", 6, 6, 1, equip=("gladius",))
+    recruit = game.state.arena.fighters[0]
+    assert (recruit.atk, recruit.defence, recruit.spd) == (3, 2, 1)
+    game2 = fight("thracian-recruit", "veteran", 6, 1, 1, equip=("trident",))
+    game2.act(1, "first")
+    place(game2, (0, 0), (0, 1))
+    more_dice(game2, 1, 2, 6, 5, 1, 1, 1)  # rolls 1 2, both rerolled to 6 5; against 1 1 1
+    game2.act(1, "attack")
+    assert any("6 5 against 1 1 1" in line for line in game2.log_for(None))
+
+
+def test_a_fight_that_drags_on_is_settled_by_a_speed_roll_off() -> None:
+    """ruling (docs/rulings.md): after 10 rounds a roll-off of Speed decides; the loser yields."""
+    game = fight("veteran", "secutor", 6, 6, 1)
+    for _ in range(10):
+        seat = next(iter(kinds(game)))
+        if kinds(game)[seat] == "initiative":
+            game.act(seat, "first")
+        while game.state.arena.fight and game.state.arena.fight.chooser is None:
+            seat = next(iter(kinds(game)))
+            game.act(seat, "end")
+        if game.state.arena.fight is None:
+            break
+    assert game.state.arena.fight is None and game.state.arena.outcome == "yield"

@@ -1,0 +1,210 @@
+"""rules: Market Phase - Open Market, closing, auctions with hidden bids, the Host title."""
+
+from __future__ import annotations
+
+from core.spartacus import market
+from core.spartacus.rules import Spartacus
+from core.spartacus.state import Phase
+from tests.core.spartacus.helpers import choices, clear_table, coins, dice, give, kinds, started
+
+
+def _market(seed: int = 1) -> Spartacus:
+    game = started(4, seed=seed)
+    s = game.state
+    s.intrigue = None
+    for seat, p in enumerate(s.players):
+        clear_table(game, seat)
+        p.denarii = 10
+    market.start(game)
+    game.state_changed()
+    return game
+
+
+def _close_all(game: Spartacus, but: tuple[int, ...] = ()) -> None:
+    for seat in range(4):
+        if seat not in but:
+            game.act(seat, "close")
+
+
+def test_the_open_market_is_open_to_everyone_at_once() -> None:
+    game = _market()
+    assert kinds(game) == {s: "open_market" for s in range(4)}
+
+
+def test_resources_sell_to_the_bank_for_their_value_but_intrigue_cards_never_trade() -> None:
+    """rules: Open Market - sell Resources to the Bank; FAQ 5 - Intrigue cards never trade."""
+    game = _market()
+    crixus = give(game, 0, "crixus")
+    scheme = give(game, 0, "slander", hand=True)
+    assert f"bank:{crixus}" in choices(game, 0)
+    assert not any(str(scheme) in c for c in choices(game, 0))
+    game.act(0, f"bank:{crixus}")
+    assert game.state.players[0].denarii == 20 and crixus in game.state.market_discard
+
+
+def test_an_offer_is_composed_then_accepted_and_both_sides_move() -> None:
+    """rules: Open Market - buy, sell and trade Resource Cards among yourselves."""
+    game = _market()
+    net = give(game, 0, "net")
+    veteran = give(game, 1, "veteran")
+    before = coins(game)
+    game.act(0, "offer:1")
+    assert kinds(game)[0] == "compose_offer"
+    game.act(0, f"offer-give:{net}")
+    assert f"offer-want:{veteran}" in choices(game, 0)
+    game.act(0, f"offer-want:{veteran}")
+    game.act(0, "offer-price:3")  # and 3 denarii from me
+    assert kinds(game)[1] == "answer_offer" and 0 not in kinds(game)
+    game.act(1, "accept:0")
+    s = game.state
+    assert [a.card for a in s.players[0].assets] == [veteran]
+    assert [a.card for a in s.players[1].assets] == [net]
+    assert s.players[0].denarii == 7 and s.players[1].denarii == 13
+    assert coins(game) == before
+
+
+def test_an_offer_may_be_countered_at_most_twice_then_only_accepted_or_declined() -> None:
+    game = _market()
+    veteran = give(game, 1, "veteran")
+    game.act(0, "offer:1")
+    game.act(0, "offer-give:none")
+    assert "offer-want:none" not in choices(game, 0)  # something must change hands
+    game.act(0, f"offer-want:{veteran}")
+    game.act(0, "offer-price:2")
+    game.act(1, "counter:0:8")
+    assert kinds(game)[0] == "answer_offer"
+    game.act(0, "counter:0:5")
+    assert sorted(choices(game, 1)) == ["accept:0", "decline:0"]
+    game.act(1, "decline:0")
+    assert game.state.players[1].assets[0].card == veteran
+    assert kinds(game) == {s: "open_market" for s in range(4)}
+
+
+def test_a_trade_falls_through_if_the_card_has_gone_meanwhile() -> None:
+    game = _market()
+    veteran = give(game, 1, "veteran")
+    game.act(0, "offer:1")
+    game.act(0, "offer-give:none")
+    game.act(0, f"offer-want:{veteran}")
+    game.act(0, "offer-price:2")
+    game.state.players[1].assets.clear()  # gone (e.g. sold in another deal)
+    game.state.market_discard.append(veteran)
+    game.state_changed()
+    game.act(1, "accept:0")
+    assert game.state.players[0].denarii == 10
+    assert "falls through" in game.log_for(None)[-1]
+
+
+def test_offers_are_limited_so_the_market_always_ends() -> None:
+    """ruling: at most 3 offers per Dominus per Market."""
+    game = _market()
+    for _ in range(3):
+        game.act(0, "offer:1")
+        game.act(0, "offer-cancel")
+    assert not any(c.startswith("offer:") for c in choices(game, 0))
+    assert "close" in choices(game, 0)
+
+
+def test_closing_hides_your_denarii_from_the_others() -> None:
+    """rules: Closing the Open Market - take and hide your denarii."""
+    game = _market()
+    game.act(2, "close")
+    assert game.view(0)["board"]["players"][2]["denarii"] is None
+    assert game.view(None)["board"]["players"][2]["denarii"] is None
+    assert game.view(2)["board"]["players"][2]["denarii"] == 10
+    assert game.view(0)["board"]["bank"] is None  # or the sum would give it away
+    assert 2 not in kinds(game)
+
+
+def test_as_many_lots_as_players_are_auctioned_one_at_a_time_with_hidden_bids() -> None:
+    """rules: Auction - simultaneous hidden bids; the highest pays the Bank."""
+    game = _market()
+    _close_all(game)
+    m = game.state.market
+    assert m.auction is not None and len(m.lots) == 3  # the first is up, three wait
+    lot = m.auction.card
+    assert kinds(game) == {s: "bid" for s in range(4)}
+    game.act(0, "bid:4")
+    view = game.view(1)
+    assert view["board"]["market"]["auction"]["has_bid"] == [True, False, False, False]
+    assert view["board"]["market"]["auction"]["my_bid"] is None
+    assert "4" not in view["log"][-1]
+    game.act(1, "bid:2")
+    game.act(2, "bid:0")
+    bank = game.state.bank
+    game.act(3, "bid:1")
+    assert any(a.card == lot for a in game.state.players[0].assets)
+    assert game.state.players[0].denarii == 6 and game.state.bank == bank + 4
+    assert game.state.players[1].denarii == 10  # the others keep their denarii
+
+
+def test_tied_bidders_bid_again_adding_to_their_earlier_bids() -> None:
+    """rules: Resolving Ties; FAQ 6."""
+    game = _market()
+    _close_all(game)
+    lot = game.state.market.auction.card
+    for seat, bid in enumerate((3, 3, 1, 0)):
+        game.act(seat, f"bid:{bid}")
+    assert kinds(game) == {0: "bid", 1: "bid"}  # only the tied leaders
+    assert game.view(2)["board"]["market"]["auction"]["on_table"][:2] == [3, 3]
+    assert max(int(c.split(":")[1]) for c in choices(game, 0)) == 7  # 10 - 3 on the table
+    game.act(0, "bid:1")
+    game.act(1, "bid:2")
+    assert any(a.card == lot for a in game.state.players[1].assets)
+    assert game.state.players[1].denarii == 5 and game.state.players[0].denarii == 10
+
+
+def test_ties_that_nobody_breaks_are_rolled_off() -> None:
+    """ruling: tied leaders who add nothing in a re-bid roll off, so a tie always ends."""
+    game = _market()
+    _close_all(game)
+    lot = game.state.market.auction.card
+    for seat, bid in enumerate((3, 3, 0, 0)):
+        game.act(seat, f"bid:{bid}")
+    dice(game, 2, 5)
+    game.act(0, "bid:0")
+    game.act(1, "bid:0")
+    assert any(a.card == lot for a in game.state.players[1].assets)
+    assert game.state.players[1].denarii == 7
+
+
+def test_an_auction_where_everyone_bids_zero_is_cancelled_and_the_card_discarded() -> None:
+    """rules: Canceled Auctions; FAQ 6 - the card is discarded."""
+    game = _market()
+    _close_all(game)
+    lot = game.state.market.auction.card
+    for seat in range(4):
+        game.act(seat, "bid:0")
+    assert lot in game.state.market_discard
+    assert game.state.market.auction.card != lot
+
+
+def _to_host_contest(game: Spartacus) -> None:
+    while game.state.market.auction.card is not None:
+        for seat in range(4):
+            game.act(seat, "bid:0")
+
+
+def test_the_host_title_goes_to_the_highest_hidden_bid() -> None:
+    """rules: Contest for the Host Title - the winner pays the Bank and takes the marker."""
+    game = _market()
+    _close_all(game)
+    _to_host_contest(game)
+    for seat, bid in enumerate((1, 0, 5, 2)):
+        game.act(seat, f"bid:{bid}")
+    s = game.state
+    assert s.host == 2 and s.players[2].denarii == 5
+    assert s.phase is not Phase.MARKET  # on to the Arena
+    assert not any(p.hidden for p in s.players)  # rules: Ending the Market Phase
+
+
+def test_when_every_host_bid_is_zero_the_bidders_roll() -> None:
+    """rules: Auction Canceled by Host; FAQ 6 - the bidders roll, the highest is Host."""
+    game = _market()
+    _close_all(game)
+    _to_host_contest(game)
+    dice(game, 3, 6, 6, 1, 2, 4)  # seats 1 and 2 tie on 6 and roll again
+    for seat in range(4):
+        game.act(seat, "bid:0")
+    assert game.state.host == 2
+    assert any("Roll-off" in line for line in game.log_for(None))
