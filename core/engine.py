@@ -194,6 +194,9 @@ class Game(ABC):
     # Options `harena simulate` plays with unless told otherwise (Carthage: random bots seldom
     # fight, so its simulations bound games with sudden death); always printed with the figures.
     simulation_options: ClassVar[dict[str, str]] = {}
+    # What `seat_label` names (Carthage: "gladiator", Spartacus: "house"): seats choose them in
+    # play, so `harena simulate` also counts wins by label.
+    label_kind: ClassVar[str | None] = None
 
     def __init__(self, config: GameConfig) -> None:
         self.config = config
@@ -235,6 +238,10 @@ class Game(ABC):
     def round_number(self) -> int:
         """Rounds begun so far, for statistics; games with rounds override."""
         return 0
+
+    def seat_label(self, seat: int) -> str:
+        """What this seat plays as ("Blue Retiarius", "Batiatus"), for statistics."""
+        return f"seat {seat}"
 
     # -- helpers for subclasses -----------------------------------------------------------------
 
@@ -396,7 +403,7 @@ class Game(ABC):
 _REGISTRY: dict[str, type[Game]] = {}
 
 # Game packages that register themselves on import; each game adds itself here when it lands.
-BUILTIN_GAMES: tuple[str, ...] = ("core.carthage.rules",)
+BUILTIN_GAMES: tuple[str, ...] = ("core.carthage.rules", "core.spartacus.rules")
 _builtins_loaded = False
 
 

@@ -27,6 +27,8 @@ class SimulationReport:
     errors: list[str] = field(default_factory=list)
     mean_decisions: float = 0.0
     options: dict[str, str] = field(default_factory=dict)  # as played, defaults filled in
+    label_kind: str | None = None  # "house": what wins_by_label counts
+    wins_by_label: dict[str, int] = field(default_factory=dict)  # "Batiatus": 46
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -64,6 +66,7 @@ def simulate(
             f"no bot {', '.join(unknown)} for {cls.title}; it has {', '.join(cls.bots) or 'none'}"
         )
     wins = [0] * players
+    by_label: dict[str, int] = {}
     durations: list[float] = []
     rounds: list[int] = []
     decisions: list[int] = []
@@ -88,6 +91,9 @@ def simulate(
         assert result is not None
         for winner in result.winners:
             wins[winner] += 1
+            if cls.label_kind is not None:
+                label = game.seat_label(winner)
+                by_label[label] = by_label.get(label, 0) + 1
         rounds.append(game.round_number())
         decisions.append(game.version)
     elapsed = time.perf_counter() - started
@@ -104,4 +110,6 @@ def simulate(
         errors=errors,
         mean_decisions=round(statistics.fmean(decisions), 1) if decisions else 0.0,
         options=dict(played),
+        label_kind=cls.label_kind,
+        wins_by_label=dict(sorted(by_label.items())),
     )

@@ -113,6 +113,9 @@ def run_simulate(args: argparse.Namespace) -> int:
         for seat, (kind, n) in enumerate(zip(report.bots, report.wins_by_seat))
     )
     print(f"  wins: {wins}")
+    if report.label_kind is not None:
+        labels = ", ".join(f"{label} {n}" for label, n in report.wins_by_label.items())
+        print(f"  wins by {report.label_kind}: {labels or 'none'}")
     print(f"  errors: {len(report.errors)}")
     for line in report.errors[:10]:
         print(f"    {line}")

@@ -67,6 +67,7 @@ class Carthage(GameSetup, RoundFlow, Game):
     # random game can run for thousands of rounds. Simulations end them with sudden death from
     # round 10 (docs/rulings.md); `--option sudden_death=off` plays the printed rules.
     simulation_options = {"sudden_death": "10"}
+    label_kind = "gladiator"
 
     state: CarthageState
 
@@ -150,6 +151,9 @@ class Carthage(GameSetup, RoundFlow, Game):
 
     def round_number(self) -> int:
         return self.state.round
+
+    def seat_label(self, seat: int) -> str:
+        return self.name_of(seat)
 
     def waiting_kind(self) -> Wait | None:
         s = self.state

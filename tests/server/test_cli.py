@@ -65,6 +65,7 @@ def test_simulate_carthage_compares_bots_seat_against_seat(capsys):
     assert first["game"] == "carthage" and first["bots"] == ["heuristic", "random"]
     assert sum(first["wins_by_seat"]) == 12 and first["errors"] == []  # one winner per game
     assert first["options"]["sudden_death"] == "10"  # Carthage's simulation default, reported
+    assert first["label_kind"] == "gladiator" and sum(first["wins_by_label"].values()) == 12
 
 
 def test_simulate_carthage_prints_the_options_it_played(capsys):
@@ -74,6 +75,16 @@ def test_simulate_carthage_prints_the_options_it_played(capsys):
     out = capsys.readouterr().out
     assert "options: gladiators=choose, sudden_death=off, tokens=first_match" in out
     assert "errors: 0" in out
+
+
+def test_simulate_spartacus_prints_winners_by_house(capsys):
+    argv = ["simulate", "spartacus", "--games", "3", "--players", "3", "--seed", "2", "--bots", "heuristic"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "3 games, 3 players, seed 2" in out and "errors: 0" in out
+    line = next(line for line in out.splitlines() if "wins by house:" in line)
+    assert sum(int(part.split()[-1]) for part in line.split(":", 1)[1].split(",")) >= 3
+    assert any(house in line for house in ("Batiatus", "Glaber", "Solonius", "Tullius"))
 
 
 @pytest.mark.parametrize(
