@@ -145,9 +145,11 @@ class FormView(Widget):
     def render(self) -> Content:
         fields = self.form.fields()
         lines = []
+        room = max(self.content_size.width - 21, 8)  # "> " + label + " < " ... " >"
         for index, item in enumerate(fields):
             chosen = index == self.selected
-            line = f"{'>' if chosen else ' '} {item.label[:14]:<14} < {item.value} >"
+            value = item.value if len(item.value) <= room else item.value[: room - 1] + "…"
+            line = f"{'>' if chosen else ' '} {item.label[:14]:<14} < {value} >"
             lines.append(Content.styled(line, "bold reverse" if chosen else ""))
         lines.append(Content(""))
         lines.append(Content.styled(fields[self.selected].help, "italic"))
