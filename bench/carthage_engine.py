@@ -26,23 +26,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core.bots import bot_seed  # noqa: E402
 from core.engine import game_class, make_config  # noqa: E402
-from core.simulate import game_seed, parse_bots  # noqa: E402
-
-MAX_DECISIONS = 200_000
-
+from core.simulate import game_seed, parse_bots, play_to_the_end  # noqa: E402
 
 def play_one(players: int, seed: int, bots: list[str], options: dict[str, str]) -> tuple[float, int]:
     """Seconds and decisions for one complete game."""
     cls = game_class("carthage")
     begin = time.perf_counter()
     game = cls(make_config("carthage", players, seed, options))
-    seat_bots = [cls.bots[kind](bot_seed(seed, s)) for s, kind in enumerate(bots)]
-    while game.result() is None:
-        if game.version >= MAX_DECISIONS:
-            raise RuntimeError(f"game {seed} still running after {MAX_DECISIONS} decisions")
-        seat = game.awaited()[0]
-        bot = seat_bots[seat]
-        game.act(seat, bot.choose(game.view_for_bot(seat, bot)))
+    play_to_the_end(game, [cls.bots[kind](bot_seed(seed, s)) for s, kind in enumerate(bots)])
     return time.perf_counter() - begin, game.version
 
 

@@ -9,7 +9,10 @@ type (`Where.Error`), and keeps the game-specific parsing (effects, cards) in it
 from __future__ import annotations
 
 import re
+import tomllib
 from enum import Enum
+from importlib import resources
+from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 E = TypeVar("E", bound=Enum)
@@ -37,6 +40,21 @@ class Where:
     def error(self, message: str) -> DataFileError:
         place = ", ".join(self.path)
         return self.Error(f"{self.file}: {place + ': ' if place else ''}{message}")
+
+
+def read_data_file(package: str, name: str, data_dir: str | Path | None, where: type[Where]) -> dict[str, Any]:
+    """The one place a game's content is read: a TOML file from `package`'s data folder, or from
+    `data_dir` (an owner's own cards). A missing or broken file is the game's data error."""
+    try:
+        if data_dir is None:
+            text = (resources.files(package) / "data" / name).read_text(encoding="utf-8")
+        else:
+            text = (Path(data_dir) / name).read_text(encoding="utf-8")
+        return tomllib.loads(text)
+    except FileNotFoundError:
+        raise where.Error(f"{name}: missing from {data_dir or 'the package data'}") from None
+    except tomllib.TOMLDecodeError as err:
+        raise where.Error(f"{name}: not valid TOML: {err}") from None
 
 
 def check_keys(table: Any, where: Where, known: set[str] | frozenset[str]) -> dict[str, Any]:

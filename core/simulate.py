@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from core.bots import bot_seed
-from core.engine import GameConfigError, Rng, game_class, make_config
+from core.engine import Game, GameConfigError, Rng, game_class, make_config
 
 MAX_DECISIONS = 200_000  # a game still running after this many choices is reported as stuck
 
@@ -49,6 +49,18 @@ def game_seed(seed: int, index: int) -> int:
     return Rng.from_seed(seed * 7919 + index).next64() >> 1
 
 
+def play_to_the_end(game: Game, bots: list[Any]) -> Game:
+    """Let `bots` (one per seat) play `game` to its end, each from its own seat's view; a game
+    still running after MAX_DECISIONS raises RuntimeError (a stuck game is a bug to report)."""
+    while game.result() is None:
+        if game.version >= MAX_DECISIONS:
+            raise RuntimeError(f"still running after {MAX_DECISIONS} decisions")
+        seat = game.awaited()[0]
+        bot = bots[seat]
+        game.act(seat, bot.choose(game.view_for_bot(seat, bot)))
+    return game
+
+
 def simulate(
     name: str,
     games: int,
@@ -77,12 +89,7 @@ def simulate(
         begin = time.perf_counter()
         try:
             game = cls(make_config(name, players, this_seed, options))
-            seat_bots = [cls.bots[kind](bot_seed(this_seed, s)) for s, kind in enumerate(bots)]
-            while game.result() is None:
-                if game.version >= MAX_DECISIONS:
-                    raise RuntimeError(f"still running after {MAX_DECISIONS} decisions")
-                seat = game.awaited()[0]
-                game.act(seat, seat_bots[seat].choose(game.view_for_bot(seat, seat_bots[seat])))
+            play_to_the_end(game, [cls.bots[kind](bot_seed(this_seed, s)) for s, kind in enumerate(bots)])
         except Exception as exc:  # a simulation reports broken games instead of stopping
             errors.append(f"game {index} (seed {this_seed}): {type(exc).__name__}: {exc}")
             continue

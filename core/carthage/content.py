@@ -10,12 +10,10 @@ files in tests. Anything wrong raises `ContentError` naming the file, the entry 
 
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -34,6 +32,7 @@ from core.carthage.cards import (
 from core.carthage.effects import ACTION_EFFECTS, THEATER_EFFECTS, Hook
 from core.carthage.hexgrid import Arena, Hex, hexes_within
 from core.datafile import (
+    read_data_file,
     check_keys,
     get_enum,
     get_id,
@@ -156,17 +155,7 @@ def _load(data_dir: str | Path | None) -> Content:
 
 
 def _read_data_file(name: str, data_dir: str | Path | None) -> dict[str, Any]:
-    """The one place core/carthage reads a file: a TOML data file, from the package or a folder."""
-    try:
-        if data_dir is None:
-            text = (resources.files("core.carthage") / "data" / name).read_text(encoding="utf-8")
-        else:
-            text = (Path(data_dir) / name).read_text(encoding="utf-8")
-        return tomllib.loads(text)
-    except FileNotFoundError:
-        raise ContentError(f"{name}: missing from {data_dir or 'the package data'}") from None
-    except tomllib.TOMLDecodeError as err:
-        raise ContentError(f"{name}: not valid TOML: {err}") from None
+    return read_data_file("core.carthage", name, data_dir, Where)
 
 
 def _parse_list(raw: dict[str, Any], key: str, file: str, parse: Any) -> tuple[Any, ...]:

@@ -10,11 +10,9 @@ core/spartacus that touches a file.
 from __future__ import annotations
 
 import heapq
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -23,6 +21,7 @@ from core.spartacus.board import ArenaBoard, Hex
 from core.spartacus.cards import CardKind, House, IntrigueCard, MarketCard
 from core.spartacus.parse import parse_house, parse_intrigue_card, parse_market_card
 from core.datafile import (
+    read_data_file,
     check_keys,
     entries,
     get_int,
@@ -112,17 +111,7 @@ def _load(data_dir: str | Path | None) -> Content:
 
 
 def _read_data_file(name: str, data_dir: str | Path | None) -> dict[str, Any]:
-    """The one place core/spartacus reads a file: a TOML data file, from the package or a folder."""
-    try:
-        if data_dir is None:
-            text = (resources.files("core.spartacus") / "data" / name).read_text(encoding="utf-8")
-        else:
-            text = (Path(data_dir) / name).read_text(encoding="utf-8")
-        return tomllib.loads(text)
-    except FileNotFoundError:
-        raise ContentError(f"{name}: missing from {data_dir or 'the package data'}") from None
-    except tomllib.TOMLDecodeError as err:
-        raise ContentError(f"{name}: not valid TOML: {err}") from None
+    return read_data_file("core.spartacus", name, data_dir, Where)
 
 
 def _parse_cards(raw: dict[str, Any], file: str, parse: Any) -> tuple[Any, ...]:
