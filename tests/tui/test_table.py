@@ -62,6 +62,16 @@ async def test_a_number_key_plays_and_the_other_screen_shows_it_without_the_card
         await until(lambda: f"you play {card} face down" in log_lines(alice))
 
 
+async def test_clicking_a_choice_in_the_prompt_bar_picks_it() -> None:
+    async with two_players() as (table, alice, apilot, bob, bpilot):
+        second = sorted(set(table.game.state.hands[0]))[1]  # the test may read the game
+        await apilot.click(PromptBar, offset=(6, 0))  # the title line is not a choice
+        assert table.game.state.played[0] is None
+        await apilot.click(PromptBar, offset=(6, 2))  # row 2 of the bar: choice 2
+        assert status(alice) == f"You chose: play {second}"
+        assert table.game.state.played[0] == second
+
+
 async def test_a_seat_never_sees_another_seats_hand() -> None:
     async with two_players() as (table, alice, apilot, bob, bpilot):
         hands = table.game.state.hands

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual import events
 from textual.binding import Binding
 from textual.content import Content
 
@@ -90,6 +91,25 @@ class PromptBar(RowsWidget):
         """The choice behind number key `slot` (0 for key 1 ... 9 for key 0) on this page."""
         index = self._page * PAGE_SIZE + slot
         return self._choices[index] if 0 <= slot < PAGE_SIZE and index < len(self._choices) else None
+
+    def slot_at(self, x: int, y: int) -> int | None:
+        """The slot drawn at content offset (x, y), for a click; None off the choices."""
+        start = self._page * PAGE_SIZE
+        shown = len(self._choices[start : start + PAGE_SIZE])
+        if not 1 <= y <= ROWS or not shown:
+            return None
+        columns = COLUMNS if shown > ROWS else 1
+        col = min(max(x, 0) // max(self.content_size.width // columns, 1), columns - 1)
+        slot = col * ROWS + (y - 1)
+        return slot if slot < shown else None
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a choice is its number key."""
+        slot = self.slot_at(event.x - self.styles.padding.left, event.y)
+        choose = getattr(self.screen, "action_prompt_choose", None)  # PromptKeys
+        if slot is not None and choose is not None:
+            event.stop()
+            choose(slot)
 
     def turn_page(self, delta: int) -> bool:
         page = min(max(self._page + delta, 0), self.pages - 1)
