@@ -120,7 +120,8 @@ class SSHDriver(Driver):
         on_start: Callable[[SSHDriver], None] | None = None,
     ) -> None:
         """`send` writes bytes to the client; `on_start` is told when input may be fed."""
-        super().__init__(app, debug=debug, mouse=mouse, size=clamp_size(*(size or DEFAULT_SIZE)))
+        size = clamp_size(*(size or DEFAULT_SIZE))
+        super().__init__(app, debug=debug, mouse=mouse, size=size)
         self._send = send
         self._on_start = on_start
         self._buffer: list[str] = []
@@ -130,7 +131,7 @@ class SSHDriver(Driver):
         self._in_paint = False
         self._full_paints = 0
         self._hold_handle: asyncio.TimerHandle | None = None
-        self._screen = ScreenBuffer(*self._size)
+        self._screen = ScreenBuffer(*size)
         self._sync = False  # wrap frames in synchronized-output marks (the terminal supports it)
         self._decode = getincrementaldecoder("utf-8")(errors="replace").decode
         self._parser = XTermParser()

@@ -186,12 +186,12 @@ class ScreenBuffer:
         for y, x1, x2 in update.spans:
             if y >= len(chops):
                 continue
-            for end, (x, strip) in zip(chop_ends[y], chops[y].items()):
+            for end, (x, chop) in zip(chop_ends[y], chops[y].items()):
                 # The same selection of chops as ChopsUpdate.render_segments.
-                if strip is None or x > x2 or end <= x1:
+                if chop is None or x > x2 or end <= x1:
                     continue
                 # Chops that stick out of the span are cut at its end (not at its start).
-                self._put_strip(x, y, strip, color_system, min(end, x2))
+                self._put_strip(x, y, chop, color_system, min(end, x2))
         return False
 
     def _put_strip(

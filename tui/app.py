@@ -177,7 +177,10 @@ class HarenaApp(App[None]):
         def deliver(view: dict[str, Any]) -> None:
             target.post_message(message_type(view))  # a no-op once target is closed
 
-        return lambda view: loop.call_soon(deliver, view, context=context)
+        def schedule(view: dict[str, Any]) -> None:
+            loop.call_soon(deliver, view, context=context)
+
+        return schedule
 
     def subscribe_lobby(self, target: MessagePump, key: str) -> None:
         self.subscriptions.add(key, self.lobby.subscribe(self.relay(target, LobbyChanged)))

@@ -228,12 +228,13 @@ class Arena:
     def ray(self, start: Hex, direction: Direction, steps: int) -> tuple[Hex, ...]:
         """Up to `steps` hexes straight from `start` (excluded), stopping at the arena's edge."""
         hexes: list[Hex] = []
-        h: Hex | None = start
+        h = start
         for _ in range(steps):
-            h = self._steps[h][direction]
-            if h is None:
+            ahead = self._steps[h][direction]
+            if ahead is None:
                 break
-            hexes.append(h)
+            hexes.append(ahead)
+            h = ahead
         return tuple(hexes)
 
     def within(self, h: Hex, radius: int) -> tuple[Hex, ...]:

@@ -115,13 +115,13 @@ def _favor_prompt(game: Carthage) -> Prompt:
     s = game.state
     seat = s.turn
     if s.lobby_reveal is not None:
-        choices = (Choice("reveal", "Reveal it to everyone"), Choice("hide", "Keep it secret"))
-        return Prompt(s.lobby_reveal, "lobby_reveal", "Reveal the lobbied Theater card?", choices)
+        reveal = (Choice("reveal", "Reveal it to everyone"), Choice("hide", "Keep it secret"))
+        return Prompt(s.lobby_reveal, "lobby_reveal", "Reveal the lobbied Theater card?", reveal)
     if s.focus_pick is not None:
-        choices = tuple(
+        pile = tuple(
             Choice(f"focus:{i}", game.card_name(i)) for i in s.players[s.focus_pick].discard
         )
-        return Prompt(s.focus_pick, "focus_card", "Focus which card?", choices)
+        return Prompt(s.focus_pick, "focus_card", "Focus which card?", pile)
     if s.evaluate_buy is not None:
         seat = s.evaluate_buy
         buys = tuple(_buy_choice(game, k) for k in game.affordable_row(seat))

@@ -89,7 +89,7 @@ def _pending(game: Carthage) -> dict[str, Any] | None:
     """The effect decision the game waits for, in public terms: whose, what kind, and the
     opponent it concerns (a knockback's victim), so a screen can point at the right hex."""
     s = game.state
-    if not s.stack or s.stack[-1].wait is None:
+    frame = s.stack[-1] if s.stack else None
+    if frame is None or frame.wait is None:
         return None
-    frame = s.stack[-1]
     return {"seat": frame.owner, "kind": frame.wait.value, "target": frame.target}

@@ -86,7 +86,7 @@ class TableForm:
                 FormField(
                     option["label"], self.options[option["name"]],
                     option["help"] or f"one of {', '.join(option['choices'])}",
-                    lambda delta, o=option: self._cycle_option(o, delta),
+                    self._option_cycler(option),
                 )
             )
         if game["bots"]:
@@ -113,6 +113,9 @@ class TableForm:
         low, high = self.game["min_players"], self.game["max_players"]
         self.players = low + (self.players - low + delta) % (high - low + 1)
         self.bots = min(self.bots, self.players - 1)
+
+    def _option_cycler(self, option: dict[str, Any]) -> Callable[[int], None]:
+        return lambda delta: self._cycle_option(option, delta)
 
     def _cycle_option(self, option: dict[str, Any], delta: int) -> None:
         choices = option["choices"]

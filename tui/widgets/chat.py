@@ -50,7 +50,7 @@ class ChatInput(Input):
         self.cursor_blink = False
         self._leaving = False
 
-    def _on_key(self, event: events.Key) -> None:
+    async def _on_key(self, event: events.Key) -> None:
         # Runs before Input's own key handler (Textual calls each class's handler in turn).
         if self._leaving:
             # Keys typed right after Esc were routed here before Esc took the focus away:
@@ -61,7 +61,7 @@ class ChatInput(Input):
             return
         if event.key == "escape":
             self._leaving = True
-        event.reached_chat = True  # type: ignore[attr-defined]  (see keys_for_chat)
+        event.reached_chat = True  # type: ignore[attr-defined]  # see keys_for_chat
 
     def on_focus(self) -> None:
         self._leaving = False

@@ -127,7 +127,7 @@ class RowsWidget(Widget):
         if self._rows is None or size != self._rows_size:
             self._set_rows(self._rows_for(size) if size.width and size.height else [], size)
             self._strips.clear()
-        return self._rows  # type: ignore[return-value]  (set just above)
+        return self._rows  # type: ignore[return-value]  # set just above
 
     def render(self) -> Content:
         return Content("\n").join(self._current_rows())

@@ -62,7 +62,8 @@ def player_lines(view: Mapping[str, Any], width: int, ascii_only: bool = False) 
     lines: list[Line] = []
     for p in board["players"]:
         i = p["seat"]
-        seat = table["seats"][i] if i < len(table["seats"]) else {"name": "", "free": True, "bot": None}
+        free: dict[str, Any] = {"name": "", "free": True, "bot": None}
+        seat = table["seats"][i] if i < len(table["seats"]) else free
         who = seat["name"] or "-"
         if i == table["you"]:
             who += " (you)"
