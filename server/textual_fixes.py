@@ -35,6 +35,11 @@ What is fixed, by pitfall number of docs/notes (textual-over-ssh):
    widgets whose cells they repaint (`partial_render`, installed from here).
 11. Python 3.12+: `run_async` installs `asyncio.eager_task_factory` on the whole loop at each app
    start; `textual.app` now sees an `asyncio` without `eager_task_factory`, as on Python 3.11.
+12. Repaint delay. A screen repaints on a paused 60 Hz timer that resumes when something changes,
+   so each screen waited up to 16.7 ms for its timer's next tick; the last of ten screens at a
+   table nearly always waited that long. Screens now tick at 250 Hz while they have changes (an
+   idle screen's timer stays paused: no repaints, no bytes). `bench/ssh_load.py` table10: p95
+   from a key to the last screen 72 -> 65 ms.
 
 Pinned Textual/Rich internals this module relies on (re-check on any Textual upgrade; the
 pyproject pins textual>=8.2.8,<8.3 and tests/server/test_textual_fixes.py checks them):
@@ -51,7 +56,8 @@ pyproject pins textual>=8.2.8,<8.3 and tests/server/test_textual_fixes.py checks
 `App._batch_count`, `App._running`, `App._closed`, `App._sync_available`, `App._handle_exception`,
 `App.post_display_hook`, `App.cursor_position`, `Screen.outer_size`, `Strip.divide` (and its
 `_divide_cache`), `App._replace_screen` (removes a closed screen), `App.is_screen_installed`,
-`App._screen_stacks`; `server.screen_buffer` reads `LayoutUpdate.strips/region` and
+`App._screen_stacks`, `textual.screen.UPDATE_PERIOD` (read when a screen's update timer is
+made); `server.screen_buffer` reads `LayoutUpdate.strips/region` and
 `ChopsUpdate.chops/spans/chop_ends`; `server.partial_render` lists its own.
 The SSH driver additionally relies on `Driver.__init__` (`_app`, `_size`, `_mouse`, `_loop`),
 `Driver.process_message`, `XTermParser.feed/tick`, `Parser._timeout_time`,
@@ -432,10 +438,15 @@ class _AsyncioWithoutEagerFactory(types.ModuleType):
         return getattr(asyncio, name)
 
 
+SCREEN_UPDATE_PERIOD = 1 / 250  # seconds; Textual's default is 1 / 60 (pitfall 12)
+
+
 def _install_loop_fixes() -> None:
     import textual.app as textual_app
+    import textual.screen as textual_screen
 
     setattr(textual_app, "asyncio", _AsyncioWithoutEagerFactory("asyncio"))
+    setattr(textual_screen, "UPDATE_PERIOD", SCREEN_UPDATE_PERIOD)  # pitfall 12
 
 
 # --------------------------------------------------------------------------- entry point

@@ -337,3 +337,12 @@ async def test_session_context_capture_inside_an_app():
     assert context.app is app
     with pytest.raises(RuntimeError):
         SessionContext.capture()
+
+
+def test_screens_repaint_within_a_few_milliseconds_of_a_change():
+    import textual.screen
+
+    from server.textual_fixes import SCREEN_UPDATE_PERIOD
+
+    install()
+    assert textual.screen.UPDATE_PERIOD == SCREEN_UPDATE_PERIOD <= 0.005
