@@ -43,9 +43,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--bots", default="random")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--sudden-death", default="10", help="round, or off")
+    parser.add_argument("--sudden-death", help="round, or off (default: as `harena simulate` plays)")
     args = parser.parse_args(argv)
     bots = parse_bots(args.bots, args.players)
+    if args.sudden_death is None:
+        args.sudden_death = game_class("carthage").simulation_options["sudden_death"]
     options = {"sudden_death": args.sudden_death}
     game_class("carthage")  # load the game before timing
     play_one(args.players, args.seed, bots, options)  # warm up caches (content, imports)

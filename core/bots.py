@@ -17,6 +17,14 @@ class Bot(Protocol):
         ...
 
 
+def awaited_prompts(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The seat's prompts the game waits for: a bot leaves standing ones (gifts) alone."""
+    prompts = [prompt for prompt in view["prompts"] if not prompt.get("standing")]
+    if not prompts:
+        raise ValueError("the bot was asked to act with no open prompt")
+    return prompts
+
+
 class RandomBot:
     """Uniformly random among the legal choices: the baseline, and the fuzzer of property tests."""
 
@@ -26,15 +34,7 @@ class RandomBot:
         self.rng = Rng.from_seed(seed)
 
     def choose(self, view: dict[str, Any]) -> str:
-        choices = [
-            choice_id
-            for prompt in view["prompts"]
-            if not prompt.get("standing")
-            for choice_id, _ in prompt["choices"]
-        ]
-        if not choices:
-            raise ValueError("the bot was asked to act with no open prompt")
-        return self.rng.choice(choices)
+        return self.rng.choice([cid for prompt in awaited_prompts(view) for cid, _ in prompt["choices"]])
 
 
 def bot_seed(game_seed: int, seat: int) -> int:

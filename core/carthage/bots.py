@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from core.bots import awaited_prompts
 from core.carthage.cards import ActionCard, CardSet, TokenKind
 from core.carthage.content import Content, default_content
 from core.carthage.effects import (
@@ -64,10 +65,7 @@ class HeuristicBot:
         self.labels: dict[str, str] = {}  # the open prompt's choice labels
 
     def choose(self, view: dict[str, Any]) -> str:
-        prompts = [p for p in view["prompts"] if not p.get("standing")]
-        if not prompts:
-            raise ValueError("the bot was asked to act with no open prompt")
-        prompt = prompts[0]
+        prompt = awaited_prompts(view)[0]
         board = view["board"]
         me = self.situation(view["seat"], board)
         ids = [choice_id for choice_id, _ in prompt["choices"]]

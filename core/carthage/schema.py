@@ -9,12 +9,10 @@ reading code. Checks that span two files (a deck naming a card, a layout naming 
 from __future__ import annotations
 
 import dataclasses
-import re
 import typing
-from collections.abc import Callable
 from enum import Enum
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any
 
 from core import datafile
 from core.datafile import (

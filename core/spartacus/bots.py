@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.bots import awaited_prompts
 from core.engine import Rng
 from core.spartacus.board import DIRECTIONS, Hex, distance
 from core.spartacus.cards import CardKind, Influence, IntrigueCard, MarketCard, Who
@@ -40,10 +41,7 @@ class HeuristicBot:
     # -- the entry point ------------------------------------------------------------------------
 
     def choose(self, view: View) -> str:
-        prompts = [p for p in view["prompts"] if not p["standing"]]
-        if not prompts:
-            raise ValueError("the bot was asked to act with no open prompt")
-        prompt = prompts[0]
+        prompt = awaited_prompts(view)[0]
         ids = [c[0] for c in prompt["choices"]]
         handler = getattr(self, "_" + prompt["kind"], None)
         choice: str | None = handler(view, ids) if handler else None

@@ -7,10 +7,8 @@ their own copy can fix a mistake without reading code. Checks spanning files are
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from enum import Enum
-from typing import Any, TypeVar
+from typing import Any
 
 from core import datafile
 from core.datafile import (

@@ -4,27 +4,12 @@ by keys on the screen they see."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
-from core import engine
-from core.carthage.rules import Carthage
 from server.hostkey import fingerprint
-from tests.server.test_ssh_server import make_server, new_key, player  # noqa: F401  (fixture)
+from tests.server.players import new_key, player
 from tests.sshscreen import ScreenClient
 
 PROMPT_ROWS = range(16, 21)  # at 80x24: the prompt bar's choice rows
 STATUS_ROW = 22
-
-
-@pytest.fixture(autouse=True)
-def _carthage() -> Iterator[None]:
-    registered = engine._REGISTRY.get(Carthage.name) is Carthage
-    engine.register(Carthage)
-    yield
-    if not registered:
-        engine.unregister(Carthage.name)
 
 
 def has_choices(client: ScreenClient) -> bool:
@@ -47,7 +32,7 @@ def hand_panel(client: ScreenClient) -> str:
     return "\n".join(line[column:] for line in lines[title + 1 : title + 6])
 
 
-async def test_two_players_see_their_own_hands_and_each_others_moves(make_server):  # noqa: F811
+async def test_two_players_see_their_own_hands_and_each_others_moves(make_server):
     server = await make_server()
     ann_key, bob_key = new_key(), new_key()
     table = server.lobby.create_table(fingerprint(ann_key), "ann", "carthage", 2, {"gladiators": "by_seat"})
@@ -110,7 +95,7 @@ async def play_by_screen(client: ScreenClient, limit: int = 3000) -> None:
     raise AssertionError("the game did not end")
 
 
-async def test_a_whole_game_against_a_bot_is_played_through_the_ssh_screen(make_server):  # noqa: F811
+async def test_a_whole_game_against_a_bot_is_played_through_the_ssh_screen(make_server):
     server = await make_server()
     key = new_key()
     table = server.lobby.create_table(

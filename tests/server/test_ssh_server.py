@@ -5,52 +5,15 @@ from __future__ import annotations
 import asyncio
 import gc
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import asyncssh
 import pytest
 
 from server.hostkey import fingerprint
-from server.limits import ServerLimits
 from server.session import live_sessions
 from server.ssh_server import GUEST_PREFIX, HarenaServer, ServerConfig
+from tests.server.players import new_key, player
 from tests.sshscreen import ScreenClient
-
-
-@pytest.fixture
-async def make_server(tmp_path: Path) -> AsyncIterator:
-    servers: list[HarenaServer] = []
-
-    async def start(**limits: float) -> HarenaServer:
-        config = ServerConfig(
-            port=0,
-            keys_dir=tmp_path / "keys",
-            data_dir=tmp_path / "data",
-            limits=ServerLimits(**limits),
-            bot_delay=0.05,
-        )
-        server = HarenaServer(config)
-        await server.start()
-        servers.append(server)
-        return server
-
-    yield start
-    for server in servers:
-        await server.stop()
-
-
-async def player(
-    server: HarenaServer, name: str, key: asyncssh.SSHKey | None = None, **options
-) -> ScreenClient:
-    """A player's terminal: xterm-256color, 80x24, logged in with `key`, or as a guest without
-    one (asyncssh's client only tries keyboard-interactive when it has a password to offer)."""
-    auth = {"client_keys": [key]} if key else {"client_keys": [], "password": "-"}
-    return await ScreenClient.connect(server.port, username=name, agent_path=None, **auth, **options)
-
-
-def new_key() -> asyncssh.SSHKey:
-    return asyncssh.generate_private_key("ssh-ed25519")
 
 
 async def create_table(client: ScreenClient) -> None:

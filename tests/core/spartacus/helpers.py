@@ -101,6 +101,20 @@ def play_until(
         assert steps < limit
 
 
+def at_the_market(seed: int = 1) -> Spartacus:
+    """A 4-player game at the start of its Market phase: empty tables, 10 denarii each."""
+    from core.spartacus import market
+
+    game = started(4, seed=seed)
+    game.state.intrigue = None
+    for seat, p in enumerate(game.state.players):
+        clear_table(game, seat)
+        p.denarii = 10
+    market.start(game)
+    game.state_changed()
+    return game
+
+
 def coins(game: Spartacus) -> int:
     s = game.state
     staked = sum(b.amount for b in s.arena.bets if b) if s.arena and s.arena.staked else 0

@@ -7,7 +7,7 @@ from core.spartacus import market
 from core.spartacus.combat import legal_losses
 from core.spartacus.state import Fighter
 from tests.core.spartacus.combat_helpers import fight, more_dice, place
-from tests.core.spartacus.helpers import choices, clear_table, dice, give, kinds, started
+from tests.core.spartacus.helpers import at_the_market, choices, clear_table, dice, give, kinds, started
 
 
 def test_faq_1_dice_are_health_and_each_wound_costs_a_die_from_a_pool_you_choose() -> None:
@@ -91,13 +91,8 @@ def test_faq_5_only_the_open_market_moves_resources_and_intrigue_cards_never() -
 
 def test_faq_6_hidden_bids_ties_add_all_zero_discards_host_ties_roll() -> None:
     """FAQ 6 (pp. 10-11)."""
-    game = started(4, seed=1)
+    game = at_the_market()
     s = game.state
-    s.intrigue = None
-    for i, p in enumerate(s.players):
-        clear_table(game, i)
-        p.denarii = 10
-    market.start(game)
     for i in range(4):
         game.act(i, "close")
     first = s.market.auction.card  # type: ignore[union-attr]

@@ -2,22 +2,9 @@
 
 from __future__ import annotations
 
-from core.spartacus import market
 from core.spartacus.rules import Spartacus
 from core.spartacus.state import Phase
-from tests.core.spartacus.helpers import choices, clear_table, coins, dice, give, kinds, started
-
-
-def _market(seed: int = 1) -> Spartacus:
-    game = started(4, seed=seed)
-    s = game.state
-    s.intrigue = None
-    for seat, p in enumerate(s.players):
-        clear_table(game, seat)
-        p.denarii = 10
-    market.start(game)
-    game.state_changed()
-    return game
+from tests.core.spartacus.helpers import at_the_market, choices, coins, dice, give, kinds
 
 
 def _close_all(game: Spartacus, but: tuple[int, ...] = ()) -> None:
@@ -27,13 +14,13 @@ def _close_all(game: Spartacus, but: tuple[int, ...] = ()) -> None:
 
 
 def test_the_open_market_is_open_to_everyone_at_once() -> None:
-    game = _market()
+    game = at_the_market()
     assert kinds(game) == {s: "open_market" for s in range(4)}
 
 
 def test_resources_sell_to_the_bank_for_their_value_but_intrigue_cards_never_trade() -> None:
     """rules: Open Market - sell Resources to the Bank; FAQ 5 - Intrigue cards never trade."""
-    game = _market()
+    game = at_the_market()
     crixus = give(game, 0, "crixus")
     scheme = give(game, 0, "slander", hand=True)
     assert f"bank:{crixus}" in choices(game, 0)
@@ -44,7 +31,7 @@ def test_resources_sell_to_the_bank_for_their_value_but_intrigue_cards_never_tra
 
 def test_an_offer_is_composed_then_accepted_and_both_sides_move() -> None:
     """rules: Open Market - buy, sell and trade Resource Cards among yourselves."""
-    game = _market()
+    game = at_the_market()
     net = give(game, 0, "net")
     veteran = give(game, 1, "veteran")
     before = coins(game)
@@ -64,7 +51,7 @@ def test_an_offer_is_composed_then_accepted_and_both_sides_move() -> None:
 
 
 def test_an_offer_may_be_countered_at_most_twice_then_only_accepted_or_declined() -> None:
-    game = _market()
+    game = at_the_market()
     veteran = give(game, 1, "veteran")
     game.act(0, "offer:1")
     game.act(0, "offer-give:none")
@@ -81,7 +68,7 @@ def test_an_offer_may_be_countered_at_most_twice_then_only_accepted_or_declined(
 
 
 def test_a_trade_falls_through_if_the_card_has_gone_meanwhile() -> None:
-    game = _market()
+    game = at_the_market()
     veteran = give(game, 1, "veteran")
     game.act(0, "offer:1")
     game.act(0, "offer-give:none")
@@ -97,7 +84,7 @@ def test_a_trade_falls_through_if_the_card_has_gone_meanwhile() -> None:
 
 def test_offers_are_limited_so_the_market_always_ends() -> None:
     """ruling: at most 3 offers per Dominus per Market."""
-    game = _market()
+    game = at_the_market()
     for _ in range(3):
         game.act(0, "offer:1")
         game.act(0, "offer-cancel")
@@ -107,7 +94,7 @@ def test_offers_are_limited_so_the_market_always_ends() -> None:
 
 def test_closing_hides_your_denarii_from_the_others() -> None:
     """rules: Closing the Open Market - take and hide your denarii."""
-    game = _market()
+    game = at_the_market()
     game.act(2, "close")
     assert game.view(0)["board"]["players"][2]["denarii"] is None
     assert game.view(None)["board"]["players"][2]["denarii"] is None
@@ -118,7 +105,7 @@ def test_closing_hides_your_denarii_from_the_others() -> None:
 
 def test_as_many_lots_as_players_are_auctioned_one_at_a_time_with_hidden_bids() -> None:
     """rules: Auction - simultaneous hidden bids; the highest pays the Bank."""
-    game = _market()
+    game = at_the_market()
     _close_all(game)
     m = game.state.market
     assert m.auction is not None and len(m.lots) == 3  # the first is up, three wait
@@ -140,7 +127,7 @@ def test_as_many_lots_as_players_are_auctioned_one_at_a_time_with_hidden_bids() 
 
 def test_tied_bidders_bid_again_adding_to_their_earlier_bids() -> None:
     """rules: Resolving Ties; FAQ 6."""
-    game = _market()
+    game = at_the_market()
     _close_all(game)
     lot = game.state.market.auction.card
     for seat, bid in enumerate((3, 3, 1, 0)):
@@ -156,7 +143,7 @@ def test_tied_bidders_bid_again_adding_to_their_earlier_bids() -> None:
 
 def test_ties_that_nobody_breaks_are_rolled_off() -> None:
     """ruling: tied leaders who add nothing in a re-bid roll off, so a tie always ends."""
-    game = _market()
+    game = at_the_market()
     _close_all(game)
     lot = game.state.market.auction.card
     for seat, bid in enumerate((3, 3, 0, 0)):
@@ -170,7 +157,7 @@ def test_ties_that_nobody_breaks_are_rolled_off() -> None:
 
 def test_an_auction_where_everyone_bids_zero_is_cancelled_and_the_card_discarded() -> None:
     """rules: Canceled Auctions; FAQ 6 - the card is discarded."""
-    game = _market()
+    game = at_the_market()
     _close_all(game)
     lot = game.state.market.auction.card
     for seat in range(4):
@@ -187,7 +174,7 @@ def _to_host_contest(game: Spartacus) -> None:
 
 def test_the_host_title_goes_to_the_highest_hidden_bid() -> None:
     """rules: Contest for the Host Title - the winner pays the Bank and takes the marker."""
-    game = _market()
+    game = at_the_market()
     _close_all(game)
     _to_host_contest(game)
     for seat, bid in enumerate((1, 0, 5, 2)):
@@ -200,7 +187,7 @@ def test_the_host_title_goes_to_the_highest_hidden_bid() -> None:
 
 def test_when_every_host_bid_is_zero_the_bidders_roll() -> None:
     """rules: Auction Canceled by Host; FAQ 6 - the bidders roll, the highest is Host."""
-    game = _market()
+    game = at_the_market()
     _close_all(game)
     _to_host_contest(game)
     dice(game, 3, 6, 6, 1, 2, 4)  # seats 1 and 2 tie on 6 and roll again

@@ -2,26 +2,13 @@
 
 from __future__ import annotations
 
-from core.spartacus import arena, market
-from core.spartacus.rules import Spartacus
+from core.spartacus import arena
 from core.spartacus.state import ArenaStep
-from tests.core.spartacus.helpers import choices, clear_table, give, kinds, started
-
-
-def _market() -> Spartacus:
-    game = started(4, seed=1)
-    s = game.state
-    s.intrigue = None
-    for seat, p in enumerate(s.players):
-        clear_table(game, seat)
-        p.denarii = 10
-    market.start(game)
-    game.state_changed()
-    return game
+from tests.core.spartacus.helpers import at_the_market, choices, clear_table, give, kinds, started
 
 
 def test_a_gift_while_denarii_are_hidden_shows_the_amount_only_to_the_two_players() -> None:
-    game = _market()
+    game = at_the_market()
     game.act(0, "close")
     game.act(0, "gift:1")
     game.act(0, "gift-amount:4")
@@ -34,7 +21,7 @@ def test_a_gift_while_denarii_are_hidden_shows_the_amount_only_to_the_two_player
 
 
 def test_denarii_promised_in_a_hidden_bid_cannot_be_given_away() -> None:
-    game = _market()
+    game = at_the_market()
     for seat in range(4):
         game.act(seat, "close")
     game.act(0, "bid:7")
@@ -43,7 +30,7 @@ def test_denarii_promised_in_a_hidden_bid_cannot_be_given_away() -> None:
 
 
 def test_a_champion_changing_hands_moves_one_influence_with_it() -> None:
-    game = _market()
+    game = at_the_market()
     star = give(game, 0, "crixus", champion=True)
     game.act(0, "offer:1")
     game.act(0, f"offer-give:{star}")

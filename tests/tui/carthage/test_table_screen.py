@@ -100,7 +100,7 @@ async def test_a_spectator_sees_no_hand_and_cannot_play() -> None:
 
 async def test_help_lists_the_carthage_keys_and_symbols() -> None:
     lobby = Lobby(new_seed=lambda: 5)
-    table = lobby.create_table("id-alice", "alice", "carthage", 2, bots=1)
+    lobby.create_table("id-alice", "alice", "carthage", 2, bots=1)
     async with session(lobby, "id-alice", "alice") as (app, pilot):
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)

@@ -1,0 +1,33 @@
+"""Fixtures shared by the server tests."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from server.limits import ServerLimits
+from server.ssh_server import HarenaServer, ServerConfig
+
+
+@pytest.fixture
+async def make_server(tmp_path: Path) -> AsyncIterator:
+    servers: list[HarenaServer] = []
+
+    async def start(**limits: float) -> HarenaServer:
+        config = ServerConfig(
+            port=0,
+            keys_dir=tmp_path / "keys",
+            data_dir=tmp_path / "data",
+            limits=ServerLimits(**limits),
+            bot_delay=0.05,
+        )
+        server = HarenaServer(config)
+        await server.start()
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        await server.stop()
