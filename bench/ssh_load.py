@@ -3,7 +3,7 @@
     python bench/ssh_load.py [--scenario table10|busy100|connect50|all]
 
 Scenarios (the server is restarted for each, so memory figures start clean):
-- table10: one table, 10 seated sessions; 30 moves, each by the seat whose turn it is.
+- table10: one table, 10 seated sessions; 30 moves (--moves), each by the seat whose turn it is.
 - busy100: 100 sessions at 20 tables of 5; every table makes a move every 2 s for --seconds.
 - connect50: 50 sessions connecting at once.
 
@@ -137,6 +137,12 @@ def record_timing() -> dict[str, list[Any]]:
     setattr(AppSession, "data_received", timed_data_received)
     setattr(AppSession, "_send", timed_send)
     return timing
+
+
+def gc_total(timing: dict[str, list[Any]], since: float) -> str:
+    """All the server's GC pauses that ended after `since`: how many, and their total."""
+    pauses = [seconds for _kind, seconds, end in timing["gc"] if end > since]
+    return f"{len(pauses)} collections, {sum(pauses) * 1000:.0f} ms in all"
 
 
 def gc_pauses(timing: dict[str, list[Any]], since: float) -> list[tuple[str, int]]:
@@ -295,7 +301,7 @@ async def connect_all(port: int, keys: list[asyncssh.SSHKey], batch: int = 10) -
 # --- scenarios ----------------------------------------------------------------------------------
 
 
-async def table10(workdir: Path) -> None:
+async def table10(workdir: Path, moves: int) -> None:
     keys = make_keys(10)
     tables = [[identity(k) for k in keys]]
     server = ServerProcess(tables, workdir)
@@ -312,7 +318,6 @@ async def table10(workdir: Path) -> None:
         cpu_before = server.cpu_seconds()
         server.toggle_profile()
         moves_started = time.monotonic()
-        moves = 30
         for n in range(moves):
             actor = clients[n % 10]
             latency, sizes = await move(actor, [c for c in clients if c is not actor], n + 1)
@@ -325,8 +330,9 @@ async def table10(workdir: Path) -> None:
             print("  per move (ms), client:", [round(x * 1000) for x in latencies])
             print("  per move (ms), server:", [round(x * 1000) for x in served])
             print("  GC pauses over 5 ms during the moves (ms):", gc_pauses(await server.timing(), moves_started))
+            print("  GC during the moves:", gc_total(await server.timing(), moves_started))
         idle = await idle_bytes(clients)
-        print("table10: one table, 10 seated sessions, 30 moves")
+        print(f"table10: one table, 10 seated sessions, {moves} moves")
         print(f"  RSS: empty server {rss_empty / 1024:.1f} MB, first session +{(rss_one - rss_empty) / 1024:.2f} MB, "
               f"per extra session {(rss_all - rss_one) / 9 / 1024:.2f} MB")
         print(f"  first screen at 80x24: {describe([float(b) for b in [nbytes, *rest_bytes]], 'B')}")
@@ -385,6 +391,7 @@ async def busy100(workdir: Path, seconds: float) -> None:
         print(f"  keypress to last screen at the table: {describe(latencies, 'ms', 1000)}")
         if os.environ.get("HARENA_BENCH_VERBOSE"):
             print("  GC pauses over 5 ms during the moves (ms):", gc_pauses(await server.timing(), moves_started))
+            print("  GC during the moves:", gc_total(await server.timing(), moves_started))
         print(f"  (server side, key received to last screen sent: {describe(served, 'ms', 1000)})")
         print(f"  server CPU per move (5 screens): {cpu / max(moves, 1) * 1000:.1f} ms; "
               f"server CPU use {cpu / seconds * 100:.0f}% of one core")
@@ -421,7 +428,7 @@ async def main(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         workdir = Path(tmp)
         if args.scenario in ("table10", "all"):
-            await table10(workdir)
+            await table10(workdir, args.moves)
         if args.scenario in ("busy100", "all"):
             await busy100(workdir, args.seconds)
         if args.scenario in ("connect50", "all"):
@@ -434,5 +441,6 @@ if __name__ == "__main__":
         sys.exit(0)
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--scenario", default="all", choices=["table10", "busy100", "connect50", "all"])
+    parser.add_argument("--moves", type=int, default=30, help="moves in the table10 run")
     parser.add_argument("--seconds", type=float, default=20.0, help="length of the busy100 run")
     asyncio.run(main(parser.parse_args()))

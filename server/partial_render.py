@@ -54,11 +54,12 @@ def render_spans(compositor: Compositor, spans: list[tuple[int, int, int]]) -> l
         if not visible:
             continue
         left, right = visible.column_span
-        rows = [
+        top, bottom = visible.y, visible.bottom
+        rows = sorted(
             y
-            for y in range(visible.y, visible.bottom)
-            if any(left <= cut < right for cut in missing.get(y, ()))
-        ]
+            for y, row_missing in missing.items()
+            if top <= y < bottom and any(left <= cut < right for cut in row_missing)
+        )
         if not rows:
             continue  # hidden behind widgets in front of it, or nothing dirty over it
         top, bottom = rows[0], rows[-1] + 1

@@ -25,6 +25,8 @@ from textual.style import Style as VisualStyle
 from textual.visual import Visual
 from textual.widget import Widget
 
+from tui.widgets.shared_lines import SharedStylesCache
+
 RowKey = tuple[str, tuple[Span, ...]]
 KEPT_ROWS = 4
 """Rendered rows kept: this many times the widget's height (at least 32)."""
@@ -65,6 +67,7 @@ class RowsWidget(Widget):
         self._strips_key: tuple[int, VisualStyle] | None = None
         self._plain_styles = False  # left-aligned, no line padding: plain rows render fast
         self._pass: tuple[list[Content], int, bool] | None = None  # set during render_lines
+        self._styles_cache = SharedStylesCache()  # lines styled once for every session
 
     def build_rows(self, width: int, height: int) -> list[Content]:
         """The rows to show in a content area of this size (at most `height` rows)."""
@@ -144,10 +147,8 @@ class RowsWidget(Widget):
         rows = self._current_rows()
         return rows, self.size.width, self.text_selection is None and self._rows_fit
 
-    def render_line(self, y: int) -> Strip:
-        rows, width, one_by_one = self._pass or self._render_state()
-        if not one_by_one:
-            return super().render_line(y)  # wrapped rows or a selection: Textual's whole render
+    def _check_strips_key(self, width: int) -> tuple[int, VisualStyle]:
+        """Forget rendered rows when the width or style changed; (width, style) now."""
         style = self.visual_style
         if self._strips_key != (width, style):
             self._strips.clear()
@@ -159,6 +160,28 @@ class RowsWidget(Widget):
                 and tuple(styles.content_align) == ("left", "top")
                 and not styles.line_pad
             )
+        return width, style
+
+    def shared_line_key(self, y: int) -> tuple[object, ...] | None:
+        """Line `y` as rendered by `render_line`: the row, its line, the width and style, and
+        the alignment that decides how the row is rendered (see `shared_lines`)."""
+        rows, width, one_by_one = self._pass or self._render_state()
+        if not one_by_one:
+            return None
+        width, style = self._check_strips_key(width)
+        if self._plain_styles:
+            how: object = True
+        else:
+            styles = self.styles
+            how = (styles.text_align, tuple(styles.content_align), styles.line_pad)
+        row = row_key(rows[y]) if y < len(rows) else None
+        return row, y, width, style, how
+
+    def render_line(self, y: int) -> Strip:
+        rows, width, one_by_one = self._pass or self._render_state()
+        if not one_by_one:
+            return super().render_line(y)  # wrapped rows or a selection: Textual's whole render
+        width, style = self._check_strips_key(width)
         strip = self._strips.get(y)
         if strip is None:
             if y < len(rows):

@@ -1,0 +1,139 @@
+"""Final widget lines shared by every session in the process: a line is styled once, not per app.
+
+All the players at a table see mostly the same lines (the log, the seats, the board), yet each
+session's app styled each changed line itself: Textual's `StylesCache.render_line` adds the
+background, padding and borders to a content line (~0.1 ms a line on the server), and a move
+changes ~20 lines per screen (a log that scrolls moves all its lines), for every session at
+the table: about a fifth of the server's CPU per move.
+
+`SharedStylesCache` keeps Textual's per-widget cache (only dirty lines are rendered again) but
+looks each dirty line up in one process-wide table first, keyed by everything
+`StylesCache.render_line` reads: the widget's frame (size, padding, border, outline, colours,
+titles, tint, opacities, ANSI theme, and the app's theme for "$variables" in content styles) and what its content line shows, as the widget describes it
+(`SharesLines.shared_line_key`; `None` renders the line privately, e.g. while text is
+selected). Strips are immutable, so one strip can be painted by any number of apps. Line
+filters and link hover styles are still applied per app, after this cache, as Textual does.
+
+Relies on (pinned with Textual, see server/textual_fixes): `StylesCache.render_widget` and
+`StylesCache.render_line(styles, y, size, content_size, padding, base_background, background,
+render_content_line, border_title, border_subtitle, opacity, ansi_theme, native_ansi)`, which
+is given the widget's bound `render_line`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any, Protocol
+
+from textual._styles_cache import StylesCache
+from textual.strip import Strip
+from textual.widget import Widget
+
+MAX_SHARED_LINES = 4096
+"""Lines kept, least recently used dropped first: a few screens' worth for every table."""
+
+_lines: dict[Hashable, Strip] = {}
+_stats = {"hits": 0, "misses": 0}
+
+
+class SharesLines(Protocol):
+    def shared_line_key(self, y: int) -> Hashable | None:
+        """What content line `y` shows, completely (two lines with equal keys render alike in
+        the same frame), or None if the line must not be shared."""
+
+
+def label_key(label: tuple[Any, ...] | None) -> Hashable:
+    """A border title as a key: `Content` compares by text alone, its spans are added here."""
+    if label is None:
+        return None
+    content, *styles = label
+    return (content.plain, tuple(content.spans), *styles)
+
+
+def clear() -> None:
+    """Forget every shared line (tests; a theme reload)."""
+    _lines.clear()
+
+
+def stats() -> dict[str, int]:
+    """Lines found shared / rendered since start, and lines kept."""
+    return {**_stats, "kept": len(_lines)}
+
+
+class SharedStylesCache(StylesCache):
+    """Textual's styles cache, with dirty lines looked up in the process-wide table first."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._frame: tuple[Any, ...] | None = None  # for the render in progress
+        self._gutter_top = 0
+        self._theme = ""
+
+    def render_widget(self, widget: Widget, crop: Any) -> list[Strip]:
+        self._frame = None  # styles, size or titles may have changed since the last render
+        self._theme = widget.app.theme  # theme variables in content styles ("$accent")
+        return super().render_widget(widget, crop)
+
+    def render_line(
+        self,
+        styles: Any,
+        y: int,
+        size: Any,
+        content_size: Any,
+        padding: Any,
+        base_background: Any,
+        background: Any,
+        render_content_line: Any,
+        border_title: Any,
+        border_subtitle: Any,
+        opacity: float,
+        ansi_theme: Any,
+        native_ansi: bool,
+    ) -> Strip:
+        args = (
+            styles, y, size, content_size, padding, base_background, background,
+            render_content_line, border_title, border_subtitle, opacity, ansi_theme, native_ansi,
+        )  # fmt: skip
+        frame = self._frame
+        if frame is None:
+            frame = self._frame = (
+                styles.border,
+                styles.outline,
+                styles.hatch if styles.has_rule("hatch") else None,
+                styles.tint,
+                styles.text_opacity,
+                styles.border_title_align,
+                styles.border_subtitle_align,
+                size,
+                content_size,
+                padding,
+                base_background,
+                background,
+                label_key(border_title),
+                label_key(border_subtitle),
+                opacity,
+                ansi_theme,
+                native_ansi,
+                self._theme,
+            )
+            self._gutter_top = styles.gutter.top
+        content_y = y - self._gutter_top
+        if 0 <= content_y < content_size.height:
+            # The widget's bound render_line: reaching it there keeps the cache free of cycles.
+            line_key = getattr(getattr(render_content_line, "__self__", None), "shared_line_key", None)
+            content = line_key(content_y) if line_key is not None else None
+            if content is None:
+                return super().render_line(*args)
+        else:
+            content = None  # border or padding: the frame says it all
+        key = (frame, y, content)
+        strip = _lines.pop(key, None)
+        if strip is None:
+            _stats["misses"] += 1
+            strip = super().render_line(*args)
+            if len(_lines) >= MAX_SHARED_LINES:
+                del _lines[next(iter(_lines))]
+        else:
+            _stats["hits"] += 1
+        _lines[key] = strip  # (again) the most recently used
+        return strip
