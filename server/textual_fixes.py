@@ -439,7 +439,7 @@ class _AsyncioWithoutEagerFactory(types.ModuleType):
         return getattr(asyncio, name)
 
 
-SCREEN_UPDATE_PERIOD = 1 / 250  # seconds; Textual's default is 1 / 60 (pitfall 12)
+SCREEN_UPDATE_PERIOD = 1 / 1000  # seconds; Textual's default is 1 / 60 (pitfall 12)
 
 
 def _install_loop_fixes() -> None:

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from rich.segment import Segment
 from textual.content import Content, Span
+from textual.dom import NoScreen
+from textual.screen import Screen
 from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
@@ -68,6 +70,9 @@ class RowsWidget(Widget):
         self._plain_styles = False  # left-aligned, no line padding: plain rows render fast
         self._pass: tuple[list[Content], int, bool] | None = None  # set during render_lines
         self._styles_cache = SharedStylesCache()  # lines styled once for every session
+        self._content_size_key: tuple[Size, int] | None = None
+        self._content_size_value = Size(0, 0)
+        self._screen: Screen[object] | None = None
 
     def build_rows(self, width: int, height: int) -> list[Content]:
         """The rows to show in a content area of this size (at most `height` rows)."""
@@ -77,7 +82,7 @@ class RowsWidget(Widget):
 
     def update_rows(self) -> None:
         """Call after the state changed: refresh the rows that now look different."""
-        old, size = self._rows, self.size
+        old, size = self._rows, self._content_size()
         if old is None or size != self._rows_size or not size.width or not size.height:
             self._rows = None
             self.refresh()
@@ -97,12 +102,39 @@ class RowsWidget(Widget):
         self._set_rows(new, size)
         for y in changed:
             self._strips.pop(y, None)
+        regions = []
         start = previous = changed[0]
         for y in [*changed[1:], -1]:
             if y != previous + 1:
-                self.refresh(Region(0, start, size.width, previous - start + 1))
+                regions.append(Region(0, start, size.width, previous - start + 1))
                 start = y
             previous = y
+        self._repaint(regions)
+
+    def _repaint(self, regions: list[Region]) -> None:
+        """`refresh(*regions)`, telling the screen at once instead of through two messages.
+
+        Textual's refresh marks the widget, which at its next idle posts an `Update` to its
+        screen, which at its own idle resumes its update timer: for every widget that changed,
+        at every session (a message hop costs about as much as rendering a line). The regions
+        are marked as `refresh` marks them, then the widget joins the screen's dirty widgets and
+        the timer is resumed, as the screen's `Update` and idle handlers do."""
+        try:
+            screen = self.screen
+        except NoScreen:
+            screen = None
+        if screen is None or not self.is_mounted or not self.display or screen not in screen._compositor:
+            self.refresh(*regions)
+            return
+        self._layout_cache.clear()  # holds the visual of `render()`
+        self._set_dirty(*regions)
+        self.clear_cached_dimensions()
+        self._rich_style_cache.clear()
+        screen._dirty_widgets.add(self)
+        if not self.app._batch_count and screen.is_current:
+            screen._update_timer.resume()
+        else:
+            screen.check_idle()
 
     def refresh(
         self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
@@ -125,8 +157,24 @@ class RowsWidget(Widget):
         self._rows, self._rows_size = rows, size
         self._rows_fit = all(row.cell_length <= size.width for row in rows)
 
+    def _content_size(self) -> Size:
+        """`self.size`, worked out again only when the outer size or the styles (padding,
+        border) changed: `size` walks the DOM, and it is read at every update and render."""
+        key = (self._size, self.styles._cache_key)
+        if key != self._content_size_key:
+            self._content_size_key, self._content_size_value = key, self.size
+        return self._content_size_value
+
+    def _selection(self) -> object:
+        """`self.text_selection`, with the screen looked up once (a widget stays on its
+        screen)."""
+        screen = self._screen
+        if screen is None:
+            screen = self._screen = self.screen
+        return screen.selections.get(self)
+
     def _current_rows(self) -> list[Content]:
-        size = self.size
+        size = self._content_size()
         if self._rows is None or size != self._rows_size:
             self._set_rows(self._rows_for(size) if size.width and size.height else [], size)
             self._strips.clear()
@@ -145,7 +193,7 @@ class RowsWidget(Widget):
     def _render_state(self) -> tuple[list[Content], int, bool]:
         """The rows, the width, and whether rows can be rendered one by one."""
         rows = self._current_rows()
-        return rows, self.size.width, self.text_selection is None and self._rows_fit
+        return rows, self._content_size().width, self._selection() is None and self._rows_fit
 
     def _check_strips_key(self, width: int) -> tuple[int, VisualStyle]:
         """Forget rendered rows when the width or style changed; (width, style) now."""

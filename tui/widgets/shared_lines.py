@@ -65,14 +65,65 @@ class SharedStylesCache(StylesCache):
 
     def __init__(self) -> None:
         super().__init__()
-        self._frame: tuple[Any, ...] | None = None  # for the render in progress
+        self._args: dict[str, Any] | None = None  # what `render` is given, until `clear()`
+        self._frame: tuple[Any, ...] | None = None  # the frame part of line keys, until `clear()`
         self._gutter_top = 0
         self._theme = ""
 
+    def clear(self) -> None:
+        """Textual clears a widget's styles cache whenever its frame may have changed: a full
+        refresh (any style of the widget or a colour of an ancestor set, a new border title, the
+        theme), a new size. Until then the frame is the same, so it is worked out only once."""
+        super().clear()
+        self._args = None
+        self._frame = None
+
     def render_widget(self, widget: Widget, crop: Any) -> list[Strip]:
-        self._frame = None  # styles, size or titles may have changed since the last render
-        self._theme = widget.app.theme  # theme variables in content styles ("$accent")
-        return super().render_widget(widget, crop)
+        """`StylesCache.render_widget`, with its arguments kept until `clear()` (working them
+        out walks the DOM: about as long as styling a line)."""
+        self._simple_strip = None  # a padding line kept by `render_line` for one render only
+        args = self._args
+        if args is None:
+            args = self._args = self._render_args(widget)
+            self._frame = None
+            self._theme = widget.app.theme  # theme variables in content styles ("$accent")
+        strips = self.render(render_content_line=widget.render_line, crop=crop, **args)
+        if widget.auto_links:  # as Textual does: the link under the mouse, highlighted
+            hover_style = widget.hover_style
+            if hover_style._link_id and hover_style._meta and "@click" in hover_style.meta:
+                link_style_hover = widget.link_style_hover
+                if link_style_hover:
+                    strips = [strip.style_links(hover_style.link_id, link_style_hover) for strip in strips]
+        return strips
+
+    @staticmethod
+    def _render_args(widget: Widget) -> dict[str, Any]:
+        """The arguments Textual's `render_widget` gives `render` (but the line callback and
+        the crop)."""
+        base_background, background = widget.background_colors
+        styles = widget.styles
+        app = widget.app
+        title, subtitle = widget._border_title, widget._border_subtitle
+        return {
+            "styles": styles,
+            "size": widget.region.size,
+            "base_background": base_background,
+            "background": background,
+            "filters": widget.get_line_filters(),
+            "border_title": (
+                None if title is None else (title, *widget._get_title_style_information(base_background))
+            ),
+            "border_subtitle": (
+                None
+                if subtitle is None
+                else (subtitle, *widget._get_subtitle_style_information(base_background))
+            ),
+            "content_size": widget.content_region.size,
+            "padding": styles.padding,
+            "opacity": widget.opacity,
+            "ansi_theme": app.ansi_theme,
+            "native_ansi": app.native_ansi_color,
+        }
 
     def render_line(
         self,
