@@ -91,6 +91,36 @@ def _link_sequence(key: str) -> str:
     return f"\x1b]8;id={parts[1]};{parts[2]}\x1b\\"
 
 
+MAX_STRIP_CELLS = 4096
+"""Strips whose cells are kept (with the strip itself), least recently used dropped first."""
+
+_strip_cells: dict[tuple[int, str], tuple[Strip, list[str], list[str]]] = {}
+
+
+def strip_cells(strip: Strip, color_system: ColorSystem) -> tuple[list[str], list[str]]:
+    """A strip as cells and their style keys, worked out once per strip and colour system.
+
+    Sessions that show the same lines paint the same strip objects (`tui.widgets.shared_lines`,
+    Textual's `Strip.divide` cache), so the cells of a line are made once for all of them. The
+    cache holds the strip, so the id in its key cannot be reused while the entry lives."""
+    key = (id(strip), color_system.name)
+    entry = _strip_cells.pop(key, None)
+    if entry is None or entry[0] is not strip:
+        chars: list[str] = []
+        keys: list[str] = []
+        for text, style, control in strip:
+            if control or not text:
+                continue
+            cells = list(text) if _is_single_cell_widths(text) else _cells(text)
+            chars.extend(cells)
+            keys.extend([style_key(style, color_system)] * len(cells))
+        entry = (strip, chars, keys)
+        if len(_strip_cells) >= MAX_STRIP_CELLS:
+            del _strip_cells[next(iter(_strip_cells))]
+    _strip_cells[key] = entry
+    return entry[1], entry[2]
+
+
 def _cells(text: str) -> list[str]:
     """Text as terminal cells: a wide character is followed by "" (its right half); zero-width
     characters join the cell before them."""
@@ -205,24 +235,14 @@ class ScreenBuffer:
         width = self.width if limit is None else max(min(self.width, limit), 0)
         start = x
         cut_left = 0 < x < width and chars[x] == ""  # writing over a wide character's right half
-        for text, style, control in strip:
-            if control or not text:
-                continue
-            if x >= width:
-                break
-            key = style_key(style, color_system)
-            if _is_single_cell_widths(text):
-                count = min(len(text), width - x)
-                chars[x : x + count] = text[:count]
-                keys[x : x + count] = [key] * count
-                x += count
-            else:
-                cells = _cells(text)[: width - x]
-                if cells and cells[-1] and x + len(cells) == width and _is_wide(cells[-1]):
-                    cells[-1] = " "  # a wide character cut by the right edge
-                chars[x : x + len(cells)] = cells
-                keys[x : x + len(cells)] = [key] * len(cells)
-                x += len(cells)
+        strip_chars, strip_keys = strip_cells(strip, color_system)
+        count = min(len(strip_chars), width - x)
+        if count > 0:
+            chars[x : x + count] = strip_chars[:count]
+            keys[x : x + count] = strip_keys[:count]
+            if count < len(strip_chars) and strip_chars[count] == "":
+                chars[x + count - 1] = " "  # a wide character cut by the right edge
+            x += count
         end = min(x, width)
         if start >= end:
             return x

@@ -12,7 +12,7 @@ from textual._compositor import ChopsUpdate, LayoutUpdate
 from textual.geometry import Region
 from textual.strip import Strip
 
-from server.screen_buffer import ScreenBuffer, style_key
+from server.screen_buffer import ScreenBuffer, strip_cells, style_key
 
 COLORS = ColorSystem.EIGHT_BIT
 STYLES = [
@@ -163,3 +163,15 @@ def test_any_sequence_of_paints_shows_the_target_on_a_real_terminal(frames) -> N
                     assert cell.data == char, (row, col)
                     assert cell.bold == ("1" in key.split(";")), (row, col, key)
                     assert cell.reverse == ("7" in key.split(";")), (row, col, key)
+
+
+def test_a_strip_painted_by_many_sessions_is_turned_into_cells_once_per_colour_system() -> None:
+    strip = Strip([Segment("ab", Style(bold=True)), Segment("界x", Style(color="red"))])
+    chars, keys = strip_cells(strip, COLORS)
+    assert chars == ["a", "b", "界", "", "x"]
+    assert keys[0] == keys[1] == style_key(Style(bold=True), COLORS) != keys[2]
+    assert strip_cells(strip, COLORS)[0] is chars  # the second session reuses the first's
+    assert strip_cells(strip, ColorSystem.STANDARD)[0] is not chars
+    # An equal strip that is another object is worked out on its own (strips are keyed by
+    # identity, never mixed up when an id is reused).
+    assert strip_cells(Strip(list(strip)), COLORS)[0] is not chars
