@@ -47,21 +47,29 @@ def render_spans(compositor: Compositor, spans: list[tuple[int, int, int]]) -> l
             row = needed.setdefault(y, set())
             row.update(cut for cut, end in zip(line_cuts, line_cuts[1:]) if cut < x2 and end > x1)
     missing = {y: set(row) for y, row in needed.items()}  # needed cuts not filled yet
+    if not missing:
+        return chops
+    first_line, last_line = min(missing), max(missing)
     for widget, (region, clip) in compositor.visible_widgets.items():
         if not missing:
             break
+        if region.y > last_line or region.bottom <= first_line:
+            continue  # nothing dirty in its lines (cheaper to tell than its visible part)
         visible = region.intersection(clip)
         if not visible:
             continue
         left, right = visible.column_span
         top, bottom = visible.y, visible.bottom
-        rows = sorted(
-            y
-            for y, row_missing in missing.items()
-            if top <= y < bottom and any(left <= cut < right for cut in row_missing)
-        )
+        rows = []
+        for y, row_missing in missing.items():
+            if top <= y < bottom:
+                for cut in row_missing:
+                    if left <= cut < right:
+                        rows.append(y)
+                        break
         if not rows:
             continue  # hidden behind widgets in front of it, or nothing dirty over it
+        rows.sort()
         top, bottom = rows[0], rows[-1] + 1
         strips = widget.render_lines(
             Region(visible.x - region.x, top - region.y, visible.width, bottom - top)

@@ -9,13 +9,16 @@ on the wire, the client's screen buffer sends only the cells that differ.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import is_
 
 from textual.content import Content
 
 from tui.widgets.rows import RowKey, RowsWidget, row_key, same_row
 
-KEPT_WRAPS = 256
-"""Wrapped lines kept (a log of 40 lines scrolls through them one line per move)."""
+KEPT_WRAPS = 4096
+"""Wrapped lines kept for all panels (a log of 40 lines scrolls through them one per move)."""
+
+_wrapped: dict[tuple[RowKey, int], list[Content]] = {}
 
 
 class LinesPanel(RowsWidget):
@@ -32,7 +35,8 @@ class LinesPanel(RowsWidget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._lines: list[Content] = []
-        self._wrapped: dict[tuple[RowKey, int], list[Content]] = {}
+        self._source: list[Content | str] = []  # as last given (the lines' own objects)
+        self._made: dict[int, tuple[str, Content]] = {}  # id(line) -> (line, its Content)
 
     @property
     def lines(self) -> list[str]:
@@ -40,10 +44,22 @@ class LinesPanel(RowsWidget):
         return [line.plain for line in self._lines]
 
     def set_lines(self, lines: Sequence[Content | str]) -> None:
-        held = {line.plain: line for line in self._lines if not line.spans}
-        new = [
-            line if isinstance(line, Content) else held.get(line) or Content(line) for line in lines
-        ]
+        source = list(lines)
+        if len(source) == len(self._source) and all(map(is_, source, self._source)):
+            return  # the very same lines (a move that logged nothing)
+        # A log keeps its line objects from view to view: the Content made for a line is reused
+        # while the line stays (a full log gains one line and drops one at every move).
+        made, self._made = self._made, {}
+        new: list[Content] = []
+        for line in source:
+            if not isinstance(line, str):  # (a str check: Content's is an ABC check, slower)
+                new.append(line)
+                continue
+            known = made.get(id(line))
+            content = known[1] if known is not None and known[0] is line else Content(line)
+            self._made[id(line)] = (line, content)
+            new.append(content)
+        self._source = source
         if len(new) == len(self._lines) and all(map(same_row, new, self._lines)):
             return
         self._lines = new
@@ -60,14 +76,15 @@ class LinesPanel(RowsWidget):
         return rows[-height:]
 
     def _wrap(self, line: Content, width: int) -> list[Content]:
-        """`line` wrapped to `width` (remembered: the same lines are wrapped move after move)."""
+        """`line` wrapped to `width`, remembered for every panel of every session: each player
+        at a table wraps the same new log line (Content is immutable, so they can share it)."""
         key = (row_key(line), width)
-        rows = self._wrapped.get(key)
+        rows = _wrapped.pop(key, None)
         if rows is None:
             rows = line.wrap(width) or [Content("")]
-            if len(self._wrapped) >= KEPT_WRAPS:
-                self._wrapped.clear()
-            self._wrapped[key] = rows
+            if len(_wrapped) >= KEPT_WRAPS:
+                del _wrapped[next(iter(_wrapped))]  # the least recently used
+        _wrapped[key] = rows
         return rows
 
 

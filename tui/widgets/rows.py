@@ -17,19 +17,30 @@ widget with wrapped rows or a text selection falls back to Textual's own whole r
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from rich.segment import Segment
 from textual.content import Content, Span
 from textual.dom import NoScreen
 from textual.screen import Screen
-from textual.geometry import Region, Size
+from textual.geometry import Offset, Region, Size
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.visual import Visual
 from textual.widget import Widget
 
-from tui.widgets.shared_lines import SharedStylesCache
+from tui.widgets.shared_lines import SharedStylesCache, intern_key
 
 RowKey = tuple[str, tuple[Span, ...]]
+
+
+class RenderPass(NamedTuple):
+    rows: list[Content]
+    width: int
+    style: VisualStyle
+    one_by_one: bool
+    """No text selection and no wrapped row: rows render (and are shared) one by one."""
+
 KEPT_ROWS = 4
 """Rendered rows kept: this many times the widget's height (at least 32)."""
 
@@ -68,11 +79,15 @@ class RowsWidget(Widget):
         self._rendered: dict[tuple[RowKey, int], Strip] = {}  # by content and line
         self._strips_key: tuple[int, VisualStyle] | None = None
         self._plain_styles = False  # left-aligned, no line padding: plain rows render fast
-        self._pass: tuple[list[Content], int, bool] | None = None  # set during render_lines
+        self._pass: RenderPass | None = None  # set during render_lines
+        self._row_ids: dict[int, tuple[Content, int]] = {}  # id(row) -> (row, interned row key)
+        self._context_id = 0  # interned (width, style, alignment) of the rendered rows
         self._styles_cache = SharedStylesCache()  # lines styled once for every session
         self._content_size_key: tuple[Size, int] | None = None
         self._content_size_value = Size(0, 0)
-        self._screen: Screen[object] | None = None
+        self._screen: Screen[object] | None = None  # a widget stays on its screen
+        self._offset_key = -1
+        self._offset = Offset(0, 0)
 
     def build_rows(self, width: int, height: int) -> list[Content]:
         """The rows to show in a content area of this size (at most `height` rows)."""
@@ -119,15 +134,25 @@ class RowsWidget(Widget):
         at every session (a message hop costs about as much as rendering a line). The regions
         are marked as `refresh` marks them, then the widget joins the screen's dirty widgets and
         the timer is resumed, as the screen's `Update` and idle handlers do."""
-        try:
-            screen = self.screen
-        except NoScreen:
-            screen = None
+        screen = self._screen
+        if screen is None:
+            try:
+                screen = self._screen = self.screen
+            except NoScreen:
+                screen = None
         if screen is None or not self.is_mounted or not self.display or screen not in screen._compositor:
             self.refresh(*regions)
             return
         self._layout_cache.clear()  # holds the visual of `render()`
-        self._set_dirty(*regions)
+        # Widget._set_dirty(*regions), with the content offset kept until the styles change
+        key = self.styles._cache_key
+        if key != self._offset_key:
+            self._offset_key, self._offset = key, self.content_offset
+        offset = self._offset
+        dirty = [region.translate(offset) for region in regions]
+        self._dirty_regions.update(dirty)
+        self._repaint_regions.update(dirty)
+        self._styles_cache.set_dirty(*dirty)
         self.clear_cached_dimensions()
         self._rich_style_cache.clear()
         screen._dirty_widgets.add(self)
@@ -166,8 +191,7 @@ class RowsWidget(Widget):
         return self._content_size_value
 
     def _selection(self) -> object:
-        """`self.text_selection`, with the screen looked up once (a widget stays on its
-        screen)."""
+        """`self.text_selection`, with the screen looked up once."""
         screen = self._screen
         if screen is None:
             screen = self._screen = self.screen
@@ -190,17 +214,17 @@ class RowsWidget(Widget):
         finally:
             self._pass = None
 
-    def _render_state(self) -> tuple[list[Content], int, bool]:
-        """The rows, the width, and whether rows can be rendered one by one."""
+    def _render_state(self) -> RenderPass:
+        """What every line of a render needs: the rows, the width and style (a change of either
+        forgets the rendered rows), and whether rows can be rendered one by one."""
         rows = self._current_rows()
-        return rows, self._content_size().width, self._selection() is None and self._rows_fit
-
-    def _check_strips_key(self, width: int) -> tuple[int, VisualStyle]:
-        """Forget rendered rows when the width or style changed; (width, style) now."""
+        width = self._content_size().width
+        one_by_one = self._selection() is None and self._rows_fit
         style = self.visual_style
         if self._strips_key != (width, style):
             self._strips.clear()
             self._rendered.clear()
+            self._row_ids.clear()
             self._strips_key = (width, style)
             styles = self.styles
             self._plain_styles = (
@@ -208,30 +232,34 @@ class RowsWidget(Widget):
                 and tuple(styles.content_align) == ("left", "top")
                 and not styles.line_pad
             )
-        return width, style
+            how = True if self._plain_styles else (styles.text_align, tuple(styles.content_align), styles.line_pad)
+            self._context_id = intern_key((width, style, how))
+        return RenderPass(rows, width, style, one_by_one)
 
-    def shared_line_key(self, y: int) -> tuple[object, ...] | None:
-        """Line `y` as rendered by `render_line`: the row, its line, the width and style, and
-        the alignment that decides how the row is rendered (see `shared_lines`)."""
-        rows, width, one_by_one = self._pass or self._render_state()
-        if not one_by_one:
+    def shared_line_key(self, y: int) -> tuple[int, int, int] | None:
+        """Line `y` as rendered by `render_line`: the row, its line, and the width, style and
+        alignment that decide how a row is rendered (see `shared_lines`), as interned ids."""
+        state = self._pass or self._render_state()
+        if not state.one_by_one:
             return None
-        width, style = self._check_strips_key(width)
-        if self._plain_styles:
-            how: object = True
-        else:
-            styles = self.styles
-            how = (styles.text_align, tuple(styles.content_align), styles.line_pad)
-        row = row_key(rows[y]) if y < len(rows) else None
-        return row, y, width, style, how
+        rows = state.rows
+        if y >= len(rows):
+            return 0, y, self._context_id
+        row = rows[y]
+        known = self._row_ids.get(id(row))
+        if known is None or known[0] is not row:
+            if len(self._row_ids) >= max(32, KEPT_ROWS * len(rows)):
+                self._row_ids.clear()
+            known = self._row_ids[id(row)] = (row, intern_key(row_key(row)))
+        return known[1], y, self._context_id
 
     def render_line(self, y: int) -> Strip:
-        rows, width, one_by_one = self._pass or self._render_state()
-        if not one_by_one:
+        state = self._pass or self._render_state()
+        if not state.one_by_one:
             return super().render_line(y)  # wrapped rows or a selection: Textual's whole render
-        width, style = self._check_strips_key(width)
         strip = self._strips.get(y)
         if strip is None:
+            rows, width, style = state.rows, state.width, state.style
             if y < len(rows):
                 strip = self._render_row(rows[y], y, width, style)
             else:

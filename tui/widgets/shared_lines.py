@@ -22,6 +22,7 @@ is given the widget's bound `render_line`.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Hashable
 from typing import Any, Protocol
 
@@ -32,8 +33,27 @@ from textual.widget import Widget
 MAX_SHARED_LINES = 4096
 """Lines kept, least recently used dropped first: a few screens' worth for every table."""
 
+MAX_INTERNED = 16384
+"""Keys given ids before the table starts again (ids are never reused: nothing is mixed up)."""
+
 _lines: dict[Hashable, Strip] = {}
 _stats = {"hits": 0, "misses": 0}
+_ids: dict[Hashable, int] = {}
+_next_id = itertools.count(1)
+
+
+def intern_key(key: Hashable) -> int:
+    """A small id for `key`, the same for equal keys (while kept), never reused for another.
+
+    Line keys hold ids instead of the frames and rows they stand for: a frame is ~20 values
+    (colours, borders, sizes) and a row a text and its spans, hashed again at each lookup
+    otherwise; a widget interns its frame once per `clear()` and a row once per row object."""
+    found = _ids.get(key)
+    if found is None:
+        if len(_ids) >= MAX_INTERNED:
+            _ids.clear()  # later keys get new ids: old lines age out of the table, unused
+        found = _ids[key] = next(_next_id)
+    return found
 
 
 class SharesLines(Protocol):
@@ -66,7 +86,7 @@ class SharedStylesCache(StylesCache):
     def __init__(self) -> None:
         super().__init__()
         self._args: dict[str, Any] | None = None  # what `render` is given, until `clear()`
-        self._frame: tuple[Any, ...] | None = None  # the frame part of line keys, until `clear()`
+        self._frame: int | None = None  # the interned frame of line keys, until `clear()`
         self._gutter_top = 0
         self._theme = ""
 
@@ -147,7 +167,7 @@ class SharedStylesCache(StylesCache):
         )  # fmt: skip
         frame = self._frame
         if frame is None:
-            frame = self._frame = (
+            frame = self._frame = intern_key((
                 styles.border,
                 styles.outline,
                 styles.hatch if styles.has_rule("hatch") else None,
@@ -166,7 +186,7 @@ class SharedStylesCache(StylesCache):
                 ansi_theme,
                 native_ansi,
                 self._theme,
-            )
+            ))
             self._gutter_top = styles.gutter.top
         content_y = y - self._gutter_top
         if 0 <= content_y < content_size.height:
