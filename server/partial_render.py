@@ -39,11 +39,14 @@ def render_spans(compositor: Compositor, spans: list[tuple[int, int, int]]) -> l
     """The chops (per line: cut -> strip) that a `ChopsUpdate` of `spans` sends, rendering only
     the widgets that are front-most on some cut of a span, over the rows where they are."""
     cuts = compositor.cuts
-    chops: list[dict[int, Strip | None]] = [dict.fromkeys(line_cuts[:-1]) for line_cuts in cuts]
+    # Chops only for the lines a span covers: a ChopsUpdate reads no other line.
+    chops: list[dict[int, Strip | None]] = [{} for _ in cuts]
     needed: dict[int, set[int]] = {}  # line -> cuts whose chop a span sends
     for y, x1, x2 in spans:
         if 0 <= y < len(cuts):
             line_cuts = cuts[y]
+            if y not in needed:
+                chops[y] = dict.fromkeys(line_cuts[:-1])
             row = needed.setdefault(y, set())
             row.update(cut for cut, end in zip(line_cuts, line_cuts[1:]) if cut < x2 and end > x1)
     missing = {y: set(row) for y, row in needed.items()}  # needed cuts not filled yet

@@ -216,6 +216,17 @@ async def test_compression_is_offered(make_server):
     await client.wait_for_text("you are ann")
 
 
+async def test_clients_get_aes_not_chacha20_and_a_chacha20_only_client_is_told_why(make_server):
+    server = await make_server()
+    client = await player(server, "ann", new_key())  # asyncssh prefers chacha20, as OpenSSH does
+    await client.wait_for_text("you are ann")
+    assert client._conn is not None
+    assert client._conn.get_extra_info("send_cipher").startswith("aes")
+    await client.close()
+    with pytest.raises(asyncssh.KeyExchangeFailed, match="encryption"):
+        await player(server, "bob", new_key(), encryption_algs=["chacha20-poly1305@openssh.com"])
+
+
 async def test_a_restart_brings_every_table_back_and_the_same_host_key(make_server, tmp_path):
     server = await make_server()
     key = new_key()
