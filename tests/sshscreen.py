@@ -26,12 +26,16 @@ from typing import Any, AsyncIterator, Callable, Mapping
 
 import asyncssh
 import pyte
+from rich.cells import cell_len
 from wcwidth import wcwidth
 
 
 def row_text(screen: pyte.Screen, y: int) -> str:
     """Row `y` as `pyte.Screen.display` shows it (a wide character's second cell skipped)."""
     line = screen.buffer[y]
+    text = "".join([line[x].data for x in range(screen.columns)])
+    if text.isascii() or cell_len(text) == len(text):
+        return text  # no wide character: no cell to skip (the common case, and much faster)
     out: list[str] = []
     skip = False
     for x in range(screen.columns):
