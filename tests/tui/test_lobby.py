@@ -72,8 +72,8 @@ async def test_no_free_seat_is_said_clearly() -> None:
     async with session(lobby, "id-alice", "alice") as (app, pilot):
         await pilot.press("enter")
         assert isinstance(app.screen, LobbyScreen)
-        assert app.screen.query_one(StatusLine).text == "Error: no free seat at this table"
-        assert "Error: no free seat at this table" in screen_text(app)
+        assert app.screen.query_one(StatusLine).text == "Error: no free seat at this table; press w to watch it"
+        assert "Error: no free seat at this table; press w to watch it" in screen_text(app)
 
 
 async def test_lobby_chat_reaches_the_other_app() -> None:

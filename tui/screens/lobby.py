@@ -187,7 +187,7 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         try:
             table.sit(app.identity, app.player_name)
         except IllegalAction as error:
-            self.status.show_error(str(error))
+            self.status.show_error(f"{error}; press w to watch it")
             return
         self.status.clear()
         app.open_table(table)
