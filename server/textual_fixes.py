@@ -59,8 +59,8 @@ pyproject pins textual>=8.2.8,<8.3 and tests/server/test_textual_fixes.py checks
 `_divide_cache`), `App._replace_screen` (removes a closed screen), `App.is_screen_installed`,
 `App._screen_stacks`, `textual.screen.UPDATE_PERIOD` (read when a screen's update timer is
 made); `server.screen_buffer` reads `LayoutUpdate.strips/region` and
-`ChopsUpdate.chops/spans/chop_ends`; `server.partial_render` and `tui.widgets.shared_lines`
-list their own.
+`ChopsUpdate.chops/spans/chop_ends`; `server.partial_render`, `tui.widgets.rows`,
+`tui.widgets.shared_lines` and `tui.widgets.screen_refresh` list their own.
 The SSH driver additionally relies on `Driver.__init__` (`_app`, `_size`, `_mouse`, `_loop`),
 `Driver.process_message`, `XTermParser.feed/tick`, `Parser._timeout_time`,
 `textual._time.get_time`, and on `App._process_messages` calling `start_application_mode` inside

@@ -5,8 +5,9 @@ from __future__ import annotations
 from textual.widget import Widget
 
 from core.lobby import Lobby
-from tests.tui.harness import session, until
+from tests.tui.harness import screen_text, session, until
 from tui.app import HarenaApp
+from tui.screens.help import HelpScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.table import TableScreen
 from tui.widgets.rows import RowsWidget
@@ -74,3 +75,24 @@ async def test_a_move_repaints_only_the_rows_that_changed() -> None:
             widget._repaint_regions.clear()
         screen.show(view)  # the same view again: nothing to repaint
         assert not any(widget._repaint_regions for widget in rows)
+
+
+async def test_a_move_under_a_dialog_shows_once_the_dialog_closes() -> None:
+    """Rows repaint their screen directly (`screen_refresh`): a screen under a dialog is not
+    painted over it, and shows the move when it is on top again."""
+    lobby = Lobby()
+    table = lobby.create_table("ann", "ann", "highcard", 2, {"rounds": "3"})
+    table.sit("bob", "bob")
+    async with session(lobby, "bob", "bob") as (app, pilot):
+        await until(lambda: isinstance(app.screen, TableScreen))
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await until(lambda: isinstance(app.screen, HelpScreen))
+        table.act("ann", table.game.prompts()[0].choices[0].id)  # ann plays: a log line more
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)  # the table screen did not push in front
+        await pilot.press("escape")
+        await until(lambda: isinstance(app.screen, TableScreen))
+        await until(lambda: table.game.log_for(1)[-1] in screen_text(app))
+        assert assert_rows_render_as_textual(app) > 10

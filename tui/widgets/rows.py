@@ -13,6 +13,11 @@ whole content (`render()` still returns it): a plain row (it fits, no tabs, no l
 left-aligned) is turned into segments exactly as Textual's `_FormattedLine.to_strip` does,
 selection offsets included; any other row goes through Textual's `Visual.to_strips`, and a
 widget with wrapped rows or a text selection falls back to Textual's own whole render.
+
+Relies on (pinned with Textual, see server/textual_fixes): `Widget._size`, `_layout_cache`,
+`_dirty_regions`, `_repaint_regions`, `_styles_cache` (replaced by `SharedStylesCache`),
+`_rich_style_cache`, `clear_cached_dimensions()`, `Screen._dirty_widgets`,
+`Screen._compositor`, `RenderStyles._cache_key`.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from textual.style import Style as VisualStyle
 from textual.visual import Visual
 from textual.widget import Widget
 
+from tui.widgets.screen_refresh import repaint_soon
 from tui.widgets.shared_lines import SharedStylesCache, intern_key
 
 RowKey = tuple[str, tuple[Span, ...]]
@@ -132,8 +138,9 @@ class RowsWidget(Widget):
         Textual's refresh marks the widget, which at its next idle posts an `Update` to its
         screen, which at its own idle resumes its update timer: for every widget that changed,
         at every session (a message hop costs about as much as rendering a line). The regions
-        are marked as `refresh` marks them, then the widget joins the screen's dirty widgets and
-        the timer is resumed, as the screen's `Update` and idle handlers do."""
+        are marked as `refresh` marks them, then the widget joins the screen's dirty widgets,
+        as the screen's `Update` handler does, and the screen repaints as soon as the running
+        handler returns (`screen_refresh`)."""
         screen = self._screen
         if screen is None:
             try:
@@ -156,10 +163,7 @@ class RowsWidget(Widget):
         self.clear_cached_dimensions()
         self._rich_style_cache.clear()
         screen._dirty_widgets.add(self)
-        if not self.app._batch_count and screen.is_current:
-            screen._update_timer.resume()
-        else:
-            screen.check_idle()
+        repaint_soon(screen)
 
     def refresh(
         self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
