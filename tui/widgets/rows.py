@@ -138,9 +138,9 @@ class RowsWidget(Widget):
         Textual's refresh marks the widget, which at its next idle posts an `Update` to its
         screen, which at its own idle resumes its update timer: for every widget that changed,
         at every session (a message hop costs about as much as rendering a line). The regions
-        are marked as `refresh` marks them, then the widget joins the screen's dirty widgets,
-        as the screen's `Update` handler does, and the screen repaints as soon as the running
-        handler returns (`screen_refresh`)."""
+        are marked as `refresh` marks them, then the screen repaints the widget as soon as the
+        running handler returns (`screen_refresh`), as the screen's `Update` handler and update
+        timer would."""
         screen = self._screen
         if screen is None:
             try:
@@ -162,8 +162,7 @@ class RowsWidget(Widget):
         self._styles_cache.set_dirty(*dirty)
         self.clear_cached_dimensions()
         self._rich_style_cache.clear()
-        screen._dirty_widgets.add(self)
-        repaint_soon(screen)
+        repaint_soon(screen, self)
 
     def refresh(
         self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False

@@ -20,14 +20,20 @@ import asyncio
 import weakref
 from typing import Any
 
-_pending: weakref.WeakSet[Any] = weakref.WeakSet()
+_pending: weakref.WeakKeyDictionary[Any, weakref.WeakSet[Any]] = weakref.WeakKeyDictionary()
+"""Screen -> widgets to repaint. They join the screen's dirty widgets only when it repaints: a
+screen that goes idle meanwhile would otherwise resume its timer for a tick with nothing left
+to do."""
 
 
-def repaint_soon(screen: Any) -> None:
-    """Repaint `screen` once the running handler returns (once, however often asked)."""
-    if screen in _pending:
+def repaint_soon(screen: Any, widget: Any) -> None:
+    """Repaint `widget` (marked dirty already) with its screen once the running handler returns
+    (one repaint for all the widgets a handler changed)."""
+    widgets = _pending.get(screen)
+    if widgets is not None:
+        widgets.add(widget)
         return
-    _pending.add(screen)
+    _pending[screen] = weakref.WeakSet([widget])
     asyncio.get_running_loop().call_soon(_repaint, weakref.ref(screen))
 
 
@@ -35,10 +41,11 @@ def _repaint(ref: weakref.ref[Any]) -> None:
     screen = ref()
     if screen is None:
         return
-    _pending.discard(screen)
-    app = screen.app
-    if not screen._dirty_widgets or not screen.is_attached:
+    widgets = _pending.pop(screen, None)
+    if not widgets or not screen.is_attached:
         return
+    screen._dirty_widgets.update(widgets)
+    app = screen.app
     if app._batch_count or not screen.is_current:
         screen.check_idle()  # as Textual does: the timer repaints it when it may
         return

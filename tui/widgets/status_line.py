@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from textual.content import Content
-from textual.widget import Widget
+
+from tui.widgets.rows import RowsWidget
 
 
-class StatusLine(Widget):
-    """Keeps its message until the next one: no timer clears it (timers repaint thin links)."""
+class StatusLine(RowsWidget):
+    """Keeps its message until the next one: no timer clears it (timers repaint thin links).
+    A row widget: the player's own status changes at each of their moves."""
 
     DEFAULT_CSS = """
     StatusLine {
@@ -39,8 +41,8 @@ class StatusLine(Widget):
 
     def _set(self, content: Content, *, error: bool) -> None:
         self._content = content
-        self.set_class(error, "-error")
-        self.refresh()
+        self.set_class(error, "-error")  # a change of class restyles (and repaints) it whole
+        self.update_rows()
 
-    def render(self) -> Content:
-        return self._content
+    def build_rows(self, width: int, height: int) -> list[Content]:
+        return [self._content]
