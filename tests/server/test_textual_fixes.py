@@ -346,3 +346,22 @@ def test_screens_repaint_within_a_few_milliseconds_of_a_change():
 
     install()
     assert textual.screen.UPDATE_PERIOD == SCREEN_UPDATE_PERIOD <= 0.005
+
+
+def test_css_is_parsed_once_for_every_app_with_the_same_theme() -> None:
+    """Connection start-up: apps share parsed rules, keyed also by the theme's variables."""
+    from textual.css.stylesheet import Stylesheet
+
+    textual_fixes.install()
+    css = "Fixture { color: $accent; }"
+    where = ("tests", "Fixture")
+    ann, bob = Stylesheet(variables={"accent": "red"}), Stylesheet(variables={"accent": "red"})
+    cat = Stylesheet(variables={"accent": "blue"})
+    ann_rules, bob_rules, cat_rules = (sheet._parse_rules(css, where) for sheet in (ann, bob, cat))
+    assert bob_rules[0] is ann_rules[0]  # parsed once
+    assert bob_rules is not ann_rules  # each stylesheet owns its list
+    assert cat_rules[0] is not ann_rules[0]
+    assert ann_rules[0].styles.color == Color.parse("red")
+    assert cat_rules[0].styles.color == Color.parse("blue")
+    cat.set_variables({"accent": "red"})  # a theme change parses with the new variables
+    assert cat._parse_rules(css, where)[0] is ann_rules[0]
