@@ -22,6 +22,7 @@ Relies on (pinned with Textual, see textual_fixes): `Compositor.render_partial_u
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from typing import TYPE_CHECKING, Any, Callable
 
 from textual.geometry import Region
@@ -45,10 +46,13 @@ def render_spans(compositor: Compositor, spans: list[tuple[int, int, int]]) -> l
     for y, x1, x2 in spans:
         if 0 <= y < len(cuts):
             line_cuts = cuts[y]
-            if y not in needed:
+            row = needed.get(y)
+            if row is None:
                 chops[y] = dict.fromkeys(line_cuts[:-1])
-            row = needed.setdefault(y, set())
-            row.update(cut for cut, end in zip(line_cuts, line_cuts[1:]) if cut < x2 and end > x1)
+                row = needed[y] = set()
+            # the chops [cut, next cut) that overlap [x1, x2): cuts are sorted
+            first = max(bisect_right(line_cuts, x1) - 1, 0)
+            row.update(line_cuts[first : bisect_left(line_cuts, x2, first)])
     missing = {y: set(row) for y, row in needed.items()}  # needed cuts not filled yet
     if not missing:
         return chops
@@ -78,20 +82,25 @@ def render_spans(compositor: Compositor, spans: list[tuple[int, int, int]]) -> l
             Region(visible.x - region.x, top - region.y, visible.width, bottom - top)
         )
         for y, strip in zip(range(top, bottom), strips):
-            if y not in needed:
-                continue
+            row_missing = missing.get(y)
+            if row_missing is None:
+                continue  # a line between two dirty ones, or one already filled
             chops_line = chops[y]
             # As Compositor._render_chops: cut the strip at every cut, the first strip wins.
-            final_cuts = [cut for cut in cuts[y] if right >= cut >= left]
-            cut_strips = strip.divide([cut - left for cut in final_cuts[1:]])
-            for cut, cut_strip in zip(final_cuts, cut_strips):
+            line_cuts = cuts[y]
+            final_cuts = line_cuts[bisect_left(line_cuts, left) : bisect_right(line_cuts, right)]
+            if len(final_cuts) == 2:
+                cut = final_cuts[0]  # the widget is one chop here (the usual case)
                 if chops_line.get(cut) is None:
-                    chops_line[cut] = cut_strip
-            row_missing = missing.get(y)
-            if row_missing is not None:
-                row_missing.difference_update([cut for cut in row_missing if chops_line.get(cut) is not None])
-                if not row_missing:
-                    del missing[y]
+                    chops_line[cut] = strip
+            else:
+                cut_strips = strip.divide([cut - left for cut in final_cuts[1:]])
+                for cut, cut_strip in zip(final_cuts, cut_strips):
+                    if chops_line.get(cut) is None:
+                        chops_line[cut] = cut_strip
+            row_missing.difference_update([cut for cut in row_missing if chops_line.get(cut) is not None])
+            if not row_missing:
+                del missing[y]
     return chops
 
 
