@@ -424,6 +424,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             chan.write(data)
         except OSError:
             return
+        gc_policy.output_sent()
         backlog = chan.get_write_buffer_size()
         if backlog > self._max_write_buffer:
             log.warning("%s is not reading (%d bytes queued): closing", self._who(), backlog)

@@ -52,8 +52,9 @@ async def test_a_session_end_collects_its_app() -> None:
 
     gc_policy.configure()
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(gc_policy, "COLLECT_DELAY", 0.01)
-        patch.setattr(gc_policy, "MIN_INTERVAL", 0.01)
+        # Long enough for the app's own tasks to finish after its session (2 s in production).
+        patch.setattr(gc_policy, "COLLECT_DELAY", 0.3)
+        patch.setattr(gc_policy, "MIN_INTERVAL", 0.3)
         import tempfile
         from pathlib import Path
 
@@ -87,3 +88,19 @@ async def test_closing_a_screen_schedules_a_collection(monkeypatch: pytest.Monke
         await pilot.press("escape")  # the table screen is closed for the lobby
         await until(lambda: isinstance(app.screen, LobbyScreen))
         await until(lambda: bool(closed))
+
+
+async def test_young_generations_are_collected_once_a_burst_of_writes_is_out() -> None:
+    gc_policy.configure()
+    await asyncio.sleep(gc_policy.YOUNG_DELAY * 3)  # whatever an earlier test left scheduled
+    done = gc_policy.young_collections()
+    for _ in range(10):  # ten screens of one move, written one after another
+        garbage = [[n] for n in range(50)]  # young objects to collect
+        gc_policy.output_sent()
+        await asyncio.sleep(gc_policy.YOUNG_DELAY / 10)
+    assert gc_policy.young_collections() == done  # not while the writes go on
+    await asyncio.sleep(gc_policy.YOUNG_DELAY * 3)
+    assert gc_policy.young_collections() == done + 1  # once, when they stopped
+    assert gc.get_count()[0] < len(garbage)
+    await asyncio.sleep(gc_policy.YOUNG_DELAY * 3)
+    assert gc_policy.young_collections() == done + 1  # quiet: nothing more scheduled
