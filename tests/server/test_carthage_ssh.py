@@ -4,6 +4,10 @@ by keys on the screen they see."""
 
 from __future__ import annotations
 
+import asyncio
+
+import pytest
+
 from server.hostkey import fingerprint
 from tests.server.players import new_key, player
 from tests.sshscreen import ScreenClient
@@ -32,8 +36,11 @@ def hand_panel(client: ScreenClient) -> str:
     return "\n".join(line[column:] for line in lines[title + 1 : title + 6])
 
 
-async def test_two_players_see_their_own_hands_and_each_others_moves(make_server):
+@pytest.mark.parametrize("seed", [None, 12])  # 12: round 1's Theater card asks a decision first
+async def test_two_players_see_their_own_hands_and_each_others_moves(make_server, seed):
     server = await make_server()
+    if seed is not None:
+        server.lobby._new_seed = lambda: seed
     ann_key, bob_key = new_key(), new_key()
     table = server.lobby.create_table(fingerprint(ann_key), "ann", "carthage", 2, {"gladiators": "by_seat"})
     table.sit(fingerprint(bob_key), "bob")
@@ -50,6 +57,20 @@ async def test_two_players_see_their_own_hands_and_each_others_moves(make_server
         # The gladiator appears on the other player's arena.
         other, letter = (bob, ann)[seat], "BR"[seat]
         await other.wait_until(lambda: letter in arena(other), 5, "the entry on the other screen")
+    # The round's Theater card may ask for a decision before the hands are dealt (Turning
+    # Moment: pass the Starting Player token): whoever is asked takes the first choice.
+    for _ in range(5):
+        if all(table.game.view(seat)["board"]["hand"] for seat in (0, 1)):
+            break
+        seat = table.game.view(None)["waiting"][0][0]
+        asked = (ann, bob)[seat]
+        await asked.wait_until(lambda c=asked: has_choices(c), 5, "the Theater decision")
+        decision = table.game.view(seat)["decision"]
+        asked.send("1")
+        for _ in range(100):
+            if table.game.view(seat)["decision"] != decision:
+                break
+            await asyncio.sleep(0.02)
     game = table.game.view(0)["board"], table.game.view(1)["board"]
     for client, seat in ((ann, 0), (bob, 1)):
         await client.wait_until(lambda c=client: "(no cards" not in hand_panel(c), 5, "a hand")
