@@ -19,7 +19,7 @@ import asyncio
 import contextvars
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from textual import events
 from textual.app import App
@@ -31,7 +31,7 @@ from textual.screen import Screen
 from core.engine import IllegalAction
 from core.lobby import Lobby
 from core.table import Table
-from tui.messages import LobbyChanged, TableChanged
+from tui.messages import LobbyChanged
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.table import TableScreen
@@ -43,6 +43,15 @@ from tui.widgets.chat import keys_for_chat
 log = logging.getLogger(__name__)
 
 __all__ = ["HarenaApp", "MIN_SIZE"]
+
+
+class ViewTarget(Protocol):
+    """What shows a table's views (the table screen)."""
+
+    @property
+    def is_attached(self) -> bool: ...
+
+    def show(self, view: dict[str, Any]) -> None: ...
 
 
 class HarenaApp(App[None]):
@@ -185,8 +194,26 @@ class HarenaApp(App[None]):
     def subscribe_lobby(self, target: MessagePump, key: str) -> None:
         self.subscriptions.add(key, self.lobby.subscribe(self.relay(target, LobbyChanged)))
 
-    def subscribe_table(self, table: Table, target: MessagePump, key: str) -> None:
-        self.subscriptions.add(key, table.subscribe(self.identity, self.relay(target, TableChanged)))
+    def subscribe_table(self, table: Table, target: ViewTarget, key: str) -> None:
+        """Views of `table` reach `target.show(view)` as soon as the loop gets to them: not as a
+        message, since every move reaches every session at the table (a message costs a queue,
+        a task switch and Textual's dispatch, per screen per move)."""
+        loop, context = self._relay_loop, self._relay_context
+        if loop is None or context is None:
+            raise RuntimeError("subscribe only once the app is mounted")
+
+        def deliver(view: dict[str, Any]) -> None:
+            if not target.is_attached:
+                return  # closed meanwhile: as a message to it would be dropped
+            try:
+                target.show(view)
+            except Exception as error:  # as an error in a message handler: the app's to handle
+                self._handle_exception(error)
+
+        def schedule(view: dict[str, Any]) -> None:
+            loop.call_soon(deliver, view, context=context)
+
+        self.subscriptions.add(key, table.subscribe(self.identity, schedule))
 
     def unsubscribe(self, key: str) -> None:
         self.subscriptions.close(key)

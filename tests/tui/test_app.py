@@ -97,22 +97,44 @@ async def test_close_subscriptions_closes_everything_at_once() -> None:
 
 
 async def test_views_arrive_in_the_receiving_apps_own_context(monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: list[tuple[object, object, object]] = []
-    original = TableScreen.on_table_changed
+    seen: list[tuple[object, object]] = []
+    original = TableScreen.show
 
-    def record(self: TableScreen, message: object) -> None:
-        seen.append((self.app, active_app.get(), message._sender))  # type: ignore[attr-defined]
-        original(self, message)  # type: ignore[arg-type]
+    def record(self: TableScreen, view: dict) -> None:
+        seen.append((self.app, active_app.get()))
+        original(self, view)
 
-    monkeypatch.setattr(TableScreen, "on_table_changed", record)
+    monkeypatch.setattr(TableScreen, "show", record)
     lobby = Lobby()
     table = lobby.create_table("id-alice", "alice", "highcard", 2)
     table.sit("id-bob", "bob")
     async with session(lobby, "id-alice", "alice") as (alice, apilot):
         async with session(lobby, "id-bob", "bob") as (bob, bpilot):
             await apilot.press("1")  # alice's app changes the table; bob's app hears it
-            await until(lambda: any(owner is bob for owner, _, _ in seen))
-    assert seen and all(owner is current is sender for owner, current, sender in seen)
+            await until(lambda: sum(owner is bob for owner, _ in seen) >= 2)  # mount, then the move
+    assert seen and all(owner is current for owner, current in seen)
+
+
+async def test_a_view_for_a_screen_that_crashes_on_it_ends_that_app_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A view is shown outside Textual's message dispatch: an error in showing it is still
+    the app's to handle, as an error in a message handler would be."""
+    lobby = Lobby()
+    table = lobby.create_table("id-alice", "alice", "highcard", 2)
+    table.sit("id-bob", "bob")
+    async with session(lobby, "id-alice", "alice") as (alice, apilot):
+        with pytest.raises(RuntimeError, match="drawing failed"):  # Pilot re-raises it at exit
+            async with session(lobby, "id-bob", "bob") as (bob, bpilot):
+                await until(lambda: isinstance(bob.screen, TableScreen) and isinstance(alice.screen, TableScreen))
+
+                def crash(view: dict) -> None:
+                    raise RuntimeError("drawing failed")
+
+                monkeypatch.setattr(bob.screen, "show", crash)
+                await apilot.press("1")
+                await until(lambda: bob._exception is not None)
+        assert alice._exception is None and isinstance(alice.screen, TableScreen)
+        await apilot.press("c")  # alice's app still answers
+        await until(lambda: alice.focused is not None and "Input" in type(alice.focused).__name__)
 
 
 async def test_a_small_terminal_shows_only_the_enlarge_message_until_resized() -> None:

@@ -21,7 +21,6 @@ from textual.widgets import Input
 
 from core.engine import IllegalAction
 from tui.boards import BoardWidget, board_widget_for
-from tui.messages import TableChanged
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.help import HelpKeys
 from tui.screens.quiet import QuietFocus
@@ -158,9 +157,6 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
 
     def on_unmount(self) -> None:
         self.harena.unsubscribe(self.subscription_key)
-
-    def on_table_changed(self, message: TableChanged) -> None:
-        self.show(message.view)
 
     # -- drawing --------------------------------------------------------------------------------
 
