@@ -123,7 +123,9 @@ def _schedule(delay: float) -> None:
         if _scheduled.when() <= when:
             return
         _scheduled.cancel()
-    _scheduled, _scheduled_loop = loop.call_at(when, _collect), loop
+    # An empty context: the caller's (an ending session's task) holds its app, and a handle
+    # keeps its context until its time comes, cancelled or not.
+    _scheduled, _scheduled_loop = loop.call_at(when, _collect, context=contextvars.Context()), loop
 
 
 def _collect() -> None:

@@ -104,3 +104,21 @@ async def test_young_generations_are_collected_once_a_burst_of_writes_is_out() -
     assert gc.get_count()[0] < len(garbage)
     await asyncio.sleep(gc_policy.YOUNG_DELAY * 3)
     assert gc_policy.young_collections() == done + 1  # quiet: nothing more scheduled
+
+
+async def test_scheduled_collections_do_not_keep_the_callers_app_alive(quick) -> None:
+    """A timer handle keeps the context it was made in until its time, cancelled or not; an
+    ending session's context holds its app."""
+    import contextvars
+
+    owner: contextvars.ContextVar[object] = contextvars.ContextVar("owner")
+    gc_policy.configure()
+
+    def from_inside_an_app() -> None:
+        owner.set(object())
+        gc_policy.session_ended()
+        gc_policy.output_sent()
+
+    contextvars.copy_context().run(from_inside_an_app)
+    handles = [gc_policy._scheduled, gc_policy._young]
+    assert all(handle is not None and owner not in handle._context for handle in handles)  # type: ignore[union-attr]
