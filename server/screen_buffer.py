@@ -27,6 +27,7 @@ from rich.cells import _is_single_cell_widths, split_graphemes
 from rich.color import ColorSystem
 from rich.style import Style
 from textual._compositor import ChopsUpdate, LayoutUpdate
+from textual.cache import LRUCache
 from textual.geometry import Region
 from textual.strip import Strip
 
@@ -94,7 +95,7 @@ def _link_sequence(key: str) -> str:
 MAX_STRIP_CELLS = 4096
 """Strips whose cells are kept (with the strip itself), least recently used dropped first."""
 
-_strip_cells: dict[tuple[int, str], tuple[Strip, list[str], list[str]]] = {}
+_strip_cells: LRUCache[tuple[int, str], tuple[Strip, list[str], list[str]]] = LRUCache(MAX_STRIP_CELLS)
 
 
 def strip_cells(strip: Strip, color_system: ColorSystem) -> tuple[list[str], list[str]]:
@@ -104,7 +105,7 @@ def strip_cells(strip: Strip, color_system: ColorSystem) -> tuple[list[str], lis
     Textual's `Strip.divide` cache), so the cells of a line are made once for all of them. The
     cache holds the strip, so the id in its key cannot be reused while the entry lives."""
     key = (id(strip), color_system.name)
-    entry = _strip_cells.pop(key, None)
+    entry = _strip_cells.get(key)
     if entry is None or entry[0] is not strip:
         chars: list[str] = []
         keys: list[str] = []
@@ -115,9 +116,7 @@ def strip_cells(strip: Strip, color_system: ColorSystem) -> tuple[list[str], lis
             chars.extend(cells)
             keys.extend([style_key(style, color_system)] * len(cells))
         entry = (strip, chars, keys)
-        if len(_strip_cells) >= MAX_STRIP_CELLS:
-            del _strip_cells[next(iter(_strip_cells))]
-    _strip_cells[key] = entry
+        _strip_cells.set(key, entry)
     return entry[1], entry[2]
 
 

@@ -459,8 +459,6 @@ def _install_loop_fixes() -> None:
 MAX_PARSED_CSS = 256
 """Parsed CSS sources kept for all apps (each widget class's DEFAULT_CSS is one source)."""
 
-_parsed_css: dict[tuple[Any, ...], list[Any]] = {}
-
 
 def _install_css_cache() -> None:
     """Connection start-up: every app parsed the same CSS again (each widget class's
@@ -469,9 +467,11 @@ def _install_css_cache() -> None:
     the same cache is now shared by every app, keyed also by the CSS variables (the theme),
     which parsing substitutes. The rule sets are shared as Textual shares them between parses;
     each stylesheet gets its own list."""
+    from textual.cache import LRUCache
     from textual.css.stylesheet import Stylesheet
 
     parse_rules = Stylesheet._parse_rules
+    parsed: LRUCache[tuple[Any, ...], list[Any]] = LRUCache(MAX_PARSED_CSS)
 
     def _parse_rules(self: Any, css: str, read_from: Any, *args: Any, **kwargs: Any) -> list[Any]:
         variables = self._variables
@@ -480,12 +480,10 @@ def _install_css_cache() -> None:
             known = (variables, frozenset(variables.items()), len(variables))
             self._harena_variables_key = known
         key = (known[1], css, read_from, args, tuple(sorted(kwargs.items())))
-        rules = _parsed_css.get(key)
+        rules = parsed.get(key)
         if rules is None:
             rules = parse_rules(self, css, read_from, *args, **kwargs)
-            if len(_parsed_css) >= MAX_PARSED_CSS:
-                del _parsed_css[next(iter(_parsed_css))]
-            _parsed_css[key] = rules
+            parsed.set(key, rules)
         return list(rules)
 
     setattr(Stylesheet, "_parse_rules", _parse_rules)

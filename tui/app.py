@@ -179,12 +179,19 @@ class HarenaApp(App[None]):
         The message is created inside this app's context (in `deliver`), so neither it nor the
         callback captures the app that caused the change.
         """
-        loop, context = self._relay_loop, self._relay_context
-        if loop is None or context is None:
-            raise RuntimeError("subscribe only once the app is mounted")
 
         def deliver(view: dict[str, Any]) -> None:
             target.post_message(message_type(view))  # a no-op once target is closed
+
+        return self._in_our_context(deliver)
+
+    def _in_our_context(
+        self, deliver: Callable[[dict[str, Any]], None]
+    ) -> Callable[[dict[str, Any]], None]:
+        """A subscriber callback that runs `deliver(view)` soon, in this app's own context."""
+        loop, context = self._relay_loop, self._relay_context
+        if loop is None or context is None:
+            raise RuntimeError("subscribe only once the app is mounted")
 
         def schedule(view: dict[str, Any]) -> None:
             loop.call_soon(deliver, view, context=context)
@@ -198,9 +205,6 @@ class HarenaApp(App[None]):
         """Views of `table` reach `target.show(view)` as soon as the loop gets to them: not as a
         message, since every move reaches every session at the table (a message costs a queue,
         a task switch and Textual's dispatch, per screen per move)."""
-        loop, context = self._relay_loop, self._relay_context
-        if loop is None or context is None:
-            raise RuntimeError("subscribe only once the app is mounted")
 
         def deliver(view: dict[str, Any]) -> None:
             if not target.is_attached:
@@ -210,10 +214,7 @@ class HarenaApp(App[None]):
             except Exception as error:  # as an error in a message handler: the app's to handle
                 self._handle_exception(error)
 
-        def schedule(view: dict[str, Any]) -> None:
-            loop.call_soon(deliver, view, context=context)
-
-        self.subscriptions.add(key, table.subscribe(self.identity, schedule))
+        self.subscriptions.add(key, table.subscribe(self.identity, self._in_our_context(deliver)))
 
     def unsubscribe(self, key: str) -> None:
         self.subscriptions.close(key)

@@ -1,4 +1,5 @@
-"""Messages that carry fresh views from the shared core into one app.
+"""Messages that carry fresh views from the shared core into one app (table views are calls:
+see `HarenaApp.subscribe_table`).
 
 They are created inside the receiving app's own context (see `HarenaApp.relay`), never in the
 context of whoever changed the table, so no other app is captured or kept alive by them.
@@ -18,10 +19,3 @@ class LobbyChanged(Message, bubble=False):
         super().__init__()
         self.view = view
 
-
-class TableChanged(Message, bubble=False):
-    """A table's view for this identity changed (`Table.view_for(identity)`)."""
-
-    def __init__(self, view: dict[str, Any]) -> None:
-        super().__init__()
-        self.view = view

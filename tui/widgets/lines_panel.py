@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from operator import is_
 
+from textual.cache import LRUCache
 from textual.content import Content
 
 from tui.widgets.rows import RowKey, RowsWidget, row_key, same_row
@@ -18,7 +19,7 @@ from tui.widgets.rows import RowKey, RowsWidget, row_key, same_row
 KEPT_WRAPS = 4096
 """Wrapped lines kept for all panels (a log of 40 lines scrolls through them one per move)."""
 
-_wrapped: dict[tuple[RowKey, int], list[Content]] = {}
+_wrapped: LRUCache[tuple[RowKey, int], list[Content]] = LRUCache(KEPT_WRAPS)
 
 
 class LinesPanel(RowsWidget):
@@ -79,12 +80,10 @@ class LinesPanel(RowsWidget):
         """`line` wrapped to `width`, remembered for every panel of every session: each player
         at a table wraps the same new log line (Content is immutable, so they can share it)."""
         key = (row_key(line), width)
-        rows = _wrapped.pop(key, None)
+        rows = _wrapped.get(key)
         if rows is None:
             rows = line.wrap(width) or [Content("")]
-            if len(_wrapped) >= KEPT_WRAPS:
-                del _wrapped[next(iter(_wrapped))]  # the least recently used
-        _wrapped[key] = rows
+            _wrapped.set(key, rows)
         return rows
 
 

@@ -141,12 +141,7 @@ class RowsWidget(Widget):
         are marked as `refresh` marks them, then the screen repaints the widget as soon as the
         running handler returns (`screen_refresh`), as the screen's `Update` handler and update
         timer would."""
-        screen = self._screen
-        if screen is None:
-            try:
-                screen = self._screen = self.screen
-            except NoScreen:
-                screen = None
+        screen = self._own_screen()
         if screen is None or not self.is_mounted or not self.display or screen not in screen._compositor:
             self.refresh(*regions)
             return
@@ -193,12 +188,19 @@ class RowsWidget(Widget):
             self._content_size_key, self._content_size_value = key, self.size
         return self._content_size_value
 
+    def _own_screen(self) -> Screen[object] | None:
+        """`self.screen`, looked up once (a widget stays on its screen); None before it has one."""
+        if self._screen is None:
+            try:
+                self._screen = self.screen
+            except NoScreen:
+                return None
+        return self._screen
+
     def _selection(self) -> object:
         """`self.text_selection`, with the screen looked up once."""
-        screen = self._screen
-        if screen is None:
-            screen = self._screen = self.screen
-        return screen.selections.get(self)
+        screen = self._own_screen()
+        return None if screen is None else screen.selections.get(self)
 
     def _current_rows(self) -> list[Content]:
         size = self._content_size()

@@ -27,6 +27,7 @@ from collections.abc import Hashable
 from typing import Any, Protocol
 
 from textual._styles_cache import StylesCache
+from textual.cache import LRUCache
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -36,8 +37,7 @@ MAX_SHARED_LINES = 4096
 MAX_INTERNED = 16384
 """Keys given ids before the table starts again (ids are never reused: nothing is mixed up)."""
 
-_lines: dict[Hashable, Strip] = {}
-_stats = {"hits": 0, "misses": 0}
+_lines: LRUCache[Hashable, Strip] = LRUCache(MAX_SHARED_LINES)
 _ids: dict[Hashable, int] = {}
 _next_id = itertools.count(1)
 
@@ -77,7 +77,7 @@ def clear() -> None:
 
 def stats() -> dict[str, int]:
     """Lines found shared / rendered since start, and lines kept."""
-    return {**_stats, "kept": len(_lines)}
+    return {"hits": _lines.hits, "misses": _lines.misses, "kept": len(_lines)}
 
 
 class SharedStylesCache(StylesCache):
@@ -198,13 +198,8 @@ class SharedStylesCache(StylesCache):
         else:
             content = None  # border or padding: the frame says it all
         key = (frame, y, content)
-        strip = _lines.pop(key, None)
+        strip = _lines.get(key)
         if strip is None:
-            _stats["misses"] += 1
             strip = super().render_line(*args)
-            if len(_lines) >= MAX_SHARED_LINES:
-                del _lines[next(iter(_lines))]
-        else:
-            _stats["hits"] += 1
-        _lines[key] = strip  # (again) the most recently used
+            _lines.set(key, strip)
         return strip
