@@ -50,10 +50,10 @@ def run_server(workdir: Path) -> None:
     """Child process: a HarenaServer with the Carthage table seated."""
     import logging
 
-    from core import engine
-    from core.carthage.rules import Carthage
-    from server.limits import ServerLimits
-    from server.ssh_server import HarenaServer, ServerConfig
+    from harena.core import engine
+    from harena.core.carthage.rules import Carthage
+    from harena.server.limits import ServerLimits
+    from harena.server.ssh_server import HarenaServer, ServerConfig
 
     logging.basicConfig(level=logging.WARNING)
     engine.register(Carthage)

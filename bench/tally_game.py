@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from core.bots import RandomBot
-from core.engine import Choice, Game, Prompt, Result, register
+from harena.core.bots import RandomBot
+from harena.core.engine import Choice, Game, Prompt, Result, register
 
 
 @dataclass

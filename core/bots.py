@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from core.engine import Rng
+from harena.core.engine import Rng
 
 
 class Bot(Protocol):

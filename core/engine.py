@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 import msgpack
 
-from core.codec import from_plain, to_plain
+from harena.core.codec import from_plain, to_plain
 
 SNAPSHOT_FORMAT = 1
 LOG_TAIL = 40  # log lines carried in a view; the table keeps the rest
@@ -403,7 +403,7 @@ class Game(ABC):
 _REGISTRY: dict[str, type[Game]] = {}
 
 # Game packages that register themselves on import; each game adds itself here when it lands.
-BUILTIN_GAMES: tuple[str, ...] = ("core.carthage.rules", "core.spartacus.rules")
+BUILTIN_GAMES: tuple[str, ...] = ("harena.core.carthage.rules", "harena.core.spartacus.rules")
 _builtins_loaded = False
 
 

@@ -12,9 +12,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from core.engine import GameConfigError, IllegalAction, available_games
-from core.store import Store
-from core.table import CHAT_KEPT, CHAT_MAX_CHARS, CHAT_SHOWN, ChatLine, Table, clean_text, load_tables
+from harena.core.engine import GameConfigError, IllegalAction, available_games
+from harena.core.store import Store
+from harena.core.table import CHAT_KEPT, CHAT_MAX_CHARS, CHAT_SHOWN, ChatLine, Table, clean_text, load_tables
 
 log = logging.getLogger(__name__)
 

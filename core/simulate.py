@@ -7,8 +7,8 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from core.bots import bot_seed
-from core.engine import Game, GameConfigError, Rng, game_class, make_config
+from harena.core.bots import bot_seed
+from harena.core.engine import Game, GameConfigError, Rng, game_class, make_config
 
 MAX_DECISIONS = 200_000  # a game still running after this many choices is reported as stuck
 

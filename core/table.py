@@ -15,8 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from core.bots import Bot, bot_seed
-from core.engine import (
+from harena.core.bots import Bot, bot_seed
+from harena.core.engine import (
     Action,
     Event,
     Game,
@@ -27,8 +27,8 @@ from core.engine import (
     replay,
     restore,
 )
-from core.codec import from_plain, to_plain
-from core.store import Store, StoredTable, StoreError, TableLog
+from harena.core.codec import from_plain, to_plain
+from harena.core.store import Store, StoredTable, StoreError, TableLog
 
 log = logging.getLogger(__name__)
 

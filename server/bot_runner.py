@@ -9,10 +9,10 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from core.engine import IllegalAction
-from core.lobby import Lobby
-from core.store import StoreError
-from core.table import Table
+from harena.core.engine import IllegalAction
+from harena.core.lobby import Lobby
+from harena.core.store import StoreError
+from harena.core.table import Table
 
 log = logging.getLogger(__name__)
 

@@ -8,10 +8,10 @@ import logging
 import sys
 from pathlib import Path
 
-from core.engine import GameConfigError, available_games
-from core.simulate import parse_bots, simulate
-from core.store import default_data_dir
-from server.limits import ServerLimits
+from harena.core.engine import GameConfigError, available_games
+from harena.core.simulate import parse_bots, simulate
+from harena.core.store import default_data_dir
+from harena.server.limits import ServerLimits
 
 log = logging.getLogger("harena")
 
@@ -91,7 +91,7 @@ def run_games(args: argparse.Namespace) -> int:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    from core.engine import game_class
+    from harena.core.engine import game_class
 
     cls = game_class(args.game)
     players = args.players or cls.min_players
@@ -132,7 +132,7 @@ def _parse_option(text: str) -> tuple[str, str]:
 def run_serve(args: argparse.Namespace) -> int:
     import asyncio
 
-    from server.ssh_server import ServerConfig, serve_forever
+    from harena.server.ssh_server import ServerConfig, serve_forever
 
     limits = ServerLimits(
         login_timeout=args.login_timeout,
@@ -160,7 +160,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from server.local_play import play_locally
+    from harena.server.local_play import play_locally
 
     return play_locally(args.game, bots=args.bots, players=args.players, bot_delay=args.bot_delay)
 

@@ -50,7 +50,7 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.messages import InBandWindowResize
 
-from server.screen_buffer import CompositorPaint, ScreenBuffer
+from harena.server.screen_buffer import CompositorPaint, ScreenBuffer
 
 if TYPE_CHECKING:
     from rich.color import ColorSystem

@@ -6,9 +6,9 @@ import asyncio
 import getpass
 import os
 
-from core.engine import GameConfigError, game_class
-from core.lobby import Lobby
-from server.bot_runner import BotRunner
+from harena.core.engine import GameConfigError, game_class
+from harena.core.lobby import Lobby
+from harena.server.bot_runner import BotRunner
 
 LOCAL_IDENTITY = "local-player"
 
@@ -26,8 +26,8 @@ def play_locally(game: str, *, bots: int, players: int | None, bot_delay: float)
 
 
 async def _run(lobby: Lobby, table_id: str, name: str, bot_delay: float) -> int:
-    from tui.app import HarenaApp
-    from tui.terminal import utf8_terminal
+    from harena.tui.app import HarenaApp
+    from harena.tui.terminal import utf8_terminal
 
     runner = BotRunner(lobby, bot_delay)
     lobby.connect(LOCAL_IDENTITY, name)

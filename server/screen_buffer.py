@@ -31,7 +31,7 @@ from textual.cache import LRUCache
 from textual.geometry import Region
 from textual.strip import Strip
 
-from server.textual_fixes import sgr_codes
+from harena.server.textual_fixes import sgr_codes
 
 CompositorPaint = Union[LayoutUpdate, ChopsUpdate]
 

@@ -47,9 +47,9 @@ import asyncssh
 from textual._context import active_app, active_message_pump, visible_screen_stack
 from textual.message import Message
 
-from server import gc_policy
-from server.driver import SSHDriver, clamp_size
-from server.textual_fixes import (
+from harena.server import gc_policy
+from harena.server.driver import SSHDriver, clamp_size
+from harena.server.textual_fixes import (
     color_system_for_terminal,
     install,
     mark_server_app,

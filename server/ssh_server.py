@@ -21,12 +21,12 @@ from typing import Any
 
 import asyncssh
 
-from core.lobby import Lobby
-from core.store import Store
-from server.bot_runner import BotRunner
-from server.hostkey import fingerprint, load_or_create_host_key
-from server.limits import ConnectionCounter, InputRateLimiter, ServerLimits
-from server.session import LISTEN_OPTIONS, AppSession, SessionInfo, shutdown_all
+from harena.core.lobby import Lobby
+from harena.core.store import Store
+from harena.server.bot_runner import BotRunner
+from harena.server.hostkey import fingerprint, load_or_create_host_key
+from harena.server.limits import ConnectionCounter, InputRateLimiter, ServerLimits
+from harena.server.session import LISTEN_OPTIONS, AppSession, SessionInfo, shutdown_all
 
 log = logging.getLogger(__name__)
 
@@ -253,8 +253,8 @@ class HarenaServer:
     # -- sessions -------------------------------------------------------------------------------
 
     def make_app(self, info: SessionInfo, session: HarenaSession) -> Any:
-        from tui.app import HarenaApp
-        from tui.terminal import utf8_terminal
+        from harena.tui.app import HarenaApp
+        from harena.tui.terminal import utf8_terminal
 
         return HarenaApp(
             self.lobby,

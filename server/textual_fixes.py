@@ -88,7 +88,7 @@ from rich.console import Console
 from rich.segment import Segment, Segments
 from rich.style import Style
 
-from server import gc_policy, partial_render
+from harena.server import gc_policy, partial_render
 
 if TYPE_CHECKING:
     from textual.app import App

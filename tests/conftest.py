@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core import engine
+from harena.core import engine
 from tests import fixture_game
 
 

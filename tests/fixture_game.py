@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from core.bots import RandomBot
-from core.engine import Choice, Game, OptionSpec, Prompt, Result, register
+from harena.core.bots import RandomBot
+from harena.core.engine import Choice, Game, OptionSpec, Prompt, Result, register
 
 HAND = 3
 

@@ -28,17 +28,17 @@ from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.screen import Screen
 
-from core.engine import IllegalAction
-from core.lobby import Lobby
-from core.table import Table
-from tui.messages import LobbyChanged
-from tui.screens.confirm import ConfirmScreen
-from tui.screens.lobby import LobbyScreen
-from tui.screens.table import TableScreen
-from tui.screens.take_over import TakeOverScreen
-from tui.screens.too_small import MIN_SIZE, TooSmallScreen, too_small
-from tui.subscriptions import SubscriptionSet
-from tui.widgets.chat import keys_for_chat
+from harena.core.engine import IllegalAction
+from harena.core.lobby import Lobby
+from harena.core.table import Table
+from harena.tui.messages import LobbyChanged
+from harena.tui.screens.confirm import ConfirmScreen
+from harena.tui.screens.lobby import LobbyScreen
+from harena.tui.screens.table import TableScreen
+from harena.tui.screens.take_over import TakeOverScreen
+from harena.tui.screens.too_small import MIN_SIZE, TooSmallScreen, too_small
+from harena.tui.subscriptions import SubscriptionSet
+from harena.tui.widgets.chat import keys_for_chat
 
 log = logging.getLogger(__name__)
 

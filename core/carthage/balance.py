@@ -22,8 +22,8 @@ The weights, and why:
 
 from __future__ import annotations
 
-from core.carthage.cards import ActionCard
-from core.carthage.effects import (
+from harena.core.carthage.cards import ActionCard
+from harena.core.carthage.effects import (
     Armor,
     Condition,
     Conditional,

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from core.bots import awaited_prompts
-from core.carthage.cards import ActionCard, CardSet, TokenKind
-from core.carthage.content import Content, default_content
-from core.carthage.effects import (
+from harena.core.bots import awaited_prompts
+from harena.core.carthage.cards import ActionCard, CardSet, TokenKind
+from harena.core.carthage.content import Content, default_content
+from harena.core.carthage.effects import (
     Armor,
     Conditional,
     Condition,
@@ -29,8 +29,8 @@ from core.carthage.effects import (
     StrikeBonus,
     Target,
 )
-from core.carthage.hexgrid import Direction, Hex, distance
-from core.engine import Rng
+from harena.core.carthage.hexgrid import Direction, Hex, distance
+from harena.core.engine import Rng
 
 LOW_ARMOR = 9  # below this, Armor is worth more than Favor
 FOCUS_BELOW = 2.5  # a card worth less than this is better out of the deck

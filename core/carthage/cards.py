@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from core.carthage.effects import (
+from harena.core.carthage.effects import (
     Armor,
     Damage,
     Effect,
@@ -21,7 +21,7 @@ from core.carthage.effects import (
     Move,
     describe,
 )
-from core.carthage.hexgrid import Hex
+from harena.core.carthage.hexgrid import Hex
 
 # --- Action cards -------------------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from core.carthage.cards import (
+from harena.core.carthage.cards import (
     ActionCard,
     ArenaToken,
     CardSet,
@@ -29,9 +29,9 @@ from core.carthage.cards import (
     TokenLayout,
     TokenPlacement,
 )
-from core.carthage.effects import ACTION_EFFECTS, THEATER_EFFECTS, Hook
-from core.carthage.hexgrid import Arena, Hex, hexes_within
-from core.datafile import (
+from harena.core.carthage.effects import ACTION_EFFECTS, THEATER_EFFECTS, Hook
+from harena.core.carthage.hexgrid import Arena, Hex, hexes_within
+from harena.core.datafile import (
     read_data_file,
     check_keys,
     get_enum,
@@ -42,7 +42,7 @@ from core.datafile import (
     identify,
     unique,
 )
-from core.carthage.schema import (
+from harena.core.carthage.schema import (
     ContentError,
     Where,
     parse_action_card,
@@ -155,7 +155,7 @@ def _load(data_dir: str | Path | None) -> Content:
 
 
 def _read_data_file(name: str, data_dir: str | Path | None) -> dict[str, Any]:
-    return read_data_file("core.carthage", name, data_dir, Where)
+    return read_data_file("harena.core.carthage", name, data_dir, Where)
 
 
 def _parse_list(raw: dict[str, Any], key: str, file: str, parse: Any) -> tuple[Any, ...]:

@@ -6,9 +6,9 @@ stack, then moves the phase on. Turn order is seat order (clockwise), from the S
 
 from __future__ import annotations
 
-from core.carthage.cards import Recipients, TheaterTiming, TokenKind
-from core.carthage.resolve import EffectResolver
-from core.carthage.state import (
+from harena.core.carthage.cards import Recipients, TheaterTiming, TokenKind
+from harena.core.carthage.resolve import EffectResolver
+from harena.core.carthage.state import (
     EVALUATE_BASE_COST,
     FOCUS_COST,
     HAND_SIZE,

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from core.carthage.cards import ArenaToken, TokenKind, TokenTrigger
-from core.carthage.content import Content
-from core.carthage.effects import Hook
-from core.carthage.hexgrid import Arena, Direction, Hex, distance
-from core.carthage.state import (
+from harena.core.carthage.cards import ArenaToken, TokenKind, TokenTrigger
+from harena.core.carthage.content import Content
+from harena.core.carthage.effects import Hook
+from harena.core.carthage.hexgrid import Arena, Direction, Hex, distance
+from harena.core.carthage.state import (
     MAX_ARMOR,
     MAX_FAVOR,
     MIN_PLAYER_CARDS,

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.carthage.effects import Damage
-from core.carthage.hexgrid import Direction, knockback_directions
-from core.carthage.state import (
+from harena.core.carthage.effects import Damage
+from harena.core.carthage.hexgrid import Direction, knockback_directions
+from harena.core.carthage.state import (
     FOCUS_COST,
     INITIATE_COST,
     LOBBY_COST,
@@ -20,10 +20,10 @@ from core.carthage.state import (
     Phase,
     Wait,
 )
-from core.engine import Choice, Prompt
+from harena.core.engine import Choice, Prompt
 
 if TYPE_CHECKING:
-    from core.carthage.rules import Carthage
+    from harena.core.carthage.rules import Carthage
 
 
 def open_prompts(game: Carthage) -> list[Prompt]:

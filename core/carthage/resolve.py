@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.carthage.effects import (
+from harena.core.carthage.effects import (
     Armor,
     Condition,
     Conditional,
@@ -31,9 +31,9 @@ from core.carthage.effects import (
     StrikeBonus,
     Target,
 )
-from core.carthage.hexgrid import Direction, knockback_directions
-from core.carthage.primitives import Primitives
-from core.carthage.state import Frame, Phase, Source, Wait
+from harena.core.carthage.hexgrid import Direction, knockback_directions
+from harena.core.carthage.primitives import Primitives
+from harena.core.carthage.state import Frame, Phase, Source, Wait
 
 
 @dataclass(frozen=True, slots=True)

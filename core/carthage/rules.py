@@ -15,15 +15,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.bots import RandomBot
-from core.carthage.bots import HeuristicBot
-from core.carthage.content import Content, default_content
-from core.carthage.phases import RoundFlow
-from core.carthage.prompts import open_prompts
-from core.carthage.setup import PLAYERS_CHOOSE, GameSetup
-from core.carthage.state import CarthageState, Phase, Wait
-from core.carthage.view import board_view
-from core.engine import Game, OptionSpec, Prompt, Result, register
+from harena.core.bots import RandomBot
+from harena.core.carthage.bots import HeuristicBot
+from harena.core.carthage.content import Content, default_content
+from harena.core.carthage.phases import RoundFlow
+from harena.core.carthage.prompts import open_prompts
+from harena.core.carthage.setup import PLAYERS_CHOOSE, GameSetup
+from harena.core.carthage.state import CarthageState, Phase, Wait
+from harena.core.carthage.view import board_view
+from harena.core.engine import Game, OptionSpec, Prompt, Result, register
 
 _LAYOUTS = tuple(layout.id.replace("-", "_") for layout in default_content().layouts)
 

@@ -14,8 +14,8 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
-from core import datafile
-from core.datafile import (
+from harena.core import datafile
+from harena.core.datafile import (
     DataFileError,
     MISSING,
     check_keys,
@@ -27,7 +27,7 @@ from core.datafile import (
     get_str,
     identify,
 )
-from core.carthage.cards import (
+from harena.core.carthage.cards import (
     KING_OF_THE_HILL_VALUES,
     TOKEN_FIXED_VALUES,
     ActionCard,
@@ -39,7 +39,7 @@ from core.carthage.cards import (
     TheaterTiming,
     TokenKind,
 )
-from core.carthage.effects import (
+from harena.core.carthage.effects import (
     DESTINATION_EFFECTS,
     EFFECT_TYPES,
     Damage,
@@ -53,7 +53,7 @@ from core.carthage.effects import (
     Target,
     flatten,
 )
-from core.carthage.hexgrid import Hex
+from harena.core.carthage.hexgrid import Hex
 
 
 # Smallest legal value of a numeric effect field; Armor and Favor may be negative but not 0.

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.carthage.cards import Gladiator
-from core.carthage.hexgrid import Hex
-from core.carthage.primitives import Primitives
-from core.carthage.state import ROW_SIZE, THEATER_BURN, BoardToken, CarthageState, Phase, PlayerState
-from core.engine import Choice, Prompt, Rng
+from harena.core.carthage.cards import Gladiator
+from harena.core.carthage.hexgrid import Hex
+from harena.core.carthage.primitives import Primitives
+from harena.core.carthage.state import ROW_SIZE, THEATER_BURN, BoardToken, CarthageState, Phase, PlayerState
+from harena.core.engine import Choice, Prompt, Rng
 
 if TYPE_CHECKING:
-    from core.engine import GameConfig
+    from harena.core.engine import GameConfig
 
 PLAYERS_CHOOSE = "players_choose"
 MIN_TOKENS = 4  # rulebook: Arena Tokens, "players plus one, with a minimum of 4"

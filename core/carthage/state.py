@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from core.carthage.hexgrid import Direction, Hex
+from harena.core.carthage.hexgrid import Direction, Hex
 
 # rulebook: Setup 3.
 START_ARMOR = 15

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from core.carthage.rules import Carthage
+    from harena.core.carthage.rules import Carthage
 
 
 def board_view(game: Carthage, seat: int | None) -> dict[str, Any]:

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.engine import Choice, Prompt
-from core.spartacus import bets, combat
-from core.spartacus.cards import Slot
-from core.spartacus.holdings import (
+from harena.core.engine import Choice, Prompt
+from harena.core.spartacus import bets, combat
+from harena.core.spartacus.cards import Slot
+from harena.core.spartacus.holdings import (
     change_influence,
     discard_asset,
     find_asset,
@@ -30,7 +30,7 @@ from core.spartacus.holdings import (
     label,
     ready_combatants,
 )
-from core.spartacus.state import (
+from harena.core.spartacus.state import (
     CHAMPION_TRIBUTE,
     FAVOR_TRIBUTE,
     FAVORS_FOR_CHAMPION,
@@ -42,7 +42,7 @@ from core.spartacus.state import (
 )
 
 if TYPE_CHECKING:
-    from core.spartacus.rules import Spartacus
+    from harena.core.spartacus.rules import Spartacus
 
 SLOTS = tuple(Slot)
 

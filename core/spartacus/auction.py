@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.engine import Choice, Prompt
-from core.spartacus.cards import MarketCard
-from core.spartacus.holdings import draw_market, pay_bank, take_asset
-from core.spartacus.state import Asset, Auction
+from harena.core.engine import Choice, Prompt
+from harena.core.spartacus.cards import MarketCard
+from harena.core.spartacus.holdings import draw_market, pay_bank, take_asset
+from harena.core.spartacus.state import Asset, Auction
 
 if TYPE_CHECKING:
-    from core.spartacus.rules import Spartacus
+    from harena.core.spartacus.rules import Spartacus
 
 
 def start(game: Spartacus) -> None:

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.engine import Choice, Prompt
-from core.spartacus import combat
-from core.spartacus.holdings import free_denarii, gain
-from core.spartacus.state import BET_AMOUNTS, ArenaState, Bet
+from harena.core.engine import Choice, Prompt
+from harena.core.spartacus import combat
+from harena.core.spartacus.holdings import free_denarii, gain
+from harena.core.spartacus.state import BET_AMOUNTS, ArenaState, Bet
 
 if TYPE_CHECKING:
-    from core.spartacus.rules import Spartacus
+    from harena.core.spartacus.rules import Spartacus
 
 PAYOUT = {"win": 1, "wound": 2, "decap": 2}
 

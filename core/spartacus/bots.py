@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.bots import awaited_prompts
-from core.engine import Rng
-from core.spartacus.board import DIRECTIONS, Hex, distance
-from core.spartacus.cards import CardKind, Influence, IntrigueCard, MarketCard, Who
-from core.spartacus.content import Content, default_content
+from harena.core.bots import awaited_prompts
+from harena.core.engine import Rng
+from harena.core.spartacus.board import DIRECTIONS, Hex, distance
+from harena.core.spartacus.cards import CardKind, Influence, IntrigueCard, MarketCard, Who
+from harena.core.spartacus.content import Content, default_content
 
 View = dict[str, Any]
 

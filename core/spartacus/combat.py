@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.engine import Choice, Prompt
-from core.spartacus.board import distance
-from core.spartacus.cards import ExtraDice, KeenStrike, Pool, Reroll, Roll
-from core.spartacus.state import FIGHT_ROUNDS, UNOPPOSED_WOUNDS_FROM, ArenaState, Fight, Fighter
+from harena.core.engine import Choice, Prompt
+from harena.core.spartacus.board import distance
+from harena.core.spartacus.cards import ExtraDice, KeenStrike, Pool, Reroll, Roll
+from harena.core.spartacus.state import FIGHT_ROUNDS, UNOPPOSED_WOUNDS_FROM, ArenaState, Fight, Fighter
 
 if TYPE_CHECKING:
-    from core.spartacus.rules import Spartacus
+    from harena.core.spartacus.rules import Spartacus
 
 POOLS = ("atk", "def", "spd")
 _POOL_NAMES = {"atk": "Attack", "def": "Defence", "spd": "Speed"}

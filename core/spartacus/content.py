@@ -17,10 +17,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from core.spartacus.board import ArenaBoard, Hex
-from core.spartacus.cards import CardKind, House, IntrigueCard, MarketCard
-from core.spartacus.parse import parse_house, parse_intrigue_card, parse_market_card
-from core.datafile import (
+from harena.core.spartacus.board import ArenaBoard, Hex
+from harena.core.spartacus.cards import CardKind, House, IntrigueCard, MarketCard
+from harena.core.spartacus.parse import parse_house, parse_intrigue_card, parse_market_card
+from harena.core.datafile import (
     read_data_file,
     check_keys,
     entries,
@@ -28,7 +28,7 @@ from core.datafile import (
     get_list,
     unique,
 )
-from core.spartacus.schema import (
+from harena.core.spartacus.schema import (
     ContentError,
     Where,
 )
@@ -111,7 +111,7 @@ def _load(data_dir: str | Path | None) -> Content:
 
 
 def _read_data_file(name: str, data_dir: str | Path | None) -> dict[str, Any]:
-    return read_data_file("core.spartacus", name, data_dir, Where)
+    return read_data_file("harena.core.spartacus", name, data_dir, Where)
 
 
 def _parse_cards(raw: dict[str, Any], file: str, parse: Any) -> tuple[Any, ...]:

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.spartacus import arena, intrigue, maintenance, market
-from core.spartacus.state import Phase
+from harena.core.spartacus import arena, intrigue, maintenance, market
+from harena.core.spartacus.state import Phase
 
 if TYPE_CHECKING:
-    from core.spartacus.rules import Spartacus
+    from harena.core.spartacus.rules import Spartacus
 
 
 def start_round(game: Spartacus) -> None:

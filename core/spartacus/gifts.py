@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.engine import Choice, Prompt
-from core.spartacus.holdings import free_denarii, transfer
-from core.spartacus.state import SchemeStep
+from harena.core.engine import Choice, Prompt
+from harena.core.spartacus.holdings import free_denarii, transfer
+from harena.core.spartacus.state import SchemeStep
 
 if TYPE_CHECKING:
-    from core.spartacus.rules import Spartacus
+    from harena.core.spartacus.rules import Spartacus
 
 
 def resolving(game: Spartacus) -> bool:

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.spartacus.cards import CardKind, IntrigueCard, MarketCard
-from core.spartacus.state import Asset
+from harena.core.spartacus.cards import CardKind, IntrigueCard, MarketCard
+from harena.core.spartacus.state import Asset
 
 if TYPE_CHECKING:
-    from core.spartacus.rules import Spartacus
+    from harena.core.spartacus.rules import Spartacus
 
 
 def draw_intrigue(game: Spartacus, seat: int, count: int) -> list[int]:

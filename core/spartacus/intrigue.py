@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.engine import Choice, Prompt
-from core.spartacus import schemes
-from core.spartacus.cards import (
+from harena.core.engine import Choice, Prompt
+from harena.core.spartacus import schemes
+from harena.core.spartacus.cards import (
     AssetKind,
     CardKind,
     Cycle,
@@ -26,7 +26,7 @@ from core.spartacus.cards import (
     GainInfluence,
     HouseAbility,
 )
-from core.spartacus.holdings import (
+from harena.core.spartacus.holdings import (
     change_influence,
     discard_asset,
     discard_intrigue,
@@ -37,10 +37,10 @@ from core.spartacus.holdings import (
     gain,
     pay_bank,
 )
-from core.spartacus.state import CARDS_PER_INTRIGUE, Asset, IntrigueState, Phase
+from harena.core.spartacus.state import CARDS_PER_INTRIGUE, Asset, IntrigueState, Phase
 
 if TYPE_CHECKING:
-    from core.spartacus.rules import Spartacus
+    from harena.core.spartacus.rules import Spartacus
 
 _KIND = {
     AssetKind.GLADIATOR: CardKind.GLADIATOR,

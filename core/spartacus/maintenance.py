@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.engine import Choice, Prompt
-from core.spartacus.cards import CardKind
-from core.spartacus.holdings import assets_of, discard_asset, gain, label, pay_bank
-from core.spartacus.state import DIE_ON, HEAL_FROM, Phase
+from harena.core.engine import Choice, Prompt
+from harena.core.spartacus.cards import CardKind
+from harena.core.spartacus.holdings import assets_of, discard_asset, gain, label, pay_bank
+from harena.core.spartacus.state import DIE_ON, HEAL_FROM, Phase
 
 if TYPE_CHECKING:
-    from core.spartacus.rules import Spartacus
+    from harena.core.spartacus.rules import Spartacus
 
 
 def start(game: Spartacus) -> None:

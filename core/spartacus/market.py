@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.engine import Choice, Prompt
-from core.spartacus import auction
-from core.spartacus.cards import CardKind
-from core.spartacus.holdings import (
+from harena.core.engine import Choice, Prompt
+from harena.core.spartacus import auction
+from harena.core.spartacus.cards import CardKind
+from harena.core.spartacus.holdings import (
     discard_asset,
     free_denarii,
     gain,
@@ -30,7 +30,7 @@ from core.spartacus.holdings import (
     take_asset,
     transfer,
 )
-from core.spartacus.state import (
+from harena.core.spartacus.state import (
     COUNTERS_PER_OFFER,
     OFFERS_PER_MARKET,
     MarketState,
@@ -40,7 +40,7 @@ from core.spartacus.state import (
 )
 
 if TYPE_CHECKING:
-    from core.spartacus.rules import Spartacus
+    from harena.core.spartacus.rules import Spartacus
 
 MAX_PRICE = 30  # the largest sum one offer names (a longer list helps nobody)
 _TRADABLE = frozenset({CardKind.GLADIATOR, CardKind.SLAVE, CardKind.EQUIPMENT, CardKind.GUARD})

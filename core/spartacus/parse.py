@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.spartacus.cards import (
+from harena.core.spartacus.cards import (
     PICK_EFFECTS,
     AssetKind,
     CardKind,
@@ -21,7 +21,7 @@ from core.spartacus.cards import (
     TargetRule,
     Who,
 )
-from core.datafile import (
+from harena.core.datafile import (
     check_keys,
     get_bool,
     get_enum,
@@ -30,7 +30,7 @@ from core.datafile import (
     get_str,
     identify,
 )
-from core.spartacus.schema import (
+from harena.core.spartacus.schema import (
     COMBAT_EFFECTS,
     GAINS,
     INTRIGUE_EFFECTS,

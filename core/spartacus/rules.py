@@ -26,14 +26,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.bots import RandomBot
-from core.engine import Game, OptionSpec, Prompt, Result, register
-from core.spartacus import arena, flow, gifts, intrigue, maintenance, market, setup
-from core.spartacus.bots import HeuristicBot
-from core.spartacus.cards import House
-from core.spartacus.content import Content, default_content
-from core.spartacus.state import Phase, SpartacusState
-from core.spartacus.view import board_view
+from harena.core.bots import RandomBot
+from harena.core.engine import Game, OptionSpec, Prompt, Result, register
+from harena.core.spartacus import arena, flow, gifts, intrigue, maintenance, market, setup
+from harena.core.spartacus.bots import HeuristicBot
+from harena.core.spartacus.cards import House
+from harena.core.spartacus.content import Content, default_content
+from harena.core.spartacus.state import Phase, SpartacusState
+from harena.core.spartacus.view import board_view
 
 _PHASES: dict[Phase, Any] = {
     Phase.HOUSES: setup,

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from core import datafile
-from core.datafile import (
+from harena.core import datafile
+from harena.core.datafile import (
     DataFileError,
     check_keys,
     describe,
@@ -20,7 +20,7 @@ from core.datafile import (
     get_int,
     get_list,
 )
-from core.spartacus.cards import (
+from harena.core.spartacus.cards import (
     Cycle,
     Denarii,
     DiscardRandom,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.spartacus.cards import (
+from harena.core.spartacus.cards import (
     CardKind,
     Denarii,
     DiscardRandom,
@@ -24,7 +24,7 @@ from core.spartacus.cards import (
     Who,
     Wound,
 )
-from core.spartacus.holdings import (
+from harena.core.spartacus.holdings import (
     change_influence,
     combatants,
     discard_asset,
@@ -34,10 +34,10 @@ from core.spartacus.holdings import (
     pay_bank,
     transfer,
 )
-from core.spartacus.state import Asset, Scheme, SchemeStep
+from harena.core.spartacus.state import Asset, Scheme, SchemeStep
 
 if TYPE_CHECKING:
-    from core.spartacus.rules import Spartacus
+    from harena.core.spartacus.rules import Spartacus
 
 
 def done(game: Spartacus) -> None:

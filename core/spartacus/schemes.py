@@ -16,14 +16,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.engine import Choice, Prompt
-from core.spartacus import scheme_effects
-from core.spartacus.cards import (
+from harena.core.engine import Choice, Prompt
+from harena.core.spartacus import scheme_effects
+from harena.core.spartacus.cards import (
     CardKind,
     SchemeInfluence,
     TargetRule,
 )
-from core.spartacus.holdings import (
+from harena.core.spartacus.holdings import (
     discard_asset,
     discard_intrigue,
     find_asset,
@@ -31,10 +31,10 @@ from core.spartacus.holdings import (
     label,
     pay_bank,
 )
-from core.spartacus.state import GUARD_SAVES_FROM, Asset, Scheme, SchemeStep
+from harena.core.spartacus.state import GUARD_SAVES_FROM, Asset, Scheme, SchemeStep
 
 if TYPE_CHECKING:
-    from core.spartacus.rules import Spartacus
+    from harena.core.spartacus.rules import Spartacus
 
 __all__ = ["SchemeInfluence", "apply", "begin", "may_launch", "prompts"]
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.engine import Choice, Prompt
-from core.spartacus.cards import CardKind
-from core.spartacus.holdings import gain
-from core.spartacus.state import Asset, Phase, Player, SpartacusState
+from harena.core.engine import Choice, Prompt
+from harena.core.spartacus.cards import CardKind
+from harena.core.spartacus.holdings import gain
+from harena.core.spartacus.state import Asset, Phase, Player, SpartacusState
 
 if TYPE_CHECKING:
-    from core.spartacus.rules import Spartacus
+    from harena.core.spartacus.rules import Spartacus
 
 
 def initial_state(game: Spartacus) -> SpartacusState:

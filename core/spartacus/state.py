@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from core.spartacus.board import CENTRE, Hex
+from harena.core.spartacus.board import CENTRE, Hex
 
 # rules: Maintenance Phase - Wound Recovery.
 HEAL_FROM = 4  # 4-6: the wounded marker comes off

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from core.spartacus.state import OfferStep, SchemeStep
+from harena.core.spartacus.state import OfferStep, SchemeStep
 
 if TYPE_CHECKING:
-    from core.spartacus.rules import Spartacus
+    from harena.core.spartacus.rules import Spartacus
 
 
 def board_view(game: Spartacus, seat: int | None) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from typing import NamedTuple
 import msgpack
 import pytest
 
-from core.codec import from_plain, to_plain
+from harena.core.codec import from_plain, to_plain
 
 
 class Colour(enum.Enum):

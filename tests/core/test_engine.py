@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import engine
-from core.bots import RandomBot
-from core.engine import (
+from harena.core import engine
+from harena.core.bots import RandomBot
+from harena.core.engine import (
     Action,
     Choice,
     Event,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.engine import GameConfigError, IllegalAction
-from core.lobby import Lobby
-from core.store import Store
+from harena.core.engine import GameConfigError, IllegalAction
+from harena.core.lobby import Lobby
+from harena.core.store import Store
 
 
 def test_creating_a_table_seats_the_creator_and_fills_bots():

@@ -14,9 +14,9 @@ import msgpack
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import table as table_module
-from core.store import Store, decode_log, encode_record
-from core.table import Table, load_tables
+from harena.core import table as table_module
+from harena.core.store import Store, decode_log, encode_record
+from harena.core.table import Table, load_tables
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -140,8 +140,8 @@ def test_any_truncation_of_the_log_yields_exactly_the_whole_records_before_it(re
 CRASHING_WRITER = textwrap.dedent(
     """
     import json, os, signal, sys
-    from core.store import Store, TableLog
-    from core.table import Table
+    from harena.core.store import Store, TableLog
+    from harena.core.table import Table
     from tests.fixture_game import install
     install()
     store = Store(sys.argv[1])

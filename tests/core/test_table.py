@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from core.engine import IllegalAction
-from core.store import Store, StoreError, TableLog
-from core.table import NotYourTurn, Table
+from harena.core.engine import IllegalAction
+from harena.core.store import Store, StoreError, TableLog
+from harena.core.table import NotYourTurn, Table
 
 
 def new_table(players: int = 2, **kw: Any) -> Table:

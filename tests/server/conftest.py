@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from server.limits import ServerLimits
-from server.ssh_server import HarenaServer, ServerConfig
+from harena.server.limits import ServerLimits
+from harena.server.ssh_server import HarenaServer, ServerConfig
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncssh
 
-from server.ssh_server import HarenaServer
+from harena.server.ssh_server import HarenaServer
 from tests.sshscreen import ScreenClient
 
 

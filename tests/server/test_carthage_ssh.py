@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from server.hostkey import fingerprint
+from harena.server.hostkey import fingerprint
 from tests.server.players import new_key, player
 from tests.sshscreen import ScreenClient
 

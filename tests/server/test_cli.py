@@ -9,12 +9,12 @@ import sys
 
 import pytest
 
-from server.cli import main
+from harena.server.cli import main
 
 
 def harena(*args: str) -> subprocess.CompletedProcess[str]:
     exe = shutil.which("harena")
-    cmd = [exe, *args] if exe else [sys.executable, "-m", "server.cli", *args]
+    cmd = [exe, *args] if exe else [sys.executable, "-m", "harena.server.cli", *args]
     return subprocess.run(cmd, capture_output=True, text=True, timeout=60)
 
 

@@ -15,8 +15,8 @@ from textual.app import App, ComposeResult
 from textual.message import Message
 from textual.widgets import Label
 
-from server.driver import MAX_COLS, MAX_ROWS, SSHDriver
-from server.textual_fixes import install, mark_server_app
+from harena.server.driver import MAX_COLS, MAX_ROWS, SSHDriver
+from harena.server.textual_fixes import install, mark_server_app
 
 install()
 
@@ -308,7 +308,7 @@ async def test_startup_hold_sends_only_the_last_full_paint(monkeypatch):
 
 
 async def test_startup_hold_ends_after_a_timeout(monkeypatch):
-    monkeypatch.setattr("server.driver.STARTUP_HOLD", 0.05)
+    monkeypatch.setattr("harena.server.driver.STARTUP_HOLD", 0.05)
     out = bytearray()
     driver = SSHDriver(StubApp(), send=out.extend, size=(80, 24))  # type: ignore[arg-type]
     driver.start_application_mode()

@@ -7,7 +7,7 @@ import gc
 
 import pytest
 
-from server import gc_policy
+from harena.server import gc_policy
 
 
 @pytest.fixture
@@ -72,10 +72,10 @@ async def test_a_session_end_collects_its_app() -> None:
 
 
 async def test_closing_a_screen_schedules_a_collection(monkeypatch: pytest.MonkeyPatch) -> None:
-    from core.lobby import Lobby
-    from server.textual_fixes import install, mark_server_app
+    from harena.core.lobby import Lobby
+    from harena.server.textual_fixes import install, mark_server_app
     from tests.tui.harness import session, until
-    from tui.screens.lobby import LobbyScreen
+    from harena.tui.screens.lobby import LobbyScreen
 
     install()
     closed: list[bool] = []

@@ -6,7 +6,7 @@ import stat
 
 import pytest
 
-from server.hostkey import KEY_NAME, HostKeyError, fingerprint, load_or_create_host_key
+from harena.server.hostkey import KEY_NAME, HostKeyError, fingerprint, load_or_create_host_key
 
 
 def test_first_start_generates_a_private_ed25519_key_and_later_starts_reuse_it(tmp_path):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncssh
 
-from server.hostkey import fingerprint
-from server.ssh_server import GUEST_PREFIX, PlayerConnection
+from harena.server.hostkey import fingerprint
+from harena.server.ssh_server import GUEST_PREFIX, PlayerConnection
 
 
 class FakeServer:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from server.limits import ConnectionCounter, InputRateLimiter
+from harena.server.limits import ConnectionCounter, InputRateLimiter
 
 
 class FakeClock:

@@ -21,7 +21,7 @@ PLAY = textwrap.dedent(
     """
     from tests.fixture_game import install
     install()
-    from server.cli import main
+    from harena.server.cli import main
     raise SystemExit(main(["play", "highcard", "--bots", "1", "--bot-delay", "0.05"]))
     """
 )

@@ -7,13 +7,13 @@ import random
 from rich.color import ColorSystem
 from textual.geometry import Region
 
-from core.lobby import Lobby
-from server import partial_render
-from server.screen_buffer import ScreenBuffer
-from server.textual_fixes import install
+from harena.core.lobby import Lobby
+from harena.server import partial_render
+from harena.server.screen_buffer import ScreenBuffer
+from harena.server.textual_fixes import install
 from tests.tui.harness import session, until
-from tui.screens.table import TableScreen
-from tui.widgets.seats import SeatsPanel
+from harena.tui.screens.table import TableScreen
+from harena.tui.widgets.seats import SeatsPanel
 
 install()
 

@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from server.driver import SSHDriver
-from server.session import (
+from harena.server.driver import SSHDriver
+from harena.server.session import (
     CRASH_MESSAGE,
     EXEC_MESSAGE,
     NO_PTY_MESSAGE,

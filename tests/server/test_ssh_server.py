@@ -9,9 +9,9 @@ import random
 import asyncssh
 import pytest
 
-from server.hostkey import fingerprint
-from server.session import live_sessions
-from server.ssh_server import GUEST_PREFIX, HarenaServer, ServerConfig
+from harena.server.hostkey import fingerprint
+from harena.server.session import live_sessions
+from harena.server.ssh_server import GUEST_PREFIX, HarenaServer, ServerConfig
 from tests.server.players import new_key, player
 from tests.sshscreen import ScreenClient
 
@@ -270,7 +270,7 @@ async def test_no_task_session_or_subscription_survives_50_connections(make_serv
     assert server.lobby.subscriber_count == lobby_subs
     assert table.subscriber_count == table_subs
     assert len(asyncio.all_tasks()) <= tasks_before + 1
-    from tui.app import HarenaApp
+    from harena.tui.app import HarenaApp
 
     assert sum(isinstance(o, HarenaApp) for o in gc.get_objects()) == 1
     assert len(server.sessions) == 1  # only ann is still connected

@@ -21,9 +21,9 @@ from textual.color import Color
 from textual.strip import Strip
 from textual.widgets import DataTable
 
-from server import textual_fixes
-from server.session import SessionContext, post_from_anywhere
-from server.textual_fixes import color_system_for_terminal, install
+from harena.server import textual_fixes
+from harena.server.session import SessionContext, post_from_anywhere
+from harena.server.textual_fixes import color_system_for_terminal, install
 from tests.server.session_apps import Note, serve
 from tests.sshscreen import ScreenClient
 
@@ -214,7 +214,7 @@ def test_an_uncut_strip_is_not_a_reference_cycle():
 
 
 async def test_moves_at_a_table_make_no_cyclic_garbage():
-    from core.lobby import Lobby
+    from harena.core.lobby import Lobby
     from tests.tui.harness import session
 
     lobby = Lobby()
@@ -345,7 +345,7 @@ async def test_session_context_capture_inside_an_app():
 def test_screens_repaint_within_a_few_milliseconds_of_a_change():
     import textual.screen
 
-    from server.textual_fixes import SCREEN_UPDATE_PERIOD
+    from harena.server.textual_fixes import SCREEN_UPDATE_PERIOD
 
     install()
     assert textual.screen.UPDATE_PERIOD == SCREEN_UPDATE_PERIOD <= 0.005

@@ -11,10 +11,10 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from server.hostkey import fingerprint
-from server.limits import ServerLimits
-from server.session import live_sessions
-from server.ssh_server import HarenaServer, ServerConfig
+from harena.server.hostkey import fingerprint
+from harena.server.limits import ServerLimits
+from harena.server.session import live_sessions
+from harena.server.ssh_server import HarenaServer, ServerConfig
 from tests.sshscreen import ScreenClient
 from tests.tui.harness import screen_text
 

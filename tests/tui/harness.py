@@ -11,8 +11,8 @@ from typing import Any
 from rich.console import Console
 from textual.pilot import Pilot
 
-from core.lobby import Lobby
-from tui.app import HarenaApp
+from harena.core.lobby import Lobby
+from harena.tui.app import HarenaApp
 
 SIZE = (80, 24)
 

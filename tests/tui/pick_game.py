@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from core.engine import Choice, Game, Prompt, Result, register, unregister
+from harena.core.engine import Choice, Game, Prompt, Result, register, unregister
 
 CHOICES = 23
 

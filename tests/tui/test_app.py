@@ -9,14 +9,14 @@ from textual import events
 from textual._context import active_app
 from textual.widgets import Input
 
-from core.lobby import Lobby
+from harena.core.lobby import Lobby
 from tests.tui.harness import screen_text, session, until
-from tui.app import HarenaApp
-from tui.screens.lobby import LobbyScreen
-from tui.screens.table import TableScreen
-from tui.screens.take_over import TakeOverScreen
-from tui.screens.too_small import MIN_SIZE, TooSmallScreen
-from tui.widgets.status_line import StatusLine
+from harena.tui.app import HarenaApp
+from harena.tui.screens.lobby import LobbyScreen
+from harena.tui.screens.table import TableScreen
+from harena.tui.screens.take_over import TakeOverScreen
+from harena.tui.screens.too_small import MIN_SIZE, TooSmallScreen
+from harena.tui.widgets.status_line import StatusLine
 
 
 async def test_reconnecting_opens_straight_on_the_held_seat() -> None:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from core.lobby import Lobby
+from harena.core.lobby import Lobby
 from tests.tui.harness import screen_text, session, until
-from tui.screens.lobby import LobbyScreen
-from tui.screens.table import TableScreen
+from harena.tui.screens.lobby import LobbyScreen
+from harena.tui.screens.table import TableScreen
 
 
 async def test_the_lobby_is_built_when_first_needed_and_then_kept() -> None:

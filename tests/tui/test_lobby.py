@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from core.lobby import Lobby
+from harena.core.lobby import Lobby
 from tests.tui.harness import screen_text, session, until
-from tui.screens.create_table import CreateTableScreen
-from tui.screens.help import HelpScreen
-from tui.screens.lobby import LobbyScreen
-from tui.screens.table import TableScreen
-from tui.widgets.status_line import StatusLine
+from harena.tui.screens.create_table import CreateTableScreen
+from harena.tui.screens.help import HelpScreen
+from harena.tui.screens.lobby import LobbyScreen
+from harena.tui.screens.table import TableScreen
+from harena.tui.widgets.status_line import StatusLine
 
 
 async def test_the_lobby_lists_tables_and_who_is_online() -> None:

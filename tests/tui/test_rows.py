@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from textual.widget import Widget
 
-from core.lobby import Lobby
+from harena.core.lobby import Lobby
 from tests.tui.harness import screen_text, session, until
-from tui.app import HarenaApp
-from tui.screens.help import HelpScreen
-from tui.screens.lobby import LobbyScreen
-from tui.screens.table import TableScreen
-from tui.widgets.rows import RowsWidget
-from tui.widgets.seats import SeatsPanel
+from harena.tui.app import HarenaApp
+from harena.tui.screens.help import HelpScreen
+from harena.tui.screens.lobby import LobbyScreen
+from harena.tui.screens.table import TableScreen
+from harena.tui.widgets.rows import RowsWidget
+from harena.tui.widgets.seats import SeatsPanel
 
 
 def assert_rows_render_as_textual(app: HarenaApp) -> int:

@@ -9,13 +9,13 @@ from textual._styles_cache import StylesCache
 from textual.app import App, ComposeResult
 from textual.content import Content
 
-from core.lobby import Lobby
+from harena.core.lobby import Lobby
 from tests.tui.harness import session, until
-from tui.app import HarenaApp
-from tui.screens.table import TableScreen
-from tui.widgets import shared_lines
-from tui.widgets.chat import ChatPanel
-from tui.widgets.rows import RowsWidget
+from harena.tui.app import HarenaApp
+from harena.tui.screens.table import TableScreen
+from harena.tui.widgets import shared_lines
+from harena.tui.widgets.chat import ChatPanel
+from harena.tui.widgets.rows import RowsWidget
 
 
 def assert_lines_as_textual_styles_them(app: HarenaApp) -> int:

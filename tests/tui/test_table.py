@@ -8,19 +8,19 @@ from contextlib import asynccontextmanager
 import pytest
 from textual import events
 
-from core.lobby import Lobby
-from core.table import Table
-from server.bot_runner import BotRunner
+from harena.core.lobby import Lobby
+from harena.core.table import Table
+from harena.server.bot_runner import BotRunner
 from tests.tui import pick_game
 from tests.tui.harness import screen_text, session, until
-from tui.app import HarenaApp
-from tui.screens.help import HelpScreen
-from tui.screens.lobby import LobbyScreen
-from tui.screens.table import TableScreen
-from tui.widgets.game_over import GameOverPanel
-from tui.widgets.lines_panel import LogPanel
-from tui.widgets.prompt_bar import PromptBar
-from tui.widgets.status_line import StatusLine
+from harena.tui.app import HarenaApp
+from harena.tui.screens.help import HelpScreen
+from harena.tui.screens.lobby import LobbyScreen
+from harena.tui.screens.table import TableScreen
+from harena.tui.widgets.game_over import GameOverPanel
+from harena.tui.widgets.lines_panel import LogPanel
+from harena.tui.widgets.prompt_bar import PromptBar
+from harena.tui.widgets.status_line import StatusLine
 
 
 def table_screen(app: HarenaApp) -> TableScreen:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
-from tui.boards import BoardWidget, GenericBoard, board_widget_for, register_board, unregister_board
-from tui.boards.generic import board_lines
-from tui.screens.create_table import TableForm
-from tui.widgets.key_bar import help_entries, key_bar_content
-from tui.widgets.seats import seat_letter, seat_state
-from tui.widgets.table_list import summary_line
+from harena.tui.boards import BoardWidget, GenericBoard, board_widget_for, register_board, unregister_board
+from harena.tui.boards.generic import board_lines
+from harena.tui.screens.create_table import TableForm
+from harena.tui.widgets.key_bar import help_entries, key_bar_content
+from harena.tui.widgets.seats import seat_letter, seat_state
+from harena.tui.widgets.table_list import summary_line
 
 GAMES = [
     {

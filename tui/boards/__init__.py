@@ -12,8 +12,8 @@ import importlib
 from collections.abc import Callable
 from typing import TypeVar
 
-from tui.boards.base import BoardWidget
-from tui.boards.generic import GenericBoard
+from harena.tui.boards.base import BoardWidget
+from harena.tui.boards.generic import GenericBoard
 
 __all__ = ["BoardWidget", "GenericBoard", "board_widget_for", "register_board", "unregister_board"]
 
@@ -22,8 +22,8 @@ B = TypeVar("B", bound=type[BoardWidget])
 
 _BOARDS: dict[str, type[BoardWidget]] = {}
 
-# Modules that register a board on import ("tui.boards.carthage"); each game adds its own here.
-BUILTIN_BOARDS: tuple[str, ...] = ("tui.boards.carthage",)
+# Modules that register a board on import ("harena.tui.boards.carthage"); each game adds its own here.
+BUILTIN_BOARDS: tuple[str, ...] = ("harena.tui.boards.carthage",)
 _builtins_loaded = False
 
 

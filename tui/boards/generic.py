@@ -6,8 +6,8 @@ from typing import Any
 
 from textual.content import Content
 
-from tui.boards.base import BoardWidget
-from tui.widgets.rows import RowsWidget
+from harena.tui.boards.base import BoardWidget
+from harena.tui.widgets.rows import RowsWidget
 
 INDENT = "  "
 

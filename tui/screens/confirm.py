@@ -8,8 +8,8 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from tui.screens.dialog import DialogScreen
-from tui.widgets.key_bar import KEY_STYLE
+from harena.tui.screens.dialog import DialogScreen
+from harena.tui.widgets.key_bar import KEY_STYLE
 
 
 class ConfirmScreen(DialogScreen[bool]):

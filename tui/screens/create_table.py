@@ -17,9 +17,9 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widget import Widget
 
-from core.engine import GameConfigError, IllegalAction
-from tui.screens.dialog import DialogScreen
-from tui.widgets.key_bar import KeyBar
+from harena.core.engine import GameConfigError, IllegalAction
+from harena.tui.screens.dialog import DialogScreen
+from harena.tui.widgets.key_bar import KeyBar
 
 log = logging.getLogger(__name__)
 

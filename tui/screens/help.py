@@ -14,8 +14,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from tui.screens.dialog import DialogScreen
-from tui.widgets.key_bar import KEY_STYLE, help_entries
+from harena.tui.screens.dialog import DialogScreen
+from harena.tui.widgets.key_bar import KEY_STYLE, help_entries
 
 
 class HelpScreen(DialogScreen[None]):

@@ -14,22 +14,22 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input
 
-from core.engine import IllegalAction
-from tui.messages import LobbyChanged
-from tui.screens.create_table import CreateTableScreen, TableRequest
-from tui.screens.help import HelpKeys
-from tui.screens.quiet import QuietFocus
-from tui.widgets.chat import ChatInputRow, ChatKeys, ChatPanel
-from tui.widgets.header_line import HeaderLine
-from tui.widgets.key_bar import KeyBar
-from tui.widgets.lines_panel import LinesPanel
-from tui.widgets.panel import Panel
-from tui.widgets.status_line import StatusLine
-from tui.widgets.table_list import TableList, detail_lines
+from harena.core.engine import IllegalAction
+from harena.tui.messages import LobbyChanged
+from harena.tui.screens.create_table import CreateTableScreen, TableRequest
+from harena.tui.screens.help import HelpKeys
+from harena.tui.screens.quiet import QuietFocus
+from harena.tui.widgets.chat import ChatInputRow, ChatKeys, ChatPanel
+from harena.tui.widgets.header_line import HeaderLine
+from harena.tui.widgets.key_bar import KeyBar
+from harena.tui.widgets.lines_panel import LinesPanel
+from harena.tui.widgets.panel import Panel
+from harena.tui.widgets.status_line import StatusLine
+from harena.tui.widgets.table_list import TableList, detail_lines
 
 if TYPE_CHECKING:
-    from core.table import Table
-    from tui.app import HarenaApp
+    from harena.core.table import Table
+    from harena.tui.app import HarenaApp
 
 log = logging.getLogger(__name__)
 

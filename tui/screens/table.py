@@ -19,25 +19,25 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input
 
-from core.engine import IllegalAction
-from tui.boards import BoardWidget, board_widget_for
-from tui.screens.confirm import ConfirmScreen
-from tui.screens.help import HelpKeys
-from tui.screens.quiet import QuietFocus
-from tui.widgets.chat import ChatInputRow, ChatKeys, ChatPanel
-from tui.widgets.game_over import GameOverPanel
-from tui.widgets.header_line import HeaderLine
-from tui.widgets.key_bar import KeyBar, help_entries
-from tui.widgets.lines_panel import LogPanel
-from tui.widgets.panel import Panel
-from tui.widgets.prompt_bar import PROMPT_BINDINGS, PromptBar, PromptKeys
-from tui.widgets.seats import SeatsPanel, seat_label, waiting_seats
-from tui.widgets.status_line import StatusLine
-from tui.widgets.table_list import status_word
+from harena.core.engine import IllegalAction
+from harena.tui.boards import BoardWidget, board_widget_for
+from harena.tui.screens.confirm import ConfirmScreen
+from harena.tui.screens.help import HelpKeys
+from harena.tui.screens.quiet import QuietFocus
+from harena.tui.widgets.chat import ChatInputRow, ChatKeys, ChatPanel
+from harena.tui.widgets.game_over import GameOverPanel
+from harena.tui.widgets.header_line import HeaderLine
+from harena.tui.widgets.key_bar import KeyBar, help_entries
+from harena.tui.widgets.lines_panel import LogPanel
+from harena.tui.widgets.panel import Panel
+from harena.tui.widgets.prompt_bar import PROMPT_BINDINGS, PromptBar, PromptKeys
+from harena.tui.widgets.seats import SeatsPanel, seat_label, waiting_seats
+from harena.tui.widgets.status_line import StatusLine
+from harena.tui.widgets.table_list import status_word
 
 if TYPE_CHECKING:
-    from core.table import Table
-    from tui.app import HarenaApp
+    from harena.core.table import Table
+    from harena.tui.app import HarenaApp
 
 log = logging.getLogger(__name__)
 

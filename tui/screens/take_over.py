@@ -8,8 +8,8 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from tui.screens.dialog import DialogScreen
-from tui.widgets.key_bar import KEY_STYLE
+from harena.tui.screens.dialog import DialogScreen
+from harena.tui.widgets.key_bar import KEY_STYLE
 
 NOTICE = (
     "Your key is connected in another session too. Both sessions show the same seat "

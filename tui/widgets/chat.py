@@ -11,7 +11,7 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Input, Label
 
-from tui.widgets.lines_panel import LinesPanel
+from harena.tui.widgets.lines_panel import LinesPanel
 
 CHAT_MAX_CHARS = 300  # the core cuts longer lines anyway (core.table.CHAT_MAX_CHARS)
 

@@ -8,8 +8,8 @@ from typing import Any
 from textual.content import Content
 from textual.widget import Widget
 
-from tui.widgets.key_bar import KEY_STYLE
-from tui.widgets.seats import seat_label
+from harena.tui.widgets.key_bar import KEY_STYLE
+from harena.tui.widgets.seats import seat_label
 
 
 def result_lines(view: dict[str, Any]) -> list[str]:

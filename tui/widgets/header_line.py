@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widget import Widget
 
-from tui.widgets.key_bar import KEY_STYLE
+from harena.tui.widgets.key_bar import KEY_STYLE
 
 
 class HeaderLine(Widget):

@@ -14,7 +14,7 @@ from operator import is_
 from textual.cache import LRUCache
 from textual.content import Content
 
-from tui.widgets.rows import RowKey, RowsWidget, row_key, same_row
+from harena.tui.widgets.rows import RowKey, RowsWidget, row_key, same_row
 
 KEPT_WRAPS = 4096
 """Wrapped lines kept for all panels (a log of 40 lines scrolls through them one per move)."""

@@ -13,7 +13,7 @@ from textual import events
 from textual.binding import Binding
 from textual.content import Content
 
-from tui.widgets.rows import RowsWidget
+from harena.tui.widgets.rows import RowsWidget
 
 SLOT_KEYS = "1234567890"
 PAGE_SIZE = len(SLOT_KEYS)

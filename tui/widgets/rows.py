@@ -34,8 +34,8 @@ from textual.style import Style as VisualStyle
 from textual.visual import Visual
 from textual.widget import Widget
 
-from tui.widgets.screen_refresh import repaint_soon
-from tui.widgets.shared_lines import SharedStylesCache, intern_key
+from harena.tui.widgets.screen_refresh import repaint_soon
+from harena.tui.widgets.shared_lines import SharedStylesCache, intern_key
 
 RowKey = tuple[str, tuple[Span, ...]]
 

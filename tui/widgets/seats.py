@@ -9,7 +9,7 @@ from typing import Any
 
 from textual.content import Content
 
-from tui.widgets.rows import RowsWidget
+from harena.tui.widgets.rows import RowsWidget
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 NAME_WIDTH = 14

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from tui.widgets.rows import RowsWidget
+from harena.tui.widgets.rows import RowsWidget
 
 
 class StatusLine(RowsWidget):

@@ -8,7 +8,7 @@ from typing import Any
 from textual.content import Content
 from textual.widget import Widget
 
-from tui.widgets.seats import seat_letter, seat_state
+from harena.tui.widgets.seats import seat_letter, seat_state
 
 STATUS_WORDS = {"waiting": "waiting", "playing": "playing", "over": "finished"}
 

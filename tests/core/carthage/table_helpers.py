@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from core.carthage.hexgrid import Hex
-from core.carthage.rules import Carthage
-from core.carthage.state import BoardToken, Phase
-from core.engine import make_config
+from harena.core.carthage.hexgrid import Hex
+from harena.core.carthage.rules import Carthage
+from harena.core.carthage.state import BoardToken, Phase
+from harena.core.engine import make_config
 
 
 def new_carthage(players: int = 2, seed: int = 1, **options: str) -> Carthage:

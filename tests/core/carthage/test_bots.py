@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from core.bots import RandomBot
-from core.carthage.bots import HeuristicBot
-from core.carthage.hexgrid import Hex
-from core.carthage.rules import Carthage
-from core.carthage.state import Phase
-from core.simulate import simulate
+from harena.core.bots import RandomBot
+from harena.core.carthage.bots import HeuristicBot
+from harena.core.carthage.hexgrid import Hex
+from harena.core.carthage.rules import Carthage
+from harena.core.carthage.state import Phase
+from harena.core.simulate import simulate
 from tests.core.carthage.table_helpers import arena, give
 
 O = Hex(0, 0)

@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
-from core.carthage.balance import card_value
-from core.carthage.cards import (
+from harena.core.carthage.balance import card_value
+from harena.core.carthage.cards import (
     CardSet,
     Colour,
     GladiatorClass,
@@ -18,8 +18,8 @@ from core.carthage.cards import (
     TokenKind,
     TokenTrigger,
 )
-from core.carthage.content import Content, default_content, load_content
-from core.carthage.effects import (
+from harena.core.carthage.content import Content, default_content, load_content
+from harena.core.carthage.effects import (
     Armor,
     Condition,
     Conditional,
@@ -39,7 +39,7 @@ from core.carthage.effects import (
     Target,
     flatten,
 )
-from core.carthage.hexgrid import Hex
+from harena.core.carthage.hexgrid import Hex
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.carthage.hexgrid import (
+from harena.core.carthage.hexgrid import (
     Arena,
     Direction,
     Hex,

@@ -3,7 +3,7 @@ Action Cards; Action Card Clarifying Rules)."""
 
 from __future__ import annotations
 
-from core.carthage.hexgrid import Hex
+from harena.core.carthage.hexgrid import Hex
 from tests.core.carthage.table_helpers import arena, choices, give, kind, play
 
 O, E1, E3 = Hex(0, 0), Hex(1, 0), Hex(3, 0)

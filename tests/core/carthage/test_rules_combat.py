@@ -3,7 +3,7 @@ Action Cards; Arena Token Definitions; General and Action Card Clarifying Rules;
 
 from __future__ import annotations
 
-from core.carthage.hexgrid import Hex
+from harena.core.carthage.hexgrid import Hex
 from tests.core.carthage.table_helpers import arena, choices, kind, play
 
 O = Hex(0, 0)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from core.carthage.hexgrid import Hex
-from core.carthage.rules import Carthage
-from core.carthage.state import Phase
+from harena.core.carthage.hexgrid import Hex
+from harena.core.carthage.rules import Carthage
+from harena.core.carthage.state import Phase
 from tests.core.carthage.table_helpers import arena, choices, kind
 
 

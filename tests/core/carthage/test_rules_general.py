@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.carthage.hexgrid import Hex
+from harena.core.carthage.hexgrid import Hex
 from tests.core.carthage.table_helpers import arena, choices, give, play
 
 O = Hex(0, 0)

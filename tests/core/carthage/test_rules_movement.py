@@ -3,7 +3,7 @@ Token Rules; Phase 1 A)."""
 
 from __future__ import annotations
 
-from core.carthage.hexgrid import Hex
+from harena.core.carthage.hexgrid import Hex
 from tests.core.carthage.table_helpers import arena, choices, kind, play
 
 O = Hex(0, 0)

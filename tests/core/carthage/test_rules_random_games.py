@@ -9,11 +9,11 @@ from collections import Counter
 import msgpack
 import pytest
 
-from core.bots import RandomBot, bot_seed
-from core.carthage.bots import HeuristicBot
-from core.carthage.rules import Carthage
-from core.carthage.state import MAX_ARMOR, MAX_FAVOR
-from core.engine import replay, restore
+from harena.core.bots import RandomBot, bot_seed
+from harena.core.carthage.bots import HeuristicBot
+from harena.core.carthage.rules import Carthage
+from harena.core.carthage.state import MAX_ARMOR, MAX_FAVOR
+from harena.core.engine import replay, restore
 from tests.core.carthage.table_helpers import new_carthage
 
 # Sudden death (a table option, docs/rulings.md) bounds random games, which rarely fight.

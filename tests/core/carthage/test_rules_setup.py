@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from core.carthage.hexgrid import Hex, distance
-from core.carthage.rules import Carthage
-from core.engine import game_class
+from harena.core.carthage.hexgrid import Hex, distance
+from harena.core.carthage.rules import Carthage
+from harena.core.engine import game_class
 from tests.core.carthage.table_helpers import choices, kind, new_carthage
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from core.spartacus import arena
-from core.spartacus.board import Hex
-from core.spartacus.rules import Spartacus
+from harena.core.spartacus import arena
+from harena.core.spartacus.board import Hex
+from harena.core.spartacus.rules import Spartacus
 from tests.core.spartacus.helpers import clear_table, dice, give, started
 
 

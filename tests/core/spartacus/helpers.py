@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from core.bots import RandomBot, bot_seed
-from core.engine import Rng, make_config
-from core.spartacus.rules import Spartacus
-from core.spartacus.state import Asset, Phase
+from harena.core.bots import RandomBot, bot_seed
+from harena.core.engine import Rng, make_config
+from harena.core.spartacus.rules import Spartacus
+from harena.core.spartacus.state import Asset, Phase
 
 HOUSES = ("batiatus", "glaber", "solonius", "tullius")
 
@@ -103,7 +103,7 @@ def play_until(
 
 def at_the_market(seed: int = 1) -> Spartacus:
     """A 4-player game at the start of its Market phase: empty tables, 10 denarii each."""
-    from core.spartacus import market
+    from harena.core.spartacus import market
 
     game = started(4, seed=seed)
     game.state.intrigue = None

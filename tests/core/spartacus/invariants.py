@@ -7,8 +7,8 @@ from typing import Any
 
 import msgpack
 
-from core.spartacus.rules import Spartacus
-from core.spartacus.state import OfferStep, Phase, SchemeStep
+from harena.core.spartacus.rules import Spartacus
+from harena.core.spartacus.state import OfferStep, Phase, SchemeStep
 from tests.core.spartacus.helpers import coins
 
 

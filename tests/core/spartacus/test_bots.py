@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from core.bots import RandomBot, bot_seed
-from core.spartacus.bots import HeuristicBot
-from core.spartacus.rules import Spartacus
+from harena.core.bots import RandomBot, bot_seed
+from harena.core.spartacus.bots import HeuristicBot
+from harena.core.spartacus.rules import Spartacus
 from tests.core.spartacus.helpers import new_game
 
 

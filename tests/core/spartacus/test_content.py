@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from core.spartacus.cards import CardKind, GainInfluence, KeenStrike, SchemeInfluence, Slot
-from core.spartacus.content import default_content
+from harena.core.spartacus.cards import CardKind, GainInfluence, KeenStrike, SchemeInfluence, Slot
+from harena.core.spartacus.content import default_content
 
 
 def test_the_four_houses_each_have_starting_resources_and_two_intrigue_abilities() -> None:

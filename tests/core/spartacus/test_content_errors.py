@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from core.spartacus.content import FILES, ContentError, load_content
+from harena.core.spartacus.content import FILES, ContentError, load_content
 
 
 @pytest.fixture
 def data_dir(tmp_path: Path) -> Path:
-    shipped = resources.files("core.spartacus") / "data"
+    shipped = resources.files("harena.core.spartacus") / "data"
     for name in FILES:
         (tmp_path / name).write_text((shipped / name).read_text(encoding="utf-8"), "utf-8")
     return tmp_path

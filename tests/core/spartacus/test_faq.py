@@ -3,9 +3,9 @@ one test each."""
 
 from __future__ import annotations
 
-from core.spartacus import market
-from core.spartacus.combat import legal_losses
-from core.spartacus.state import Fighter
+from harena.core.spartacus import market
+from harena.core.spartacus.combat import legal_losses
+from harena.core.spartacus.state import Fighter
 from tests.core.spartacus.combat_helpers import fight, more_dice, place
 from tests.core.spartacus.helpers import at_the_market, choices, clear_table, dice, give, kinds, started
 

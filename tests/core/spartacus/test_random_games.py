@@ -10,11 +10,11 @@ import os
 
 import pytest
 
-from core.bots import RandomBot, bot_seed
-from core.engine import Rng, replay, restore
-from core.spartacus.bots import HeuristicBot
-from core.spartacus.rules import Spartacus
-from core.spartacus.state import Phase
+from harena.core.bots import RandomBot, bot_seed
+from harena.core.engine import Rng, replay, restore
+from harena.core.spartacus.bots import HeuristicBot
+from harena.core.spartacus.rules import Spartacus
+from harena.core.spartacus.state import Phase
 from tests.core.spartacus.helpers import new_game
 from tests.core.spartacus.invariants import check_state, check_view
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from core.spartacus import arena
-from core.spartacus.rules import Spartacus
-from core.spartacus.state import ArenaStep, Phase
+from harena.core.spartacus import arena
+from harena.core.spartacus.rules import Spartacus
+from harena.core.spartacus.state import ArenaStep, Phase
 from tests.core.spartacus.helpers import choices, clear_table, coins, give, kinds, started
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.spartacus.combat import legal_losses
-from core.spartacus.state import Fighter
+from harena.core.spartacus.combat import legal_losses
+from harena.core.spartacus.state import Fighter
 from tests.core.spartacus.combat_helpers import fight, more_dice, place
 from tests.core.spartacus.helpers import choices, kinds
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.spartacus.rules import Spartacus
-from core.spartacus.state import Phase
+from harena.core.spartacus.rules import Spartacus
+from harena.core.spartacus.state import Phase
 from tests.core.spartacus.helpers import (
     HOUSES,
     choices,

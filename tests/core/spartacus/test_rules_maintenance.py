@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from core.spartacus import maintenance
-from core.spartacus.rules import Spartacus
-from core.spartacus.state import Phase
+from harena.core.spartacus import maintenance
+from harena.core.spartacus.rules import Spartacus
+from harena.core.spartacus.state import Phase
 from tests.core.spartacus.helpers import choices, clear_table, coins, dice, give, kinds, started
 
 

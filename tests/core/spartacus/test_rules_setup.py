@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.spartacus.cards import CardKind
-from core.spartacus.state import Phase
+from harena.core.spartacus.cards import CardKind
+from harena.core.spartacus.state import Phase
 from tests.core.spartacus.helpers import HOUSES, choices, coins, new_game, started
 
 

@@ -3,9 +3,9 @@ ruling: the round limit."""
 
 from __future__ import annotations
 
-from core.spartacus import flow
-from core.spartacus.rules import Spartacus
-from core.spartacus.state import Phase
+from harena.core.spartacus import flow
+from harena.core.spartacus.rules import Spartacus
+from harena.core.spartacus.state import Phase
 from tests.core.spartacus.helpers import choices, clear_table, give, kinds, play_until, started
 
 

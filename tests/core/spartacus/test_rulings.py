@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.spartacus import arena
-from core.spartacus.state import ArenaStep
+from harena.core.spartacus import arena
+from harena.core.spartacus.state import ArenaStep
 from tests.core.spartacus.helpers import at_the_market, choices, clear_table, give, kinds, started
 
 

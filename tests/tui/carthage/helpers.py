@@ -7,11 +7,11 @@ from typing import Any
 from textual.pilot import Pilot
 
 from tests.tui.harness import until
-from tui.app import HarenaApp
-from tui.boards.carthage.board import CarthageBoard
-from tui.screens.table import TableScreen
-from tui.widgets.prompt_bar import PAGE_SIZE, SLOT_KEYS, PromptBar
-from tui.widgets.status_line import StatusLine
+from harena.tui.app import HarenaApp
+from harena.tui.boards.carthage.board import CarthageBoard
+from harena.tui.screens.table import TableScreen
+from harena.tui.widgets.prompt_bar import PAGE_SIZE, SLOT_KEYS, PromptBar
+from harena.tui.widgets.status_line import StatusLine
 
 
 def table_screen(app: HarenaApp) -> TableScreen:

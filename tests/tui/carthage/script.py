@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.lobby import Lobby
-from core.table import Table
+from harena.core.lobby import Lobby
+from harena.core.table import Table
 
 SEED = 1
 OPTIONS = {"tokens": "dodging_teeth", "gladiators": "by_seat"}

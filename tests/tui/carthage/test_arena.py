@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tui.boards.carthage import catalog
-from tui.boards.carthage.arena import (
+from harena.tui.boards.carthage import catalog
+from harena.tui.boards.carthage.arena import (
     COMPACT,
     LARGE,
     arena_lines,

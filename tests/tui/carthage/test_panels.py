@@ -4,9 +4,9 @@ views (a 4-seat table scripted through the public API, see script.py)."""
 from __future__ import annotations
 
 from tests.tui.carthage import script
-from tui.boards.carthage import keys, panels
-from tui.boards.carthage.arena import plain
-from tui.terminal import utf8_terminal
+from harena.tui.boards.carthage import keys, panels
+from harena.tui.boards.carthage.arena import plain
+from harena.tui.terminal import utf8_terminal
 
 
 def scripted_view(identity: str = script.ALICE, steps: int = 2) -> dict:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from core.lobby import Lobby
-from core.table import Table
+from harena.core.lobby import Lobby
+from harena.core.table import Table
 from tests.tui.carthage import script
 from tests.tui.harness import screen_text, session
 

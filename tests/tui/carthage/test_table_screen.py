@@ -3,16 +3,16 @@ the help, and the end of a game."""
 
 from __future__ import annotations
 
-from core.lobby import Lobby
-from core.table import Table
+from harena.core.lobby import Lobby
+from harena.core.table import Table
 from tests.tui.carthage.helpers import board, move_cursor, prompt_bar, status, table_screen, until_prompt
 from tests.tui.harness import screen_text, session, until
-from tui.boards.carthage.board import CarthageBoard
-from tui.screens.create_table import CreateTableScreen
-from tui.screens.help import HelpScreen
-from tui.screens.lobby import LobbyScreen
-from tui.widgets.game_over import GameOverPanel
-from tui.widgets.lines_panel import LogPanel
+from harena.tui.boards.carthage.board import CarthageBoard
+from harena.tui.screens.create_table import CreateTableScreen
+from harena.tui.screens.help import HelpScreen
+from harena.tui.screens.lobby import LobbyScreen
+from harena.tui.widgets.game_over import GameOverPanel
+from harena.tui.widgets.lines_panel import LogPanel
 
 
 def log_text(app) -> str:
@@ -20,7 +20,7 @@ def log_text(app) -> str:
 
 
 def hand_names(table: Table, identity: str) -> list[str]:
-    from tui.boards.carthage import catalog
+    from harena.tui.boards.carthage import catalog
 
     return [catalog.card(card).name for _, card in table.view_for(identity)["game"]["board"]["hand"]]
 

@@ -17,7 +17,7 @@ from tests.tui.carthage.helpers import (
     until_synced,
 )
 from tests.tui.harness import session, until
-from tui.widgets.lines_panel import LogPanel
+from harena.tui.widgets.lines_panel import LogPanel
 
 
 def at(table, seat: int) -> list[int] | None:

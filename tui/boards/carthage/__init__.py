@@ -1,5 +1,5 @@
 """Carthage's board: the hex arena, the gladiators and the cards (registered on import)."""
 
-from tui.boards.carthage.board import CarthageBoard
+from harena.tui.boards.carthage.board import CarthageBoard
 
 __all__ = ["CarthageBoard"]

@@ -14,8 +14,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from tui.boards.carthage import catalog
-from tui.boards.carthage.catalog import ArenaShape, Hex
+from harena.tui.boards.carthage import catalog
+from harena.tui.boards.carthage.catalog import ArenaShape, Hex
 
 # Direction name -> axial offset, clockwise from north-east (core.carthage.hexgrid's order).
 DIRECTIONS: dict[str, Hex] = {

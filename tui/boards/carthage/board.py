@@ -24,15 +24,15 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
 
-from tui.boards import register_board
-from tui.boards.base import BoardWidget
-from tui.boards.carthage import arena as hexmap
-from tui.boards.carthage import catalog, keys, panels
-from tui.boards.carthage.arena import COMPACT, LARGE, DIRECTION_KEYS, Hex
-from tui.widgets.chat import ChatPanel
-from tui.widgets.lines_panel import LogPanel
-from tui.widgets.panel import Panel
-from tui.widgets.rows import RowsWidget
+from harena.tui.boards import register_board
+from harena.tui.boards.base import BoardWidget
+from harena.tui.boards.carthage import arena as hexmap
+from harena.tui.boards.carthage import catalog, keys, panels
+from harena.tui.boards.carthage.arena import COMPACT, LARGE, DIRECTION_KEYS, Hex
+from harena.tui.widgets.chat import ChatPanel
+from harena.tui.widgets.lines_panel import LogPanel
+from harena.tui.widgets.panel import Panel
+from harena.tui.widgets.rows import RowsWidget
 
 LARGE_BODY = (110, 28)  # the body size from which the large layout is used
 

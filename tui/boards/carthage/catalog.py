@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from core.carthage.content import default_content
-from core.carthage.effects import Effect
+from harena.core.carthage.content import default_content
+from harena.core.carthage.effects import Effect
 
 Hex = tuple[int, int]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tui.boards.carthage.arena import DIRECTION_KEYS, DIRECTIONS, Hex, add, direction_between, occupants
+from harena.tui.boards.carthage.arena import DIRECTION_KEYS, DIRECTIONS, Hex, add, direction_between, occupants
 
 # Prompt kinds answered with a hex ("hex:q,r"), a direction ("dir:NE"), a gladiator ("target:<seat>").
 HEX_KINDS = ("place_gladiator", "place_token")

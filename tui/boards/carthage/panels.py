@@ -12,9 +12,9 @@ from typing import Any
 
 from textual.content import Content
 
-from tui.boards.carthage import catalog
-from tui.boards.carthage.arena import COLOUR_STYLES, Line, letter
-from tui.widgets.rows import RowsWidget
+from harena.tui.boards.carthage import catalog
+from harena.tui.boards.carthage.arena import COLOUR_STYLES, Line, letter
+from harena.tui.widgets.rows import RowsWidget
 
 
 def fit(text: str, width: int, ascii_only: bool = False) -> str:
