@@ -326,7 +326,10 @@ class Game(ABC):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Exactly what `seat` may know, as msgpack-able data. The only source the TUI and the
-        bots read: its own prompts, who else must act, its log, and the game's board view."""
+        bots read: its own prompts, who else must act, its log, and the game's board view.
+        No action counter: a hidden choice of two steps or three would tell others which it
+        was (a Spartacus Scheme aimed at yourself or at another House). Stale screens are
+        caught by the seat's own `decision` number instead."""
         if seat is not None and not 0 <= seat < self.players:
             raise IllegalAction(f"there is no seat {seat!r}")
         prompts = self.open_prompts()
@@ -337,7 +340,6 @@ class Game(ABC):
             "players": self.players,
             "options": dict(self.config.options),
             "seat": seat,
-            "version": self.version,
             "decision": None if seat is None else self._decisions[seat],
             "prompts": [p.to_view() for p in prompts if p.seat == seat],
             "waiting": [[p.seat, p.kind] for p in prompts if not p.standing],

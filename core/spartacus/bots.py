@@ -47,7 +47,7 @@ class HeuristicBot:
         choice: str | None = handler(view, ids) if handler else None
         if choice is not None and choice in ids:
             return choice
-        return "gift-cancel" if prompt["kind"] == "gift_amount" else str(ids[0])
+        return str(ids[0])
 
     # -- reading the view -----------------------------------------------------------------------
 

@@ -63,5 +63,4 @@ def finish(game: Spartacus, winners: list[int], reason: str) -> None:
     s.intrigue = s.market = s.arena = None
     for p in s.players:
         p.hidden = False
-        p.gift_to = None
     game.emit(f"Game over: {reason}")

@@ -1,23 +1,30 @@
 """rules: Setup 5 - "Denarii can change hands between players at any time!"
 
-A gift is a standing prompt (nobody waits for it, bots are never made to move by it): choose
-the recipient, then the amount. It is offered at every moment except while an effect already
-decided is resolving (a Scheme's victim being picked, wounds being taken). Deals and promises
-are not binding; only the transfer is enforced. Committed denarii (a hidden bid, a bet not yet
-revealed) cannot be given away. While denarii are hidden (Market phase), only giver and
-recipient see the amount.
+A gift is one standing choice, "give:<seat>:<amount>": nobody waits for it, it never blocks a
+phase, it is never listed in "waiting" and bots are never made to move by it. Being one choice
+(not "whom" then "how much") matters for secrecy: an open amount prompt would block the game and
+tell everyone that a hidden treasury holds at least 1 denarius (docs/rulings.md). Screens keep it
+apart from the numbered choices of a decision (the `g` key), so a keypress meant as a bid can
+never give money away.
+
+It is offered at every moment except while an effect already decided is resolving (a Scheme's
+victim being picked, wounds being taken). Deals and promises are not binding; only the transfer
+is enforced. Committed denarii (a hidden bid, a bet not yet revealed) cannot be given away. While
+denarii are hidden (Market phase), only giver and recipient see the amount.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from harena.core.engine import Choice, Prompt
+from harena.core.engine import Choice, IllegalAction, Prompt
 from harena.core.spartacus.holdings import free_denarii, transfer
 from harena.core.spartacus.state import SchemeStep
 
 if TYPE_CHECKING:
     from harena.core.spartacus.rules import Spartacus
+
+KIND = "give_denarii"
 
 
 def resolving(game: Spartacus) -> bool:
@@ -37,44 +44,37 @@ def prompts(game: Spartacus) -> list[Prompt]:
     if resolving(game):
         return []
     out = []
-    for seat, p in enumerate(game.state.players):
+    for seat in range(game.players):
         free = free_denarii(game, seat)
-        if p.gift_to is not None:
-            amounts = tuple(Choice(f"gift-amount:{n}", f"{n} denarii") for n in range(1, free + 1))
-            text = f"How many denarii for {game.name_of(p.gift_to)}?"
-            out.append(
-                Prompt(
-                    seat, "gift_amount", text, amounts + (Choice("gift-cancel", "Give nothing"),)
-                )
-            )
-        elif free > 0:
-            out.append(_standing(game, seat))
+        if free > 0:
+            out.append(_standing(game, seat, free))
     return out
 
 
-def _standing(game: Spartacus, seat: int) -> Prompt:
-    cached = game.gift_prompts.get(seat)
+def _standing(game: Spartacus, seat: int, free: int) -> Prompt:
+    """Every (recipient, amount) a seat may give now; only that seat ever sees it."""
+    key = (seat, free)
+    cached = game.gift_prompts.get(key)
     if cached is None:
         choices = tuple(
-            Choice(f"gift:{other}", f"Give denarii to {game.name_of(other)}")
+            Choice(f"give:{other}:{n}", f"{n} denarii to {game.name_of(other)}")
             for other in range(game.players) if other != seat
+            for n in range(1, free + 1)
         )  # fmt: skip
-        cached = Prompt(seat, "give_denarii", "Give denarii (any time)", choices, standing=True)
-        game.gift_prompts[seat] = cached
+        cached = Prompt(seat, KIND, "Give denarii (any time)", choices, standing=True)
+        game.gift_prompts[key] = cached
     return cached
 
 
 def apply(game: Spartacus, seat: int, choice: str) -> None:
-    p = game.state.players[seat]
-    if choice.startswith("gift:"):
-        p.gift_to = int(choice.removeprefix("gift:"))
-        return
-    taker, p.gift_to = p.gift_to, None
-    if choice == "gift-cancel" or taker is None:
-        return
-    amount = transfer(game, seat, taker, int(choice.removeprefix("gift-amount:")))
+    try:
+        _, to, count = choice.split(":")
+        taker, wanted = int(to), int(count)
+    except ValueError:
+        raise IllegalAction(f"{choice!r} is not a gift (give:<seat>:<amount>)") from None
+    amount = transfer(game, seat, taker, wanted)
     text = f"{game.name_of(seat)} gives {amount} denarii to {game.name_of(taker)}"
-    if p.hidden or game.state.players[taker].hidden:
+    if game.state.players[seat].hidden or game.state.players[taker].hidden:
         game.emit(
             text,
             seats=[seat, taker],

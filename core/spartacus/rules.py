@@ -7,7 +7,7 @@ engine contract and registers the game.
 
 Choice ids, by prompt kind (each module's docstring has the details):
 - choose_house "house:<id>"; discard_gladiator "unpay:<card>";
-- give_denarii (standing) "gift:<seat>", then gift_amount "gift-amount:<n>" | "gift-cancel";
+- give_denarii (standing, one choice) "give:<seat>:<amount>";
 - intrigue_turn "sell:<card>", "post:<guard>", "scheme:<card>", "power:<ability>:<asset|->[:<card>]",
   "exhaust:<asset>[:<card>]", "end"; discard_to_limit "discard:<card>";
 - prepare_scheme "target:<seat>", "ask:show|hide", "buy", "withdraw"; support_scheme "support" |
@@ -75,7 +75,7 @@ class Spartacus(Game):
 
     def prepare(self) -> None:
         self.content: Content = default_content()
-        self.gift_prompts: dict[int, Prompt] = {}
+        self.gift_prompts: dict[tuple[int, int], Prompt] = {}  # (seat, free denarii) -> prompt
         self.short_names = {h.id: h.name.removeprefix("House of ") for h in self.content.houses}
         self._defs: list[Any] = []  # instance -> card content, filled on first use
         self._info: list[tuple[str, str, str]] = []  # instance -> (id, name, kind) for views
@@ -139,7 +139,7 @@ class Spartacus(Game):
         return out
 
     def apply(self, seat: int, choice: str) -> None:
-        if choice.startswith("gift"):
+        if choice.startswith("give:"):
             gifts.apply(self, seat, choice)
             if self.state.phase is Phase.MAINTENANCE and self.state.discard_due:
                 maintenance.settle(self)

@@ -59,7 +59,6 @@ class Player:
     hand: list[int] = field(default_factory=list)  # Intrigue cards, hidden
     assets: list[Asset] = field(default_factory=list)
     hidden: bool = False  # rules: Closing the Open Market - denarii hidden until the Arena
-    gift_to: int | None = None  # choosing how much to give this seat
 
 
 # --- Intrigue -------------------------------------------------------------------------------------

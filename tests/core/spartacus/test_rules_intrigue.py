@@ -154,9 +154,8 @@ def test_a_gift_is_standing_nobody_waits_for_it_and_only_the_transfer_is_enforce
     assert game.awaited() == [seat]  # the game waits only for the player whose turn it is
     before = coins(game)
     have = game.state.players[other].denarii
-    game.act(other, f"gift:{seat}")
-    assert other in game.awaited()  # now choosing an amount
-    game.act(other, "gift-amount:2")
+    game.act(other, f"give:{seat}:2")  # whom and how much in one choice: nothing to wait for
+    assert game.awaited() == [seat]
     assert game.state.players[other].denarii == have - 2
     assert coins(game) == before
     assert any("gives 2 denarii" in line for line in game.log_for(None))

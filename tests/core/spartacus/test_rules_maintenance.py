@@ -84,7 +84,6 @@ def test_a_gift_in_time_saves_a_gladiator() -> None:
     give(game, 3, "crixus")
     maintenance.start(game)
     assert kinds(game) == {3: "discard_gladiator"}
-    game.act(0, "gift:3")
-    game.act(0, "gift-amount:1")
+    game.act(0, "give:3:1")
     assert game.state.phase is Phase.INTRIGUE
     assert len(game.state.players[3].assets) == 1 and game.state.players[3].denarii == 0

@@ -10,8 +10,7 @@ from tests.core.spartacus.helpers import at_the_market, choices, clear_table, gi
 def test_a_gift_while_denarii_are_hidden_shows_the_amount_only_to_the_two_players() -> None:
     game = at_the_market()
     game.act(0, "close")
-    game.act(0, "gift:1")
-    game.act(0, "gift-amount:4")
+    game.act(0, "give:1:4")
     assert (
         game.log_for(0)[-1]
         == game.log_for(1)[-1]
@@ -25,8 +24,8 @@ def test_denarii_promised_in_a_hidden_bid_cannot_be_given_away() -> None:
     for seat in range(4):
         game.act(seat, "close")
     game.act(0, "bid:7")
-    game.act(0, "gift:1")
-    assert max(int(c.split(":")[1]) for c in choices(game, 0) if c.startswith("gift-amount:")) == 3
+    gifts = [c.id for p in game.prompts_for(0) if p.standing for c in p.choices]
+    assert max(int(c.split(":")[2]) for c in gifts if c.startswith("give:1:")) == 3
 
 
 def test_a_champion_changing_hands_moves_one_influence_with_it() -> None:
@@ -54,8 +53,7 @@ def test_a_scheme_whose_cost_can_no_longer_be_paid_fails() -> None:
     other = (seat + 1) % 4
     give(game, other, "guard", hand=True)  # someone who may react, so the window opens
     game.act(seat, f"scheme:{card}")
-    game.act(seat, "gift:2" if seat != 2 else "gift:3")
-    game.act(seat, "gift-amount:1")  # now short of the cost
+    game.act(seat, "give:2:1" if seat != 2 else "give:3:1")  # now short of the cost
     game.act(other, "pass")
     assert s.players[seat].influence == 4 and card in s.intrigue_discard
     assert "cannot pay" in game.log_for(None)[-1]
@@ -94,3 +92,27 @@ def test_no_gift_slips_into_a_resolving_scheme() -> None:
     game.act(seat, f"target:{target}")
     assert kinds(game) == {seat: "choose_victim"}
     assert not any(p.kind == "give_denarii" for p in game.open_prompts())
+
+
+def test_a_gift_is_one_choice_that_never_blocks_and_never_shows_in_waiting() -> None:
+    """rules: Setup 5 (any time). While denarii are hidden, an open "how much?" prompt would
+    block the auction and tell everyone the giver holds at least 1 denarius: a gift is one
+    standing choice, so the game never waits for it and "waiting" never names a giver."""
+    game = at_the_market()
+    for seat in range(4):
+        game.act(seat, "close")
+    waiting_before = [game.view(s)["waiting"] for s in range(4)]
+    assert all(kinds(game).get(s) == "bid" for s in range(4))
+    game.act(1, "give:2:1")
+    assert [game.view(s)["waiting"] for s in range(4)] == waiting_before
+    standing = [p for p in game.prompts_for(1) if p.standing]
+    assert [p.kind for p in standing] == ["give_denarii"]
+    assert all(c.id.startswith("give:") for c in standing[0].choices)
+    assert not any(c.id.startswith("give:") for p in game.prompts_for(1) if not p.standing for c in p.choices)
+
+
+def test_a_hidden_schemes_number_of_steps_leaves_no_trace_in_other_views() -> None:
+    """A hidden Scheme aimed at its schemer takes fewer steps than one aimed at another House;
+    what others receive must not count them (issue: the view's version counter did)."""
+    game = started(4, seed=1)
+    assert "version" not in game.view(0) and "version" not in game.view(None)

@@ -73,5 +73,5 @@ async def move_cursor(pilot: Pilot[Any], app: HarenaApp, target: tuple[int, int]
 async def until_synced(app: HarenaApp, table: Any, identity: str) -> None:
     """Wait until the screen shows the table as it is now (views arrive asynchronously)."""
     await until(
-        lambda: table_screen(app).view["game"]["version"] == table.view_for(identity)["game"]["version"]
+        lambda: table_screen(app).view["game"] == table.view_for(identity)["game"]
     )
