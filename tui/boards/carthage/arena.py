@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 from harena.tui.boards.carthage import catalog
 from harena.tui.boards.carthage.catalog import ArenaShape, Hex
+from harena.tui.widgets.lines_view import Line, Segment
 
 # Direction name -> axial offset, clockwise from north-east (core.carthage.hexgrid's order).
 DIRECTIONS: dict[str, Hex] = {
@@ -29,8 +30,6 @@ COLOUR_STYLES: dict[str, str] = {
     "yellow": "ansi_yellow", "purple": "ansi_magenta",
 }
 
-Segment = tuple[str, str]  # (text, style)
-Line = list[Segment]
 
 
 class Scale(NamedTuple):

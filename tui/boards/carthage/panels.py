@@ -10,33 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from textual.content import Content
-
 from harena.tui.boards.carthage import catalog
 from harena.tui.boards.carthage.arena import COLOUR_STYLES, Line, letter
-from harena.tui.widgets.rows import RowsWidget
+from harena.tui.widgets.lines_view import LinesView, content_line, fit, wrap
 
-
-def fit(text: str, width: int, ascii_only: bool = False) -> str:
-    """`text` cut to `width` cells, ending in an ellipsis ("~" in plain ASCII) when cut."""
-    if width <= 0:
-        return ""
-    return text if len(text) <= width else text[: width - 1] + ("~" if ascii_only else "…")
-
-
-def wrap(text: str, width: int, lines: int, ascii_only: bool = False) -> list[str]:
-    """Word-wrap `text` into at most `lines` lines of `width`; the last one ends in "…" if cut."""
-    out: list[str] = []
-    words = text.split()
-    while words and len(out) < lines:
-        line = words.pop(0)
-        while words and len(line) + 1 + len(words[0]) <= width:
-            line += " " + words.pop(0)
-        if words and len(out) == lines - 1:
-            line = " ".join([line, *words])  # the last line: cut with an ellipsis
-            words = []
-        out.append(fit(line, width, ascii_only))
-    return out
+__all__ = ["LinesView", "content_line", "fit", "wrap"]  # the shared line helpers, as before
 
 
 # --- players --------------------------------------------------------------------------------------
@@ -165,42 +143,6 @@ def theater_lines(view: Mapping[str, Any], width: int, lines: int, ascii_only: b
     if out and len(out) > lines:
         out = out[:lines]
     return out
-
-
-def content_line(line: Line) -> Content:
-    return Content.assemble(*[(text, style) if style else text for text, style in line])
-
-
-class LinesView(RowsWidget):
-    """A panel drawn by a line function of (view, width): only changed rows are repainted."""
-
-    DEFAULT_CSS = """
-    LinesView {
-        width: 1fr;
-        height: 1fr;
-        padding: 0 1;
-    }
-    """
-
-    def __init__(self, draw: Any, *, id: str | None = None) -> None:
-        """`draw(view, width, height)` returns the lines to show."""
-        super().__init__(id=id)
-        self._draw = draw
-        self._view: Mapping[str, Any] | None = None
-
-    def show(self, view: Mapping[str, Any]) -> None:
-        self._view = view
-        self.update_rows()
-
-    @property
-    def text(self) -> str:
-        size = self.content_size
-        return "\n".join(row.plain for row in self.build_rows(size.width, size.height))
-
-    def build_rows(self, width: int, height: int) -> list[Content]:
-        if self._view is None or width <= 0:
-            return []
-        return [content_line(line) for line in self._draw(self._view, width, height)][:height]
 
 
 # --- whose turn, who won --------------------------------------------------------------------------
