@@ -301,17 +301,17 @@ class Game(ABC):
             raise IllegalAction("the game is over")
         mine = self.prompts_for(seat)
         if not mine:
-            waiting = self.awaited()
+            # Said to the player who pressed a key: no seat numbers (they name nobody on screen).
+            others = len(self.awaited())
             raise IllegalAction(
-                f"seat {seat} has nothing to decide now; waiting for seat(s) "
-                f"{', '.join(map(str, waiting)) or 'nobody'}"
+                "you have nothing to decide now; "
+                + (f"waiting for {others} other player(s)" if others else "nobody is to act")
             )
         if not any(c.id == choice for p in mine for c in p.choices):
             allowed = [c.id for p in mine for c in p.choices]
             shown = ", ".join(allowed[:12]) + (f" ... ({len(allowed)} in all)" if len(allowed) > 12 else "")
             raise IllegalAction(
-                f"{choice!r} is not a legal choice for seat {seat} ({mine[0].text}); "
-                f"allowed: {shown}"
+                f"{choice!r} is not a legal choice now ({mine[0].text}); allowed: {shown}"
             )
         first_event = len(self.events)
         self._prompts_version = -1

@@ -198,7 +198,7 @@ class Table:
         held = self.seat_of(identity)
         if held is not None:
             if seat is not None and seat != held:
-                raise IllegalAction(f"you already hold seat {held}; leave it first")
+                raise IllegalAction("you already hold a seat at this table; leave it first")
             self.set_connected(identity, True)
             return held
         if self.game.result() is not None:
@@ -211,7 +211,7 @@ class Table:
         if not 0 <= seat < len(self.seats):
             raise IllegalAction(f"there is no seat {seat}")
         if self.seats[seat].identity is not None:
-            raise IllegalAction(f"seat {seat} is taken by {self.seats[seat].name}")
+            raise IllegalAction(f"that seat is taken by {self.seats[seat].name}")
         self.spectators.pop(identity, None)
         self._record({"t": "seat", "seat": seat, "identity": identity, "name": clean_text(name, 32), "bot": None})
         self.seats[seat].connected = True

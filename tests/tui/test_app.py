@@ -27,7 +27,7 @@ async def test_reconnecting_opens_straight_on_the_held_seat() -> None:
     async with session(lobby, "id-alice", "alice") as (app, pilot):
         assert isinstance(app.screen, TableScreen) and app.screen.table is table
         text = screen_text(app)
-        assert "you: A alice" in text and "you play" in text  # the current view, mid-game
+        assert "you: alice" in text and "you play" in text  # the current view, mid-game
         await pilot.press("escape")
         assert isinstance(app.screen, LobbyScreen)
 
@@ -154,7 +154,7 @@ async def test_a_small_terminal_shows_only_the_enlarge_message_until_resized() -
         await until(lambda: "(now 100x23)" in screen_text(app))
         await pilot.resize_terminal(80, 24)
         await until(lambda: isinstance(app.screen, TableScreen))
-        await until(lambda: "you: A alice" in screen_text(app) and "Please enlarge" not in screen_text(app))
+        await until(lambda: "you: alice" in screen_text(app) and "Please enlarge" not in screen_text(app))
         assert len(screen_text(app).splitlines()) == 24
 
 

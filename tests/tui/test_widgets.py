@@ -8,7 +8,7 @@ from harena.tui.boards import BoardWidget, GenericBoard, board_widget_for, regis
 from harena.tui.boards.generic import board_lines
 from harena.tui.screens.create_table import TableForm
 from harena.tui.widgets.key_bar import help_entries, key_bar_content
-from harena.tui.widgets.seats import seat_letter, seat_state
+from harena.tui.widgets.seats import seat_label, seat_state
 from harena.tui.widgets.table_list import summary_line
 
 GAMES = [
@@ -93,9 +93,11 @@ def test_the_key_bar_and_the_help_come_from_the_same_bindings() -> None:
     ]
 
 
-def test_seats_are_letters_and_states_are_words() -> None:
-    assert [seat_letter(i) for i in range(4)] == ["A", "B", "C", "D"]
+def test_seats_are_named_by_their_players_and_states_are_words() -> None:
+    """One name per player, everywhere: never a seat number or letter."""
     seat = {"name": "bob", "bot": None, "connected": False, "free": False}
+    free = {"name": "", "bot": None, "connected": False, "free": True}
+    assert [seat_label([seat, free], i) for i in range(2)] == ["bob", "a free seat"]
     assert seat_state(seat) == "offline"
     assert seat_state({**seat, "connected": True}) == "online"
     assert seat_state({**seat, "bot": "random"}) == "bot"
@@ -106,4 +108,4 @@ def test_seats_are_letters_and_states_are_words() -> None:
         "spectators": ["carol"],
     })
     assert line.startswith("#7") and "finished" in line and "1/2 seated" in line
-    assert "A bob B -" in line and "1 watching" in line
+    assert "bob, -" in line and "1 watching" in line

@@ -22,6 +22,7 @@ from textual.widgets import Input
 from harena.core.engine import IllegalAction
 from harena.tui.boards import BoardWidget, board_widget_for
 from harena.tui.screens.confirm import ConfirmScreen
+from harena.tui.screens.give import GiftOffer, GiveScreen
 from harena.tui.screens.help import HelpKeys
 from harena.tui.screens.quiet import QuietFocus
 from harena.tui.widgets.chat import ChatInputRow, ChatKeys, ChatPanel
@@ -136,7 +137,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             with Horizontal(id="body"):
                 with Vertical(id="left"):
                     seats = len(view["table"]["seats"])
-                    yield Panel("Seats (A is seat 0)", SeatsPanel(id="seats"), rows=seats)
+                    yield Panel("Players", SeatsPanel(id="seats"), rows=seats)
                     yield Panel("Table chat", ChatPanel(id="chat"))
                 with Vertical(id="right"):
                     yield Panel(board_class.TITLE, board_class(id="board"))
@@ -192,9 +193,11 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             return
         if over.display:
             prompt.display, over.display = True, False
-        if game["prompts"]:
+        # Standing choices (gifts) are never numbered with a decision: they have their own key.
+        decisions = [p for p in game["prompts"] if not p.get("standing")]
+        if decisions:
             note = "" if view["table"]["status"] != "waiting" else "(waiting for players)"
-            prompt.show_prompts(board.prompt_view(game["prompts"]), note)
+            prompt.show_prompts(board.prompt_view(decisions), note)
         else:
             prompt.show_idle(board.idle_text(view) or idle_text(view))
         if self._confirming is not None and self._confirming_at != game["decision"]:
@@ -206,11 +209,13 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
     def status(self) -> StatusLine:
         return self.query_one(StatusLine)
 
-    def choose(self, choice_id: str) -> None:
+    def choose(self, choice_id: str, label: str | None = None) -> None:
         if self.view["table"]["you"] is None:
             self.status.show_error("you are watching: spectators do not play")
             return
         labels = dict(self.query_one(PromptBar).choices)
+        if label is not None:
+            labels[choice_id] = label
         if self._confirming != choice_id and self._widget(BoardWidget).needs_confirm(choice_id):
             self._confirming, self._confirming_at = choice_id, self.view["game"]["decision"]
             label = labels.get(choice_id, choice_id)
@@ -227,6 +232,30 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             self.status.show_error("internal error: that choice was not made")
             return
         self.status.show_info(f"You chose: {labels.get(choice_id, choice_id)}")
+
+    def action_give(self) -> None:
+        """A board whose game lets denarii change hands binds a key to this (Spartacus: g)."""
+        if self.view["table"]["you"] is None:
+            self.status.show_error("you are watching: spectators do not give denarii")
+            return
+        offer = GiftOffer.from_prompts(self.view["game"]["prompts"])
+        if offer is None:
+            self.status.show_error("nothing to give now (no denarii to spare, or a result is being resolved)")
+            return
+
+        def given(choice_id: str | None) -> None:
+            if choice_id is None:
+                self.status.show_info("Nothing given")
+                return
+            _, to, amount = choice_id.split(":")
+            self.choose(choice_id, f"give {amount} denarii to {self.player_name(int(to))}")
+
+        self.app.push_screen(GiveScreen(offer, self.player_name), given)
+
+    def player_name(self, seat: int) -> str:
+        """How this screen names a player (the board's way, else the seat's name)."""
+        own = self.board_class.seat_label(self.view, seat)
+        return own or seat_label(self.view["table"]["seats"], seat)
 
     def prompt_unavailable(self, message: str) -> None:
         if self.view["table"]["you"] is None:

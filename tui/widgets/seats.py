@@ -1,6 +1,6 @@
-"""Who sits where: one line per seat, with a letter, the state in words and whose turn it is.
-
-Letters (A, B, C...) name seats everywhere in the UI, so nothing depends on colour.
+"""Who sits where: one line per seat, with the player's name, the state in words and whose turn
+it is. A player has one name everywhere (their own, or what a board adds to it: a House, a
+gladiator), never a seat number or letter.
 """
 
 from __future__ import annotations
@@ -11,12 +11,7 @@ from textual.content import Content
 
 from harena.tui.widgets.rows import RowsWidget
 
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 NAME_WIDTH = 14
-
-
-def seat_letter(seat: int) -> str:
-    return LETTERS[seat] if 0 <= seat < len(LETTERS) else str(seat)
 
 
 def seat_state(seat: dict[str, Any]) -> str:
@@ -29,11 +24,10 @@ def seat_state(seat: dict[str, Any]) -> str:
 
 
 def seat_label(seats: list[dict[str, Any]], index: int) -> str:
-    """"B bob" (or "B free seat"): how a seat is named in prompts and results."""
+    """"bob" (or "a free seat"): how a seat is named in prompts and results."""
     if not 0 <= index < len(seats):
-        return seat_letter(index)
-    seat = seats[index]
-    return f"{seat_letter(index)} {seat['name'] or 'free seat'}"
+        return "a player"
+    return seats[index]["name"] or "a free seat"
 
 
 def waiting_seats(game: dict[str, Any]) -> dict[int, list[str]]:
@@ -84,7 +78,6 @@ class SeatsPanel(RowsWidget):
             name = f"{name} (you)"
         style = "bold" if you else ""
         return Content.assemble(
-            (f"{seat_letter(index)} ", "bold"),
             (f"{name[:NAME_WIDTH]:<{NAME_WIDTH}} ", style),
             f"{state:<8}",
             (turn, "reverse" if turn else ""),

@@ -8,7 +8,7 @@ from typing import Any
 from textual.content import Content
 from textual.widget import Widget
 
-from harena.tui.widgets.seats import seat_letter, seat_state
+from harena.tui.widgets.seats import seat_state
 
 STATUS_WORDS = {"waiting": "waiting", "playing": "playing", "over": "finished"}
 
@@ -18,10 +18,10 @@ def status_word(status: str) -> str:
 
 
 def summary_line(table: dict[str, Any]) -> str:
-    """`#3  High Card       playing   2/3 seated  A alice B bot C -      1 watching`"""
+    """`#3  High Card       playing   2/3 seated  alice, bot, -      1 watching`"""
     seats = table["seats"]
     taken = sum(not s["free"] for s in seats)
-    names = " ".join(f"{seat_letter(i)} {_short_name(s)}" for i, s in enumerate(seats))
+    names = ", ".join(_short_name(s) for s in seats)
     watching = len(table["spectators"])
     return (
         f"#{table['id']:<3} {table['title'][:14]:<14} {status_word(table['status']):<8} "
@@ -41,7 +41,7 @@ def _short_name(seat: dict[str, Any]) -> str:
 def detail_lines(table: dict[str, Any]) -> list[str]:
     """The selected table in full: options, every seat with its state, the spectators."""
     seats = ", ".join(
-        f"{seat_letter(i)} {s['name'] or 'free seat'} ({seat_state(s)})" for i, s in enumerate(table["seats"])
+        f"{s['name'] or 'free seat'} ({seat_state(s)})" for s in table["seats"]
     )
     options = ", ".join(f"{k} {v}" for k, v in table["options"].items())
     watchers = ", ".join(table["spectators"]) or "nobody"
