@@ -109,6 +109,9 @@ def _initiative(game: Spartacus, arena: ArenaState, what: str) -> int:
         rb = roll(game, b, b.spd, Roll.INITIATIVE)
         shown = [f"{who(game, f)} rolls {_dice(r)} = {sum(r)}" for f, r in ((a, ra), (b, rb))]
         game.emit(f"{what}: {', '.join(shown)}")
+        fight = arena.fight
+        if fight is not None:
+            fight.roll_kind, fight.roll_dice, fight.roll_by = "initiative", [list(ra), list(rb)], None
         if sum(ra) != sum(rb):
             return 0 if sum(ra) > sum(rb) else 1
 
@@ -209,6 +212,9 @@ def _attack(game: Spartacus, arena: ArenaState) -> None:
     wounds = sum(1 for a, d in zip(attack, defence) if a > d)
     keen = threshold(game, me)
     wounds += sum(1 for a in attack[len(defence) :] if a >= keen)
+    dice: list[list[int]] = [[], []]
+    dice[me_index], dice[1 - me_index] = list(attack), list(defence)
+    fight.roll_kind, fight.roll_dice, fight.roll_by = "attack", dice, me_index
     game.emit(
         f"{who(game, me)} attacks: {_dice(attack)} against {_dice(defence)}: {wounds} wound(s)"
     )

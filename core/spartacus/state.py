@@ -181,6 +181,11 @@ class Fight:
     attacked: bool = False
     damage: int = 0  # dice the defender still has to give up
     defender: int | None = None
+    # The last roll, public, so screens can draw it as dice: "initiative" (each fighter's Speed
+    # dice) or "attack" (the attacker's Attack dice, the other's Defense dice), per fighter index.
+    roll_kind: str = ""
+    roll_dice: list[list[int]] = field(default_factory=lambda: [[], []])
+    roll_by: int | None = None  # the attacker (fighter index) of an "attack" roll
 
 
 @dataclass

@@ -164,7 +164,8 @@ def _arena(game: Spartacus, seat: int | None) -> dict[str, Any] | None:
     if a.fight is not None:
         f = a.fight
         fight = {"round": f.round, "order": list(f.order), "acting": f.acting, "moves": f.moves,
-                 "attacked": f.attacked, "damage": f.damage, "defender": f.defender}  # fmt: skip
+                 "attacked": f.attacked, "damage": f.damage, "defender": f.defender,
+                 "roll": {"kind": f.roll_kind, "dice": [list(d) for d in f.roll_dice], "by": f.roll_by}}  # fmt: skip
     return {
         "step": a.step.value,
         "invitee": a.invitee,

@@ -23,7 +23,7 @@ B = TypeVar("B", bound=type[BoardWidget])
 _BOARDS: dict[str, type[BoardWidget]] = {}
 
 # Modules that register a board on import ("harena.tui.boards.carthage"); each game adds its own here.
-BUILTIN_BOARDS: tuple[str, ...] = ("harena.tui.boards.carthage",)
+BUILTIN_BOARDS: tuple[str, ...] = ("harena.tui.boards.carthage", "harena.tui.boards.spartacus")
 _builtins_loaded = False
 
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from textual.binding import Binding
+from textual.content import Content
 from textual.message import Message
 from textual.widget import Widget
 
@@ -28,6 +30,7 @@ class BoardWidget(Widget):
     """
 
     TITLE = "Board"  # the title of the panel the table screen frames the board in
+    SHORT_TITLE: ClassVar[str | None] = None  # the game's name in the header, if its title is long
 
     OWNS_BODY: ClassVar[bool] = False
     """True: the board lays out the whole body between header and prompt bar, including its own
@@ -90,6 +93,10 @@ class BoardWidget(Widget):
     def result_lines(self, view: dict[str, Any]) -> list[str] | None:
         """Up to four lines for the game-over panel (None: winner and reason)."""
         return None
+
+    def log_lines(self, view: dict[str, Any]) -> Sequence[Content | str]:
+        """The log as this board shows it (e.g. with the players' names and colours)."""
+        return view["game"]["log"]  # type: ignore[no-any-return]
 
     def prompt_view(self, prompts: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The prompts as the prompt bar should list them (e.g. labels with extra keys)."""

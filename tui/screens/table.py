@@ -67,7 +67,8 @@ def header_text(view: dict[str, Any], board: type[BoardWidget] | BoardWidget | N
     else:
         own = board.seat_label(view, table["you"]) if board is not None else None
         you = f"you: {own or seat_label(table['seats'], table['you'])}"
-    return f"Table {table['id']} · {table['title']} · {status_word(table['status'])} · {you}"
+    title = (board.SHORT_TITLE if board is not None else None) or table["title"]
+    return f"Table {table['id']} · {title} · {status_word(table['status'])} · {you}"
 
 
 class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
@@ -183,7 +184,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         if not board.OWNS_BODY:
             self._widget(SeatsPanel).show(view)
         board.show(view)
-        self._widget(LogPanel).set_lines(game["log"])
+        self._widget(LogPanel).set_lines(board.log_lines(view))
         self._widget(ChatPanel).show_chat(view["table"]["chat"])
         prompt, over = self._widget(PromptBar), self._widget(GameOverPanel)
         if game["result"] is not None:

@@ -1,0 +1,432 @@
+"""The text of the Spartacus panels (the Houses, one House in full, the phase) as pure
+functions of the table view and the printed cards: testable without Textual.
+
+Every function takes the width (and height) it may use and returns lines of (text, style)
+segments that fit. Nothing here reads a game; hidden things are drawn as the view gives them
+(another House's denarii are `None` while hidden, a bid is only "has bid").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from harena.tui.boards.spartacus import catalog
+from harena.tui.boards.spartacus.names import name_segment, names_of, player_name, relabel_line
+from harena.tui.widgets.lines_view import Line, fit, line_width
+
+View = Mapping[str, Any]
+
+PHASE_WORDS = {
+    "houses": "Choosing Houses",
+    "maintenance": "Upkeep",
+    "intrigue": "Intrigue",
+    "market": "Market",
+    "arena": "Arena",
+    "final": "Final games",
+    "over": "Game over",
+}
+
+KIND_LETTERS = {"gladiator": "G", "slave": "S", "guard": "g", "equipment": "E"}
+POOL_STYLES = {"atk": "ansi_red", "def": "", "spd": "ansi_blue"}
+
+
+def _turn_mark(ascii_only: bool) -> str:
+    return ">" if ascii_only else "▶"
+
+
+def waiting_for(view: View) -> set[int]:
+    return {seat for seat, _ in view["game"].get("waiting", [])}
+
+
+def denarii_text(player: Mapping[str, Any]) -> str:
+    """Exact denarii ("17d"; "17d*" while others cannot see them), or "hidden" while the rules
+    hide another House's (from the close of the Open Market to the Arena)."""
+    if player["denarii"] is None:
+        return "hidden"
+    return f"{player['denarii']}d" + ("*" if player["hidden"] else "")
+
+
+def counts(player: Mapping[str, Any]) -> str:
+    """"2G 1S 2g 1E": Gladiators, Slaves, guards, Equipment on the table (none: left out)."""
+    tally = {k: 0 for k in KIND_LETTERS}
+    for asset in player["assets"]:
+        if asset["kind"] in tally:
+            tally[asset["kind"]] += 1
+    return " ".join(f"{n}{KIND_LETTERS[k]}" for k, n in tally.items() if n) or "-"
+
+
+def fit_line(line: Line, width: int, ascii_only: bool) -> Line:
+    """Cut a line of segments to `width` cells."""
+    out: Line = []
+    room = width
+    for text, style in line:
+        if room <= 0:
+            break
+        if len(text) > room:
+            out.append((fit(text, room, ascii_only), style))
+            break
+        out.append((text, style))
+        room -= len(text)
+    return out
+
+
+# --- the Houses ------------------------------------------------------------------------------------
+
+
+def houses_lines(view: View, width: int, height: int, ascii_only: bool = False) -> list[Line]:
+    """One line per House (two when there is room: its table in short): whose turn, who is
+    the Host, Influence, hand size, denarii (or hidden), what is on its table."""
+    table, board = view["table"], view["game"]["board"]
+    waiting = waiting_for(view)
+    players = board["players"]
+    two_lines = height >= 2 * len(players)
+    lines: list[Line] = []
+    names = [player_name(view, p["seat"]) for p in players]
+    name_width = min(max(map(len, names), default=4), 18)
+    for p in players:
+        seat = p["seat"]
+        mark = _turn_mark(ascii_only) if seat in waiting else " "
+        host = "H" if board["host"] == seat else " "
+        stats = f" Inf{p['influence']:>3} h{p['hand_size']} {denarii_text(p):>6} {counts(p)}"
+        name_room = max(min(name_width, width - 3 - len(stats)), 6)
+        name, style = name_segment(view, seat, "bold" if seat == table["you"] else "")
+        head: Line = [
+            (mark, "bold"),
+            (host + " ", "bold ansi_yellow"),
+            (fit(name, name_room, ascii_only).ljust(name_room), style),
+            (stats, ""),
+        ]
+        lines.append(fit_line(head, width, ascii_only))
+        if two_lines:
+            lines.append(fit_line([("   ", ""), *asset_summary(p, ascii_only)], width, ascii_only))
+    return lines[:height]
+
+
+def asset_summary(player: Mapping[str, Any], ascii_only: bool) -> Line:
+    """A House's table in one line: names, and marks for exhausted, wounded, Favor, Champion."""
+    if not player["assets"]:
+        return [("(nothing on the table)", "dim")]
+    parts: Line = []
+    for asset in player["assets"]:
+        if parts:
+            parts.append((", ", "dim"))
+        parts.append((asset["name"], "dim" if asset["exhausted"] else ""))
+        marks = state_marks(asset, ascii_only)
+        if marks:
+            parts.append((f" {marks}", "bold"))
+    return parts
+
+
+def state_marks(asset: Mapping[str, Any], ascii_only: bool) -> str:
+    """Short marks: x exhausted, w wounded, C Champion, +N Favor (the help lists them)."""
+    marks = []
+    if asset["champion"]:
+        marks.append("C")
+    if asset["favor"]:
+        marks.append(f"+{asset['favor']}")
+    if asset["wounded"]:
+        marks.append("w")
+    elif asset["exhausted"]:
+        marks.append("x")
+    return "".join(marks)
+
+
+# --- one House in full -----------------------------------------------------------------------------
+
+
+def influence_track(influence: int, target: int, width: int, ascii_only: bool) -> str:
+    full, empty = ("#", ".") if ascii_only else ("▰", "▱")
+    cells = min(target, max(width, 0))
+    shown = min(influence, cells)
+    return full * shown + empty * (cells - shown)
+
+
+def house_lines(view: View, seat: int, width: int, height: int, ascii_only: bool = False) -> list[Line]:
+    """A House in full: Influence on the track to the target with the hand limit, denarii,
+    every asset with its dice pool and state, the House's abilities, and, for your own House,
+    your Intrigue hand with the cards' texts."""
+    board, you = view["game"]["board"], view["table"]["you"]
+    p = board["players"][seat]
+    target = board["target"]
+    lines: list[Line] = []
+    track = influence_track(p["influence"], target, 12, ascii_only)
+    lines.append(fit_line([
+        ("Inf ", "dim"), (f"{p['influence']}/{target} ", "bold"), (track, "ansi_yellow"),
+        (f" hand {p['hand_size']}/{p['hand_limit']}", ""),
+        (" denarii ", "dim"), (denarii_text(p).removesuffix("d").removesuffix("d*"), "bold"),
+        (" (only you see)" if p["hidden"] and p["denarii"] is not None else "", "dim"),
+    ], width, ascii_only))
+    house = catalog.house(p["house"]) if p["house"] else None
+    hand = board["hand"] if seat == you else None
+    # The hand first: it is what you play from; then the table, grouped where cards are alike.
+    if hand:
+        for _, card_id, name in hand:
+            lines.append(card_line(card_id, name, width, ascii_only))
+    elif seat == you:
+        lines.append([("(no Intrigue cards in hand)", "dim")])
+    elif p["hand_size"]:
+        lines.append([(f"{p['hand_size']} Intrigue card(s) in hand, face down", "dim")])
+    if not p["assets"]:
+        lines.append([("(nothing on the table)", "dim")])
+    for asset, copies in grouped(p["assets"]):
+        lines.append(asset_line(asset, width, ascii_only, copies))
+    if house is not None:
+        for ability in house.abilities:
+            lines.append(fit_line([("* ", "dim"), (ability.name, "bold"), (f": {ability.text}", "dim")],
+                                  width, ascii_only))
+    if len(lines) > height > 0:
+        hidden = len(lines) - height + 1
+        lines = lines[: height - 1] + [[(f"... {hidden} more lines (a bigger terminal shows them)", "dim")]]
+    return lines
+
+
+def grouped(assets: list[Mapping[str, Any]]) -> list[tuple[Mapping[str, Any], int]]:
+    """Alike cards in the same state once, with a count ("2x Guard ready")."""
+    out: list[tuple[Mapping[str, Any], int]] = []
+    keys: list[tuple[Any, ...]] = []
+    for asset in assets:
+        key = (asset["card"], asset["exhausted"], asset["wounded"], asset["favor"], asset["champion"])
+        if key in keys:
+            index = keys.index(key)
+            out[index] = (out[index][0], out[index][1] + 1)
+        else:
+            keys.append(key)
+            out.append((asset, 1))
+    return out
+
+
+def asset_line(asset: Mapping[str, Any], width: int, ascii_only: bool, copies: int = 1) -> Line:
+    dice = catalog.dice(asset["card"])
+    state = "wounded" if asset["wounded"] else ("exhausted" if asset["exhausted"] else "ready")
+    name = f"{copies}x {asset['name']}" if copies > 1 else asset["name"]
+    line: Line = [(f"{name[:18]:<18} ", "bold" if not asset["exhausted"] else "dim")]
+    if dice is not None:
+        line += [
+            (f"A{dice[0]}", POOL_STYLES["atk"]), (" ", ""), (f"D{dice[1]}", POOL_STYLES["def"]),
+            (" ", ""), (f"S{dice[2]}", POOL_STYLES["spd"]), (" ", ""),
+        ]
+    else:
+        line.append((f"{asset['kind']:<9}", "dim"))
+    line.append((f"{state:<9}", "bold" if asset["wounded"] else ""))
+    if asset["champion"]:
+        line.append((" Champion", "bold ansi_yellow"))
+    if asset["favor"]:
+        line.append((f" Favor {asset['favor']}", "ansi_yellow"))
+    text = catalog.card_text(asset["card"])
+    if text and line_width(line) + 14 < width:  # a few words at least, or none
+        line.append((" " + text, "dim"))
+    return fit_line(line, width, ascii_only)
+
+
+def card_line(card_id: str, name: str, width: int, ascii_only: bool) -> Line:
+    """An Intrigue card in hand: name, kind (and the Influence a Scheme needs), its text."""
+    kind = catalog.kind_word(card_id)
+    needs = catalog.scheme_needs(card_id)
+    tag = f"{kind} {needs}+" if needs else kind
+    return fit_line([("  ", ""), (name, "bold"), (f" ({tag}) ", "dim"), (catalog.card_text(card_id), "")],
+                    width, ascii_only)
+
+
+# --- the phase ---------------------------------------------------------------------------------------
+
+
+def phase_title(view: View) -> str:
+    board = view["game"]["board"]
+    phase = PHASE_WORDS.get(board["phase"], board["phase"])
+    return f"Round {board['round']}: {phase}" if board["round"] else phase
+
+
+def phase_lines(view: View, width: int, height: int, ascii_only: bool = False) -> list[Line]:
+    """What is going on in this phase, as this seat may know it."""
+    board = view["game"]["board"]
+    names = names_of(view)
+    lines: list[Line]
+    if board["intrigue"] is not None:
+        lines = intrigue_lines(view, board["intrigue"], ascii_only)
+    elif board["market"] is not None:
+        lines = market_lines(view, board["market"], width, ascii_only)
+    elif board["arena"] is not None:
+        lines = arena_status_lines(view, board["arena"], ascii_only)
+    else:
+        lines = []
+    lines += waiting_lines(view, names)
+    return [fit_line(line, width, ascii_only) for line in lines][:height]
+
+
+def waiting_lines(view: View, names: Any) -> list[Line]:
+    waiting = view["game"].get("waiting", [])
+    if not waiting or view["game"]["result"] is not None:
+        return []
+    seats = sorted({seat for seat, _ in waiting})
+    line: Line = [("Waiting for ", "dim")]
+    for i, seat in enumerate(seats):
+        if i:
+            line.append((", ", "dim"))
+        line.append(name_segment(view, seat))
+    return [line]
+
+
+def intrigue_lines(view: View, it: Mapping[str, Any], ascii_only: bool) -> list[Line]:
+    lines: list[Line] = [[("Turn: ", "dim"), name_segment(view, it["turn"], "bold"),
+                          (f"  ({it['turns_done']} turns done)", "dim")]]
+    if it["discarding"]:
+        lines.append([("Discarding down to the hand limit", "")])
+    sc = it["scheme"]
+    if sc is None:
+        return lines
+    card = catalog.card(sc["card"]) if sc["card"] else None
+    what: Line = [name_segment(view, sc["schemer"])]
+    if card is None:
+        what.append((" prepares a hidden Scheme", ""))
+    else:
+        what.append((f": {card.name}", "bold"))
+        if sc["target"] is not None:
+            what += [(" against ", ""), name_segment(view, sc["target"])]
+    lines.append(what)
+    if card is not None:
+        lines.append([(f"  {card.text}", "dim")])
+    if sc["step"] == "support":
+        asked = [s for s in range(len(sc["answered"])) if s != sc["schemer"]]
+        line: Line = [("Support: ", "dim")]
+        for seat in asked:
+            done = sc["answered"][seat]
+            line += [name_segment(view, seat), (" answered  " if done else " ...  ", "dim")]
+        lines.append(line)
+        mine = sc.get("my_answer")
+        if mine is not None:
+            lines.append([(f"You {'support it' if mine else 'refused'} (others see only that you answered)", "dim")])
+    elif sc["step"] == "react" and sc["reacting"] is not None:
+        lines.append([("Reaction: ", "dim"), name_segment(view, sc["reacting"]), (" may react", "")])
+    elif sc["step"] == "pick":
+        lines.append([("The Scheme resolves: a victim is being chosen", "")])
+    return lines
+
+
+def market_lines(view: View, m: Mapping[str, Any], width: int, ascii_only: bool) -> list[Line]:
+    lines: list[Line] = []
+    a = m["auction"]
+    if a is not None:
+        if a["host_title"]:
+            lines.append([("Contest for the Host title", "bold"), (" (bid in secret)", "dim")])
+        else:
+            card = catalog.card(a["card"])
+            dice = catalog.dice(a["card"])
+            name = card.name if card else a["card"]
+            stats = f" {dice[0]}/{dice[1]}/{dice[2]}" if dice else ""
+            lines.append([("Lot: ", "dim"), (name, "bold"), (f" ({catalog.kind_word(a['card'])}{stats})", "dim"),
+                          (f"  {m['lots_left']} more", "dim")])
+            if card is not None and card.text:
+                lines.append([(f"  {card.text}", "dim")])
+        bids: Line = [("Bids: ", "dim")]
+        revealed = any(a["on_table"])
+        for seat in a["bidders"]:
+            if revealed:
+                state = f" {a['on_table'][seat]}  "
+            else:
+                state = " has bid  " if a["has_bid"][seat] else " ...  "
+            bids += [name_segment(view, seat), (state, "")]
+        lines.append(bids)
+        if a["my_bid"] is not None:
+            lines.append([(f"Your bid: {a['my_bid']} (hidden until all have bid)", "")])
+        return lines
+    closed = [seat for seat, done in enumerate(m["closed"]) if done]
+    lines.append([("Open Market: trade, sell to the Bank, then close", "")])
+    for offer in m["offers"]:
+        lines.append(offer_line(view, offer))
+    if closed:
+        line: Line = [("Closed: ", "dim")]
+        for i, seat in enumerate(closed):
+            line += [(", " if i else "", "dim"), name_segment(view, seat)]
+        lines.append(line)
+    return lines
+
+
+def offer_line(view: View, offer: Mapping[str, Any]) -> Line:
+    board = view["game"]["board"]
+    cards = {a["ref"]: a["name"] for p in board["players"] for a in p["assets"]}
+    give = cards.get(offer["give"], "nothing") if offer["give"] is not None else "nothing"
+    want = cards.get(offer["want"], "nothing") if offer["want"] is not None else "nothing"
+    price = offer["price"]
+    money = f", pays {price}" if price > 0 else (f", asks {-price}" if price < 0 else "")
+    return [name_segment(view, offer["proposer"]), (" offers ", "dim"), name_segment(view, offer["recipient"]),
+            (f": {give} for {want}{money}", "")]
+
+
+def arena_status_lines(view: View, a: Mapping[str, Any], ascii_only: bool) -> list[Line]:
+    lines: list[Line] = []
+    step = a["step"]
+    if step in ("invite", "answer"):
+        line: Line = [("The Host invites a Dominus to the games", "")]
+        if a["invitee"] is not None:
+            line = [("Invited: ", "dim"), name_segment(view, a["invitee"])]
+        lines.append(line)
+    for i, f in enumerate(a["fighters"]):
+        lines.append(fighter_line(view, f, "I" * (i + 1), ascii_only))
+    if a["has_bet"] and any(a["has_bet"]) or step == "bets":
+        bets: Line = [("Bets: ", "dim")]
+        for seat, placed in enumerate(a["has_bet"]):
+            bet = a["bets"][seat] if seat < len(a["bets"]) else None
+            if bet is not None:
+                on = f" on {player_name(view, bet['on'])}" if bet["kind"] == "win" else ""
+                bets += [name_segment(view, seat), (f" {bet['amount']} {bet['kind']}{on}  ", "")]
+            elif placed:
+                bets += [name_segment(view, seat), (" has bet  ", "dim")]
+        lines.append(bets)
+    fight = a["fight"]
+    if fight is not None:
+        lines.append(roll_line(view, a, fight))
+        if fight["defender"] is not None and fight["damage"]:
+            lines.append([(f"{fight['damage']} wound(s) to take: a die is lost for each", "bold")])
+    if a["outcome"]:
+        lines.append([("Outcome: ", "dim"), (a["outcome"], "bold")])
+    return lines
+
+
+def fighter_line(view: View, f: Mapping[str, Any], hex_name: str, ascii_only: bool) -> Line:
+    card = catalog.card(f["card"])
+    name = card.name if card else f["card"]
+    equipment = [c.name for c in map(catalog.card, f["equipment"]) if c is not None]
+    gear = f" + {', '.join(equipment)}" if equipment else ""
+    return [(f"{hex_name:<2} ", "bold"), name_segment(view, f["seat"]), (f" {name}{gear} ", ""),
+            (f"A{f['atk']}", POOL_STYLES["atk"]), (" ", ""), (f"D{f['def']}", POOL_STYLES["def"]),
+            (" ", ""), (f"S{f['spd']}", POOL_STYLES["spd"])]
+
+
+def dice_text(faces: list[int]) -> str:
+    return " ".join(f"[{face}]" for face in faces) or "-"
+
+
+def roll_line(view: View, a: Mapping[str, Any], fight: Mapping[str, Any]) -> Line:
+    """The last roll as dice: initiative (Speed) or an attack (Attack against Defense)."""
+    roll = fight.get("roll") or {}
+    fighters = a["fighters"]
+    head: Line = [(f"Fight round {fight['round']}", "bold")]
+    if roll.get("kind") == "initiative" and len(fighters) == 2:
+        return head + [(": initiative ", "dim"), (dice_text(roll["dice"][0]), POOL_STYLES["spd"]),
+                       (" vs ", "dim"), (dice_text(roll["dice"][1]), POOL_STYLES["spd"])]
+    if roll.get("kind") == "attack" and roll.get("by") is not None and len(fighters) == 2:
+        by = roll["by"]
+        return head + [(": ", ""), name_segment(view, fighters[by]["seat"]), (" attacks ", "dim"),
+                       (dice_text(roll["dice"][by]), POOL_STYLES["atk"]), (" vs ", "dim"),
+                       (dice_text(roll["dice"][1 - by]), "bold")]
+    return head
+
+
+# --- the end -----------------------------------------------------------------------------------------
+
+
+def result_lines(view: View) -> list[str]:
+    game, you = view["game"], view["table"]["you"]
+    board, result = game["board"], game["result"]
+    winners = " and ".join(player_name(view, w) for w in result["winners"]) or "nobody"
+    lines = [f"Winner: {winners}: {result['reason']}"]
+    if you is not None:
+        lines.append("You won!" if you in result["winners"] else "You did not win this time.")
+    lines.append("Influence: " + "  ".join(
+        f"{player_name(view, p['seat'])} {p['influence']}" for p in board["players"]))
+    return lines
+
+
+def log_line(text: str, view: View) -> Line:
+    return relabel_line(text, names_of(view))
