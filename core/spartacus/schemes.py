@@ -299,6 +299,8 @@ def _guard(game: Spartacus, scheme: Scheme, seat: int, ref: int, on_table: bool)
     else:
         discard_intrigue(game, seat, ref)
     roll = game.rng.roll()
+    if game.state.intrigue is not None:
+        game.state.intrigue.guard_roll = [seat, roll]
     where = "table" if on_table else "hand"
     if roll >= GUARD_SAVES_FROM:
         game.emit(f"{game.name_of(seat)} discards a Guard from the {where} and rolls {roll}")

@@ -94,6 +94,7 @@ class IntrigueState:
     asked: list[int] = field(default_factory=list)  # schemes that found no support this turn
     discarding: bool = False  # end of turn: down to the hand limit
     scheme: Scheme | None = None
+    guard_roll: list[int] = field(default_factory=list)  # the last Guard roll: [seat, roll], public
 
 
 # --- Market ---------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from harena.core.spartacus.state import OfferStep, SchemeStep
+from harena.core.spartacus.state import GUARD_SAVES_FROM, OfferStep, SchemeStep
 
 if TYPE_CHECKING:
     from harena.core.spartacus.rules import Spartacus
@@ -110,6 +110,8 @@ def _intrigue(game: Spartacus, seat: int | None) -> dict[str, Any] | None:
         "turns_done": it.turns_done,
         "discarding": it.discarding,
         "scheme": scheme,
+        "guard_roll": None if not it.guard_roll
+        else {"seat": it.guard_roll[0], "roll": it.guard_roll[1], "saves_from": GUARD_SAVES_FROM},
     }
 
 

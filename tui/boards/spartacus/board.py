@@ -17,6 +17,7 @@ shown under the House whenever combatants are in it. Every panel redraws only ch
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -37,6 +38,12 @@ from harena.tui.widgets.lines_view import Line, LinesView
 from harena.tui.widgets.panel import Panel
 
 LARGE_BODY = (110, 28)
+# In a fight, the keys around `s` step like Carthage's: w e / a d / z x.
+DIRECTION_KEYS: dict[str, str] = {"NW": "w", "NE": "e", "W": "a", "E": "d", "SW": "z", "SE": "x"}
+DIRECTION_NAMES = {
+    "NW": "north-west", "NE": "north-east", "W": "west", "E": "east", "SW": "south-west", "SE": "south-east",
+}
+_STEP_LABEL = re.compile(r"^Move (NE|E|SE|SW|W|NW) to -?\d+,-?\d+$")
 ARENA = -1  # the bottom-left panel shows the Arena, not a House
 
 KIND_WORDS = {
@@ -97,6 +104,12 @@ class SpartacusBoard(BoardWidget):
             tooltip="show the next House in full (then the Arena while a fight is on)",
         ),
         Binding("shift+tab", "board('previous')", show=False),
+        *[
+            Binding(key, f"board('step {name}')", show=False,
+                    **({"key_display": "w e a d z x", "description": "step",
+                        "tooltip": "in a fight: step NW NE W E SW SE (the keys around s)"} if i == 0 else {}))
+            for i, (name, key) in enumerate(DIRECTION_KEYS.items())
+        ],
     ]
     KEY_BAR_LEAD: ClassVar[list[tuple[str, str]]] = [("1-9,0", "choose"), ("g", "give"), ("Tab", "house")]
 
@@ -204,6 +217,9 @@ class SpartacusBoard(BoardWidget):
         if self.view is None:
             return
         view = self.view
+        if name.startswith("step "):
+            self._step(name.removeprefix("step "))
+            return
         players = len(view["game"]["board"]["players"])
         arena = view["game"]["board"]["arena"]
         order = list(range(players))
@@ -222,6 +238,18 @@ class SpartacusBoard(BoardWidget):
         else:
             self.post_message(self.Say(f"Showing {player_name(view, self.shown)} (Tab: the next House)"))
 
+    def _step(self, direction: str) -> None:
+        assert self.view is not None
+        choice = f"step:{direction}"
+        offered = [cid for p in self.view["game"]["prompts"] for cid, _ in p["choices"]]
+        if choice in offered:
+            self.post_message(self.Choose(choice))
+        elif any(cid.startswith("step:") for cid in offered):
+            legal = " ".join(cid.removeprefix("step:") for cid in offered if cid.startswith("step:"))
+            self.post_message(self.Say(f"cannot step {direction} now; you may step {legal}", error=True))
+        else:
+            self.post_message(self.Say("no step to take now (steps are for your combatant in a fight)", error=True))
+
     # -- what the screen asks of a board ----------------------------------------------------------
 
     @classmethod
@@ -238,7 +266,7 @@ class SpartacusBoard(BoardWidget):
         names = names_of(self.view)
         return [
             {**p, "text": relabel(p["text"], names),
-             "choices": [[cid, relabel(label, names)] for cid, label in p["choices"]]}
+             "choices": [[cid, choice_label(label, names)] for cid, label in p["choices"]]}
             for p in prompts
         ]
 
@@ -256,6 +284,15 @@ class SpartacusBoard(BoardWidget):
 
     def help_extra(self) -> list[tuple[str, str]]:
         return legend(self.ascii_only)
+
+
+def choice_label(label: str, names: Any) -> str:
+    """A choice as players say it: names for Houses, "Step north-east (e)" for a step."""
+    step = _STEP_LABEL.match(label)
+    if step:
+        name = step.group(1)
+        return f"Step {DIRECTION_NAMES[name]} ({DIRECTION_KEYS[name]})"
+    return relabel(label, names)
 
 
 def legend(ascii_only: bool) -> list[tuple[str, str]]:

@@ -272,7 +272,13 @@ def intrigue_lines(view: View, it: Mapping[str, Any], ascii_only: bool) -> list[
                           (f"  ({it['turns_done']} turns done)", "dim")]]
     if it["discarding"]:
         lines.append([("Discarding down to the hand limit", "")])
+    guard = it.get("guard_roll")
     sc = it["scheme"]
+    if guard is not None:
+        saved = guard["roll"] >= guard["saves_from"]
+        lines.append([("Guard: ", "dim"), name_segment(view, guard["seat"]), (" rolls ", "dim"),
+                      (dice_text([guard["roll"]]), "bold"),
+                      (f" ({guard['saves_from']}+ cancels): {'cancelled' if saved else 'fails'}", "")])
     if sc is None:
         return lines
     card = catalog.card(sc["card"]) if sc["card"] else None
