@@ -59,14 +59,6 @@ class RulesScreen(DialogScreen[None]):
         """The summary shown (None: the game has none)."""
         return None if self.summaries is None else self.summaries.pages[self.index].key
 
-    @property
-    def text(self) -> str:
-        """The summary shown, as plain text (title first)."""
-        if self.summaries is None:
-            return NO_SUMMARY
-        page = self.summaries.pages[self.index]
-        return "\n".join((page.title, *page.lines))
-
     def _draw(self) -> None:
         box = self.query_one(Vertical)
         body = self.query_one("#rules-text", Static)
