@@ -25,6 +25,7 @@ from harena.tui.screens.confirm import ConfirmScreen
 from harena.tui.screens.give import GiftOffer, GiveScreen
 from harena.tui.screens.help import HelpKeys
 from harena.tui.screens.quiet import QuietFocus
+from harena.tui.screens.rules import RulesScreen
 from harena.tui.widgets.chat import ChatInputRow, ChatKeys, ChatPanel
 from harena.tui.widgets.game_over import GameOverPanel
 from harena.tui.widgets.header_line import HeaderLine
@@ -94,6 +95,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
     BINDINGS = [
         *PROMPT_BINDINGS,
         Binding("c", "chat", "chat", tooltip="chat at this table (Enter sends, Esc leaves the input)"),
+        Binding("r", "rules", "rules", tooltip="the rules of this phase on one screen (Left/Right: other phases)"),
         Binding("l", "leave", "leave seat", tooltip="give up your seat (asks first), back to the lobby"),
         Binding("escape", "lobby", "lobby", tooltip="back to the lobby, keeping your seat"),
         Binding("enter", "done", show=False),
@@ -287,6 +289,9 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         self.app.push_screen(
             ConfirmScreen("Leave your seat?", "It becomes free for anyone to take."), answered
         )
+
+    def action_rules(self) -> None:
+        self.app.push_screen(RulesScreen(self.view))
 
     def action_lobby(self) -> None:
         if self._confirming is not None:
