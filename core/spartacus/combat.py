@@ -245,7 +245,8 @@ def _take(game: Spartacus, arena: ArenaState) -> None:
 
 def _remove(game: Spartacus, f: Fighter, pool: str) -> None:
     setattr(f, _FIELD[pool], getattr(f, _FIELD[pool]) - 1)
-    game.emit(f"{who(game, f)} loses a {_POOL_NAMES[pool]} die")
+    article = "an" if _POOL_NAMES[pool][0] in "AEIOU" else "a"
+    game.emit(f"{who(game, f)} loses {article} {_POOL_NAMES[pool]} die")
 
 
 def _lose(game: Spartacus, arena: ArenaState, pool: str) -> None:

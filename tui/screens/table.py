@@ -114,9 +114,10 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         self.board_class = board_widget_for(table.summary()["game"])
         if self.board_class.SCREEN_BINDINGS:
             # The board's keys are the screen's: nothing takes focus, so only screen bindings
-            # see the keys (their actions reach the board through `action_board`).
+            # see the keys (their actions reach the board through `action_board`). The board's
+            # come first: its Tab (Spartacus: the next House) wins over Screen's focus_next.
             self._bindings = BindingsMap.merge(
-                [self._bindings, BindingsMap(self.board_class.SCREEN_BINDINGS)]
+                [BindingsMap(self.board_class.SCREEN_BINDINGS), self._bindings]
             )
         self._confirming: str | None = None  # a choice waiting for its second press
         self._confirming_at: int | None = None  # ... asked at this decision number

@@ -6,54 +6,22 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from tests.tui.harness import until
 from harena.tui.app import HarenaApp
 from harena.tui.boards.carthage.board import CarthageBoard
-from harena.tui.screens.table import TableScreen
-from harena.tui.widgets.prompt_bar import PAGE_SIZE, SLOT_KEYS, PromptBar
-from harena.tui.widgets.status_line import StatusLine
-
-
-def table_screen(app: HarenaApp) -> TableScreen:
-    assert isinstance(app.screen, TableScreen), app.screen
-    return app.screen
+from tests.tui.harness import until
+from tests.tui.screen_keys import (  # noqa: F401  (the Carthage tests import them from here)
+    press_choice,
+    prompt_bar,
+    prompt_kind,
+    slot_of,
+    status,
+    table_screen,
+    until_prompt,
+)
 
 
 def board(app: HarenaApp) -> CarthageBoard:
     return table_screen(app).query_one(CarthageBoard)
-
-
-def status(app: HarenaApp) -> str:
-    return table_screen(app).query_one(StatusLine).text
-
-
-def prompt_bar(app: HarenaApp) -> PromptBar:
-    return table_screen(app).query_one(PromptBar)
-
-
-def prompt_kind(app: HarenaApp) -> str | None:
-    prompts = table_screen(app).view["game"]["prompts"]
-    return prompts[0]["kind"] if prompts else None
-
-
-async def until_prompt(app: HarenaApp, kind: str | None = None) -> None:
-    """Wait until the screen shows a prompt for this seat (of `kind`, if given)."""
-    await until(lambda: prompt_kind(app) is not None and (kind is None or prompt_kind(app) == kind))
-
-
-def slot_of(app: HarenaApp, choice_id: str) -> int:
-    ids = [cid for cid, _ in prompt_bar(app).choices]
-    assert choice_id in ids, (choice_id, ids)
-    return ids.index(choice_id)
-
-
-async def press_choice(pilot: Pilot[Any], app: HarenaApp, choice_id: str) -> None:
-    """Press the number key of `choice_id`, turning pages first if needed."""
-    index = slot_of(app, choice_id)
-    bar = prompt_bar(app)
-    while bar.page != index // PAGE_SIZE:
-        await pilot.press("right_square_bracket" if bar.page < index // PAGE_SIZE else "left_square_bracket")
-    await pilot.press(SLOT_KEYS[index % PAGE_SIZE])
 
 
 async def move_cursor(pilot: Pilot[Any], app: HarenaApp, target: tuple[int, int]) -> None:

@@ -28,10 +28,10 @@ def after_the_knockback() -> tuple[Lobby, Table]:
     return lobby, table
 
 
-def check_snapshot(name: str, text: str) -> None:
-    path = SNAPSHOTS / name
+def check_snapshot(name: str, text: str, folder: Path = SNAPSHOTS) -> None:
+    path = folder / name
     if os.environ.get("UPDATE_SNAPSHOTS") or not path.exists():
-        SNAPSHOTS.mkdir(exist_ok=True)
+        folder.mkdir(exist_ok=True)
         path.write_text(text, encoding="utf-8")
     assert text == path.read_text(encoding="utf-8")
 

@@ -155,7 +155,7 @@ def house_lines(view: View, seat: int, width: int, height: int, ascii_only: bool
         ("Inf ", "dim"), (f"{p['influence']}/{target} ", "bold"), (track, "ansi_yellow"),
         (f" hand {p['hand_size']}/{p['hand_limit']}", ""),
         (" denarii ", "dim"), (denarii_text(p).removesuffix("d").removesuffix("d*"), "bold"),
-        (" (only you see)" if p["hidden"] and p["denarii"] is not None else "", "dim"),
+        (" (secret)" if p["hidden"] and p["denarii"] is not None else "", "dim"),
     ], width, ascii_only))
     house = catalog.house(p["house"]) if p["house"] else None
     hand = board["hand"] if seat == you else None
@@ -268,8 +268,9 @@ def waiting_lines(view: View, names: Any) -> list[Line]:
 
 
 def intrigue_lines(view: View, it: Mapping[str, Any], ascii_only: bool) -> list[Line]:
+    players = len(view["game"]["board"]["players"])
     lines: list[Line] = [[("Turn: ", "dim"), name_segment(view, it["turn"], "bold"),
-                          (f"  ({it['turns_done']} turns done)", "dim")]]
+                          (f" ({min(it['turns_done'] + 1, players)} of {players})", "dim")]]
     if it["discarding"]:
         lines.append([("Discarding down to the hand limit", "")])
     guard = it.get("guard_roll")
@@ -284,7 +285,7 @@ def intrigue_lines(view: View, it: Mapping[str, Any], ascii_only: bool) -> list[
     card = catalog.card(sc["card"]) if sc["card"] else None
     what: Line = [name_segment(view, sc["schemer"])]
     if card is None:
-        what.append((" prepares a hidden Scheme", ""))
+        what.append((": a hidden Scheme", ""))
     else:
         what.append((f": {card.name}", "bold"))
         if sc["target"] is not None:
@@ -293,15 +294,16 @@ def intrigue_lines(view: View, it: Mapping[str, Any], ascii_only: bool) -> list[
     if card is not None:
         lines.append([(f"  {card.text}", "dim")])
     if sc["step"] == "support":
-        asked = [s for s in range(len(sc["answered"])) if s != sc["schemer"]]
-        line: Line = [("Support: ", "dim")]
-        for seat in asked:
-            done = sc["answered"][seat]
-            line += [name_segment(view, seat), (" answered  " if done else " ...  ", "dim")]
-        lines.append(line)
-        mine = sc.get("my_answer")
-        if mine is not None:
-            lines.append([(f"You {'support it' if mine else 'refused'} (others see only that you answered)", "dim")])
+        # Who has answered is public; what they answered is not, until all have.
+        you, mine = view["table"]["you"], sc.get("my_answer")
+        for seat in range(len(sc["answered"])):
+            if seat == sc["schemer"]:
+                continue
+            if seat == you and mine is not None:
+                state = f" {'supports' if mine else 'refuses'} (you; secret)"
+            else:
+                state = " answered" if sc["answered"][seat] else " ..."
+            lines.append([("  ", ""), name_segment(view, seat), (state, "dim")])
     elif sc["step"] == "react" and sc["reacting"] is not None:
         lines.append([("Reaction: ", "dim"), name_segment(view, sc["reacting"]), (" may react", "")])
     elif sc["step"] == "pick":
@@ -324,17 +326,14 @@ def market_lines(view: View, m: Mapping[str, Any], width: int, ascii_only: bool)
                           (f"  {m['lots_left']} more", "dim")])
             if card is not None and card.text:
                 lines.append([(f"  {card.text}", "dim")])
-        bids: Line = [("Bids: ", "dim")]
-        revealed = any(a["on_table"])
+        # One line per bidder: whether they have bid is public, the amount is not (yours: to you).
+        you = view["table"]["you"]
         for seat in a["bidders"]:
-            if revealed:
-                state = f" {a['on_table'][seat]}  "
+            if seat == you and a["my_bid"] is not None:
+                state = (f" bid {a['my_bid']} (you; secret)", "bold")
             else:
-                state = " has bid  " if a["has_bid"][seat] else " ...  "
-            bids += [name_segment(view, seat), (state, "")]
-        lines.append(bids)
-        if a["my_bid"] is not None:
-            lines.append([(f"Your bid: {a['my_bid']} (hidden until all have bid)", "")])
+                state = (" has bid", "") if a["has_bid"][seat] else (" ...", "dim")
+            lines.append([("  ", ""), name_segment(view, seat), state])
         return lines
     closed = [seat for seat, done in enumerate(m["closed"]) if done]
     lines.append([("Open Market: trade, sell to the Bank, then close", "")])
@@ -369,16 +368,16 @@ def arena_status_lines(view: View, a: Mapping[str, Any], ascii_only: bool) -> li
         lines.append(line)
     for i, f in enumerate(a["fighters"]):
         lines.append(fighter_line(view, f, "I" * (i + 1), ascii_only))
-    if a["has_bet"] and any(a["has_bet"]) or step == "bets":
-        bets: Line = [("Bets: ", "dim")]
+    if step == "bets":
+        # Whether a House has bet is public; the bet is not until all are in (yours: to you).
         for seat, placed in enumerate(a["has_bet"]):
             bet = a["bets"][seat] if seat < len(a["bets"]) else None
             if bet is not None:
                 on = f" on {player_name(view, bet['on'])}" if bet["kind"] == "win" else ""
-                bets += [name_segment(view, seat), (f" {bet['amount']} {bet['kind']}{on}  ", "")]
-            elif placed:
-                bets += [name_segment(view, seat), (" has bet  ", "dim")]
-        lines.append(bets)
+                state = f" bets {bet['amount']} on a {bet['kind']}{on}" if bet["kind"] != "win" else f" bets {bet['amount']}{on}"
+                lines.append([("  ", ""), name_segment(view, seat), (state, "bold")])
+            else:
+                lines.append([("  ", ""), name_segment(view, seat), (" has bet" if placed else " ...", "dim")])
     fight = a["fight"]
     if fight is not None:
         lines.append(roll_line(view, a, fight))
@@ -394,9 +393,12 @@ def fighter_line(view: View, f: Mapping[str, Any], hex_name: str, ascii_only: bo
     name = card.name if card else f["card"]
     equipment = [c.name for c in map(catalog.card, f["equipment"]) if c is not None]
     gear = f" + {', '.join(equipment)}" if equipment else ""
+    atk, dfn, spd = f["atk"], f["def"], f["spd"]
+    if not atk + dfn + spd:  # not in the fight yet: its printed dice
+        atk, dfn, spd = catalog.dice(f["card"]) or (0, 0, 0)
     return [(f"{hex_name:<2} ", "bold"), name_segment(view, f["seat"]), (f" {name}{gear} ", ""),
-            (f"A{f['atk']}", POOL_STYLES["atk"]), (" ", ""), (f"D{f['def']}", POOL_STYLES["def"]),
-            (" ", ""), (f"S{f['spd']}", POOL_STYLES["spd"])]
+            (f"A{atk}", POOL_STYLES["atk"]), (" ", ""), (f"D{dfn}", POOL_STYLES["def"]),
+            (" ", ""), (f"S{spd}", POOL_STYLES["spd"])]
 
 
 def dice_text(faces: list[int]) -> str:

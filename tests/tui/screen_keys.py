@@ -1,0 +1,56 @@
+"""Driving any table screen by keys, as a player would: read the prompt bar, press its keys."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+
+from harena.tui.app import HarenaApp
+from harena.tui.screens.table import TableScreen
+from harena.tui.widgets.prompt_bar import PAGE_SIZE, SLOT_KEYS, PromptBar
+from harena.tui.widgets.status_line import StatusLine
+from tests.tui.harness import until
+
+
+def table_screen(app: HarenaApp) -> TableScreen:
+    assert isinstance(app.screen, TableScreen), app.screen
+    return app.screen
+
+
+def status(app: HarenaApp) -> str:
+    return table_screen(app).query_one(StatusLine).text
+
+
+def prompt_bar(app: HarenaApp) -> PromptBar:
+    return table_screen(app).query_one(PromptBar)
+
+
+def decisions(app: HarenaApp) -> list[dict[str, Any]]:
+    """The seat's open decisions as its screen has them (standing choices left out)."""
+    return [p for p in table_screen(app).view["game"]["prompts"] if not p.get("standing")]
+
+
+def prompt_kind(app: HarenaApp) -> str | None:
+    prompts = decisions(app)
+    return prompts[0]["kind"] if prompts else None
+
+
+async def until_prompt(app: HarenaApp, kind: str | None = None) -> None:
+    """Wait until the screen shows a prompt for this seat (of `kind`, if given)."""
+    await until(lambda: prompt_kind(app) is not None and (kind is None or prompt_kind(app) == kind))
+
+
+def slot_of(app: HarenaApp, choice_id: str) -> int:
+    ids = [cid for cid, _ in prompt_bar(app).choices]
+    assert choice_id in ids, (choice_id, ids)
+    return ids.index(choice_id)
+
+
+async def press_choice(pilot: Pilot[Any], app: HarenaApp, choice_id: str) -> None:
+    """Press the number key of `choice_id`, turning pages first if needed."""
+    index = slot_of(app, choice_id)
+    bar = prompt_bar(app)
+    while bar.page != index // PAGE_SIZE:
+        await pilot.press("right_square_bracket" if bar.page < index // PAGE_SIZE else "left_square_bracket")
+    await pilot.press(SLOT_KEYS[index % PAGE_SIZE])
