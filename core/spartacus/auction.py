@@ -86,6 +86,7 @@ def _reveal(game: Spartacus, a: Auction) -> None:
     for s in a.bidders:
         a.totals[s] += added[s]
     game.emit("Bids revealed: " + ", ".join(f"{game.name_of(s)} {a.totals[s]}" for s in a.bidders))
+    _remember(game, a, winner=-1, price=0)
     best = max(a.totals[s] for s in a.bidders)
     leaders = [s for s in a.bidders if a.totals[s] == best]
     if best == 0:
@@ -93,6 +94,7 @@ def _reveal(game: Spartacus, a: Auction) -> None:
             _host_roll_off(game, leaders)  # rules: Auction Canceled by Host
         else:
             game.state.market_discard.append(a.card)  # rules: Canceled Auctions
+            _remember(game, a, winner=-1, price=0)
             game.emit(f"Nobody bids: {game.card(a.card).name} is discarded")
             _next_lot(game)
         return
@@ -125,8 +127,16 @@ def _host_roll_off(game: Spartacus, seats: list[int]) -> None:
     _award(game, m.auction, _roll_off(game, seats), 0)
 
 
+def _remember(game: Spartacus, a: Auction, *, winner: int, price: int) -> None:
+    m = game.state.market
+    assert m is not None
+    m.last_sale = [-1 if a.card is None else a.card, winner, price]
+    m.last_bids = [a.totals[s] if s in a.bidders else -1 for s in range(game.players)]
+
+
 def _award(game: Spartacus, a: Auction, winner: int, price: int) -> None:
     paid = pay_bank(game, winner, price)
+    _remember(game, a, winner=winner, price=paid)
     if a.card is None:
         game.state.host = winner  # rules: Contest for the Host Title
         game.emit(f"{game.name_of(winner)} pays {paid} and becomes the Host")

@@ -136,6 +136,10 @@ class MarketState:
     offers: list[Offer] = field(default_factory=list)
     lots: list[int] = field(default_factory=list)  # face down on the Arena board
     auction: Auction | None = None
+    # The last auction settled, public, so screens can show it once the next lot is up:
+    # [card instance or -1 for the Host title, winner or -1, price], and each bidder's total.
+    last_sale: list[int] = field(default_factory=list)
+    last_bids: list[int] = field(default_factory=list)
 
 
 # --- Arena ----------------------------------------------------------------------------------------

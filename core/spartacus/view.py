@@ -135,7 +135,13 @@ def _market(game: Spartacus, seat: int | None) -> dict[str, Any] | None:
             "on_table": list(a.totals),
             "my_bid": None if seat is None else a.bids[seat],
         }
+    last = None
+    if m.last_sale:
+        card, winner, price = m.last_sale
+        last = {"card": None if card < 0 else game.state.cards[card], "winner": None if winner < 0 else winner,
+                "price": price, "bids": [None if b < 0 else b for b in m.last_bids]}
     return {
+        "last": last,
         "closed": list(m.closed),
         "offers_made": list(m.offers_made),
         "offers": offers,

@@ -32,6 +32,8 @@ def player_name(view: Mapping[str, Any], seat: int) -> str:
     """"ann/Batiatus"; "ann" before a House is chosen; "Batiatus" for an empty seat."""
     board, seats = view["game"]["board"], view["table"]["seats"]
     who = seats[seat]["name"] if 0 <= seat < len(seats) else ""
+    if 0 <= seat < len(seats) and seats[seat]["bot"] is not None:
+        who = "bot"  # "bot/Glaber": the House tells bots apart
     players = board.get("players", [])
     house = players[seat]["name"] if 0 <= seat < len(players) and players[seat]["house"] else ""
     if who and house:

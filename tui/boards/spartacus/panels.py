@@ -314,6 +314,7 @@ def intrigue_lines(view: View, it: Mapping[str, Any], ascii_only: bool) -> list[
 def market_lines(view: View, m: Mapping[str, Any], width: int, ascii_only: bool) -> list[Line]:
     lines: list[Line] = []
     a = m["auction"]
+    last = m.get("last")
     if a is not None:
         if a["host_title"]:
             lines.append([("Contest for the Host title", "bold"), (" (bid in secret)", "dim")])
@@ -334,6 +335,8 @@ def market_lines(view: View, m: Mapping[str, Any], width: int, ascii_only: bool)
             else:
                 state = (" has bid", "") if a["has_bid"][seat] else (" ...", "dim")
             lines.append([("  ", ""), name_segment(view, seat), state])
+        if last is not None:
+            lines.append(last_sale_line(view, last))
         return lines
     closed = [seat for seat, done in enumerate(m["closed"]) if done]
     lines.append([("Open Market: trade, sell to the Bank, then close", "")])
@@ -345,6 +348,17 @@ def market_lines(view: View, m: Mapping[str, Any], width: int, ascii_only: bool)
             line += [(", " if i else "", "dim"), name_segment(view, seat)]
         lines.append(line)
     return lines
+
+
+def last_sale_line(view: View, last: Mapping[str, Any]) -> Line:
+    """The auction just settled (its bids are public once revealed): who won it, for what."""
+    card = catalog.card(last["card"]) if last["card"] else None
+    what = card.name if card else "Host title"
+    bids = " ".join(f"{b}" for b in last["bids"] if b is not None)
+    if last["winner"] is None:
+        return [("Last: ", "dim"), (f"{what}: bids {bids}", "dim")]
+    return [("Last: ", "dim"), (f"{what} to ", ""), name_segment(view, last["winner"]),
+            (f" for {last['price']} (bids {bids})", "dim")]
 
 
 def offer_line(view: View, offer: Mapping[str, Any]) -> Line:
