@@ -410,9 +410,11 @@ def fighter_line(view: View, f: Mapping[str, Any], hex_name: str, ascii_only: bo
     atk, dfn, spd = f["atk"], f["def"], f["spd"]
     if not atk + dfn + spd:  # not in the fight yet: its printed dice
         atk, dfn, spd = catalog.dice(f["card"]) or (0, 0, 0)
-    return [(f"{hex_name:<2} ", "bold"), name_segment(view, f["seat"]), (f" {name}{gear} ", ""),
+    # The dice pools first: they are what a narrow panel must not cut.
+    return [(f"{hex_name:<2} ", "bold"),
             (f"A{atk}", POOL_STYLES["atk"]), (" ", ""), (f"D{dfn}", POOL_STYLES["def"]),
-            (" ", ""), (f"S{spd}", POOL_STYLES["spd"])]
+            (" ", ""), (f"S{spd}", POOL_STYLES["spd"]), (" ", ""),
+            name_segment(view, f["seat"]), (f" {name}{gear}", "")]
 
 
 def dice_text(faces: list[int]) -> str:
