@@ -104,12 +104,11 @@ class SpartacusBoard(BoardWidget):
             tooltip="show the next House in full (then the Arena while a fight is on)",
         ),
         Binding("shift+tab", "board('previous')", show=False),
-        *[
-            Binding(key, f"board('step {name}')", show=False,
-                    **({"key_display": "w e a d z x", "description": "step",
-                        "tooltip": "in a fight: step NW NE W E SW SE (the keys around s)"} if i == 0 else {}))
-            for i, (name, key) in enumerate(DIRECTION_KEYS.items())
-        ],
+        Binding(
+            "w", "board('step NW')", "step", show=False, key_display="w e a d z x",
+            tooltip="in a fight: step NW NE W E SW SE (the keys around s)",
+        ),
+        *[Binding(key, f"board('step {name}')", show=False) for name, key in DIRECTION_KEYS.items() if key != "w"],
     ]
     KEY_BAR_LEAD: ClassVar[list[tuple[str, str]]] = [("1-9,0", "choose"), ("g", "give"), ("Tab", "house")]
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from harena.tui.boards.spartacus import catalog
-from harena.tui.boards.spartacus.names import name_segment, names_of, player_name, relabel_line
+from harena.tui.boards.spartacus.names import name_segment, names_of, player_name
 from harena.tui.widgets.lines_view import Line, fit, line_width
 
 View = Mapping[str, Any]
@@ -450,7 +450,3 @@ def result_lines(view: View) -> list[str]:
     lines.append("Influence: " + "  ".join(
         f"{player_name(view, p['seat'])} {p['influence']}" for p in board["players"]))
     return lines
-
-
-def log_line(text: str, view: View) -> Line:
-    return relabel_line(text, names_of(view))
