@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from harena.core import table as table_module
-from harena.core.store import Store, decode_log, encode_record
+from harena.core.store import Store, decode_log, decode_snapshot, encode_record
 from harena.core.table import Table, load_tables
 
 REPO = Path(__file__).resolve().parents[2]
@@ -75,7 +75,7 @@ def test_periodic_snapshots_shorten_the_replay_and_agree_with_the_log(tmp_path, 
     play(table, 6)  # 5 table records + 6 actions: a snapshot at record 8
     snap_path = tmp_path / "tables" / table.id / "snapshot"
     assert snap_path.exists()
-    snap = msgpack.unpackb(snap_path.read_bytes(), strict_map_key=False)
+    snap = decode_snapshot(snap_path.read_bytes()).data
     assert snap["records"] % 4 == 0 and snap["records"] < len(store.load(table.id).records)
     same_table(load_tables(Store(tmp_path))[0], table)
 
