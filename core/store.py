@@ -83,6 +83,8 @@ def decode_log(data: bytes, start: int = 0) -> LogRead:
         if length > MAX_RECORD:
             return stop(f"impossible record length {length} at byte {pos}")
         if len(data) - begin < length:
+            if _holds_a_frame(data, pos + 1):  # whole records follow: damage, not a crash
+                return stop(f"damaged record length {length} at byte {pos}")
             return stop(f"torn record at byte {pos} ({len(data) - begin} of {length} bytes)", torn=True)
         payload = data[begin : begin + length]
         if zlib.crc32(payload) != crc:
@@ -97,6 +99,16 @@ def decode_log(data: bytes, start: int = 0) -> LogRead:
         offsets.append(pos)
         pos = begin + length
     return LogRead(records, pos, None, offsets)
+
+
+def _holds_a_frame(data: bytes, start: int) -> bool:
+    """Whether a whole, checksummed record starts anywhere from `start` on."""
+    for pos in range(start, len(data) - _FRAME.size):
+        length, crc = _FRAME.unpack_from(data, pos)
+        begin = pos + _FRAME.size
+        if 0 < length <= len(data) - begin and zlib.crc32(data[begin : begin + length]) == crc:
+            return True
+    return False
 
 
 def encode_snapshot(snapshot: dict[str, Any]) -> bytes:

@@ -153,25 +153,25 @@ class Table:
             table = cls._from_first_record(stored.table_id, records[0], clock)
             records, offsets = records[1:], offsets[1:]
         applied, failed = table._apply_saved(records)
-        table._records = (1 if start.rebase else start.counted + (start.snapshot is None)) + applied
+        table._records = start.counted + (start.snapshot is None) + applied
         if failed is not None:
             start.notes.append(
                 f"record {start.counted + (start.snapshot is None) + applied} at byte "
                 f"{offsets[applied]} cannot be applied ({failed}); it and the rest are set aside"
             )
-        table._repair(store, start, records[:applied], offsets[applied] if failed else None)
+        table._repair(store, start, offsets[applied] if failed else None)
         return table
 
-    def _repair(
-        self, store: Store, start: recovery.Start, applied: list[dict[str, Any]], cut_at: int | None
-    ) -> None:
+    def _repair(self, store: Store, start: recovery.Start, cut_at: int | None) -> None:
         """Make the files agree with the loaded table, keeping every byte that is cut."""
         self._store = store
         if start.reject_snapshot:
             start.notes.append(f"rejected snapshot kept as {store.set_snapshot_aside(self.id)}")
         if start.rebase:
+            # One record holding the table as loaded: the log alone rebuilds it again.
             base = {"t": "base", **self._snapshot_body()}
-            start.notes.append(f"old log kept as {store.replace_log(self.id, [base, *applied])}")
+            start.notes.append(f"old log kept as {store.replace_log(self.id, [base])}")
+            self._records = 1
         elif cut_at is None and start.problem is not None:
             stem = "log.torn" if start.torn else "log.bad"
             start.notes.append(f"{start.problem}; the rest is kept as {store.cut_log(self.id, start.end, stem)}")
