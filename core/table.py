@@ -485,6 +485,8 @@ def load_tables(store: Store, *, clock: Callable[[], float] = time.time) -> list
     for table_id in store.table_ids():
         try:
             tables.append(Table.load(store.load(table_id), store, clock=clock))
+        except StoreError as exc:  # known damage beyond repair: the reason is the whole story
+            log.error("table %s could not be loaded: %s", table_id, exc)
         except Exception:
             log.exception("table %s could not be loaded; its files are left untouched", table_id)
     return tables

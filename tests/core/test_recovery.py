@@ -9,6 +9,7 @@ import random
 import shutil
 from pathlib import Path
 
+import msgpack
 import pytest
 
 from harena.core import table as table_module
@@ -259,7 +260,6 @@ def test_a_table_with_no_create_record_and_no_snapshot_is_reported_and_left_alon
 
 
 def test_an_old_snapshot_without_a_checksum_loads_with_a_note_and_is_rewritten(saved, tmp_path, caplog):
-    import msgpack
 
     snap = decode_snapshot((saved["folder"] / "snapshot").read_bytes()).data
     old = {k: v for k, v in snap.items() if k != "log_bytes"}  # what format 1 held
@@ -268,3 +268,16 @@ def test_an_old_snapshot_without_a_checksum_loads_with_a_note_and_is_rewritten(s
     assert "old format without a checksum" in warning
     rewritten = decode_snapshot((root / "tables" / saved["id"] / "snapshot").read_bytes())
     assert rewritten.format == 2 and rewritten.data["records"] == 14
+
+
+def test_an_old_snapshot_stands_in_when_the_log_is_damaged_before_it(saved, tmp_path, caplog):
+    """Unchecked, but the only copy of what the damage covers: used, with a warning."""
+
+    snap = decode_snapshot((saved["folder"] / "snapshot").read_bytes()).data
+    old = {k: v for k, v in snap.items() if k != "log_bytes"}
+    root = damaged_copy(saved, tmp_path, "snapshot", msgpack.packb(old, use_bin_type=True))
+    damaged = bytearray(saved["log"])
+    damaged[saved["read"].offsets[3] + 9] ^= 0x02
+    (root / "tables" / saved["id"] / "log").write_bytes(bytes(damaged))
+    warning = check_load(saved, root, caplog, kept=SNAP_AT)
+    assert "restored from that unchecked snapshot" in warning
