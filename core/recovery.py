@@ -34,6 +34,7 @@ class Start:
     counted: int  # records before `records` in the log (the snapshot's count, or 0)
     notes: list[str] = field(default_factory=list)  # what the operator should hear
     reject_snapshot: bool = False  # the snapshot file is bad: set it aside
+    repairs: list[tuple[int, bytes]] = field(default_factory=list)  # frames mended on reading
 
 
 @dataclass
@@ -49,6 +50,16 @@ class History:
 
 def plan(stored: StoredTable, chat_kept: int) -> Start:
     """Decide what to restore from; raises StoreError if nothing can rebuild the table."""
+    assert stored.log is not None
+    start = _plan(stored, chat_kept)
+    start.repairs = [*stored.log.repairs, *start.repairs]
+    if start.repairs:
+        at = ", ".join(str(offset) for offset, _ in start.repairs)
+        start.notes.insert(0, f"mended a flipped bit in the record(s) at byte {at}, each confirmed by its checksum")
+    return start
+
+
+def _plan(stored: StoredTable, chat_kept: int) -> Start:
     read = stored.log
     assert read is not None
     notes: list[str] = []
@@ -122,6 +133,8 @@ def _from_snapshot(
         )
         return Start(snap, [], [], len(stored.data), None, False, True, count, notes)
     tail = decode_log(stored.data, at)
+    if tail.repairs:  # mended in memory; the log is started afresh anyway
+        notes.append(f"mended a flipped bit after the snapshot, at byte {tail.repairs[0][0]}")
     notes.append(
         f"the log is damaged before its snapshot ({read.problem}); the snapshot stands in for "
         "everything before it; the log is started afresh from the snapshot"

@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 
 _FRAME = struct.Struct(">II")
 MAX_RECORD = 16 * 1024 * 1024  # a length beyond this can only be garbage
+MEND_LIMIT = 4096  # payloads up to this size get a flipped bit put back (8 x 4096 checksums)
 _TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 SNAPSHOT_MAGIC = b"harena-snapshot"
@@ -64,41 +65,100 @@ class LogRead:
     problem: str | None  # what was wrong with the rest, if anything
     offsets: list[int] = field(default_factory=list)  # where each record's frame starts
     torn: bool = False  # the problem is an incomplete last frame (a crash mid-write)
+    repairs: list[tuple[int, bytes]] = field(default_factory=list)  # (offset, mended frame)
 
 
-def decode_log(data: bytes, start: int = 0) -> LogRead:
-    """Every intact record from `start`; stops at the first torn or corrupt frame."""
-    records: list[dict[str, Any]] = []
-    offsets: list[int] = []
+class _BadFrame(Exception):
+    def __init__(self, problem: str, torn: bool = False) -> None:
+        super().__init__(problem)
+        self.problem, self.torn = problem, torn
+
+
+def decode_log(data: bytes, start: int = 0, *, repair: bool = True) -> LogRead:
+    """Every intact record from `start`; stops at the first torn or corrupt frame that is not
+    one flipped bit away from whole (`repair`: mend those, and say where in `repairs`)."""
+    read = LogRead([], start, None)
     pos = start
-
-    def stop(problem: str, torn: bool = False) -> LogRead:
-        return LogRead(records, pos, problem, offsets, torn)
-
     while pos < len(data):
-        if len(data) - pos < _FRAME.size:
-            return stop(f"torn record header at byte {pos}", torn=True)
-        length, crc = _FRAME.unpack_from(data, pos)
-        begin = pos + _FRAME.size
-        if length > MAX_RECORD:
-            return stop(f"impossible record length {length} at byte {pos}")
-        if len(data) - begin < length:
-            if _holds_a_frame(data, pos + 1):  # whole records follow: damage, not a crash
-                return stop(f"damaged record length {length} at byte {pos}")
-            return stop(f"torn record at byte {pos} ({len(data) - begin} of {length} bytes)", torn=True)
-        payload = data[begin : begin + length]
-        if zlib.crc32(payload) != crc:
-            return stop(f"checksum mismatch at byte {pos}")
         try:
-            record = msgpack.unpackb(payload, raw=False, strict_map_key=False)
-        except Exception as exc:  # msgpack raises several types for bad data
-            return stop(f"undecodable record at byte {pos}: {exc}")
-        if not isinstance(record, dict):
-            return stop(f"record at byte {pos} is not a map")
-        records.append(record)
-        offsets.append(pos)
-        pos = begin + length
-    return LogRead(records, pos, None, offsets)
+            record, end = _read_frame(data, pos)
+        except _BadFrame as bad:
+            mended = _mend_frame(data, pos) if repair else None
+            if mended is None:
+                read.problem, read.torn = bad.problem, bad.torn
+                break
+            frame, record, end = mended
+            read.repairs.append((pos, frame))
+        read.records.append(record)
+        read.offsets.append(pos)
+        pos = read.good_bytes = end
+    return read
+
+
+def _read_frame(data: bytes, pos: int) -> tuple[dict[str, Any], int]:
+    """The record framed at `pos` and where its frame ends; _BadFrame says what is wrong."""
+    if len(data) - pos < _FRAME.size:
+        raise _BadFrame(f"torn record header at byte {pos}", torn=True)
+    length, crc = _FRAME.unpack_from(data, pos)
+    begin = pos + _FRAME.size
+    if length > MAX_RECORD:
+        raise _BadFrame(f"impossible record length {length} at byte {pos}")
+    if len(data) - begin < length:
+        if _holds_a_frame(data, pos + 1):  # whole records follow: damage, not a crash
+            raise _BadFrame(f"damaged record length {length} at byte {pos}")
+        raise _BadFrame(f"torn record at byte {pos} ({len(data) - begin} of {length} bytes)", torn=True)
+    payload = data[begin : begin + length]
+    if zlib.crc32(payload) != crc:
+        raise _BadFrame(f"checksum mismatch at byte {pos}")
+    return _unpack(payload, pos), begin + length
+
+
+def _unpack(payload: bytes, pos: int) -> dict[str, Any]:
+    try:
+        record = msgpack.unpackb(payload, raw=False, strict_map_key=False)
+    except Exception as exc:  # msgpack raises several types for bad data
+        raise _BadFrame(f"undecodable record at byte {pos}: {exc}") from None
+    if not isinstance(record, dict):
+        raise _BadFrame(f"record at byte {pos} is not a map")
+    return record
+
+
+def _mend_frame(data: bytes, pos: int) -> tuple[bytes, dict[str, Any], int] | None:
+    """The frame at `pos` with one flipped bit put back, if exactly one single-bit change to
+    its length, checksum or payload makes it whole: (frame, record, end), else None.
+
+    Safe because CRC-32 has Hamming distance 4 for records up to 11 KB: a record two or three
+    bits away from whole can never be one bit away from a different whole record. A flipped
+    length bit picks a different slice, which matches the checksum by chance once in 2**32."""
+    if len(data) - pos < _FRAME.size:
+        return None
+    length, crc = _FRAME.unpack_from(data, pos)
+    begin = pos + _FRAME.size
+    room = len(data) - begin
+    found: list[tuple[int, int, bytes]] = []
+    for bit in range(32):  # the length took the flip
+        n = length ^ (1 << bit)
+        if 0 < n <= room and zlib.crc32(data[begin : begin + n]) == crc:
+            found.append((n, crc, data[begin : begin + n]))
+    if 0 < length <= room:
+        payload = bytearray(data[begin : begin + length])
+        actual = zlib.crc32(payload)
+        if actual != crc and (actual ^ crc) & ((actual ^ crc) - 1) == 0:  # the checksum did
+            found.append((length, actual, bytes(payload)))
+        if length <= MEND_LIMIT:  # a payload bit did
+            for i in range(length * 8):
+                payload[i >> 3] ^= 1 << (i & 7)
+                if zlib.crc32(payload) == crc:
+                    found.append((length, crc, bytes(payload)))
+                payload[i >> 3] ^= 1 << (i & 7)
+    if len(found) != 1:
+        return None
+    n, crc, payload = found[0]
+    try:
+        record = _unpack(payload, pos)
+    except _BadFrame:
+        return None
+    return _FRAME.pack(n, crc) + payload, record, begin + n
 
 
 def _holds_a_frame(data: bytes, start: int) -> bool:
@@ -130,7 +190,7 @@ def decode_snapshot(raw: bytes) -> SnapshotRead:
         if version != SNAPSHOT_FORMAT:
             return SnapshotRead(None, problem=f"unknown snapshot format {version}")
         body = raw[len(SNAPSHOT_MAGIC) + 1 :]
-        read = decode_log(body)
+        read = decode_log(body, repair=False)  # a bad snapshot is rebuilt exactly from the log
         if read.problem is not None or len(read.records) != 1:
             return SnapshotRead(None, problem=read.problem or "more than one frame")
         snap, version = read.records[0], SNAPSHOT_FORMAT
@@ -261,6 +321,23 @@ class Store:
         _write_private(aside, data[at:])
         os.truncate(path, at)
         _fsync_file(path)
+        _fsync_dir(folder)
+        return aside.name
+
+    def mend_log(self, table_id: str, repairs: list[tuple[int, bytes]]) -> str:
+        """Write mended frames over their damaged bytes, keeping the damaged log whole as
+        `log.bad-N` (its name is returned). Frames keep their size, so nothing moves."""
+        folder = self._dir(table_id)
+        path = folder / "log"
+        aside = _free_name(folder, "log.bad")
+        _write_private(aside, path.read_bytes())
+        fd = os.open(path, os.O_WRONLY)
+        try:
+            for offset, frame in repairs:
+                os.pwrite(fd, frame, offset)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
         _fsync_dir(folder)
         return aside.name
 

@@ -147,7 +147,8 @@ class Table:
                 table = cls._from_snapshot(stored.table_id, start.snapshot, clock)
             except Exception as exc:  # a blob that passed its checksum but no longer restores
                 start.notes.append(f"snapshot does not restore ({exc}); set aside, rebuilt from the log")
-                start = recovery.from_log(stored, start.notes, reject_snapshot=True)
+                repairs, start = start.repairs, recovery.from_log(stored, start.notes, reject_snapshot=True)
+                start.repairs = repairs
         records, offsets = start.records, start.offsets
         if table is None:
             table = cls._from_first_record(stored.table_id, records[0], clock)
@@ -167,6 +168,8 @@ class Table:
         self._store = store
         if start.reject_snapshot:
             start.notes.append(f"rejected snapshot kept as {store.set_snapshot_aside(self.id)}")
+        if start.repairs and not start.rebase:
+            start.notes.append(f"damaged log kept as {store.mend_log(self.id, start.repairs)}")
         if start.rebase:
             # One record holding the table as loaded: the log alone rebuilds it again.
             base = {"t": "base", **self._snapshot_body()}

@@ -134,23 +134,50 @@ def test_every_bit_flip_in_a_snapshot_is_caught_and_the_log_restores_the_game(sa
         assert aside.read_bytes() == flipped(snapshot, bit)  # kept for whoever investigates
 
 
-def test_every_bit_flip_in_a_log_keeps_all_records_before_it_or_all_with_the_snapshot(saved, tmp_path, caplog):
-    """A flip in a record the snapshot covers loses nothing (the snapshot stands in for it and
-    the log is started afresh from the snapshot); a flip in a later record keeps every record
+def test_every_bit_flip_in_a_log_is_mended_and_the_game_restored_exactly(saved, tmp_path, caplog):
+    """One flipped bit in a record (its length, checksum or payload) is put back: the checksum
+    confirms the one single-bit change that makes the record whole. The damaged log is kept."""
+    data = saved["log"]
+    for bit in sample_bits(data, saved["read"].offsets):
+        root = damaged_copy(saved, tmp_path, "log", flipped(data, bit))
+        warning = check_load(saved, root, caplog, kept=14)
+        assert "mended a flipped bit" in warning, bit
+        folder = root / "tables" / saved["id"]
+        assert (folder / "log").read_bytes() == data
+        assert (folder / "log.bad-1").read_bytes() == flipped(data, bit)
+
+
+def smashed(data: bytes, at: int) -> bytes:
+    """One byte inverted: eight bits, beyond mending."""
+    out = bytearray(data)
+    out[at] ^= 0xFF
+    return bytes(out)
+
+
+def test_damage_anywhere_in_a_log_keeps_all_records_before_it_or_all_with_the_snapshot(saved, tmp_path, caplog):
+    """Damage in a record the snapshot covers loses nothing (the snapshot stands in for it and
+    the log is started afresh from the snapshot); damage in a later record keeps every record
     before it. Either way every byte of the damaged log is still in the table's folder."""
     data, offsets = saved["log"], saved["read"].offsets
-    for bit in sample_bits(data, offsets):
-        record = max(i for i, at in enumerate(offsets) if at * 8 <= bit)
-        damaged = flipped(data, bit)
+    for at in range(len(data)):
+        record = max(i for i, start in enumerate(offsets) if start <= at)
+        damaged = smashed(data, at)
         root = damaged_copy(saved, tmp_path, "log", damaged)
         covered = record < SNAP_AT
         check_load(saved, root, caplog, kept=14 if covered else record)
         folder = root / "tables" / saved["id"]
-        (aside,) = folder.glob("log.*-1")  # log.torn-1 if the last record's length took the flip
+        (aside,) = folder.glob("log.*-1")  # log.torn-1 if the last record's length was hit
         if covered:
             assert aside.name == "log.bad-1" and aside.read_bytes() == damaged
         else:
             assert (folder / "log").read_bytes() + aside.read_bytes() == damaged
+
+
+def test_two_flipped_bits_in_one_record_are_not_mended(saved, tmp_path, caplog):
+    at = saved["read"].offsets[10] + 12
+    damaged = flipped(flipped(saved["log"], at * 8), at * 8 + 3)
+    warning = check_load(saved, damaged_copy(saved, tmp_path, "log", damaged), caplog, kept=10)
+    assert "mended" not in warning and "checksum mismatch" in warning
 
 
 def test_a_snapshot_whose_record_count_is_off_is_not_trusted(saved, tmp_path, caplog):
@@ -196,7 +223,7 @@ def test_a_damaged_first_record_is_covered_by_the_snapshot(saved, tmp_path, capl
     """Issue 12: a damaged create record made the table vanish. Every table has a snapshot
     from its creation on, so its config survives and nothing is lost."""
     data = bytearray(saved["log"])
-    data[10] ^= 0x40  # inside the create record's payload
+    data[10:13] = b"\x00\x00\x00"  # inside the create record's payload
     root = damaged_copy(saved, tmp_path, "log", bytes(data))
     warning = check_load(saved, root, caplog, kept=14)
     assert "damaged before its snapshot" in warning and "checksum mismatch at byte 0" in warning
@@ -209,7 +236,7 @@ def test_a_new_table_whose_create_record_is_damaged_still_loads(tmp_path, caplog
     table.close()
     log_path = tmp_path / "tables" / table.id / "log"
     data = bytearray(log_path.read_bytes())
-    data[12] ^= 0x01
+    data[12:14] = b"\xff\xff"
     log_path.write_bytes(bytes(data))
     loaded, warning = load_warned(tmp_path, caplog)
     assert "damaged before its snapshot" in warning
@@ -277,7 +304,7 @@ def test_an_old_snapshot_stands_in_when_the_log_is_damaged_before_it(saved, tmp_
     old = {k: v for k, v in snap.items() if k != "log_bytes"}
     root = damaged_copy(saved, tmp_path, "snapshot", msgpack.packb(old, use_bin_type=True))
     damaged = bytearray(saved["log"])
-    damaged[saved["read"].offsets[3] + 9] ^= 0x02
+    damaged[saved["read"].offsets[3] + 9 : saved["read"].offsets[3] + 11] = b"\xff\xff"
     (root / "tables" / saved["id"] / "log").write_bytes(bytes(damaged))
     warning = check_load(saved, root, caplog, kept=SNAP_AT)
     assert "restored from that unchecked snapshot" in warning
