@@ -1,8 +1,8 @@
 """Flip single bits of a saved table's snapshot and log, load each, and count what came back.
 
     python bench/bit_flips.py                          # High Card: every bit of both files
-    python bench/bit_flips.py --game carthage --moves 120 --sample 600
-    python bench/bit_flips.py --game spartacus --moves 120 --sample 600
+    python bench/bit_flips.py --byte                   # every byte inverted (8 bits: no mending)
+    python bench/bit_flips.py --game carthage --players 3 --moves 150 --every 64 --sample 4000
 
 Every outcome is one of: `exact` (the saved game, warned), `kept k` (warned, and equal to the
 table after the log's first k records: the most the damage left), `silent` (no warning: a flip
@@ -71,6 +71,7 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=9)
     parser.add_argument("--every", type=int, default=8, help="records between snapshots")
     parser.add_argument("--sample", type=int, default=0, help="flips per file (0: every bit)")
+    parser.add_argument("--byte", action="store_true", help="invert whole bytes, not single bits")
     args = parser.parse_args()
     install()
     logging.getLogger().setLevel(logging.WARNING)
@@ -97,14 +98,14 @@ def main() -> None:
           f"snapshot {(folder / 'snapshot').stat().st_size} bytes")
     for name in ("snapshot", "log"):
         data = (folder / name).read_bytes()
-        bits = range(len(data) * 8)
+        bits = range(0, len(data) * 8, 8 if args.byte else 1)
         if args.sample:
             bits = sorted(random.Random(5).sample(bits, min(args.sample, len(bits))))
         outcomes: collections.Counter[str] = collections.Counter()
         began = time.perf_counter()
         for bit in bits:
             damaged = bytearray(data)
-            damaged[bit // 8] ^= 1 << (bit % 8)
+            damaged[bit // 8] ^= 0xFF if args.byte else 1 << (bit % 8)
             root = work / "flip"
             shutil.copytree(folder, root / "tables" / original.id)
             (root / "tables" / original.id / name).write_bytes(bytes(damaged))
@@ -126,7 +127,7 @@ def main() -> None:
             shutil.rmtree(root)
         took = time.perf_counter() - began
         figures = ", ".join(f"{k}: {v}" for k, v in sorted(outcomes.items()))
-        print(f"  {name}: {len(bits)} flips in {took:.1f} s: {figures}")
+        print(f"  {name}: {len(bits)} {'bytes inverted' if args.byte else 'bits flipped'} in {took:.1f} s: {figures}")
     shutil.rmtree(work)
 
 
