@@ -266,9 +266,8 @@ class Store:
         _make_private(self.tables_dir, DIR_MODE)
 
     def table_ids(self) -> list[str]:
-        return sorted(
-            p.name for p in self.tables_dir.iterdir() if p.is_dir() and (p / "log").exists()
-        )
+        """Every table folder, even one whose files are gone: load() says what is missing."""
+        return sorted(p.name for p in self.tables_dir.iterdir() if p.is_dir() and _TABLE_ID.match(p.name))
 
     def new_table_id(self) -> str:
         """The next free id: short, so players can say "table 12"."""
@@ -303,7 +302,9 @@ class Store:
         _make_private(folder, DIR_MODE)
         for path in folder.iterdir():
             _make_private(path, DIR_MODE if path.is_dir() else FILE_MODE)
-        data = (folder / "log").read_bytes()
+        if not (folder / "log").exists() and not (folder / "snapshot").exists():
+            raise StoreError("its folder holds neither a log nor a snapshot")
+        data = (folder / "log").read_bytes() if (folder / "log").exists() else b""
         read = decode_log(data)
         snap = SnapshotRead(None)
         if (folder / "snapshot").exists():
@@ -342,17 +343,20 @@ class Store:
         _fsync_dir(folder)
         return aside.name
 
-    def replace_log(self, table_id: str, records: list[dict[str, Any]]) -> str:
+    def replace_log(self, table_id: str, records: list[dict[str, Any]]) -> str | None:
         """Start the log afresh with `records`, keeping the old log whole as `log.bad-N`
-        (its name is returned). Atomic: a crash leaves the old log or the new one."""
+        (its name is returned; None if there was none). Atomic: a crash leaves the old log or
+        the new one."""
         folder = self._dir(table_id)
         aside = _free_name(folder, "log.bad")
         tmp = folder / "log.new"
         _write_private(tmp, b"".join(encode_record(r) for r in records))
-        os.link(folder / "log", aside)
+        had_log = (folder / "log").exists()
+        if had_log:
+            os.link(folder / "log", aside)
         os.replace(tmp, folder / "log")
         _fsync_dir(folder)
-        return aside.name
+        return aside.name if had_log else None
 
     def set_snapshot_aside(self, table_id: str) -> str:
         """Keep a rejected snapshot for whoever investigates, out of the next load's way."""
@@ -392,7 +396,10 @@ def _make_private(path: Path, mode: int) -> None:
     if stat.S_ISLNK(info.st_mode):
         return  # never follow a link out of the data folder
     if stat.S_IMODE(info.st_mode) != mode:
-        os.chmod(path, mode)
+        try:
+            os.chmod(path, mode)
+        except OSError as exc:  # not ours to change: say so, and still serve the table
+            log.warning("could not make %s private (%s)", path, exc.strerror or exc)
 
 
 def _write_private(path: Path, data: bytes) -> None:

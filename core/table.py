@@ -149,22 +149,26 @@ class Table:
                 start.notes.append(f"snapshot does not restore ({exc}); set aside, rebuilt from the log")
                 repairs, start = start.repairs, recovery.from_log(stored, start.notes, reject_snapshot=True)
                 start.repairs = repairs
-        records, offsets = start.records, start.offsets
+        records, offsets, before = start.records, start.offsets, start.counted
         if table is None:
             table = cls._from_first_record(stored.table_id, records[0], clock)
-            records, offsets = records[1:], offsets[1:]
+            records, offsets, before = records[1:], offsets[1:], 1
         applied, failed = table._apply_saved(records)
-        table._records = start.counted + (start.snapshot is None) + applied
+        table._records = before + applied
         if failed is not None:
             start.notes.append(
-                f"record {start.counted + (start.snapshot is None) + applied} at byte "
-                f"{offsets[applied]} cannot be applied ({failed}); it and the rest are set aside"
+                f"record {before + applied} at byte {offsets[applied]} cannot be applied "
+                f"({failed}); it and the rest are set aside"
             )
-        table._repair(store, start, offsets[applied] if failed else None)
+        try:
+            table._make_files_agree(store, start, offsets[applied] if failed else None)
+        except OSError as exc:
+            raise StoreError(f"damage found ({'; '.join(start.notes)}) but not repaired: {exc}") from exc
         return table
 
-    def _repair(self, store: Store, start: recovery.Start, cut_at: int | None) -> None:
-        """Make the files agree with the loaded table, keeping every byte that is cut."""
+    def _make_files_agree(self, store: Store, start: recovery.Start, cut_at: int | None) -> None:
+        """Cut, mend or restart the log so it ends where the loaded table does, keeping every
+        byte it removes beside it, then say what was done."""
         self._store = store
         if start.reject_snapshot:
             start.notes.append(f"rejected snapshot kept as {store.set_snapshot_aside(self.id)}")
@@ -173,7 +177,7 @@ class Table:
         if start.rebase:
             # One record holding the table as loaded: the log alone rebuilds it again.
             base = {"t": "base", **self._snapshot_body()}
-            start.notes.append(f"old log kept as {store.replace_log(self.id, [base])}")
+            start.notes.append(f"old log kept as {store.replace_log(self.id, [base]) or 'nothing: there was none'}")
             self._records = 1
         elif cut_at is None and start.problem is not None:
             stem = "log.torn" if start.torn else "log.bad"

@@ -308,3 +308,17 @@ def test_an_old_snapshot_stands_in_when_the_log_is_damaged_before_it(saved, tmp_
     (root / "tables" / saved["id"] / "log").write_bytes(bytes(damaged))
     warning = check_load(saved, root, caplog, kept=SNAP_AT)
     assert "restored from that unchecked snapshot" in warning
+
+
+def test_a_missing_log_beside_an_intact_snapshot_keeps_the_snapshot(saved, tmp_path, caplog):
+    root = damaged_copy(saved, tmp_path, "log", b"")
+    (root / "tables" / saved["id"] / "log").unlink()
+    warning = check_load(saved, root, caplog, kept=SNAP_AT)
+    assert "there was none" in warning
+
+
+def test_a_table_folder_with_nothing_in_it_is_reported(tmp_path, caplog):
+    (tmp_path / "tables" / "4").mkdir(parents=True)
+    with caplog.at_level(logging.WARNING):
+        assert load_tables(Store(tmp_path)) == []
+    assert "table 4 could not be loaded: its folder holds neither a log nor a snapshot" in caplog.text
