@@ -4,8 +4,9 @@ The log is the truth and the snapshot a shortcut, so a snapshot is used only whe
 holds and it agrees with the log (same record count at the same byte, same config, moves, seats,
 start and chat). When the log itself is damaged before the snapshot's end (or lost), a verified
 snapshot stands in for the damaged part, and the table's log is started afresh from it (a `base`
-record) so the log alone can rebuild the table again. docs/architecture.md (persistence) states
-the whole policy; core/table.py carries it out.
+record) so the log alone can rebuild the table again; a record not shaped as a table writes
+it (`check_record`) is never applied. docs/architecture.md ("Damaged saves") states the whole
+policy; core/table.py carries it out.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 import msgpack
 
-from harena.core.store import SNAPSHOT_FORMAT, StoredTable, StoreError, decode_log
+from harena.core.store import SNAPSHOT_FORMAT, LogRead, StoredTable, StoreError, decode_log
 
 FIRST_RECORDS = ("create", "base")  # a log starts with one of these, or it cannot be replayed
 
@@ -50,7 +51,6 @@ class History:
 
 def plan(stored: StoredTable, chat_kept: int) -> Start:
     """Decide what to restore from; raises StoreError if nothing can rebuild the table."""
-    assert stored.log is not None
     start = _plan(stored, chat_kept)
     start.repairs = [*stored.log.repairs, *start.repairs]
     if start.repairs:
@@ -61,12 +61,11 @@ def plan(stored: StoredTable, chat_kept: int) -> Start:
 
 def _plan(stored: StoredTable, chat_kept: int) -> Start:
     read = stored.log
-    assert read is not None
     notes: list[str] = []
-    snap = stored.snapshot
-    if stored.snapshot_problem is not None:
-        notes.append(f"snapshot unusable ({stored.snapshot_problem}); set aside, rebuilt from the log")
-    if snap is not None and stored.snapshot_format != SNAPSHOT_FORMAT:
+    snap, problem = stored.snapshot.data, stored.snapshot.problem
+    if problem is not None:
+        notes.append(f"snapshot unusable ({problem}); set aside, rebuilt from the log")
+    if snap is not None and stored.snapshot.format != SNAPSHOT_FORMAT:
         if snap["records"] <= len(read.records):
             notes.append("snapshot in the old format without a checksum; rebuilt from the log and rewritten")
             snap = None
@@ -76,35 +75,30 @@ def _plan(stored: StoredTable, chat_kept: int) -> Start:
                 "snapshot in the old format without a checksum, and the log is damaged before it "
                 f"({read.problem}); restored from that unchecked snapshot, later records lost"
             )
-            return Start(snap, [], [], len(stored.data), None, False, True, snap["records"], notes)
+            return _only(snap, snap["records"], len(stored.data), notes)
     if snap is not None:
         start = _from_snapshot(stored, snap, chat_kept, notes)
         if start is not None:
             return start
-    return from_log(stored, notes, reject_snapshot=stored.snapshot_problem is not None or snap is not None)
+    return from_log(stored, notes, reject_snapshot=problem is not None or snap is not None)
 
 
 def from_log(stored: StoredTable, notes: list[str], *, reject_snapshot: bool = False) -> Start:
     """Replay the whole intact log (no usable snapshot)."""
     read = stored.log
-    assert read is not None
     if not read.records or read.records[0].get("t") not in FIRST_RECORDS:
         if read.records:
             why = "the log's first record is not a create record"
         else:
             why = read.problem or "the log is empty"
         raise StoreError(f"cannot be rebuilt: {why}, and there is no usable snapshot; files left as they are")
-    return Start(
-        None, read.records, read.offsets, read.good_bytes, read.problem, read.torn, False, 0,
-        notes, reject_snapshot,
-    )
+    return _then(None, 0, read, notes, reject_snapshot=reject_snapshot)
 
 
 def _from_snapshot(
     stored: StoredTable, snap: dict[str, Any], chat_kept: int, notes: list[str]
 ) -> Start | None:
     read = stored.log
-    assert read is not None
     count, at = snap["records"], snap.get("log_bytes")
     if not isinstance(at, int) or count < 1:
         notes.append("snapshot without a log position; set aside, rebuilt from the log")
@@ -121,17 +115,14 @@ def _from_snapshot(
         if why is not None:
             notes.append(f"snapshot disagrees with the log ({why}); set aside, rebuilt from the log")
             return None
-        return Start(
-            snap, read.records[count:], read.offsets[count:], read.good_bytes, read.problem,
-            read.torn, False, count, notes,
-        )
+        return _then(snap, count, read, notes, skip=count)
     if len(stored.data) < at:
         notes.append(
             f"the log holds {len(stored.data)} bytes, fewer than the {at} its snapshot covers "
             f"({read.problem or 'cut short'}); restored from the snapshot, records after it lost; "
             "the log is started afresh from the snapshot"
         )
-        return Start(snap, [], [], len(stored.data), None, False, True, count, notes)
+        return _only(snap, count, len(stored.data), notes)
     tail = decode_log(stored.data, at)
     if tail.repairs:  # mended in memory; the log is started afresh anyway
         notes.append(f"mended a flipped bit after the snapshot, at byte {tail.repairs[0][0]}")
@@ -139,7 +130,23 @@ def _from_snapshot(
         f"the log is damaged before its snapshot ({read.problem}); the snapshot stands in for "
         "everything before it; the log is started afresh from the snapshot"
     )
-    return Start(snap, tail.records, tail.offsets, tail.good_bytes, tail.problem, tail.torn, True, count, notes)
+    return _then(snap, count, tail, notes, rebase=True)
+
+
+def _then(
+    snap: dict[str, Any] | None, count: int, read: LogRead, notes: list[str], *,
+    skip: int = 0, rebase: bool = False, reject_snapshot: bool = False,
+) -> Start:
+    """Restore `snap` (or the first record), then apply the records of `read` after `skip`."""
+    return Start(
+        snap, read.records[skip:], read.offsets[skip:], read.good_bytes, read.problem, read.torn,
+        rebase, count, notes, reject_snapshot,
+    )
+
+
+def _only(snap: dict[str, Any], count: int, end: int, notes: list[str]) -> Start:
+    """Restore `snap` alone; nothing after it survives, so the log starts afresh from it."""
+    return Start(snap, [], [], end, None, False, True, count, notes)
 
 
 def history_of(records: list[dict[str, Any]], chat_kept: int) -> History | None:
@@ -192,3 +199,23 @@ def disagreement(log: History | None, snap: History | None) -> str | None:
         if getattr(log, name) != getattr(snap, name):
             return f"{name} differ"
     return None
+
+
+_RECORD_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
+    "act": {"seat": (int,), "choice": (str,)},
+    "seat": {"seat": (int,), "identity": (str, type(None)), "name": (str,), "bot": (str, type(None))},
+    "chat": {"at": (int, float), "name": (str,), "text": (str,)},
+    "start": {},
+}
+
+
+def check_record(record: dict[str, Any], seats: int) -> None:
+    """A saved record is shaped as the table wrote it, or it is not applied."""
+    fields = _RECORD_FIELDS.get(record.get("t"))  # type: ignore[arg-type]
+    if fields is None:
+        raise ValueError(f"unknown table record {record.get('t')!r}")
+    for name, types in fields.items():
+        if not isinstance(record.get(name), types) or isinstance(record.get(name), bool):
+            raise ValueError(f"{record['t']} record has a bad {name!r}")
+    if record["t"] == "seat" and not 0 <= record["seat"] < seats:
+        raise ValueError(f"there is no seat {record['seat']}")

@@ -245,12 +245,13 @@ class StoredTable:
     """What one table's folder holds, read but not yet judged."""
 
     table_id: str
-    snapshot: dict[str, Any] | None
-    records: list[dict[str, Any]]  # the intact records from the start of the log
-    log: LogRead | None = None  # how the log read: offsets, where and why it stops
-    data: bytes = b""  # the whole log file, to read on past damage the snapshot covers
-    snapshot_format: int | None = None
-    snapshot_problem: str | None = None
+    log: LogRead  # the intact records from the start of the log, and where and why they stop
+    data: bytes  # the whole log file, to read on past damage the snapshot covers
+    snapshot: SnapshotRead
+
+    @property
+    def records(self) -> list[dict[str, Any]]:
+        return self.log.records
 
 
 class Store:
@@ -305,13 +306,10 @@ class Store:
         if not (folder / "log").exists() and not (folder / "snapshot").exists():
             raise StoreError("its folder holds neither a log nor a snapshot")
         data = (folder / "log").read_bytes() if (folder / "log").exists() else b""
-        read = decode_log(data)
         snap = SnapshotRead(None)
         if (folder / "snapshot").exists():
             snap = decode_snapshot((folder / "snapshot").read_bytes())
-        return StoredTable(
-            table_id, snap.data, read.records, read, data, snap.format, snap.problem
-        )
+        return StoredTable(table_id, decode_log(data), data, snap)
 
     def cut_log(self, table_id: str, at: int, stem: str) -> str:
         """Move the log's bytes from `at` on into a new `<stem>-N` file and cut them off;

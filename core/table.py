@@ -224,7 +224,7 @@ class Table:
         """Apply saved records in order until one cannot be: (how many applied, why not)."""
         for done, record in enumerate(records):
             try:
-                _check_saved(record, len(self.seats))
+                recovery.check_record(record, len(self.seats))
                 if record["t"] == "act":
                     self.game.act(record["seat"], record["choice"])
                 else:
@@ -497,26 +497,6 @@ def load_tables(store: Store, *, clock: Callable[[], float] = time.time) -> list
         except Exception:
             log.exception("table %s could not be loaded; its files are left untouched", table_id)
     return tables
-
-
-_RECORD_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
-    "act": {"seat": (int,), "choice": (str,)},
-    "seat": {"seat": (int,), "identity": (str, type(None)), "name": (str,), "bot": (str, type(None))},
-    "chat": {"at": (int, float), "name": (str,), "text": (str,)},
-    "start": {},
-}
-
-
-def _check_saved(record: dict[str, Any], seats: int) -> None:
-    """A saved record is shaped as the table wrote it, or it is not applied."""
-    fields = _RECORD_FIELDS.get(record.get("t"))  # type: ignore[arg-type]
-    if fields is None:
-        raise ValueError(f"unknown table record {record.get('t')!r}")
-    for name, types in fields.items():
-        if not isinstance(record.get(name), types) or isinstance(record.get(name), bool):
-            raise ValueError(f"{record['t']} record has a bad {name!r}")
-    if record["t"] == "seat" and not 0 <= record["seat"] < seats:
-        raise ValueError(f"there is no seat {record['seat']}")
 
 
 def clean_text(text: str, limit: int) -> str:
