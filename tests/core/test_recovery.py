@@ -322,3 +322,25 @@ def test_a_table_folder_with_nothing_in_it_is_reported(tmp_path, caplog):
     with caplog.at_level(logging.WARNING):
         assert load_tables(Store(tmp_path)) == []
     assert "table 4 could not be loaded: its folder holds neither a log nor a snapshot" in caplog.text
+
+
+@pytest.mark.parametrize("game", ["carthage", "spartacus"])
+def test_bit_flips_in_a_real_game_restore_it_exactly(game, tmp_path, monkeypatch, caplog):
+    """The issue's experiment on the games themselves (bench/bit_flips.py runs thousands)."""
+    monkeypatch.setattr(table_module, "SNAPSHOT_EVERY", 16)
+    table = Table.create(game, 3, seed=12, store=Store(tmp_path / "saved"))
+    for seat in range(3):
+        table.set_bot(seat, "random")
+    for _ in range(40):
+        table.play_bot(table.bots_to_move()[0])
+    table.close()
+    folder = tmp_path / "saved" / "tables" / table.id
+    for name in ("snapshot", "log"):
+        data = (folder / name).read_bytes()
+        for bit in random.Random(name).sample(range(len(data) * 8), 25):
+            root = tmp_path / "flip"
+            shutil.rmtree(root, ignore_errors=True)
+            shutil.copytree(folder, root / "tables" / table.id)
+            (root / "tables" / table.id / name).write_bytes(flipped(data, bit))
+            loaded, warning = load_warned(root, caplog)
+            assert warning and state(loaded) == state(table), (name, bit)
