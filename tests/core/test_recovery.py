@@ -13,6 +13,7 @@ import msgpack
 import pytest
 
 from harena.core import table as table_module
+from harena.core.lobby import Lobby
 from harena.core.store import (
     SNAPSHOT_MAGIC,
     Store,
@@ -344,3 +345,15 @@ def test_bit_flips_in_a_real_game_restore_it_exactly(game, tmp_path, monkeypatch
             (root / "tables" / table.id / name).write_bytes(flipped(data, bit))
             loaded, warning = load_warned(root, caplog)
             assert warning and state(loaded) == state(table), (name, bit)
+
+
+def test_a_damaged_table_is_still_in_the_lobby(saved, tmp_path, caplog):
+    """What players see after a restart: the table is listed and can be played on."""
+    bad = encode_record({"t": "act", "seat": 1, "choice": "card:99", "by": "key-1"})
+    root = damaged_copy(saved, tmp_path, "log", saved["log"] + bad)
+    lobby = Lobby.open(Store(root))
+    assert list(lobby.tables) == [saved["id"]]
+    table = lobby.table(saved["id"])
+    assert [s["name"] for s in table.summary()["seats"]] == ["player0", "player1", "player2"]
+    play(table, 1)
+    lobby.close()
