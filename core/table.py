@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from harena.core import recovery
 from harena.core.bots import Bot, bot_seed
 from harena.core.engine import (
     Event,
@@ -26,7 +27,6 @@ from harena.core.engine import (
     replay,
     restore,
 )
-from harena.core import recovery
 from harena.core.codec import from_plain, to_plain
 from harena.core.store import Store, StoredTable, StoreError, TableLog
 

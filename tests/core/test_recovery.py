@@ -77,6 +77,13 @@ def saved(tmp_path_factory) -> dict:
     return {"folder": folder, "id": table.id, "read": read, "log": log_bytes, "prefixes": prefixes}
 
 
+@pytest.fixture
+def no_fsync(monkeypatch):
+    """For the sweeps of a thousand loads: fsync only costs time here (each load repairs
+    and fsyncs its files), and durability has its own tests in test_store.py."""
+    monkeypatch.setattr("os.fsync", lambda fd: None)
+
+
 def damaged_copy(saved: dict, tmp: Path, name: str, data: bytes) -> Path:
     """A copy of the saved data folder with file `name` replaced by `data`."""
     root = tmp / "data"
@@ -125,7 +132,7 @@ def kept_bytes(folder: Path) -> list[bytes]:
     return [p.read_bytes() for p in sorted(folder.iterdir())]
 
 
-def test_every_bit_flip_in_a_snapshot_is_caught_and_the_log_restores_the_game(saved, tmp_path, caplog):
+def test_every_bit_flip_in_a_snapshot_is_caught_and_the_log_restores_the_game(saved, tmp_path, caplog, no_fsync):
     snapshot = (saved["folder"] / "snapshot").read_bytes()
     for bit in sample_bits(snapshot, [0, len(SNAPSHOT_MAGIC) + 1]):
         root = damaged_copy(saved, tmp_path, "snapshot", flipped(snapshot, bit))
@@ -135,7 +142,7 @@ def test_every_bit_flip_in_a_snapshot_is_caught_and_the_log_restores_the_game(sa
         assert aside.read_bytes() == flipped(snapshot, bit)  # kept for whoever investigates
 
 
-def test_every_bit_flip_in_a_log_is_mended_and_the_game_restored_exactly(saved, tmp_path, caplog):
+def test_every_bit_flip_in_a_log_is_mended_and_the_game_restored_exactly(saved, tmp_path, caplog, no_fsync):
     """One flipped bit in a record (its length, checksum or payload) is put back: the checksum
     confirms the one single-bit change that makes the record whole. The damaged log is kept."""
     data = saved["log"]
@@ -155,7 +162,7 @@ def smashed(data: bytes, at: int) -> bytes:
     return bytes(out)
 
 
-def test_damage_anywhere_in_a_log_keeps_all_records_before_it_or_all_with_the_snapshot(saved, tmp_path, caplog):
+def test_damage_anywhere_in_a_log_keeps_all_records_before_it_or_all_with_the_snapshot(saved, tmp_path, caplog, no_fsync):
     """Damage in a record the snapshot covers loses nothing (the snapshot stands in for it and
     the log is started afresh from the snapshot); damage in a later record keeps every record
     before it. Either way every byte of the damaged log is still in the table's folder."""
@@ -326,7 +333,7 @@ def test_a_table_folder_with_nothing_in_it_is_reported(tmp_path, caplog):
 
 
 @pytest.mark.parametrize("game", ["carthage", "spartacus"])
-def test_bit_flips_in_a_real_game_restore_it_exactly(game, tmp_path, monkeypatch, caplog):
+def test_bit_flips_in_a_real_game_restore_it_exactly(game, tmp_path, monkeypatch, caplog, no_fsync):
     """The issue's experiment on the games themselves (bench/bit_flips.py runs thousands)."""
     monkeypatch.setattr(table_module, "SNAPSHOT_EVERY", 16)
     table = Table.create(game, 3, seed=12, store=Store(tmp_path / "saved"))
