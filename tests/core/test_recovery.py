@@ -364,3 +364,12 @@ def test_a_damaged_table_is_still_in_the_lobby(saved, tmp_path, caplog):
     assert [s["name"] for s in table.summary()["seats"]] == ["player0", "player1", "player2"]
     play(table, 1)
     lobby.close()
+
+
+def test_a_snapshot_that_checks_out_but_does_not_restore_falls_back_to_the_log(saved, tmp_path, caplog):
+    snap = decode_snapshot((saved["folder"] / "snapshot").read_bytes()).data
+    game = msgpack.unpackb(snap["game"], raw=False, strict_map_key=False)
+    broken = msgpack.packb({**game, "state": {"deck": "not a list"}}, use_bin_type=True)
+    root = damaged_copy(saved, tmp_path, "snapshot", encode_snapshot({**snap, "game": broken}))
+    warning = check_load(saved, root, caplog, kept=14)
+    assert "snapshot does not restore" in warning and "snapshot.bad-1" in warning
