@@ -219,9 +219,11 @@ class TableLog:
 
     def append(self, record: dict[str, Any]) -> None:
         """Durable on return: written, flushed and fsynced."""
-        frame = encode_record(record)
+        frame = memoryview(encode_record(record))
         try:
-            self._file.write(frame)
+            written = 0
+            while written < len(frame):  # an unbuffered write may take only part of it
+                written += self._file.write(frame[written:])
             os.fsync(self._file.fileno())
         except OSError as exc:
             self._cut_back()
