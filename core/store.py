@@ -1,13 +1,18 @@
-"""Crash-safe persistence: per table an append-only record log plus periodic snapshots.
+"""Crash-safe, private persistence: per table an append-only record log plus snapshots.
 
-Layout under the data folder:
+Layout under the data folder (folders 0700, files 0600: they hold every seed and every move):
 
-    tables/<id>/log        framed msgpack records, appended and fsynced one by one
-    tables/<id>/snapshot   the latest snapshot (written to a temp file, fsynced, renamed)
+    tables/<id>/log          framed msgpack records, appended and fsynced one by one
+    tables/<id>/snapshot     the latest snapshot, checksummed (temp file, fsynced, renamed)
+    tables/<id>/log.torn-N   the torn tail of a record a crash left half-written
+    tables/<id>/log.bad-N    bytes cut from the log because they were damaged or unusable
+    tables/<id>/snapshot.bad-N  a snapshot that failed its checksum or disagreed with the log
 
-Each log record is framed as [4-byte length][4-byte CRC32][msgpack payload], so a record torn by
-a crash or a full disk is recognised on load, set aside with a warning, and cut off; every record
-before it is intact. This is the only module in core/ that touches files.
+Each log record is framed as [4-byte length][4-byte CRC32][msgpack payload]; a snapshot file is
+`SNAPSHOT_MAGIC`, a format byte and one such frame. CRC32 catches every single-bit flip and every
+burst up to 32 bits, so damage is found, never replayed. This module only reads, writes and
+sets bytes aside; what to keep after damage is decided by core/recovery.py. It is the only
+module in core/ that touches files.
 """
 
 from __future__ import annotations
@@ -15,9 +20,10 @@ from __future__ import annotations
 import logging
 import os
 import re
+import stat
 import struct
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +33,14 @@ log = logging.getLogger(__name__)
 
 _FRAME = struct.Struct(">II")
 MAX_RECORD = 16 * 1024 * 1024  # a length beyond this can only be garbage
+MEND_LIMIT = 4096  # payloads up to this size get a flipped bit put back (8 x 4096 checksums)
 _TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+SNAPSHOT_MAGIC = b"harena-snapshot"
+# 1: a bare msgpack map, no checksum (before issue 12); 2: magic, format byte, CRC32 frame.
+SNAPSHOT_FORMAT = 2
+DIR_MODE = 0o700
+FILE_MODE = 0o600
 
 
 class StoreError(Exception):
@@ -48,35 +61,149 @@ def encode_record(record: dict[str, Any]) -> bytes:
 @dataclass
 class LogRead:
     records: list[dict[str, Any]]
-    good_bytes: int  # length of the intact prefix
+    good_bytes: int  # end of the intact prefix
     problem: str | None  # what was wrong with the rest, if anything
+    offsets: list[int] = field(default_factory=list)  # where each record's frame starts
+    torn: bool = False  # the problem is an incomplete last frame (a crash mid-write)
+    repairs: list[tuple[int, bytes]] = field(default_factory=list)  # (offset, mended frame)
 
 
-def decode_log(data: bytes) -> LogRead:
-    """Every intact record from the start; stops at the first torn or corrupt frame."""
-    records: list[dict[str, Any]] = []
-    pos = 0
+class _BadFrame(Exception):
+    def __init__(self, problem: str, torn: bool = False) -> None:
+        super().__init__(problem)
+        self.problem, self.torn = problem, torn
+
+
+def decode_log(data: bytes, start: int = 0, *, repair: bool = True) -> LogRead:
+    """Every intact record from `start`; stops at the first torn or corrupt frame that is not
+    one flipped bit away from whole (`repair`: mend those, and say where in `repairs`)."""
+    read = LogRead([], start, None)
+    pos = start
     while pos < len(data):
-        if len(data) - pos < _FRAME.size:
-            return LogRead(records, pos, f"torn record header at byte {pos}")
-        length, crc = _FRAME.unpack_from(data, pos)
-        start = pos + _FRAME.size
-        if length > MAX_RECORD:
-            return LogRead(records, pos, f"impossible record length {length} at byte {pos}")
-        if len(data) - start < length:
-            return LogRead(records, pos, f"torn record at byte {pos} ({len(data) - start} of {length} bytes)")
-        payload = data[start : start + length]
-        if zlib.crc32(payload) != crc:
-            return LogRead(records, pos, f"checksum mismatch at byte {pos}")
         try:
-            record = msgpack.unpackb(payload, raw=False, strict_map_key=False)
-        except Exception as exc:  # msgpack raises several types for bad data
-            return LogRead(records, pos, f"undecodable record at byte {pos}: {exc}")
-        if not isinstance(record, dict):
-            return LogRead(records, pos, f"record at byte {pos} is not a map")
-        records.append(record)
-        pos = start + length
-    return LogRead(records, pos, None)
+            record, end = _read_frame(data, pos)
+        except _BadFrame as bad:
+            mended = _mend_frame(data, pos) if repair else None
+            if mended is None:
+                read.problem, read.torn = bad.problem, bad.torn
+                break
+            frame, record, end = mended
+            read.repairs.append((pos, frame))
+        read.records.append(record)
+        read.offsets.append(pos)
+        pos = read.good_bytes = end
+    return read
+
+
+def _read_frame(data: bytes, pos: int) -> tuple[dict[str, Any], int]:
+    """The record framed at `pos` and where its frame ends; _BadFrame says what is wrong."""
+    if len(data) - pos < _FRAME.size:
+        raise _BadFrame(f"torn record header at byte {pos}", torn=True)
+    length, crc = _FRAME.unpack_from(data, pos)
+    begin = pos + _FRAME.size
+    if length > MAX_RECORD:
+        raise _BadFrame(f"impossible record length {length} at byte {pos}")
+    if len(data) - begin < length:
+        if _holds_a_frame(data, pos + 1):  # whole records follow: damage, not a crash
+            raise _BadFrame(f"damaged record length {length} at byte {pos}")
+        raise _BadFrame(f"torn record at byte {pos} ({len(data) - begin} of {length} bytes)", torn=True)
+    payload = data[begin : begin + length]
+    if zlib.crc32(payload) != crc:
+        raise _BadFrame(f"checksum mismatch at byte {pos}")
+    return _unpack(payload, pos), begin + length
+
+
+def _unpack(payload: bytes, pos: int) -> dict[str, Any]:
+    try:
+        record = msgpack.unpackb(payload, raw=False, strict_map_key=False)
+    except Exception as exc:  # msgpack raises several types for bad data
+        raise _BadFrame(f"undecodable record at byte {pos}: {exc}") from None
+    if not isinstance(record, dict):
+        raise _BadFrame(f"record at byte {pos} is not a map")
+    return record
+
+
+def _mend_frame(data: bytes, pos: int) -> tuple[bytes, dict[str, Any], int] | None:
+    """The frame at `pos` with one flipped bit put back, if exactly one single-bit change to
+    its length, checksum or payload makes it whole: (frame, record, end), else None.
+
+    Safe because CRC-32 (IEEE 802.3) has Hamming distance 4 up to 91,607 bits and 5 up to
+    2,974 (Koopman, 2002): a record two bits away from whole (three, under 370 bytes) is never
+    one bit away from a different whole record. The length is not checksummed: a flipped length
+    bit picks another slice, which matches the checksum by chance once in 2**32."""
+    if len(data) - pos < _FRAME.size:
+        return None
+    length, crc = _FRAME.unpack_from(data, pos)
+    begin = pos + _FRAME.size
+    room = len(data) - begin
+    found: list[tuple[int, int, bytes]] = []
+    for bit in range(32):  # the length took the flip
+        n = length ^ (1 << bit)
+        if 0 < n <= room and zlib.crc32(data[begin : begin + n]) == crc:
+            found.append((n, crc, data[begin : begin + n]))
+    if 0 < length <= room:
+        payload = bytearray(data[begin : begin + length])
+        actual = zlib.crc32(payload)
+        if actual != crc and (actual ^ crc) & ((actual ^ crc) - 1) == 0:  # the checksum did
+            found.append((length, actual, bytes(payload)))
+        if length <= MEND_LIMIT:  # a payload bit did
+            for i in range(length * 8):
+                payload[i >> 3] ^= 1 << (i & 7)
+                if zlib.crc32(payload) == crc:
+                    found.append((length, crc, bytes(payload)))
+                payload[i >> 3] ^= 1 << (i & 7)
+    if len(found) != 1:
+        return None
+    n, crc, payload = found[0]
+    try:
+        record = _unpack(payload, pos)
+    except _BadFrame:
+        return None
+    return _FRAME.pack(n, crc) + payload, record, begin + n
+
+
+def _holds_a_frame(data: bytes, start: int) -> bool:
+    """Whether a whole, checksummed record starts anywhere from `start` on."""
+    for pos in range(start, len(data) - _FRAME.size):
+        length, crc = _FRAME.unpack_from(data, pos)
+        begin = pos + _FRAME.size
+        if 0 < length <= len(data) - begin and zlib.crc32(data[begin : begin + length]) == crc:
+            return True
+    return False
+
+
+def encode_snapshot(snapshot: dict[str, Any]) -> bytes:
+    return SNAPSHOT_MAGIC + bytes([SNAPSHOT_FORMAT]) + encode_record(snapshot)
+
+
+@dataclass
+class SnapshotRead:
+    data: dict[str, Any] | None  # None: no snapshot, or one that cannot be used
+    format: int | None = None  # SNAPSHOT_FORMAT: checksum verified; 1: an old, unchecked one
+    problem: str | None = None  # why `data` is None although a snapshot file exists
+
+
+def decode_snapshot(raw: bytes) -> SnapshotRead:
+    """A snapshot file's content, trusted only if its checksum holds (format 2); an old
+    format-1 snapshot is returned with format 1 so the caller can check it against the log."""
+    if raw.startswith(SNAPSHOT_MAGIC):
+        version = raw[len(SNAPSHOT_MAGIC)] if len(raw) > len(SNAPSHOT_MAGIC) else None
+        if version != SNAPSHOT_FORMAT:
+            return SnapshotRead(None, problem=f"unknown snapshot format {version}")
+        body = raw[len(SNAPSHOT_MAGIC) + 1 :]
+        read = decode_log(body, repair=False)  # a bad snapshot is rebuilt exactly from the log
+        if read.problem is not None or len(read.records) != 1:
+            return SnapshotRead(None, problem=read.problem or "more than one frame")
+        snap, version = read.records[0], SNAPSHOT_FORMAT
+    else:
+        try:
+            snap = msgpack.unpackb(raw, raw=False, strict_map_key=False)
+        except Exception as exc:
+            return SnapshotRead(None, problem=f"unreadable snapshot ({exc})")
+        version = 1
+    if not isinstance(snap, dict) or not isinstance(snap.get("records"), int):
+        return SnapshotRead(None, problem="unreadable snapshot (not a snapshot map)")
+    return SnapshotRead(snap, version)
 
 
 class TableLog:
@@ -84,30 +211,32 @@ class TableLog:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._file = open(path, "ab", buffering=0)
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, FILE_MODE)
+        os.fchmod(fd, FILE_MODE)  # whatever the umask, and for a log saved before 0600
+        self._file = os.fdopen(fd, "ab", buffering=0)
+        self.size = os.fstat(fd).st_size  # bytes of whole records: where the next one starts
         self.count = 0  # records in the file; set by the store when it opens an existing log
 
     def append(self, record: dict[str, Any]) -> None:
         """Durable on return: written, flushed and fsynced."""
-        frame = encode_record(record)
+        frame = memoryview(encode_record(record))
         try:
-            self._file.write(frame)
+            written = 0
+            while written < len(frame):  # an unbuffered write may take only part of it
+                written += self._file.write(frame[written:])
             os.fsync(self._file.fileno())
         except OSError as exc:
             self._cut_back()
             raise StoreError(f"could not save to {self.path}: {exc.strerror or exc}") from exc
+        self.size += len(frame)
         self.count += 1
 
     def _cut_back(self) -> None:
         """After a failed write, drop any partial frame so the next append starts clean."""
         try:
-            size = self._good_size()
-            os.truncate(self.path, size)
+            os.truncate(self.path, self.size)
         except OSError:
             log.exception("could not trim %s after a failed write", self.path)
-
-    def _good_size(self) -> int:
-        return decode_log(self.path.read_bytes()).good_bytes
 
     def close(self) -> None:
         self._file.close()
@@ -115,9 +244,16 @@ class TableLog:
 
 @dataclass
 class StoredTable:
+    """What one table's folder holds, read but not yet judged."""
+
     table_id: str
-    snapshot: dict[str, Any] | None
-    records: list[dict[str, Any]]  # the whole log, oldest first
+    log: LogRead  # the intact records from the start of the log, and where and why they stop
+    data: bytes  # the whole log file, to read on past damage the snapshot covers
+    snapshot: SnapshotRead
+
+    @property
+    def records(self) -> list[dict[str, Any]]:
+        return self.log.records
 
 
 class Store:
@@ -126,12 +262,15 @@ class Store:
     def __init__(self, root: Path) -> None:
         self.root = Path(root)
         self.tables_dir = self.root / "tables"
-        self.tables_dir.mkdir(parents=True, exist_ok=True)
+        if not self.root.exists():
+            _make_dir(self.root)  # ours: private; an existing folder is the operator's
+        if not self.tables_dir.exists():
+            _make_dir(self.tables_dir)
+        _make_private(self.tables_dir, DIR_MODE)
 
     def table_ids(self) -> list[str]:
-        return sorted(
-            p.name for p in self.tables_dir.iterdir() if p.is_dir() and (p / "log").exists()
-        )
+        """Every table folder, even one whose files are gone: load() says what is missing."""
+        return sorted(p.name for p in self.tables_dir.iterdir() if p.is_dir() and _TABLE_ID.match(p.name))
 
     def new_table_id(self) -> str:
         """The next free id: short, so players can say "table 12"."""
@@ -147,10 +286,12 @@ class Store:
         return self.tables_dir / table_id
 
     def create(self, table_id: str) -> TableLog:
+        """A new table's folder and empty log, both durable before anyone can see the table."""
         folder = self._dir(table_id)
-        folder.mkdir(exist_ok=False)
+        _make_dir(folder, exist_ok=False)
         table_log = TableLog(folder / "log")
-        _fsync_dir(self.tables_dir)
+        _fsync_dir(folder)  # the log's name in the new folder
+        _fsync_dir(self.tables_dir)  # the new folder's name
         return table_log
 
     def open_log(self, table_id: str, count: int) -> TableLog:
@@ -159,49 +300,78 @@ class Store:
         return table_log
 
     def load(self, table_id: str) -> StoredTable:
-        """Read a table back. A torn tail is moved aside to `log.torn-N` and cut off."""
+        """Read a table's folder as it is (making it private on the way); changes nothing else."""
+        folder = self._dir(table_id)
+        _make_private(folder, DIR_MODE)
+        for path in folder.iterdir():
+            _make_private(path, DIR_MODE if path.is_dir() else FILE_MODE)
+        if not (folder / "log").exists() and not (folder / "snapshot").exists():
+            raise StoreError("its folder holds neither a log nor a snapshot")
+        data = (folder / "log").read_bytes() if (folder / "log").exists() else b""
+        snap = SnapshotRead(None)
+        if (folder / "snapshot").exists():
+            snap = decode_snapshot((folder / "snapshot").read_bytes())
+        return StoredTable(table_id, decode_log(data), data, snap)
+
+    def cut_log(self, table_id: str, at: int, stem: str) -> str:
+        """Move the log's bytes from `at` on into a new `<stem>-N` file and cut them off;
+        returns that file's name. The bytes are kept, the log ends with a whole record."""
         folder = self._dir(table_id)
         path = folder / "log"
         data = path.read_bytes()
-        read = decode_log(data)
-        if read.problem is not None:
-            aside = _free_name(folder, "log.torn")
-            aside.write_bytes(data[read.good_bytes :])
-            os.truncate(path, read.good_bytes)
-            log.warning(
-                "table %s: %s; kept %d records, set %d bytes aside in %s",
-                table_id, read.problem, len(read.records), len(data) - read.good_bytes, aside.name,
-            )
-        return StoredTable(table_id, self._read_snapshot(folder, len(read.records)), read.records)
+        aside = _free_name(folder, stem)
+        _write_private(aside, data[at:])
+        os.truncate(path, at)
+        _fsync_file(path)
+        _fsync_dir(folder)
+        return aside.name
 
-    def _read_snapshot(self, folder: Path, record_count: int) -> dict[str, Any] | None:
-        path = folder / "snapshot"
-        if not path.exists():
-            return None
+    def mend_log(self, table_id: str, repairs: list[tuple[int, bytes]]) -> str:
+        """Write mended frames over their damaged bytes, keeping the damaged log whole as
+        `log.bad-N` (its name is returned). Frames keep their size, so nothing moves."""
+        folder = self._dir(table_id)
+        path = folder / "log"
+        aside = _free_name(folder, "log.bad")
+        _write_private(aside, path.read_bytes())
+        fd = os.open(path, os.O_WRONLY)
         try:
-            snap = msgpack.unpackb(path.read_bytes(), raw=False, strict_map_key=False)
-            if not isinstance(snap, dict) or not isinstance(snap.get("records"), int):
-                raise ValueError("not a snapshot")
-        except Exception as exc:
-            log.warning("%s: unreadable snapshot (%s); replaying the whole log", folder.name, exc)
-            return None
-        if snap["records"] > record_count:
-            # The snapshot is ahead of the surviving log (its tail was torn): it describes
-            # records we no longer have, so it cannot be trusted to agree with the log.
-            log.warning("%s: snapshot is ahead of the log; replaying the whole log", folder.name)
-            return None
-        return snap
+            for offset, frame in repairs:
+                os.pwrite(fd, frame, offset)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        _fsync_dir(folder)
+        return aside.name
+
+    def replace_log(self, table_id: str, records: list[dict[str, Any]]) -> str | None:
+        """Start the log afresh with `records`, keeping the old log whole as `log.bad-N`
+        (its name is returned; None if there was none). Atomic: a crash leaves the old log or
+        the new one."""
+        folder = self._dir(table_id)
+        aside = _free_name(folder, "log.bad")
+        tmp = folder / "log.new"
+        _write_private(tmp, b"".join(encode_record(r) for r in records))
+        had_log = (folder / "log").exists()
+        if had_log:
+            os.link(folder / "log", aside)
+        os.replace(tmp, folder / "log")
+        _fsync_dir(folder)
+        return aside.name if had_log else None
+
+    def set_snapshot_aside(self, table_id: str) -> str:
+        """Keep a rejected snapshot for whoever investigates, out of the next load's way."""
+        folder = self._dir(table_id)
+        aside = _free_name(folder, "snapshot.bad")
+        os.replace(folder / "snapshot", aside)
+        _fsync_dir(folder)
+        return aside.name
 
     def write_snapshot(self, table_id: str, snapshot: dict[str, Any]) -> None:
         """Atomic: readers see the old snapshot or the new one, never half of one."""
         folder = self._dir(table_id)
         tmp = folder / "snapshot.tmp"
-        data = msgpack.packb(snapshot, use_bin_type=True)
         try:
-            with open(tmp, "wb") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
+            _write_private(tmp, encode_snapshot(snapshot))
             os.replace(tmp, folder / "snapshot")
             _fsync_dir(folder)
         except OSError as exc:
@@ -215,9 +385,43 @@ def _free_name(folder: Path, stem: str) -> Path:
     return folder / f"{stem}-{n}"
 
 
-def _fsync_dir(path: Path) -> None:
+def _make_dir(path: Path, exist_ok: bool = True) -> None:
+    path.mkdir(mode=DIR_MODE, parents=True, exist_ok=exist_ok)
+    os.chmod(path, DIR_MODE)  # mkdir's mode is filtered by the umask
+
+
+def _make_private(path: Path, mode: int) -> None:
+    """Owner-only access for a file or folder of ours that an older version left readable."""
+    info = os.lstat(path)
+    if stat.S_ISLNK(info.st_mode):
+        return  # never follow a link out of the data folder
+    if stat.S_IMODE(info.st_mode) != mode:
+        try:
+            os.chmod(path, mode)
+        except OSError as exc:  # not ours to change: say so, and still serve the table
+            log.warning("could not make %s private (%s)", path, exc.strerror or exc)
+
+
+def _write_private(path: Path, data: bytes) -> None:
+    """Write a new 0600 file and fsync it."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, FILE_MODE)
+    try:
+        os.fchmod(fd, FILE_MODE)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _fsync_file(path: Path) -> None:
     fd = os.open(path, os.O_RDONLY)
     try:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def _fsync_dir(path: Path) -> None:
+    _fsync_file(path)

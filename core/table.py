@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from harena.core import recovery
 from harena.core.bots import Bot, bot_seed
 from harena.core.engine import (
-    Action,
     Event,
     Game,
     GameConfig,
@@ -129,59 +129,109 @@ class Table:
             clock=clock,
         )
         table._save({"t": "create", "config": to_plain(config), "at": clock()})
+        table.save_snapshot()  # a second copy of the config, should the create record be damaged
         return table
 
     @classmethod
     def load(
         cls, stored: StoredTable, store: Store, *, clock: Callable[[], float] = time.time
     ) -> Table:
-        """Rebuild a table from its snapshot (if any) and the records after it."""
-        records = stored.records
-        if not records or records[0].get("t") != "create":
-            raise StoreError(f"table {stored.table_id}: log does not start with a create record")
-        table: Table | None = None
-        done = 1
-        if stored.snapshot is not None:
+        """Rebuild a table from its snapshot (if verified) and the records after it, keeping
+        all that can be kept when the files are damaged (core/recovery.py decides what); the
+        log is then cut or started afresh so that it and the table agree, and every problem
+        is logged. Raises StoreError only if nothing can rebuild the table."""
+        start = recovery.plan(stored, CHAT_KEPT)
+        table = None
+        if start.snapshot is not None:
             try:
-                table, done = cls._from_snapshot(stored.table_id, stored.snapshot, clock)
-            except Exception:
-                log.exception("table %s: snapshot unusable; replaying the whole log", stored.table_id)
+                table = cls._from_snapshot(stored.table_id, start.snapshot, clock)
+            except Exception as exc:  # a blob that passed its checksum but no longer restores
+                start.notes.append(f"snapshot does not restore ({exc}); set aside, rebuilt from the log")
+                repairs, start = start.repairs, recovery.from_log(stored, start.notes, reject_snapshot=True)
+                start.repairs = repairs
+        records, offsets, before = start.records, start.offsets, start.counted
         if table is None:
-            config = from_plain(GameConfig, records[0]["config"])
-            table = cls(
-                stored.table_id,
-                game_class(config.game)(config),
-                [Seat() for _ in range(config.players)],
-                clock=clock,
+            table = cls._from_first_record(stored.table_id, records[0], clock)
+            records, offsets, before = records[1:], offsets[1:], 1
+        applied, failed = table._apply_saved(records)
+        table._records = before + applied
+        if failed is not None:
+            start.notes.append(
+                f"record {before + applied} at byte {offsets[applied]} cannot be applied "
+                f"({failed}); it and the rest are set aside"
             )
-        actions = list(table.game.actions)
-        for record in records[done:]:
-            if record["t"] == "act":
-                actions.append(Action(record["seat"], record["choice"]))
-            else:
-                table._apply_record(record)
-        if len(actions) > table.game.version:
-            table.game = _continue(table.game, actions[table.game.version :])
-        table._records = len(records)
-        table._store = store
-        table._log = store.open_log(stored.table_id, len(records))
-        for seat in table.seats:
-            seat.connected = False
+        try:
+            table._make_files_agree(store, start, offsets[applied] if failed else None)
+        except OSError as exc:
+            raise StoreError(f"damage found ({'; '.join(start.notes)}) but not repaired: {exc}") from exc
         return table
 
+    def _make_files_agree(self, store: Store, start: recovery.Start, cut_at: int | None) -> None:
+        """Cut, mend or restart the log so it ends where the loaded table does, keeping every
+        byte it removes beside it, then say what was done."""
+        self._store = store
+        if start.reject_snapshot:
+            start.notes.append(f"rejected snapshot kept as {store.set_snapshot_aside(self.id)}")
+        if start.repairs and not start.rebase:
+            start.notes.append(f"damaged log kept as {store.mend_log(self.id, start.repairs)}")
+        if start.rebase:
+            # One record holding the table as loaded: the log alone rebuilds it again.
+            base = {"t": "base", **self._snapshot_body()}
+            start.notes.append(f"old log kept as {store.replace_log(self.id, [base]) or 'nothing: there was none'}")
+            self._records = 1
+        elif cut_at is None and start.problem is not None:
+            stem = "log.torn" if start.torn else "log.bad"
+            start.notes.append(f"{start.problem}; the rest is kept as {store.cut_log(self.id, start.end, stem)}")
+        elif cut_at is not None:
+            start.notes.append(f"kept as {store.cut_log(self.id, cut_at, 'log.bad')}")
+        self._log = store.open_log(self.id, self._records)
+        for seat in self.seats:
+            seat.connected = False
+        if start.notes:
+            log.warning("table %s: %s", self.id, "; ".join(start.notes))
+            self.save_snapshot()  # the next load starts from a snapshot that agrees with the log
+
     @classmethod
-    def _from_snapshot(
-        cls, table_id: str, snap: dict[str, Any], clock: Callable[[], float]
-    ) -> tuple[Table, int]:
+    def _from_first_record(
+        cls, table_id: str, record: dict[str, Any], clock: Callable[[], float]
+    ) -> Table:
+        if record["t"] == "base":
+            return cls._from_snapshot(table_id, record, clock)
+        config = from_plain(GameConfig, record["config"])
+        return cls(
+            table_id,
+            game_class(config.game)(config),
+            [Seat() for _ in range(config.players)],
+            clock=clock,
+        )
+
+    @classmethod
+    def _from_snapshot(cls, table_id: str, snap: dict[str, Any], clock: Callable[[], float]) -> Table:
+        """A table from a snapshot or a base record (the same fields)."""
         table = cls(
             table_id,
             restore(snap["game"]),
             [from_plain(Seat, s) for s in snap["seats"]],
             clock=clock,
         )
-        table.started = snap["started"]
+        if len(table.seats) != table.game.players:
+            raise ValueError(f"{len(table.seats)} seats for {table.game.players} players")
+        table.started = from_plain(bool, snap["started"])
         table.chat = [from_plain(ChatLine, c) for c in snap["chat"]]
-        return table, snap["records"]
+        return table
+
+    def _apply_saved(self, records: list[dict[str, Any]]) -> tuple[int, str | None]:
+        """Apply saved records in order until one cannot be: (how many applied, why not)."""
+        for done, record in enumerate(records):
+            try:
+                recovery.check_record(record, len(self.seats))
+                if record["t"] == "act":
+                    self.game.act(record["seat"], record["choice"])
+                else:
+                    self._apply_record(record)
+            except Exception as exc:  # a rules bug or a malformed record: stop, keep the rest
+                return done, str(exc) or type(exc).__name__
+        return len(records), None
 
     # -- seats ------------------------------------------------------------------------------------
 
@@ -414,8 +464,15 @@ class Table:
             log.exception("table %s: snapshot failed", self.id)
 
     def snapshot_data(self) -> dict[str, Any]:
+        """The snapshot: the table's state, how many records it covers and where they end."""
         return {
             "records": self._records,
+            "log_bytes": self._log.size if self._log is not None else None,
+            **self._snapshot_body(),
+        }
+
+    def _snapshot_body(self) -> dict[str, Any]:
+        return {
             "started": self.started,
             "seats": [to_plain(Seat(s.identity, s.name, s.bot)) for s in self.seats],
             "chat": [to_plain(c) for c in self.chat],
@@ -428,18 +485,15 @@ class Table:
             self._log = None
 
 
-def _continue(game: Game, actions: list[Action]) -> Game:
-    for action in actions:
-        game.act(action.seat, action.choice)
-    return game
-
-
 def load_tables(store: Store, *, clock: Callable[[], float] = time.time) -> list[Table]:
-    """Every saved table. A table that cannot be rebuilt is logged and skipped, never deleted."""
+    """Every saved table. Damage is repaired as far as it can be and logged; a table that
+    nothing can rebuild is logged as an error with its files untouched, never deleted."""
     tables = []
     for table_id in store.table_ids():
         try:
             tables.append(Table.load(store.load(table_id), store, clock=clock))
+        except StoreError as exc:  # known damage beyond repair: the reason is the whole story
+            log.error("table %s could not be loaded: %s", table_id, exc)
         except Exception:
             log.exception("table %s could not be loaded; its files are left untouched", table_id)
     return tables

@@ -5,17 +5,18 @@ from __future__ import annotations
 import json
 import os
 import signal
+import stat
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
 
-import msgpack
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from harena.core import table as table_module
-from harena.core.store import Store, decode_log, encode_record
+from harena.core.store import Store, decode_log, decode_snapshot, encode_record
 from harena.core.table import Table, load_tables
 
 REPO = Path(__file__).resolve().parents[2]
@@ -75,7 +76,7 @@ def test_periodic_snapshots_shorten_the_replay_and_agree_with_the_log(tmp_path, 
     play(table, 6)  # 5 table records + 6 actions: a snapshot at record 8
     snap_path = tmp_path / "tables" / table.id / "snapshot"
     assert snap_path.exists()
-    snap = msgpack.unpackb(snap_path.read_bytes(), strict_map_key=False)
+    snap = decode_snapshot(snap_path.read_bytes()).data
     assert snap["records"] % 4 == 0 and snap["records"] < len(store.load(table.id).records)
     same_table(load_tables(Store(tmp_path))[0], table)
 
@@ -182,3 +183,74 @@ def test_a_writer_killed_mid_record_loses_only_that_record(tmp_path):
     assert loaded.game.version == 5
     assert decode_log(log_path.read_bytes()).problem is None
     assert os.path.exists(log_path.parent / "log.torn-1")
+
+
+def modes(root: Path) -> dict[str, int]:
+    return {str(p.relative_to(root)): stat.S_IMODE(p.stat().st_mode) for p in [root, *root.rglob("*")]}
+
+
+@pytest.mark.parametrize("umask", [0o000, 0o022, 0o077, 0o777])
+def test_saved_tables_are_private_to_the_server_user_whatever_the_umask(tmp_path, umask, caplog):
+    """They hold every seed and every move: 0700 folders, 0600 files, set aside bytes too."""
+    old = os.umask(umask)
+    try:
+        root = tmp_path / "data"
+        store = Store(root)
+        table = make_table(store)
+        play(table, 2)
+        table.close()
+        (root / "tables" / table.id / "log").open("ab").write(b"\x00\x00")  # a torn tail
+        assert len(load_tables(Store(root))) == 1
+    finally:
+        os.umask(old)
+    found = modes(root)
+    assert "tables/1/log.torn-1" in found and "tables/1/snapshot" in found
+    for name, mode in found.items():
+        assert mode == (0o700 if (root / name).is_dir() else 0o600), name
+
+
+def test_tables_saved_world_readable_are_made_private_on_load(tmp_path):
+    store = Store(tmp_path)
+    table = make_table(store)
+    table.close()
+    for path in [tmp_path / "tables", *(tmp_path / "tables").rglob("*")]:
+        path.chmod(0o755 if path.is_dir() else 0o644)
+    assert len(load_tables(Store(tmp_path))) == 1
+    found = modes(tmp_path / "tables")
+    assert set(found.values()) == {0o700, 0o600} and found["."] == 0o700
+
+
+def test_an_existing_data_folder_keeps_its_mode(tmp_path):
+    """The data folder may be the operator's (--data); only what harena creates is changed."""
+    tmp_path.chmod(0o755)
+    Store(tmp_path)
+    assert stat.S_IMODE(tmp_path.stat().st_mode) == 0o755
+    assert stat.S_IMODE((tmp_path / "tables").stat().st_mode) == 0o700
+
+
+def test_a_new_table_folder_is_fsynced_once_its_first_files_exist(tmp_path, monkeypatch):
+    """A power loss must not lose a table players already saw: the new folder's entries
+    (log, snapshot) and its own name in tables/ are fsynced before create returns."""
+    store = Store(tmp_path)
+    synced: list[tuple[int, set[str]]] = []
+    real_fsync = os.fsync
+
+    def watching_fsync(fd: int) -> None:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            names = {p.relative_to(tmp_path / "tables").as_posix() for p in tmp_path.glob("tables/*/*")}
+            synced.append((info.st_ino, names))
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", watching_fsync)
+    table = Table.create("highcard", 2, seed=1, store=store)
+    folder = tmp_path / "tables" / table.id
+    folder_syncs = [names for ino, names in synced if ino == folder.stat().st_ino]
+    assert folder_syncs and "1/log" in folder_syncs[0]  # the log's name is durable ...
+    assert any("1/snapshot" in names for names in folder_syncs)  # ... and the first snapshot's
+    assert (tmp_path / "tables").stat().st_ino in [ino for ino, _ in synced]  # and the folder's own
+    assert decode_log((folder / "log").read_bytes()).records[0]["t"] == "create"
+    synced.clear()
+    store.create("7").close()  # the store alone, before any record or snapshot
+    folder = tmp_path / "tables" / "7"
+    assert any(ino == folder.stat().st_ino and "7/log" in names for ino, names in synced)
