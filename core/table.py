@@ -1,6 +1,6 @@
 """A table: one game, its seats, spectators, chat and subscribers.
 
-Every change to a table is a record (create, seat, start, act, chat). A record is saved (fsynced)
+Every change to a table is a record (create, seat, start, act, chat, close). A record is saved (fsynced)
 before anyone hears of it, and the same records rebuild the table after a restart: the log is the
 truth, snapshots only shorten the replay. Subscribers are plain callbacks that receive the view
 for their own seat; the server adapts them to its event loop. Nothing here knows about asyncio.
@@ -90,6 +90,10 @@ class Table:
         self.game = game
         self.seats = seats
         self.started = False
+        self.creator: str | None = None  # who created it: may remove players before the start
+        self.closed: str | None = None  # why an operator ended it early (None: not closed)
+        self.removed: str | None = None  # runtime: why it left this server (deleted, archived)
+        self.touched = clock()  # when a record was last saved: idle tables are archived
         self.chat: list[ChatLine] = []
         self.spectators: dict[str, str] = {}  # identity -> display name; runtime only
         self._store = store
@@ -115,6 +119,7 @@ class Table:
         store: Store | None = None,
         table_id: str | None = None,
         clock: Callable[[], float] = time.time,
+        creator: str | None = None,
     ) -> Table:
         config = make_config(game_name, players, seed, options)
         if table_id is None:
@@ -128,14 +133,16 @@ class Table:
             table_log=table_log,
             clock=clock,
         )
-        table._save({"t": "create", "config": to_plain(config), "at": clock()})
+        table.creator = creator
+        table._save({"t": "create", "config": to_plain(config), "at": clock(), "by": creator})
         return table
 
     @classmethod
     def load(
-        cls, stored: StoredTable, store: Store, *, clock: Callable[[], float] = time.time
+        cls, stored: StoredTable, store: Store | None, *, clock: Callable[[], float] = time.time
     ) -> Table:
-        """Rebuild a table from its snapshot (if any) and the records after it."""
+        """Rebuild a table from its snapshot (if any) and the records after it; without a
+        store, a read-only copy (an export) that saves nothing."""
         records = stored.records
         if not records or records[0].get("t") != "create":
             raise StoreError(f"table {stored.table_id}: log does not start with a create record")
@@ -162,9 +169,12 @@ class Table:
                 table._apply_record(record)
         if len(actions) > table.game.version:
             table.game = _continue(table.game, actions[table.game.version :])
+        table.creator = records[0].get("by")
         table._records = len(records)
-        table._store = store
-        table._log = store.open_log(stored.table_id, len(records))
+        if store is not None:
+            table._store = store
+            table.touched = store.touched(stored.table_id)
+            table._log = store.open_log(stored.table_id, len(records))
         for seat in table.seats:
             seat.connected = False
         return table
@@ -180,6 +190,7 @@ class Table:
             clock=clock,
         )
         table.started = snap["started"]
+        table.closed = snap.get("closed")
         table.chat = [from_plain(ChatLine, c) for c in snap["chat"]]
         return table, snap["records"]
 
@@ -201,7 +212,7 @@ class Table:
                 raise IllegalAction(f"you already hold seat {held}; leave it first")
             self.set_connected(identity, True)
             return held
-        if self.game.result() is not None:
+        if self.game.result() is not None or self.closed:
             raise IllegalAction("this game is over")
         if seat is None:
             free = [i for i, s in enumerate(self.seats) if s.free]
@@ -239,6 +250,29 @@ class Table:
         self._record({"t": "seat", "seat": seat, "identity": None, "name": "", "bot": None})
         self._notify()
 
+    def remove_player(self, by: str, seat: int) -> str:
+        """The creator frees another seat (a player's or a bot's) before the game starts;
+        returns the name that held it."""
+        if by != self.creator:
+            raise IllegalAction("only the table's creator may remove a player")
+        if self.started:
+            raise IllegalAction("the game has started: nobody can be removed now")
+        if not 0 <= seat < len(self.seats) or self.seats[seat].free:
+            raise IllegalAction(f"seat {seat} is free already")
+        if self.seats[seat].identity == by:
+            raise IllegalAction("that is your own seat: leave it instead")
+        name = self.seats[seat].name
+        self._record({"t": "seat", "seat": seat, "identity": None, "name": "", "bot": None})
+        self._notify()
+        return name
+
+    def close_game(self, by: str, reason: str) -> None:
+        """End the game early (an operator's call): no more moves, still readable."""
+        if self.closed or self.game.result() is not None:
+            raise IllegalAction(f"table {self.id} is over already")
+        self._record({"t": "close", "by": by, "reason": reason})
+        self._notify()
+
     def set_connected(self, identity: str, connected: bool) -> None:
         seat = self.seat_of(identity)
         if seat is not None and self.seats[seat].connected != connected:
@@ -252,6 +286,8 @@ class Table:
 
     @property
     def status(self) -> str:
+        if self.closed:
+            return "closed"
         if self.game.result() is not None:
             return "over"
         return "playing" if self.started else "waiting"
@@ -271,6 +307,8 @@ class Table:
         return self._act(seat, choice, decision, by=identity)
 
     def _act(self, seat: int, choice: str, decision: int | None, by: str | None) -> list[Event]:
+        if self.closed:
+            raise IllegalAction(f"this table was closed: {self.closed}")
         if not self.started:
             free = sum(s.free for s in self.seats)
             raise IllegalAction(f"the game starts when every seat is taken ({free} free)")
@@ -289,7 +327,7 @@ class Table:
 
     def bots_to_move(self) -> list[int]:
         """Bot seats with an open decision, for whoever drives the bots (server or simulate)."""
-        if not self.started:
+        if not self.started or self.closed:
             return []
         waiting = set(self.game.awaited())
         return [i for i, s in enumerate(self.seats) if s.bot is not None and i in waiting]
@@ -348,6 +386,7 @@ class Table:
             "table": {
                 **self.summary(),
                 "you": seat,
+                "removed": self.removed,
                 "chat": [[c.name, c.text] for c in self.chat[-CHAT_SHOWN:]],
             },
             "game": self.game.view(seat),
@@ -383,6 +422,7 @@ class Table:
         if self._log is not None:
             self._log.append(record)
         self._records += 1
+        self.touched = self._clock()
 
     def _apply_record(self, record: dict[str, Any]) -> None:
         kind = record["t"]
@@ -394,6 +434,8 @@ class Table:
                 seat.connected = False
         elif kind == "start":
             self.started = True
+        elif kind == "close":
+            self.closed = record["reason"]
         elif kind == "chat":
             self.chat.append(ChatLine(record["at"], record["name"], record["text"]))
             del self.chat[:-CHAT_KEPT]
@@ -417,6 +459,7 @@ class Table:
         return {
             "records": self._records,
             "started": self.started,
+            "closed": self.closed,
             "seats": [to_plain(Seat(s.identity, s.name, s.bot)) for s in self.seats],
             "chat": [to_plain(c) for c in self.chat],
             "game": self.game.snapshot(),
