@@ -15,13 +15,14 @@ from harena.server.ssh_server import HarenaServer, ServerConfig
 async def make_server(tmp_path: Path) -> AsyncIterator:
     servers: list[HarenaServer] = []
 
-    async def start(**limits: float) -> HarenaServer:
+    async def start(*, operators: frozenset[str] = frozenset(), **limits: float) -> HarenaServer:
         config = ServerConfig(
             port=0,
             keys_dir=tmp_path / "keys",
             data_dir=tmp_path / "data",
             limits=ServerLimits(**limits),
             bot_delay=0.05,
+            operators=operators,
         )
         server = HarenaServer(config)
         await server.start()

@@ -18,6 +18,8 @@ from harena.core.engine import IllegalAction
 from harena.tui.messages import LobbyChanged
 from harena.tui.screens.create_table import CreateTableScreen, TableRequest
 from harena.tui.screens.help import HelpKeys
+from harena.tui.screens.operator import OperatorScreen
+from harena.tui.screens.pick import PickScreen
 from harena.tui.screens.quiet import QuietFocus
 from harena.tui.widgets.chat import ChatInputRow, ChatKeys, ChatPanel
 from harena.tui.widgets.header_line import HeaderLine
@@ -25,6 +27,7 @@ from harena.tui.widgets.key_bar import KeyBar
 from harena.tui.widgets.lines_panel import LinesPanel
 from harena.tui.widgets.panel import Panel
 from harena.tui.widgets.status_line import StatusLine
+from harena.tui.widgets.seats import seat_letter
 from harena.tui.widgets.table_list import TableList, detail_lines
 
 if TYPE_CHECKING:
@@ -95,6 +98,12 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         Binding("c", "chat", "chat", tooltip="chat in the lobby (Enter sends, Esc leaves the input)"),
         Binding("question_mark", "help", "help", tooltip="this help"),
         Binding("q", "quit", "quit", tooltip="quit harena (asks first)"),
+        Binding("f", "finished", "finished tables", show=False,
+                tooltip="switch between the tables in play and the finished ones (w reads one)"),
+        Binding("x", "remove_player", "remove a player", show=False,
+                tooltip="at a table you created that has not started: free another seat"),
+        Binding("o", "operator", "operator", show=False,
+                tooltip="operators only: close, delete, kick, ban, notice (type help)"),
     ]
     HELP_EXTRA = [("ctrl+q", "quit at once, without asking")]
 
@@ -102,6 +111,7 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         """`error`: shown in the status line at once (e.g. the table asked for is gone)."""
         super().__init__()
         self._first_error = error
+        self._finished = False  # showing the finished tables instead of those in play
 
     @property
     def harena(self) -> HarenaApp:
@@ -111,7 +121,10 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         app = self.harena
         who = f"you are {app.player_name}" + (" (guest)" if app.guest else "")
         yield HeaderLine(f"harena · lobby · {who}", id="header")
-        yield Panel("Tables", TableList(id="tables"))
+        notice = HeaderLine(id="notice")
+        notice.display = False
+        yield notice
+        yield Panel("Tables", TableList(id="tables"), id="tables-panel")
         yield TableDetails(id="details")
         with Horizontal(id="lower"):
             yield Panel("Lobby chat", ChatPanel(id="chat"))
@@ -151,8 +164,12 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
             log.debug("lobby screen not drawn, its widgets are gone")
 
     def _draw(self, view: dict[str, Any]) -> None:
+        notice = self.query_one("#notice", HeaderLine)
+        notice.set_text(f"Notice: {view['notice']}" if view["notice"] else "")
+        if notice.display != bool(view["notice"]):
+            notice.display = bool(view["notice"])
         tables = self.query_one(TableList)
-        tables.set_tables(view["tables"])
+        tables.set_tables(view["finished"] if self._finished else view["tables"])
         self.query_one(TableDetails).show(tables.selected)
         self.query_one(ChatPanel).show_chat(view["chat"])
         self.query_one(OnlinePanel).show_names(view["online"])
@@ -162,6 +179,53 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
     @property
     def status(self) -> StatusLine:
         return self.query_one(StatusLine)
+
+    def show_error(self, message: str) -> None:
+        self.status.show_error(message)
+
+    def action_finished(self) -> None:
+        self._finished = not self._finished
+        panel = self.query_one("#tables-panel", Panel)
+        panel.set_title("Finished tables (f: in play)" if self._finished else "Tables")
+        tables = self.query_one(TableList)
+        tables.empty_text = "No finished tables." if self._finished else TableList.empty_text
+        tables.refresh()
+        self.show(self.harena.lobby.view())
+        self.status.clear()
+
+    def action_remove_player(self) -> None:
+        table = self._selected_table()
+        if table is None:
+            return
+        app = self.harena
+        if table.creator != app.identity:
+            self.status.show_error("only the table's creator may remove a player")
+            return
+        seats = [(seat_letter(i).lower(), s.name or "bot") for i, s in enumerate(table.seats)
+                 if not s.free and s.identity != app.identity]
+        if table.started or not seats:
+            self.status.show_error("nobody to remove: " + ("the game has started" if table.started else "no one else is seated"))
+            return
+
+        def picked(letter: str | None) -> None:
+            if letter is None:
+                return
+            seat = [seat_letter(i).lower() for i in range(len(table.seats))].index(letter)
+            try:
+                name = table.remove_player(app.identity, seat)
+            except IllegalAction as error:
+                self.status.show_error(str(error))
+                return
+            self.status.show_info(f"{name} removed from table {table.id}")
+
+        self.app.push_screen(PickScreen(f"Remove whom from table {table.id}?", seats), picked)
+
+    def action_operator(self) -> None:
+        run = self.harena.operator
+        if run is None:
+            self.status.show_error("only operators may do that on this server")
+            return
+        self.app.push_screen(OperatorScreen(run))
 
     def action_move(self, delta: int) -> None:
         tables = self.query_one(TableList)

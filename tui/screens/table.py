@@ -161,6 +161,9 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
     # -- drawing --------------------------------------------------------------------------------
 
     def show(self, view: dict[str, Any]) -> None:
+        if view["table"].get("removed"):
+            self._gone(view["table"]["removed"])
+            return
         self.view = view
         try:
             self._draw(view)
@@ -296,6 +299,12 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         board = self.board_class.SCREEN_BINDINGS
         extra = self._widget(BoardWidget).help_extra() if self.is_mounted else []
         return help_entries([*type(self).BINDINGS, *board], [*self.HELP_EXTRA, *extra])
+
+    def _gone(self, reason: str) -> None:
+        """The table left the server (deleted, archived): back to the lobby, saying why."""
+        self.harena.unsubscribe(self.subscription_key)
+        if self.is_current:
+            self.harena.back_to_lobby(self, error=f"table {self.table.id} was {reason}")
 
     def _back_to_lobby(self, *, leave: bool) -> None:
         if leave:
