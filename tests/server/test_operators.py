@@ -185,3 +185,32 @@ async def test_a_second_server_on_the_same_data_refuses_to_start(make_server):
     await make_server()
     with pytest.raises(AdminSocketError, match="another harena server is running"):
         await make_server()
+
+
+async def test_a_tables_creator_removes_a_player_before_the_start(make_server):
+    server = await make_server()
+    ann = await player(server, "ann", new_key())
+    ann.send("n")
+    await ann.wait_for_text("New table")
+    ann.send("\x1b[C")
+    await ann.wait_for_text("High Card")
+    ann.send("\x1b[B\x1b[C")  # players: 3
+    await ann.wait_for_text("3")
+    ann.send("\r")
+    await ann.wait_for_text("Table 1")
+    bob = await player(server, "bob", new_key())
+    await bob.wait_for_text("High Card")
+    bob.send("\r")
+    await bob.wait_for_text("Table 1")
+    bob.send("\x1b")
+    await bob.wait_for_text("you are bob")
+    await bob.wait_quiet()
+    bob.send("x")  # not bob's table: refused
+    await bob.wait_for_text("only the table's creator may remove a player")
+    ann.send("\x1b")
+    await ann.wait_for_text("you are ann")
+    ann.send("x")
+    await ann.wait_for_text("Remove whom from table 1?")
+    ann.send("b")
+    await ann.wait_for_text("bob removed from table 1")
+    assert [s.name for s in server.lobby.table("1").seats] == ["ann", "", ""]
