@@ -150,9 +150,10 @@ class Lobby:
 
     def delete_table(self, table_id: str, reason: str) -> None:
         """Take a table off this server: its sessions are told, its files go to deleted/."""
-        table = self._remove(table_id, reason)
+        self._remove(table_id, reason)
         if self.store is not None:
             self.store.delete(table_id)
+        log.info("table %s %s", table_id, reason, extra={"event": "table-deleted", "table": table_id})
 
     def archive_idle(self, max_idle: float) -> list[str]:
         """Move every table untouched for `max_idle` seconds, and open on no screen, to the archive."""
@@ -173,6 +174,8 @@ class Lobby:
     def add_table(self, table: Table) -> None:
         """A table made elsewhere (an import) joins the lobby."""
         self._add(table)
+        log.info("table %s added (%s, %s)", table.id, table.game.name, table.status,
+                 extra={"event": "table-imported", "table": table.id})
         self._notify()
 
     def _remove(self, table_id: str, reason: str) -> Table:

@@ -226,6 +226,8 @@ class Table:
         self.spectators.pop(identity, None)
         self._record({"t": "seat", "seat": seat, "identity": identity, "name": clean_text(name, 32), "bot": None})
         self.seats[seat].connected = True
+        log.info("table %s: %s (%s) sits in seat %d", self.id, self.seats[seat].name, identity, seat,
+                 extra={"event": "table-sit", "table": self.id, "key": identity, "player": self.seats[seat].name})
         self._maybe_start()
         self._notify()
         return seat
@@ -247,7 +249,10 @@ class Table:
             if self.spectators.pop(identity, None) is not None:
                 self._notify()
             return
+        name = self.seats[seat].name
         self._record({"t": "seat", "seat": seat, "identity": None, "name": "", "bot": None})
+        log.info("table %s: %s (%s) leaves seat %d", self.id, name, identity, seat,
+                 extra={"event": "table-leave", "table": self.id, "key": identity, "player": name})
         self._notify()
 
     def remove_player(self, by: str, seat: int) -> str:
@@ -261,8 +266,10 @@ class Table:
             raise IllegalAction(f"seat {seat} is free already")
         if self.seats[seat].identity == by:
             raise IllegalAction("that is your own seat: leave it instead")
-        name = self.seats[seat].name
+        name, identity = self.seats[seat].name, self.seats[seat].identity
         self._record({"t": "seat", "seat": seat, "identity": None, "name": "", "bot": None})
+        log.info("table %s: %s removed from seat %d by its creator", self.id, name, seat,
+                 extra={"event": "table-remove", "table": self.id, "key": identity, "player": name})
         self._notify()
         return name
 

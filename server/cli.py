@@ -183,7 +183,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """The command line, over `serve --config FILE` when one is given (the command line wins)."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    if getattr(args, "config", None) is not None:
+    if args.command == "serve" and args.config is not None:
         args.serve_parser.set_defaults(**load_config(args.config, args.serve_parser))
         args = parser.parse_args(argv)
     return args

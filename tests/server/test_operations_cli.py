@@ -138,3 +138,17 @@ async def test_a_real_serve_process_reads_its_config_and_logs_json_lines(tmp_pat
         proc.terminate()
         await proc.wait()
     assert not (Path(tmp_path) / "data" / "admin.sock").exists()  # removed on a clean stop
+
+
+def test_admin_without_a_running_server_says_so(tmp_path, capsys):
+    assert main(["admin", "--data", str(tmp_path), "tables"]) == 1
+    assert f"no server is running on {tmp_path}" in capsys.readouterr().err
+
+
+async def test_admin_finds_the_data_folder_in_the_config_file(make_server, tmp_path, capsys):
+    server = await make_server()
+    config = tmp_path / "harena.toml"
+    config.write_text(f'data = "{server.config.data_dir}"\n')
+    assert await asyncio.to_thread(main, ["admin", "--config", str(config), "notice", "hello", "all"]) == 0
+    assert capsys.readouterr().out == "notice: hello all\n"
+    assert server.lobby.notice == "hello all"
