@@ -389,6 +389,9 @@ class Table:
     def view_for(self, identity: str | None) -> dict[str, Any]:
         """The table as `identity` may see it: its seat's game view plus the public table."""
         seat = self.seat_of(identity)
+        game = self.game.view(seat)
+        if self.closed:  # nothing more to choose, nobody to wait for
+            game = {**game, "prompts": [], "waiting": []}
         return {
             "table": {
                 **self.summary(),
@@ -396,7 +399,7 @@ class Table:
                 "removed": self.removed,
                 "chat": [[c.name, c.text] for c in self.chat[-CHAT_SHOWN:]],
             },
-            "game": self.game.view(seat),
+            "game": game,
         }
 
     def _notify(self) -> None:

@@ -30,7 +30,10 @@ def export_table(store: Store, table_id: str) -> bytes:
     try:
         records = store.read_records(table_id)
     except StoreError:
-        records = store.read_records(table_id, archived=True)
+        try:
+            records = store.read_records(table_id, archived=True)
+        except StoreError:
+            raise StoreError(f"there is no table {table_id}, live or archived") from None
     table = _rebuild(table_id, records)
     return msgpack.packb(
         {"format": FORMAT, "version": VERSION, "id": table_id, "records": records, "snapshot": table.snapshot_data()},

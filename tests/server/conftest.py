@@ -15,7 +15,9 @@ from harena.server.ssh_server import HarenaServer, ServerConfig
 async def make_server(tmp_path: Path) -> AsyncIterator:
     servers: list[HarenaServer] = []
 
-    async def start(*, operators: frozenset[str] = frozenset(), **limits: float) -> HarenaServer:
+    async def start(
+        *, operators: frozenset[str] = frozenset(), allow_file: Path | None = None, **limits: float
+    ) -> HarenaServer:
         config = ServerConfig(
             port=0,
             keys_dir=tmp_path / "keys",
@@ -23,6 +25,7 @@ async def make_server(tmp_path: Path) -> AsyncIterator:
             limits=ServerLimits(**limits),
             bot_delay=0.05,
             operators=operators,
+            allow_file=allow_file,
         )
         server = HarenaServer(config)
         await server.start()

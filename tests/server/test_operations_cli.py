@@ -67,7 +67,7 @@ def test_export_then_import_on_another_data_folder_restores_the_same_game(tmp_pa
     restored = Lobby.open(Store(tmp_path / "b")).table("1")
     assert restored.game.snapshot() == table.game.snapshot()
     assert main(["export", "99", "--data", str(tmp_path / "a"), "-o", str(out)]) == 1
-    assert "there is no archived table 99" in capsys.readouterr().err
+    assert "there is no table 99, live or archived" in capsys.readouterr().err
 
 
 async def test_import_goes_through_the_running_server_which_lists_the_table_at_once(make_server, tmp_path, capsys):

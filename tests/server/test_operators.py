@@ -9,6 +9,8 @@ import json
 import asyncssh
 import pytest
 
+from harena.core.engine import IllegalAction
+
 from harena.server.admin_socket import running, send, socket_path
 from harena.server.hostkey import fingerprint
 from harena.server.operators import BANS_FILE
@@ -106,9 +108,10 @@ async def test_a_closed_table_takes_no_moves_and_moves_to_the_finished_list(make
     ann = await player(server, "ann", new_key())
     await create_table(ann)
     await operator_command(op, "close 1", "table 1 closed")
-    await ann.wait_for_text("closed")
-    ann.send("1")
-    await ann.wait_for_text("this table was closed: closed by an operator")
+    await ann.wait_for_text("This table was closed by an operator: no more moves")
+    assert "play" not in ann.screen_text().split("This table was closed")[1]  # no choices offered
+    with pytest.raises(IllegalAction, match="this table was closed: closed by an operator"):
+        server.lobby.table("1").act(next(s.identity for s in server.all_sessions() if s.name == "ann"), "0")
     assert server.lobby.view()["tables"] == []
     assert [t["id"] for t in server.lobby.view()["finished"]] == ["1"]
 
@@ -214,3 +217,16 @@ async def test_a_tables_creator_removes_a_player_before_the_start(make_server):
     ann.send("b")
     await ann.wait_for_text("bob removed from table 1")
     assert [s.name for s in server.lobby.table("1").seats] == ["ann", "", ""]
+
+
+async def test_operators_get_in_on_a_closed_server_without_being_on_its_allow_list(make_server, tmp_path):
+    op_key, ann_key = new_key(), new_key()
+    allow = tmp_path / "players"
+    allow.write_bytes(ann_key.export_public_key())
+    server = await make_server(operators=frozenset({fingerprint(op_key)}), allow_file=allow)
+    op = await player(server, "olga", op_key)
+    await op.wait_for_text("you are olga")
+    ann = await player(server, "ann", ann_key)
+    await ann.wait_for_text("you are ann")
+    with pytest.raises(asyncssh.PermissionDenied):
+        await player(server, "eve", new_key())

@@ -198,6 +198,8 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         if game["prompts"]:
             note = "" if view["table"]["status"] != "waiting" else "(waiting for players)"
             prompt.show_prompts(board.prompt_view(game["prompts"]), note)
+        elif view["table"]["status"] == "closed":
+            prompt.show_idle("This table was closed by an operator: no more moves. Esc: lobby.")
         else:
             prompt.show_idle(board.idle_text(view) or idle_text(view))
         if self._confirming is not None and self._confirming_at != game["decision"]:
