@@ -51,13 +51,18 @@ class AdminSocket:
         self.path = path
         self._server: asyncio.AbstractServer | None = None
 
-    async def start(self) -> None:
+    def check_free(self) -> None:
+        """Raise if another server answers on this data folder (call before opening any table:
+        a second server would cut what it takes for a torn record off the first one's logs)."""
         if len(os.fsencode(self.path)) > SUN_PATH_MAX:
             raise AdminSocketError(f"{self.path} is too long for a Unix socket; use a shorter --data")
+        if running(self.path):
+            raise AdminSocketError(f"another harena server is running on {self.path.parent}")
+
+    async def start(self) -> None:
+        self.check_free()
         if self.path.exists() or self.path.is_symlink():
-            if _answers(self.path):
-                raise AdminSocketError(f"another harena server is running on {self.path.parent}")
-            self.path.unlink()
+            self.path.unlink()  # left over from a crash: nobody answers on it
         self._server = await asyncio.start_unix_server(self._serve, path=str(self.path))
         os.chmod(self.path, 0o600)
         log.info("admin socket at %s", self.path)
@@ -71,10 +76,11 @@ class AdminSocket:
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
-            if not _same_user(writer):
-                reply = {"ok": False, "text": "only the server's own user may run harena admin"}
+            uid = _peer_uid(writer)
+            if uid not in (None, 0, os.getuid()):
+                reply = {"ok": False, "text": "only the server's own user (or root) may run harena admin"}
             else:
-                reply = self._answer(await _read_request(reader))
+                reply = self._answer(await _read_request(reader), f"admin (uid {uid})")
             writer.write(json.dumps(reply).encode() + b"\n")
             await writer.drain()
         except (ConnectionError, OSError) as exc:
@@ -82,7 +88,7 @@ class AdminSocket:
         finally:
             writer.close()
 
-    def _answer(self, raw: bytes) -> dict[str, object]:
+    def _answer(self, raw: bytes, by: str) -> dict[str, object]:
         try:
             request = json.loads(raw)
             argv = [str(a) for a in request["argv"]]
@@ -90,7 +96,7 @@ class AdminSocket:
         except (ValueError, KeyError, TypeError) as exc:
             return {"ok": False, "text": f"bad request: {exc}"}
         try:
-            return {"ok": True, "text": self.commands.run(argv, f"admin(uid {os.getuid()})", data)}
+            return {"ok": True, "text": self.commands.run(argv, by, data)}
         except AdminError as exc:
             return {"ok": False, "text": str(exc)}
         except Exception:
@@ -109,12 +115,14 @@ async def _read_request(reader: asyncio.StreamReader) -> bytes:
     return b"".join(chunks)
 
 
-def _same_user(writer: asyncio.StreamWriter) -> bool:
+def _peer_uid(writer: asyncio.StreamWriter) -> int | None:
+    """The connecting process's uid, where the system says (Linux); else the socket's mode is
+    the only guard."""
     sock = writer.get_extra_info("socket")
     if sock is None or not hasattr(socket, "SO_PEERCRED"):
-        return True  # the socket's mode is the guard
+        return None
     _pid, uid, _gid = struct.unpack("3i", sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i")))
-    return uid in (os.getuid(), 0)
+    return int(uid)
 
 
 def _answers(path: Path) -> bool:

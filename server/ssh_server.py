@@ -242,11 +242,13 @@ class HarenaServer:
         self.allowed_keys = (
             asyncssh.read_authorized_keys(str(config.allow_file)) if config.allow_file else None
         )
+        self.admin = AdminSocket(self, socket_path(config.data_dir)) if config.data_dir is not None else None
+        if self.admin is not None:
+            self.admin.check_free()  # before any table is opened
         store = Store(config.data_dir) if config.data_dir is not None else None
         self.lobby = Lobby.open(store) if store is not None else Lobby()
         self.bans = Bans.load(config.data_dir)
         self.session_numbers = itertools.count(1)
-        self.admin = AdminSocket(self, socket_path(config.data_dir)) if config.data_dir is not None else None
         self._archive_timer: asyncio.TimerHandle | None = None
         self.connections = ConnectionCounter(config.limits.max_per_ip)
         self.sessions: dict[str, set[HarenaSession]] = {}
@@ -264,7 +266,7 @@ class HarenaServer:
 
     async def start(self) -> None:
         if self.admin is not None:
-            await self.admin.start()  # first: it refuses a second server on the same data
+            await self.admin.start()
         self._archive_idle()
         self.bots = BotRunner(self.lobby, self.config.bot_delay)
         self._listener = await asyncssh.listen(

@@ -185,9 +185,15 @@ async def test_harena_admin_reaches_the_running_server_through_a_private_socket(
 async def test_a_second_server_on_the_same_data_refuses_to_start(make_server):
     from harena.server.admin_socket import AdminSocketError
 
-    await make_server()
+    first = await make_server()
+    first.lobby.create_table("key-a", "ann", "highcard", 2)
+    log_file = first.config.data_dir / "tables" / "1" / "log"
+    with open(log_file, "ab") as f:
+        f.write(b"\x00\x00\x01")  # as if the first server were half-way through a record
+    size = log_file.stat().st_size
     with pytest.raises(AdminSocketError, match="another harena server is running"):
         await make_server()
+    assert log_file.stat().st_size == size  # the second one never opened (or cut) the logs
 
 
 async def test_a_tables_creator_removes_a_player_before_the_start(make_server):
@@ -230,3 +236,16 @@ async def test_operators_get_in_on_a_closed_server_without_being_on_its_allow_li
     await ann.wait_for_text("you are ann")
     with pytest.raises(asyncssh.PermissionDenied):
         await player(server, "eve", new_key())
+
+
+async def test_a_player_reading_the_help_when_the_table_is_deleted_lands_in_the_lobby_after(make_server):
+    server, op = await ops_server(make_server)
+    ann = await player(server, "ann", new_key())
+    await create_table(ann)
+    ann.send("?")
+    await ann.wait_for_text("Keys: table")
+    await asyncio.to_thread(send, socket_path(server.config.data_dir), ["delete", "1"])
+    await ann.wait_quiet()
+    ann.send("\x1b")  # close the help
+    await ann.wait_for_text("table 1 was deleted by an operator")
+    assert "you are ann" in ann.screen_text()

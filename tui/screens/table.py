@@ -116,6 +116,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             )
         self._confirming: str | None = None  # a choice waiting for its second press
         self._confirming_at: int | None = None  # ... asked at this decision number
+        self._gone_reason: str | None = None  # the table left the server, for this reason
 
     @property
     def harena(self) -> HarenaApp:
@@ -303,10 +304,17 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         return help_entries([*type(self).BINDINGS, *board], [*self.HELP_EXTRA, *extra])
 
     def _gone(self, reason: str) -> None:
-        """The table left the server (deleted, archived): back to the lobby, saying why."""
+        """The table left the server (deleted, archived): back to the lobby, saying why (once
+        any modal over this screen is closed)."""
         self.harena.unsubscribe(self.subscription_key)
-        if self.is_current:
+        self._gone_reason = reason
+        if self.is_active:  # the top screen: a modal over it (help) is closed first
+            self._gone_reason = None  # once: a view may still be on its way
             self.harena.back_to_lobby(self, error=f"table {self.table.id} was {reason}")
+
+    def on_screen_resume(self) -> None:
+        if self._gone_reason is not None:
+            self._gone(self._gone_reason)
 
     def _back_to_lobby(self, *, leave: bool) -> None:
         if leave:
