@@ -182,8 +182,7 @@ class Lobby:
         table = self.table(table_id)
         del self.tables[table_id]
         self._summaries.pop(table_id, None)
-        table.removed = reason
-        table._notify()  # open table screens hear that it is gone
+        table.mark_removed(reason)
         table.close()
         self._notify()
         return table

@@ -280,6 +280,11 @@ class Table:
         self._record({"t": "close", "by": by, "reason": reason})
         self._notify()
 
+    def mark_removed(self, reason: str) -> None:
+        """The table leaves this server (deleted, archived): every screen on it hears why."""
+        self.removed = reason
+        self._notify()
+
     def set_connected(self, identity: str, connected: bool) -> None:
         seat = self.seat_of(identity)
         if seat is not None and self.seats[seat].connected != connected:

@@ -7,6 +7,7 @@ returns the text to show, or raises AdminError with a message that says what to 
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import time
 from collections.abc import Callable
@@ -201,8 +202,6 @@ def _plural(n: int, word: str) -> str:
 
 
 def _looks_like_address(text: str) -> bool:
-    import ipaddress
-
     try:
         ipaddress.ip_network(text, strict=False)
     except ValueError:
