@@ -7,6 +7,7 @@ Layout under the data folder:
     archive/<id>/          a table nobody touched for long: out of the lobby, files unchanged
     deleted/<id>-N/        a table an operator deleted: out of the lobby, files kept until
                            the operator removes them
+    incoming/              an import being written (renamed into tables/ when complete)
 
 Each log record is framed as [4-byte length][4-byte CRC32][msgpack payload], so a record torn by
 a crash or a full disk is recognised on load, set aside with a warning, and cut off; every record
@@ -191,13 +192,30 @@ class Store:
         return target
 
     def write_table(self, table_id: str, records: list[dict[str, Any]]) -> None:
-        """A new table folder with these records (an import), each fsynced like any append."""
-        table_log = self.create(table_id)
+        """A new table folder with these records (an import): written and fsynced aside, then
+        renamed in, so a crash never leaves half a table."""
+        target = self._dir(table_id)
+        incoming = self.root / "incoming"
+        incoming.mkdir(exist_ok=True)
+        folder = _free_name(incoming, table_id)
+        folder.mkdir()
         try:
-            for record in records:
-                table_log.append(record)
+            with open(folder / "log", "wb") as f:
+                f.write(b"".join(encode_record(r) for r in records))
+                f.flush()
+                os.fsync(f.fileno())
+            _fsync_dir(folder)
+            if target.exists():
+                raise StoreError(f"table {table_id} exists already")
+            os.replace(folder, target)
+            _fsync_dir(self.tables_dir)
+        except OSError as exc:
+            raise StoreError(f"could not write table {table_id}: {exc.strerror or exc}") from exc
         finally:
-            table_log.close()
+            if folder.exists():
+                for leftover in folder.iterdir():
+                    leftover.unlink()
+                folder.rmdir()
 
     def create(self, table_id: str) -> TableLog:
         folder = self._dir(table_id)
