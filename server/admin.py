@@ -66,7 +66,7 @@ class AdminCommands:
     # -- the commands -------------------------------------------------------------------------
 
     def help(self, args: list[str], by: str, data: bytes | None) -> str:
-        return "\n".join(f"{c.usage:<22} {c.help}" for c in COMMANDS.values())
+        return "\n".join(f"{c.usage:<18} {c.help}" for c in COMMANDS.values())
 
     def tables(self, args: list[str], by: str, data: bytes | None) -> str:
         lobby = self.server.lobby
@@ -177,9 +177,9 @@ COMMANDS: dict[str, Command] = {
     "tables": Command("tables", "every table: id, game, status, last change, seats", AdminCommands.tables),
     "sessions": Command("sessions", "every session: number, name, address, table, key", AdminCommands.sessions),
     "close": Command("close TABLE", "end a game early; it stays readable", AdminCommands.close),
-    "delete": Command("delete TABLE", "take a table off the server (files kept in deleted/)", AdminCommands.delete),
+    "delete": Command("delete TABLE", "take a table off the server (files go to deleted/)", AdminCommands.delete),
     "kick": Command("kick WHO", "close the sessions of a session number, name or key", AdminCommands.kick),
-    "ban": Command("ban WHO|ADDRESS", "refuse a key (or a guest's address) or an address/network", AdminCommands.ban),
+    "ban": Command("ban WHO|ADDRESS", "refuse a key (a guest: its address), an IP or a net", AdminCommands.ban),
     "unban": Command("unban KEY|ADDRESS", "lift a ban", AdminCommands.unban),
     "bans": Command("bans", "the banned keys and addresses", AdminCommands.list_bans),
     "notice": Command("notice [TEXT]", "show TEXT in every lobby; no text clears it", AdminCommands.notice),

@@ -69,6 +69,39 @@ class TableDetails(Widget):
         )
 
 
+class NoticeLine(Widget):
+    """The operators' notice: one bold line under the header, hidden while there is none."""
+
+    DEFAULT_CSS = """
+    NoticeLine {
+        height: 1;
+        width: 1fr;
+        padding: 0 1;
+        text-style: bold;
+        display: none;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._notice = ""
+
+    @property
+    def text(self) -> str:
+        return self._notice
+
+    def show_notice(self, notice: str) -> None:
+        if notice != self._notice:
+            self._notice = notice
+            self.display = bool(notice)  # the one layout change, when an operator posts one
+            self.refresh()
+
+    def render(self) -> Content:
+        width = self.content_size.width
+        line = f"Notice: {self._notice}"
+        return Content(line if len(line) <= width else line[: max(width - 1, 0)] + "…")
+
+
 class OnlinePanel(LinesPanel):
     def show_names(self, names: list[str]) -> None:
         if isinstance(self.parent, Panel):
@@ -120,10 +153,9 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
     def compose(self) -> ComposeResult:
         app = self.harena
         who = f"you are {app.player_name}" + (" (guest)" if app.guest else "")
+        who += " (operator: o)" if app.operator is not None else ""
         yield HeaderLine(f"harena · lobby · {who}", id="header")
-        notice = HeaderLine(id="notice")
-        notice.display = False
-        yield notice
+        yield NoticeLine(id="notice")
         yield Panel("Tables", TableList(id="tables"), id="tables-panel")
         yield TableDetails(id="details")
         with Horizontal(id="lower"):
@@ -164,10 +196,7 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
             log.debug("lobby screen not drawn, its widgets are gone")
 
     def _draw(self, view: dict[str, Any]) -> None:
-        notice = self.query_one("#notice", HeaderLine)
-        notice.set_text(f"Notice: {view['notice']}" if view["notice"] else "")
-        if notice.display != bool(view["notice"]):
-            notice.display = bool(view["notice"])
+        self.query_one(NoticeLine).show_notice(view["notice"])
         tables = self.query_one(TableList)
         tables.set_tables(view["finished"] if self._finished else view["tables"])
         self.query_one(TableDetails).show(tables.selected)
