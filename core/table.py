@@ -268,6 +268,8 @@ class Table:
             raise IllegalAction("that is your own seat: leave it instead")
         name, identity = self.seats[seat].name, self.seats[seat].identity
         self._record({"t": "seat", "seat": seat, "identity": None, "name": "", "bot": None})
+        if identity is not None:
+            self.spectators[identity] = name  # still at the table's screen: now watching
         log.info("table %s: %s removed from seat %d by its creator", self.id, name, seat,
                  extra={"event": "table-remove", "table": self.id, "key": identity, "player": name})
         self._notify()

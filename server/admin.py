@@ -124,10 +124,9 @@ class AdminCommands:
             addresses = {s.address for s in found if s.guest}  # a guest has no key to ban
             for key in keys:
                 bans.ban_key(key, f"{found[0].name} by {by}")
-            for address in addresses:
-                bans.ban_address(address, f"guest {found[0].name} by {by}")
+            networks = sorted(bans.ban_address(a, f"guest {found[0].name} by {by}") for a in addresses)
             hit = [s for s in self.server.all_sessions() if s.identity in keys or s.address in addresses]
-            what = ", ".join([*(f"key {k}" for k in sorted(keys)), *(f"address {a}" for a in sorted(addresses))])
+            what = ", ".join([*(f"key {k}" for k in sorted(keys)), *(f"address {n}" for n in networks)])
         for session in hit:
             session.request_exit(BANNED_MESSAGE)
         return f"banned {what}; closed {_plural(len(hit), 'session')}"

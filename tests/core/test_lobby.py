@@ -133,6 +133,7 @@ def test_the_creator_may_remove_a_player_before_the_start_and_nobody_else_may():
         table.remove_player("key-a", 0)
     assert table.remove_player("key-a", 2) == "bob"
     assert table.seats[2].free and table.seat_of("key-b") is None
+    assert table.spectators == {"key-b": "bob"}  # bob watches on: he may still chat
     assert table.remove_player("key-a", 1) == "random bot"
     table.sit("key-b", "bob", 2)
     table.set_bot(1, "random")

@@ -249,3 +249,13 @@ async def test_a_player_reading_the_help_when_the_table_is_deleted_lands_in_the_
     ann.send("\x1b")  # close the help
     await ann.wait_for_text("table 1 was deleted by an operator")
     assert "you are ann" in ann.screen_text()
+
+
+async def test_banning_a_guest_bans_its_address_for_it_has_no_key(make_server):
+    server, op = await ops_server(make_server)
+    gus = await player(server, "gus")
+    await gus.wait_for_text("you are gus (guest)")
+    ok, text = await asyncio.to_thread(send, socket_path(server.config.data_dir), ["ban", "gus"])
+    assert ok and text == "banned address 127.0.0.1/32; closed 2 sessions", text  # olga is on 127.0.0.1 too
+    await gus.wait_closed()
+    assert server.bans.address_banned("127.0.0.1") and not server.bans.keys
