@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from harena.core.engine import IllegalAction
 from harena.core.store import StoreError
+from harena.core.table import clean_text
 from harena.core.transfer import TransferError, import_table
 from harena.server.operators import OperatorsError
 
@@ -56,11 +57,13 @@ class AdminCommands:
             raise AdminError(f"no command {argv[0]!r}; type help for the list")
         if command.host_only and lobby:
             raise AdminError(f"{argv[0]} runs on the host: harena {argv[0]} FILE")
+        said = clean_text(" ".join(argv), 200)
         try:
             text = command.run(self, argv[1:], by, data)
-        except (IllegalAction, StoreError, TransferError, OperatorsError) as exc:
+        except (IllegalAction, StoreError, TransferError, OperatorsError, AdminError) as exc:
+            log.info("operator %s: %s: refused: %s", by, said, exc, extra={"event": "admin", "player": by})
             raise AdminError(str(exc)) from exc
-        log.info("operator %s: %s", by, " ".join(argv)[:200], extra={"event": "admin", "key": by})
+        log.info("operator %s: %s", by, said, extra={"event": "admin", "player": by})
         return text
 
     # -- the commands -------------------------------------------------------------------------
