@@ -15,6 +15,7 @@ from harena.core.lobby import Lobby
 from harena.core.store import Store
 from harena.server.cli import main
 from harena.server.hostkey import fingerprint
+from harena.server.admin_socket import send, socket_path
 from harena.server.operators import OperatorsError, load_operators
 from tests.server.players import new_key, player
 
@@ -152,3 +153,21 @@ async def test_admin_finds_the_data_folder_in_the_config_file(make_server, tmp_p
     assert await asyncio.to_thread(main, ["admin", "--config", str(config), "notice", "hello", "all"]) == 0
     assert capsys.readouterr().out == "notice: hello all\n"
     assert server.lobby.notice == "hello all"
+
+
+async def test_a_table_untouched_for_the_archive_time_is_archived_when_the_server_starts(make_server, tmp_path):
+    import os
+    import time
+
+    data = tmp_path / "data"
+    lobby = Lobby(Store(data))
+    old = lobby.create_table("key-a", "ann", "highcard", 2)
+    recent = lobby.create_table("key-b", "bob", "highcard", 2)
+    lobby.close()
+    long_ago = time.time() - 31 * 86400
+    os.utime(data / "tables" / old.id / "log", (long_ago, long_ago))
+    server = await make_server()  # the default: 30 days
+    assert list(server.lobby.tables) == [recent.id]
+    assert (data / "archive" / old.id / "log").exists()
+    ok, text = await asyncio.to_thread(send, socket_path(data), ["tables"])
+    assert ok and text.startswith(f"{recent.id:<5} highcard   waiting  touched")
