@@ -35,7 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
         "serve", help="run the SSH server", description="Run the SSH server: players connect with `ssh -p PORT HOST`."
     )
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: %(default)s)")
-    serve.add_argument("--port", type=int, default=2222, help="port to listen on (default: %(default)s)")
+    serve.add_argument("--port", type=port_number, default=2222, help="port to listen on (default: %(default)s)")
     serve.add_argument("--keys", type=Path, default=Path("keys"), help="folder for the host key (default: %(default)s)")
     serve.add_argument("--data", type=Path, default=None, help="folder for saved tables (default: your user data folder)")
     serve.add_argument("--allow", type=Path, default=None, metavar="AUTHORIZED_KEYS",
@@ -84,6 +84,17 @@ def build_parser() -> argparse.ArgumentParser:
     games = commands.add_parser("games", help="list the games", description="List the games this server can host.")
     games.set_defaults(run=run_games)
     return parser
+
+
+def port_number(text: str) -> int:
+    """A TCP port, 0 (any free one) to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, got {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {port}")
+    return port
 
 
 def run_games(args: argparse.Namespace) -> int:

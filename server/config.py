@@ -76,14 +76,18 @@ def _value(action: argparse.Action, raw: Any, where: str) -> Any:
     if isinstance(raw, (dict, list)):
         raise ConfigError(f"{where}: expected one value, got {type(raw).__name__}")
     kind = action.type or str
-    if kind is int and (isinstance(raw, bool) or not isinstance(raw, int)):
+    number = isinstance(raw, (int, float)) and not isinstance(raw, bool)
+    if kind is int and (not number or not isinstance(raw, int)):
         raise ConfigError(f"{where}: expected an integer, got {raw!r}")
-    if kind is float and (isinstance(raw, bool) or not isinstance(raw, (int, float))):
+    if kind is float and not number:
         raise ConfigError(f"{where}: expected a number, got {raw!r}")
-    if kind not in (int, float) and not isinstance(raw, str):
+    if kind in (str, Path) and not isinstance(raw, str):
         raise ConfigError(f"{where}: expected a string, got {raw!r}")
+    if not isinstance(raw, str) and not number:
+        raise ConfigError(f"{where}: expected a value, got {raw!r}")
     try:
-        value = kind(raw)  # type: ignore[operator]
+        # Another type (a port number, say) reads text, as on the command line.
+        value = kind(raw) if kind in (int, float, str, Path) else kind(str(raw))  # type: ignore[operator]
     except (TypeError, ValueError, argparse.ArgumentTypeError) as exc:
         raise ConfigError(f"{where}: {exc}") from exc
     if action.choices is not None and value not in action.choices:

@@ -25,8 +25,18 @@ def add_operations_options(serve: argparse.ArgumentParser) -> None:
                        help="keys in this authorized_keys file may run the server from the lobby (key o)")
     serve.add_argument("--log-format", choices=["text", "json"], default="text",
                        help="log lines as text or one JSON object each (default: %(default)s)")
-    serve.add_argument("--archive-after", type=float, default=30.0, metavar="DAYS",
+    serve.add_argument("--archive-after", type=non_negative, default=30.0, metavar="DAYS",
                        help="archive tables nobody touched this long; 0 never (default: %(default)s)")
+
+
+def non_negative(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 or more, got {value:g}")
+    return value
 
 
 def add_operations_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

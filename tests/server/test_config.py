@@ -51,8 +51,12 @@ def test_every_serve_option_is_a_config_key_without_a_second_list(tmp_path):
 @pytest.mark.parametrize(
     "text, message",
     [
-        ("port = 'high'\n", "key 'port': expected an integer, got 'high'"),
-        ("port = 22.5\n", "key 'port': expected an integer"),
+        ("port = 'high'\n", "key 'port': expected a port number, got 'high'"),
+        ("port = 22.5\n", "key 'port': expected a port number, got '22.5'"),
+        ("port = 70000\n", "key 'port': a port is 0 to 65535, not 70000"),
+        ("max-per-ip = 2.5\n", "key 'max-per-ip': expected an integer, got 2.5"),
+        ("keys = true\n", "key 'keys': expected a string, got True"),
+        ("archive-after = -1\n", "key 'archive-after': expected 0 or more, got -1"),
         ("bot-delay = true\n", "key 'bot-delay': expected a number, got True"),
         ("data = 3\n", "key 'data': expected a string, got 3"),
         ("log-format = 'xml'\n", "key 'log-format': 'xml' is not one of text, json"),
