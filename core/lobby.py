@@ -1,7 +1,11 @@
-"""The lobby: every table on this server, who is online, and the room's chat.
+"""The lobby: every table on this server, who is online, the room's chat and the server notice.
 
 Like a table, the lobby is plain Python with callback subscribers; the server adapts them to its
 event loop. Lobby chat is not saved: it is the small talk of whoever is connected now.
+
+A table's life: waiting, playing, then over (or closed by an operator), when it leaves the main
+list for the finished one, still readable. A table nobody touched for `archive_idle`'s time moves
+to the store's archive (out of memory, files kept); an operator's delete moves it to deleted/.
 """
 
 from __future__ import annotations
@@ -47,6 +51,7 @@ class Lobby:
         self._subscribers: set[LobbySubscription] = set()
         self._summaries: dict[str, dict[str, Any]] = {}
         self._table_listeners: list[Callable[[Table], None]] = []
+        self.notice = ""  # the operators' message, shown in every lobby
 
     @classmethod
     def open(cls, store: Store, **kwargs: Any) -> Lobby:
@@ -84,6 +89,7 @@ class Lobby:
             game, players, self._new_seed(), options,
             store=self.store, clock=self._clock,
             table_id=None if self.store is not None else str(len(self.tables) + 1),
+            creator=identity,
         )
         if bot_kind not in table.game.bots and bots:
             table.close()
@@ -93,7 +99,10 @@ class Lobby:
             table.sit(identity, name, 0)
         for seat in [i for i, s in enumerate(table.seats) if s.free][:bots]:
             table.set_bot(seat, bot_kind)
-        log.info("table %s: %s for %d created by %s", table.id, game, players, name)
+        log.info(
+            "table %s: %s for %d created by %s (%s)", table.id, game, players, name, identity,
+            extra={"event": "table-created", "table": table.id, "key": identity, "player": name},
+        )
         self._summaries[table.id] = table.summary()
         self._notify()  # a new table is news even when nobody sat down at it
         return table
@@ -108,7 +117,7 @@ class Lobby:
         """The running table where `identity` holds a seat, so a reconnect goes straight back."""
         for table in sorted(self.tables.values(), key=_newest_first):
             seat = table.seat_of(identity)
-            if seat is not None and table.status != "over":
+            if seat is not None and table.status in ("waiting", "playing"):
                 return table, seat
         return None
 
@@ -122,9 +131,66 @@ class Lobby:
 
     def _changed(self, table: Table) -> None:
         summary = table.summary()
-        if self._summaries.get(table.id) != summary:
+        before = self._summaries.get(table.id)
+        if before != summary:
             self._summaries[table.id] = summary
+            if before is not None and before["status"] != summary["status"]:
+                log.info(
+                    "table %s: %s -> %s", table.id, before["status"], summary["status"],
+                    extra={"event": f"table-{summary['status']}", "table": table.id},
+                )
             self._notify()
+
+    def close_table(self, table_id: str, by: str, reason: str) -> Table:
+        """End a game early; it stays readable with the finished tables."""
+        table = self.table(table_id)
+        table.close_game(by, reason)
+        log.info("table %s closed by %s", table_id, by, extra={"event": "table-closed", "table": table_id, "key": by})
+        return table
+
+    def delete_table(self, table_id: str, reason: str) -> None:
+        """Take a table off this server: its sessions are told, its files go to deleted/."""
+        self._remove(table_id, reason)
+        if self.store is not None:
+            self.store.delete(table_id)
+        log.info("table %s %s", table_id, reason, extra={"event": "table-deleted", "table": table_id})
+
+    def archive_idle(self, max_idle: float) -> list[str]:
+        """Move every table untouched for `max_idle` seconds, and open on no screen, to the archive."""
+        if self.store is None:
+            return []
+        now = self._clock()
+        idle = [
+            t.id for t in self.tables.values()
+            if now - t.touched > max_idle and not t.subscriber_count
+        ]
+        for table_id in idle:
+            self._remove(table_id, "archived")
+            self.store.archive(table_id)
+            log.info("table %s archived: untouched for %.0f days", table_id, max_idle / 86400,
+                     extra={"event": "table-archived", "table": table_id})
+        return idle
+
+    def add_table(self, table: Table) -> None:
+        """A table made elsewhere (an import) joins the lobby."""
+        self._add(table)
+        log.info("table %s added (%s, %s)", table.id, table.game.name, table.status,
+                 extra={"event": "table-imported", "table": table.id})
+        self._notify()
+
+    def _remove(self, table_id: str, reason: str) -> Table:
+        table = self.table(table_id)
+        del self.tables[table_id]
+        self._summaries.pop(table_id, None)
+        table.mark_removed(reason)
+        table.close()
+        self._notify()
+        return table
+
+    def set_notice(self, text: str) -> None:
+        """The server notice every lobby shows; empty clears it."""
+        self.notice = clean_text(text, CHAT_MAX_CHARS)
+        self._notify()
 
     # -- people ---------------------------------------------------------------------------------
 
@@ -164,8 +230,11 @@ class Lobby:
     # -- views and subscribers ------------------------------------------------------------------
 
     def view(self) -> dict[str, Any]:
+        listed = [self._summaries[t.id] for t in sorted(self.tables.values(), key=_listing_order)]
         return {
-            "tables": [self._summaries[t.id] for t in sorted(self.tables.values(), key=_listing_order)],
+            "tables": [t for t in listed if t["status"] in ("waiting", "playing")],
+            "finished": [t for t in listed if t["status"] not in ("waiting", "playing")],
+            "notice": self.notice,
             "games": [
                 {
                     "name": g.name,
@@ -220,4 +289,4 @@ def _newest_first(table: Table) -> tuple[int, str]:
 def _listing_order(table: Table) -> tuple[int, int, str]:
     """Tables still being played or waiting first, newest first; finished ones last."""
     number, name = _table_number(table)
-    return (table.status == "over", -number, name)
+    return (table.status not in ("waiting", "playing"), -number, name)

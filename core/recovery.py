@@ -206,6 +206,7 @@ _RECORD_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "seat": {"seat": (int,), "identity": (str, type(None)), "name": (str,), "bot": (str, type(None))},
     "chat": {"at": (int, float), "name": (str,), "text": (str,)},
     "start": {},
+    "close": {"by": (str,), "reason": (str,)},  # an operator ended the game early
 }
 
 

@@ -7,6 +7,10 @@ Layout under the data folder (folders 0700, files 0600: they hold every seed and
     tables/<id>/log.torn-N   the torn tail of a record a crash left half-written
     tables/<id>/log.bad-N    bytes cut from the log because they were damaged or unusable
     tables/<id>/snapshot.bad-N  a snapshot that failed its checksum or disagreed with the log
+    archive/<id>/            a table nobody touched for long: out of the lobby, files unchanged
+    deleted/<id>-N/          a table an operator deleted: out of the lobby, files kept until
+                             the operator removes them
+    incoming/                an import being written (renamed into tables/ when complete)
 
 Each log record is framed as [4-byte length][4-byte CRC32][msgpack payload]; a snapshot file is
 `SNAPSHOT_MAGIC`, a format byte and one such frame. CRC32 catches every single-bit flip and every
@@ -275,6 +279,10 @@ class Store:
     def new_table_id(self) -> str:
         """The next free id: short, so players can say "table 12"."""
         taken = {p.name for p in self.tables_dir.iterdir()}
+        # Never reuse the id of an archived or deleted table: "table 12" stays one game.
+        for kept in ("archive", "deleted"):
+            if (self.root / kept).is_dir():
+                taken |= {p.name.rpartition("-")[0] if kept == "deleted" else p.name for p in (self.root / kept).iterdir()}
         n = len(taken) + 1
         while str(n) in taken:
             n += 1
@@ -284,6 +292,69 @@ class Store:
         if not _TABLE_ID.match(table_id):
             raise StoreError(f"bad table id {table_id!r}")
         return self.tables_dir / table_id
+
+    def touched(self, table_id: str) -> float:
+        """When the table's log was last written (its last change)."""
+        return (self._dir(table_id) / "log").stat().st_mtime
+
+    def read_records(self, table_id: str, *, archived: bool = False) -> list[dict[str, Any]]:
+        """The intact records of a table's log, read only (the server may be appending)."""
+        folder = self._archive_dir(table_id) if archived else self._dir(table_id)
+        try:
+            return decode_log((folder / "log").read_bytes()).records
+        except FileNotFoundError:
+            raise StoreError(f"there is no {'archived ' if archived else ''}table {table_id}") from None
+
+    def archive(self, table_id: str) -> Path:
+        """Move a table out of the lobby into archive/, files untouched."""
+        return self._move(table_id, self.root / "archive", numbered=False)
+
+    def delete(self, table_id: str) -> Path:
+        """Move a table into deleted/ (an operator's delete never destroys a game by itself)."""
+        return self._move(table_id, self.root / "deleted", numbered=True)
+
+    def _archive_dir(self, table_id: str) -> Path:
+        self._dir(table_id)  # checks the id
+        return self.root / "archive" / table_id
+
+    def _move(self, table_id: str, into: Path, *, numbered: bool) -> Path:
+        into.mkdir(exist_ok=True)
+        target = into / table_id
+        if numbered or target.exists():
+            target = _free_name(into, table_id)
+        try:
+            os.replace(self._dir(table_id), target)
+            _fsync_dir(into)
+            _fsync_dir(self.tables_dir)
+        except OSError as exc:
+            raise StoreError(f"could not move table {table_id} to {into}: {exc.strerror or exc}") from exc
+        return target
+
+    def write_table(self, table_id: str, records: list[dict[str, Any]]) -> None:
+        """A new table folder with these records (an import): written and fsynced aside, then
+        renamed in, so a crash never leaves half a table."""
+        target = self._dir(table_id)
+        incoming = self.root / "incoming"
+        incoming.mkdir(exist_ok=True)
+        folder = _free_name(incoming, table_id)
+        folder.mkdir()
+        try:
+            with open(folder / "log", "wb") as f:
+                f.write(b"".join(encode_record(r) for r in records))
+                f.flush()
+                os.fsync(f.fileno())
+            _fsync_dir(folder)
+            if target.exists():
+                raise StoreError(f"table {table_id} exists already")
+            os.replace(folder, target)
+            _fsync_dir(self.tables_dir)
+        except OSError as exc:
+            raise StoreError(f"could not write table {table_id}: {exc.strerror or exc}") from exc
+        finally:
+            if folder.exists():
+                for leftover in folder.iterdir():
+                    leftover.unlink()
+                folder.rmdir()
 
     def create(self, table_id: str) -> TableLog:
         """A new table's folder and empty log, both durable before anyone can see the table."""

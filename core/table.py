@@ -1,6 +1,6 @@
 """A table: one game, its seats, spectators, chat and subscribers.
 
-Every change to a table is a record (create, seat, start, act, chat). A record is saved (fsynced)
+Every change to a table is a record (create, seat, start, act, chat, close). A record is saved (fsynced)
 before anyone hears of it, and the same records rebuild the table after a restart: the log is the
 truth, snapshots only shorten the replay. Subscribers are plain callbacks that receive the view
 for their own seat; the server adapts them to its event loop. Nothing here knows about asyncio.
@@ -90,6 +90,10 @@ class Table:
         self.game = game
         self.seats = seats
         self.started = False
+        self.creator: str | None = None  # who created it: may remove players before the start
+        self.closed: str | None = None  # why an operator ended it early (None: not closed)
+        self.removed: str | None = None  # runtime: why it left this server (deleted, archived)
+        self.touched = clock()  # when a record was last saved: idle tables are archived
         self.chat: list[ChatLine] = []
         self.spectators: dict[str, str] = {}  # identity -> display name; runtime only
         self._store = store
@@ -115,6 +119,7 @@ class Table:
         store: Store | None = None,
         table_id: str | None = None,
         clock: Callable[[], float] = time.time,
+        creator: str | None = None,
     ) -> Table:
         config = make_config(game_name, players, seed, options)
         if table_id is None:
@@ -128,18 +133,20 @@ class Table:
             table_log=table_log,
             clock=clock,
         )
-        table._save({"t": "create", "config": to_plain(config), "at": clock()})
+        table.creator = creator
+        table._save({"t": "create", "config": to_plain(config), "at": clock(), "by": creator})
         table.save_snapshot()  # a second copy of the config, should the create record be damaged
         return table
 
     @classmethod
     def load(
-        cls, stored: StoredTable, store: Store, *, clock: Callable[[], float] = time.time
+        cls, stored: StoredTable, store: Store | None, *, clock: Callable[[], float] = time.time
     ) -> Table:
         """Rebuild a table from its snapshot (if verified) and the records after it, keeping
         all that can be kept when the files are damaged (core/recovery.py decides what); the
         log is then cut or started afresh so that it and the table agree, and every problem
-        is logged. Raises StoreError only if nothing can rebuild the table."""
+        is logged. Raises StoreError only if nothing can rebuild the table. Without a store,
+        a read-only copy (an export) that repairs and saves nothing."""
         start = recovery.plan(stored, CHAT_KEPT)
         table = None
         if start.snapshot is not None:
@@ -160,10 +167,15 @@ class Table:
                 f"record {before + applied} at byte {offsets[applied]} cannot be applied "
                 f"({failed}); it and the rest are set aside"
             )
+        if store is None:
+            for seat in table.seats:
+                seat.connected = False
+            return table
         try:
             table._make_files_agree(store, start, offsets[applied] if failed else None)
         except OSError as exc:
             raise StoreError(f"damage found ({'; '.join(start.notes)}) but not repaired: {exc}") from exc
+        table.touched = store.touched(stored.table_id)  # (the log exists now, repaired or not)
         return table
 
     def _make_files_agree(self, store: Store, start: recovery.Start, cut_at: int | None) -> None:
@@ -198,12 +210,14 @@ class Table:
         if record["t"] == "base":
             return cls._from_snapshot(table_id, record, clock)
         config = from_plain(GameConfig, record["config"])
-        return cls(
+        table = cls(
             table_id,
             game_class(config.game)(config),
             [Seat() for _ in range(config.players)],
             clock=clock,
         )
+        table.creator = record.get("by")
+        return table
 
     @classmethod
     def _from_snapshot(cls, table_id: str, snap: dict[str, Any], clock: Callable[[], float]) -> Table:
@@ -217,6 +231,8 @@ class Table:
         if len(table.seats) != table.game.players:
             raise ValueError(f"{len(table.seats)} seats for {table.game.players} players")
         table.started = from_plain(bool, snap["started"])
+        table.closed = snap.get("closed")
+        table.creator = snap.get("creator")
         table.chat = [from_plain(ChatLine, c) for c in snap["chat"]]
         return table
 
@@ -251,7 +267,7 @@ class Table:
                 raise IllegalAction("you already hold a seat at this table; leave it first")
             self.set_connected(identity, True)
             return held
-        if self.game.result() is not None:
+        if self.game.result() is not None or self.closed:
             raise IllegalAction("this game is over")
         if seat is None:
             free = [i for i, s in enumerate(self.seats) if s.free]
@@ -265,6 +281,8 @@ class Table:
         self.spectators.pop(identity, None)
         self._record({"t": "seat", "seat": seat, "identity": identity, "name": clean_text(name, 32), "bot": None})
         self.seats[seat].connected = True
+        log.info("table %s: %s (%s) sits in seat %d", self.id, self.seats[seat].name, identity, seat,
+                 extra={"event": "table-sit", "table": self.id, "key": identity, "player": self.seats[seat].name})
         self._maybe_start()
         self._notify()
         return seat
@@ -286,7 +304,42 @@ class Table:
             if self.spectators.pop(identity, None) is not None:
                 self._notify()
             return
+        name = self.seats[seat].name
         self._record({"t": "seat", "seat": seat, "identity": None, "name": "", "bot": None})
+        log.info("table %s: %s (%s) leaves seat %d", self.id, name, identity, seat,
+                 extra={"event": "table-leave", "table": self.id, "key": identity, "player": name})
+        self._notify()
+
+    def remove_player(self, by: str, seat: int) -> str:
+        """The creator frees another seat (a player's or a bot's) before the game starts;
+        returns the name that held it."""
+        if by != self.creator:
+            raise IllegalAction("only the table's creator may remove a player")
+        if self.started:
+            raise IllegalAction("the game has started: nobody can be removed now")
+        if not 0 <= seat < len(self.seats) or self.seats[seat].free:
+            raise IllegalAction(f"seat {seat} is free already")
+        if self.seats[seat].identity == by:
+            raise IllegalAction("that is your own seat: leave it instead")
+        name, identity = self.seats[seat].name, self.seats[seat].identity
+        self._record({"t": "seat", "seat": seat, "identity": None, "name": "", "bot": None})
+        if identity is not None:
+            self.spectators[identity] = name  # still at the table's screen: now watching
+        log.info("table %s: %s removed from seat %d by its creator", self.id, name, seat,
+                 extra={"event": "table-remove", "table": self.id, "key": identity, "player": name})
+        self._notify()
+        return name
+
+    def close_game(self, by: str, reason: str) -> None:
+        """End the game early (an operator's call): no more moves, still readable."""
+        if self.closed or self.game.result() is not None:
+            raise IllegalAction(f"table {self.id} is over already")
+        self._record({"t": "close", "by": by, "reason": reason})
+        self._notify()
+
+    def mark_removed(self, reason: str) -> None:
+        """The table leaves this server (deleted, archived): every screen on it hears why."""
+        self.removed = reason
         self._notify()
 
     def set_connected(self, identity: str, connected: bool) -> None:
@@ -302,6 +355,8 @@ class Table:
 
     @property
     def status(self) -> str:
+        if self.closed:
+            return "closed"
         if self.game.result() is not None:
             return "over"
         return "playing" if self.started else "waiting"
@@ -321,6 +376,8 @@ class Table:
         return self._act(seat, choice, decision, by=identity)
 
     def _act(self, seat: int, choice: str, decision: int | None, by: str | None) -> list[Event]:
+        if self.closed:
+            raise IllegalAction(f"this table was closed: {self.closed}")
         if not self.started:
             free = sum(s.free for s in self.seats)
             raise IllegalAction(f"the game starts when every seat is taken ({free} free)")
@@ -339,7 +396,7 @@ class Table:
 
     def bots_to_move(self) -> list[int]:
         """Bot seats with an open decision, for whoever drives the bots (server or simulate)."""
-        if not self.started:
+        if not self.started or self.closed:
             return []
         waiting = set(self.game.awaited())
         return [i for i, s in enumerate(self.seats) if s.bot is not None and i in waiting]
@@ -394,13 +451,17 @@ class Table:
     def view_for(self, identity: str | None) -> dict[str, Any]:
         """The table as `identity` may see it: its seat's game view plus the public table."""
         seat = self.seat_of(identity)
+        game = self.game.view(seat)
+        if self.closed:  # nothing more to choose, nobody to wait for
+            game = {**game, "prompts": [], "waiting": []}
         return {
             "table": {
                 **self.summary(),
                 "you": seat,
+                "removed": self.removed,
                 "chat": [[c.name, c.text] for c in self.chat[-CHAT_SHOWN:]],
             },
-            "game": self.game.view(seat),
+            "game": game,
         }
 
     def _notify(self) -> None:
@@ -433,6 +494,7 @@ class Table:
         if self._log is not None:
             self._log.append(record)
         self._records += 1
+        self.touched = self._clock()
 
     def _apply_record(self, record: dict[str, Any]) -> None:
         kind = record["t"]
@@ -444,6 +506,8 @@ class Table:
                 seat.connected = False
         elif kind == "start":
             self.started = True
+        elif kind == "close":
+            self.closed = record["reason"]
         elif kind == "chat":
             self.chat.append(ChatLine(record["at"], record["name"], record["text"]))
             del self.chat[:-CHAT_KEPT]
@@ -474,6 +538,8 @@ class Table:
     def _snapshot_body(self) -> dict[str, Any]:
         return {
             "started": self.started,
+            "closed": self.closed,
+            "creator": self.creator,
             "seats": [to_plain(Seat(s.identity, s.name, s.bot)) for s in self.seats],
             "chat": [to_plain(c) for c in self.chat],
             "game": self.game.snapshot(),

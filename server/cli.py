@@ -1,4 +1,4 @@
-"""The `harena` command: serve, play, simulate, games."""
+"""The `harena` command: serve, health, admin, export, import, play, simulate, games."""
 
 from __future__ import annotations
 
@@ -6,12 +6,19 @@ import argparse
 import json
 import logging
 import sys
+from dataclasses import fields
 from pathlib import Path
 
 from harena.core.engine import GameConfigError, available_games
 from harena.core.simulate import parse_bots, simulate
 from harena.core.store import default_data_dir
+from harena.server.admin_socket import AdminSocketError
+from harena.server.config import ConfigError, load_config, render_config
+from harena.server.hostkey import HostKeyError
 from harena.server.limits import ServerLimits
+from harena.server.logs import configure_logging
+from harena.server.operations_cli import add_operations_commands, add_operations_options
+from harena.server.operators import OperatorsError, load_operators
 
 log = logging.getLogger("harena")
 
@@ -28,7 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
         "serve", help="run the SSH server", description="Run the SSH server: players connect with `ssh -p PORT HOST`."
     )
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: %(default)s)")
-    serve.add_argument("--port", type=int, default=2222, help="port to listen on (default: %(default)s)")
+    serve.add_argument("--port", type=port_number, default=2222, help="port to listen on (default: %(default)s)")
     serve.add_argument("--keys", type=Path, default=Path("keys"), help="folder for the host key (default: %(default)s)")
     serve.add_argument("--data", type=Path, default=None, help="folder for saved tables (default: your user data folder)")
     serve.add_argument("--allow", type=Path, default=None, metavar="AUTHORIZED_KEYS",
@@ -46,7 +53,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="disconnect spectators idle this long (default: %(default)s)")
     serve.add_argument("--bot-delay", type=float, default=0.8, metavar="SECONDS",
                        help="pause before each bot move, so humans can follow (default: %(default)s)")
-    serve.set_defaults(run=run_serve)
+    add_operations_options(serve)
+    serve.set_defaults(run=run_serve, serve_parser=serve, operator_keys=[])
+    add_operations_commands(commands)
 
     play = commands.add_parser(
         "play", help="play in this terminal against bots", description="Play a game in this terminal, bots in the other seats."
@@ -75,6 +84,17 @@ def build_parser() -> argparse.ArgumentParser:
     games = commands.add_parser("games", help="list the games", description="List the games this server can host.")
     games.set_defaults(run=run_games)
     return parser
+
+
+def port_number(text: str) -> int:
+    """A TCP port, 0 (any free one) to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, got {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {port}")
+    return port
 
 
 def run_games(args: argparse.Namespace) -> int:
@@ -134,25 +154,30 @@ def run_serve(args: argparse.Namespace) -> int:
 
     from harena.server.ssh_server import ServerConfig, serve_forever
 
-    limits = ServerLimits(
-        login_timeout=args.login_timeout,
-        max_per_ip=args.max_per_ip,
-        input_rate=args.input_rate,
-        input_burst=args.input_burst,
-        idle_timeout=args.idle_timeout,
-    )
+    args.data = args.data or default_data_dir()
+    if args.print_config:
+        print(render_config(args, args.serve_parser), end="")
+        return 0
+    configure_logging(args.verbose, args.log_format)
+    # Every option named like a ServerLimits field is that limit: a new limit needs no line here.
+    limits = ServerLimits(**{f.name: getattr(args, f.name) for f in fields(ServerLimits) if hasattr(args, f.name)})
     config = ServerConfig(
         host=args.host,
         port=args.port,
         keys_dir=args.keys,
-        data_dir=args.data or default_data_dir(),
+        data_dir=args.data,
         allow_file=args.allow,
         limits=limits,
         bot_delay=args.bot_delay,
+        operators=load_operators(args.operators, args.operator_keys),
+        archive_after=args.archive_after * 86400,
     )
     print(f"harena: saving tables under {config.data_dir}", flush=True)
     try:
         asyncio.run(serve_forever(config))
+    except (AdminSocketError, OperatorsError, HostKeyError) as exc:
+        print(f"harena: {exc}", file=sys.stderr)
+        return 1
     except OSError as exc:
         print(f"harena: cannot serve on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
         return 1
@@ -165,17 +190,26 @@ def run_play(args: argparse.Namespace) -> int:
     return play_locally(args.game, bots=args.bots, players=args.players, bot_delay=args.bot_delay)
 
 
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line, over `serve --config FILE` when one is given (the command line wins)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "serve" and args.config is not None:
+        args.serve_parser.set_defaults(**load_config(args.config, args.serve_parser))
+        args = parser.parse_args(argv)
+    return args
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    logging.basicConfig(
-        level=logging.DEBUG if args.verbose else logging.INFO,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
-    if not args.verbose:
-        logging.getLogger("asyncssh").setLevel(logging.WARNING)  # it logs every channel request
+    try:
+        args = parse_args(argv)
+    except ConfigError as exc:
+        print(f"harena: {exc}", file=sys.stderr)
+        return 2
+    configure_logging(args.verbose, "text")
     try:
         return args.run(args)
-    except GameConfigError as exc:
+    except (GameConfigError, ConfigError, OperatorsError) as exc:
         print(f"harena: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

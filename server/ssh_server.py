@@ -12,6 +12,7 @@ seat). `allow` (an authorized_keys file) closes the server to listed keys only, 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import time
 import uuid
@@ -23,9 +24,13 @@ import asyncssh
 
 from harena.core.lobby import Lobby
 from harena.core.store import Store
+from harena.core.table import clean_text
+from harena.server.admin import AdminCommands, AdminError
+from harena.server.admin_socket import AdminSocket, socket_path
 from harena.server.bot_runner import BotRunner
 from harena.server.hostkey import fingerprint, load_or_create_host_key
 from harena.server.limits import ConnectionCounter, InputRateLimiter, ServerLimits
+from harena.server.operators import Bans
 from harena.server.session import LISTEN_OPTIONS, AppSession, SessionInfo, shutdown_all
 
 log = logging.getLogger(__name__)
@@ -35,6 +40,9 @@ IDLE_CHECK_EVERY = 60.0
 IDLE_MESSAGE = "harena: disconnected after {minutes} idle minutes as a spectator."
 SHUTDOWN_MESSAGE = "harena: the server is stopping; every table is saved, your seat is kept."
 TAKEN_OVER_MESSAGE = "harena: your key took this seat over from another session."
+BANNED_KEY_MESSAGE = "harena: this key is banned from this server"
+BANNED_ADDRESS_MESSAGE = "harena: your address is banned from this server"
+ARCHIVE_CHECK_EVERY = 3600.0
 
 ENCRYPTION_ALGS = [
     "aes128-gcm@openssh.com",
@@ -61,13 +69,15 @@ class ServerConfig:
     allow_file: Path | None = None
     limits: ServerLimits = field(default_factory=ServerLimits)
     bot_delay: float = 0.8
+    operators: frozenset[str] = frozenset()  # key fingerprints (server/operators.py)
+    archive_after: float = 30 * 86400  # seconds untouched before a table is archived; 0: never
 
 
 class HarenaSession(AppSession):
     """AppSession plus what the server needs around it: the input rate limit, the lobby's
     online count, idle spectators and take-over by the same key."""
 
-    def __init__(self, server: HarenaServer, identity: str, guest: bool) -> None:
+    def __init__(self, server: HarenaServer, identity: str, guest: bool, address: str = "") -> None:
         super().__init__(
             lambda info: server.make_app(info, self),
             identity=identity,
@@ -76,6 +86,8 @@ class HarenaSession(AppSession):
         self.server = server
         self.identity = identity
         self.guest = guest
+        self.address = address
+        self.number = next(server.session_numbers)  # what `harena admin sessions` lists
         limits = server.config.limits
         self._limiter = InputRateLimiter(limits.input_rate, limits.input_burst)
         self.last_input = time.monotonic()
@@ -86,6 +98,11 @@ class HarenaSession(AppSession):
         data = self._limiter.admit(data)
         if data:
             super().data_received(data, datatype)
+
+    @property
+    def name(self) -> str:
+        """The SSH user name, printable (it goes into logs and listings)."""
+        return clean_text(self.info.username if self.info else "", 32) or "player"
 
     def session_started(self) -> None:
         super().session_started()
@@ -124,6 +141,7 @@ class PlayerConnection(asyncssh.SSHServer):
         self.server = server
         self.address = ""
         self.counted = False
+        self.conn: asyncssh.SSHServerConnection | None = None
         self.key: asyncssh.SSHKey | None = None
         self.method = ""
         self.identity = ""
@@ -131,7 +149,9 @@ class PlayerConnection(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         peer = conn.get_extra_info("peername") or ("?", 0)
-        self.address = str(peer[0])
+        self.address, self.conn = str(peer[0]), conn
+        where = {"address": self.address}
+        log.info("connection from %s port %s", self.address, peer[1], extra={"event": "connect", **where})
         if not self.server.connections.try_open(self.address):
             log.warning("refusing %s: too many connections from that address", self.address)
             conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "too many connections from your address")
@@ -142,8 +162,18 @@ class PlayerConnection(asyncssh.SSHServer):
         if self.counted:
             self.server.connections.close(self.address)
             self.counted = False
+        reason = f": {exc}" if exc is not None else ""
+        log.info(
+            "connection from %s closed%s", self.address, reason,
+            extra={"event": "disconnect", "address": self.address, "key": self.identity or None},
+        )
 
     def begin_auth(self, username: str) -> bool:
+        if self.server.bans.address_banned(self.address):
+            # Here, not at connect: only once keys are exchanged can the client read why.
+            log.warning("refusing %s: banned address", self.address, extra={"event": "refused", "address": self.address})
+            if self.conn is not None:
+                self.conn.disconnect(asyncssh.DISC_HOST_NOT_ALLOWED_TO_CONNECT, BANNED_ADDRESS_MESSAGE)
         return True
 
     def public_key_auth_supported(self) -> bool:
@@ -151,7 +181,17 @@ class PlayerConnection(asyncssh.SSHServer):
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         allowed = self.server.allowed_keys
-        if allowed is not None and allowed.validate(key, "", self.address) is None:
+        operator = fingerprint(key) in self.server.config.operators  # always admitted
+        if allowed is not None and not operator and allowed.validate(key, "", self.address) is None:
+            return False
+        if self.server.bans.key_banned(fingerprint(key)):
+            # Refused at once, with the reason: falling back to a guest login would let it in.
+            log.warning(
+                "refusing %s: banned key %s", self.address, fingerprint(key),
+                extra={"event": "refused", "address": self.address, "key": fingerprint(key)},
+            )
+            if self.conn is not None:
+                self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, BANNED_KEY_MESSAGE)
             return False
         # Called for every key offered and again for the signed attempt that succeeds: the last
         # call before auth_completed is the key that proved itself.
@@ -173,10 +213,12 @@ class PlayerConnection(asyncssh.SSHServer):
             self.identity = fingerprint(self.key)
         else:
             self.identity, self.guest = f"{GUEST_PREFIX}{uuid.uuid4().hex[:12]}", True
-        log.info("%s authenticated as %s", self.address, self.identity)
+        where = {"address": self.address, "key": self.identity}
+        operator = " (operator)" if self.identity in self.server.config.operators else ""
+        log.info("%s authenticated as %s%s", self.address, self.identity, operator, extra={"event": "login", **where})
 
     def session_requested(self) -> HarenaSession:
-        return HarenaSession(self.server, self.identity, self.guest)
+        return HarenaSession(self.server, self.identity, self.guest, self.address)
 
     def connection_requested(self, *args: Any) -> bool:
         return False  # no port forwarding
@@ -200,8 +242,14 @@ class HarenaServer:
         self.allowed_keys = (
             asyncssh.read_authorized_keys(str(config.allow_file)) if config.allow_file else None
         )
+        self.admin = AdminSocket(self, socket_path(config.data_dir)) if config.data_dir is not None else None
+        if self.admin is not None:
+            self.admin.check_free()  # before any table is opened
         store = Store(config.data_dir) if config.data_dir is not None else None
         self.lobby = Lobby.open(store) if store is not None else Lobby()
+        self.bans = Bans.load(config.data_dir)
+        self.session_numbers = itertools.count(1)
+        self._archive_timer: asyncio.TimerHandle | None = None
         self.connections = ConnectionCounter(config.limits.max_per_ip)
         self.sessions: dict[str, set[HarenaSession]] = {}
         self._listener: asyncssh.SSHAcceptor | None = None
@@ -217,6 +265,9 @@ class HarenaServer:
         return self._listener.get_port()
 
     async def start(self) -> None:
+        if self.admin is not None:
+            await self.admin.start()
+        self._archive_idle()
         self.bots = BotRunner(self.lobby, self.config.bot_delay)
         self._listener = await asyncssh.listen(
             self.config.host,
@@ -238,6 +289,10 @@ class HarenaServer:
         )
 
     async def stop(self) -> None:
+        if self._archive_timer is not None:
+            self._archive_timer.cancel()
+        if self.admin is not None:
+            await self.admin.stop()
         if self._listener is not None:
             self._listener.close()
             await self._listener.wait_closed()
@@ -250,7 +305,27 @@ class HarenaServer:
             self.bots.close()
         self.lobby.close()
 
+    def _archive_idle(self) -> None:
+        if self.config.archive_after > 0:
+            self.lobby.archive_idle(self.config.archive_after)
+            self._archive_timer = asyncio.get_running_loop().call_later(ARCHIVE_CHECK_EVERY, self._archive_idle)
+
     # -- sessions -------------------------------------------------------------------------------
+
+    def all_sessions(self) -> list[HarenaSession]:
+        return sorted((s for live in self.sessions.values() for s in live), key=lambda s: s.number)
+
+    def run_operator_command(self, session: HarenaSession, argv: list[str]) -> tuple[bool, str]:
+        """An operator's command from the lobby: (ok, the answer or what went wrong)."""
+        if session.identity not in self.config.operators:
+            return False, "you are not an operator on this server"
+        try:
+            return True, AdminCommands(self).run(argv, f"{session.name} ({session.identity})", lobby=True)
+        except AdminError as error:
+            return False, str(error)
+        except Exception:
+            log.exception("operator command %r failed", argv)
+            return False, "internal error: see the server's log"
 
     def make_app(self, info: SessionInfo, session: HarenaSession) -> Any:
         from harena.tui.app import HarenaApp
@@ -263,6 +338,10 @@ class HarenaServer:
             guest=session.guest,
             take_over=lambda: self.take_over(session),
             unicode=utf8_terminal(info.env, info.term_type),
+            operator=(
+                (lambda argv: self.run_operator_command(session, argv))
+                if session.identity in self.config.operators else None
+            ),
         )
 
     def session_opened(self, session: HarenaSession) -> None:

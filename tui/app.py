@@ -69,6 +69,7 @@ class HarenaApp(App[None]):
         start_table: str | None = None,
         take_over: Callable[[], None] | None = None,
         unicode: bool = True,
+        operator: Callable[[list[str]], tuple[bool, str]] | None = None,
     ) -> None:
         """
         Args:
@@ -80,6 +81,8 @@ class HarenaApp(App[None]):
             take_over: closes this identity's other sessions; offered when there are some.
             unicode: the terminal shows UTF-8 (`tui.terminal.utf8_terminal`); else boards draw
                 with plain ASCII.
+            operator: runs an operator's command (server/admin.py), answering (ok, text); None
+                for everyone else.
         """
         super().__init__()
         self.animation_level = "none"
@@ -93,6 +96,7 @@ class HarenaApp(App[None]):
         self.start_table = start_table
         self._take_over = take_over
         self.unicode = unicode
+        self.operator = operator
         self.subscriptions = SubscriptionSet()
         self._relay_loop: asyncio.AbstractEventLoop | None = None
         self._relay_context: contextvars.Context | None = None
@@ -147,12 +151,16 @@ class HarenaApp(App[None]):
         """Show `table` over the lobby (Esc on it comes back here)."""
         self.push_screen(TableScreen(table))
 
-    def back_to_lobby(self, screen: Screen[Any]) -> None:
-        """Close `screen` (the top one) for the lobby below it, made now if there is none yet."""
-        if any(isinstance(below, LobbyScreen) for below in self.screen_stack[:-1]):
+    def back_to_lobby(self, screen: Screen[Any], *, error: str = "") -> None:
+        """Close `screen` (the top one) for the lobby below it, made now if there is none yet;
+        `error` is shown in its status line."""
+        below = [s for s in self.screen_stack[:-1] if isinstance(s, LobbyScreen)]
+        if below:
             screen.dismiss()
+            if error:
+                below[-1].show_error(error)
         else:
-            self.switch_screen(LobbyScreen())
+            self.switch_screen(LobbyScreen(error=error))
 
     def action_request_quit(self) -> None:
         def answered(yes: bool | None) -> None:

@@ -15,13 +15,17 @@ from harena.server.ssh_server import HarenaServer, ServerConfig
 async def make_server(tmp_path: Path) -> AsyncIterator:
     servers: list[HarenaServer] = []
 
-    async def start(**limits: float) -> HarenaServer:
+    async def start(
+        *, operators: frozenset[str] = frozenset(), allow_file: Path | None = None, **limits: float
+    ) -> HarenaServer:
         config = ServerConfig(
             port=0,
             keys_dir=tmp_path / "keys",
             data_dir=tmp_path / "data",
             limits=ServerLimits(**limits),
             bot_delay=0.05,
+            operators=operators,
+            allow_file=allow_file,
         )
         server = HarenaServer(config)
         await server.start()

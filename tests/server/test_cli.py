@@ -18,7 +18,9 @@ def harena(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(cmd, capture_output=True, text=True, timeout=60)
 
 
-@pytest.mark.parametrize("command", [[], ["serve"], ["play"], ["simulate"], ["games"]])
+@pytest.mark.parametrize(
+    "command", [[], ["serve"], ["play"], ["simulate"], ["games"], ["health"], ["admin"], ["export"], ["import"]]
+)
 def test_every_subcommand_has_help(command):
     proc = harena(*command, "--help")
     assert proc.returncode == 0, proc.stderr

@@ -5,12 +5,15 @@ from __future__ import annotations
 import asyncssh
 
 from harena.server.hostkey import fingerprint
-from harena.server.ssh_server import GUEST_PREFIX, PlayerConnection
+from harena.server.operators import Bans
+from harena.server.ssh_server import GUEST_PREFIX, PlayerConnection, ServerConfig
 
 
 class FakeServer:
     def __init__(self, allowed: asyncssh.SSHAuthorizedKeys | None = None) -> None:
         self.allowed_keys = allowed
+        self.bans = Bans()
+        self.config = ServerConfig()
 
 
 def key() -> asyncssh.SSHKey:

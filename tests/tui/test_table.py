@@ -183,7 +183,10 @@ async def test_game_over_shows_the_winner_and_leads_back_to_the_lobby() -> None:
             assert not table_screen(app).query_one(PromptBar).display
         await apilot.press("enter")
         assert isinstance(alice.screen, LobbyScreen)
-        assert "finished" in screen_text(alice)
+        assert "No tables yet" in screen_text(alice)  # a finished game leaves the main list
+        await apilot.press("f")
+        await until(lambda: "finished" in screen_text(alice))
+        assert "Finished tables" in screen_text(alice)
 
 
 async def test_a_game_against_bots_is_played_to_the_end_with_keys_only() -> None:

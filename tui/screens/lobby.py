@@ -18,6 +18,8 @@ from harena.core.engine import IllegalAction
 from harena.tui.messages import LobbyChanged
 from harena.tui.screens.create_table import CreateTableScreen, TableRequest
 from harena.tui.screens.help import HelpKeys
+from harena.tui.screens.operator import OperatorScreen
+from harena.tui.screens.pick import PickScreen
 from harena.tui.screens.quiet import QuietFocus
 from harena.tui.widgets.chat import ChatInputRow, ChatKeys, ChatPanel
 from harena.tui.widgets.header_line import HeaderLine
@@ -66,6 +68,39 @@ class TableDetails(Widget):
         )
 
 
+class NoticeLine(Widget):
+    """The operators' notice: one bold line under the header, hidden while there is none."""
+
+    DEFAULT_CSS = """
+    NoticeLine {
+        height: 1;
+        width: 1fr;
+        padding: 0 1;
+        text-style: bold;
+        display: none;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._notice = ""
+
+    @property
+    def text(self) -> str:
+        return self._notice
+
+    def show_notice(self, notice: str) -> None:
+        if notice != self._notice:
+            self._notice = notice
+            self.display = bool(notice)  # the one layout change, when an operator posts one
+            self.refresh()
+
+    def render(self) -> Content:
+        width = self.content_size.width
+        line = f"Notice: {self._notice}"
+        return Content(line if len(line) <= width else line[: max(width - 1, 0)] + "…")
+
+
 class OnlinePanel(LinesPanel):
     def show_names(self, names: list[str]) -> None:
         if isinstance(self.parent, Panel):
@@ -95,6 +130,12 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         Binding("c", "chat", "chat", tooltip="chat in the lobby (Enter sends, Esc leaves the input)"),
         Binding("question_mark", "help", "help", tooltip="this help"),
         Binding("q", "quit", "quit", tooltip="quit harena (asks first)"),
+        Binding("f", "finished", "finished tables", show=False,
+                tooltip="switch between the tables in play and the finished ones (w reads one)"),
+        Binding("x", "remove_player", "remove a player", show=False,
+                tooltip="at a table you created that has not started: free another seat"),
+        Binding("o", "operator", "operator", show=False,
+                tooltip="operators only: close, delete, kick, ban, notice (type help)"),
     ]
     HELP_EXTRA = [("ctrl+q", "quit at once, without asking")]
 
@@ -102,6 +143,7 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         """`error`: shown in the status line at once (e.g. the table asked for is gone)."""
         super().__init__()
         self._first_error = error
+        self._finished = False  # showing the finished tables instead of those in play
 
     @property
     def harena(self) -> HarenaApp:
@@ -110,8 +152,10 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
     def compose(self) -> ComposeResult:
         app = self.harena
         who = f"you are {app.player_name}" + (" (guest)" if app.guest else "")
+        who += " (operator: o)" if app.operator is not None else ""
         yield HeaderLine(f"harena · lobby · {who}", id="header")
-        yield Panel("Tables", TableList(id="tables"))
+        yield NoticeLine(id="notice")
+        yield Panel("Tables", TableList(id="tables"), id="tables-panel")
         yield TableDetails(id="details")
         with Horizontal(id="lower"):
             yield Panel("Lobby chat", ChatPanel(id="chat"))
@@ -151,8 +195,9 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
             log.debug("lobby screen not drawn, its widgets are gone")
 
     def _draw(self, view: dict[str, Any]) -> None:
+        self.query_one(NoticeLine).show_notice(view["notice"])
         tables = self.query_one(TableList)
-        tables.set_tables(view["tables"])
+        tables.set_tables(view["finished"] if self._finished else view["tables"])
         self.query_one(TableDetails).show(tables.selected)
         self.query_one(ChatPanel).show_chat(view["chat"])
         self.query_one(OnlinePanel).show_names(view["online"])
@@ -162,6 +207,55 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
     @property
     def status(self) -> StatusLine:
         return self.query_one(StatusLine)
+
+    def show_error(self, message: str) -> None:
+        self.status.show_error(message)
+
+    def action_finished(self) -> None:
+        self._finished = not self._finished
+        panel = self.query_one("#tables-panel", Panel)
+        panel.set_title("Finished tables (f: in play)" if self._finished else "Tables")
+        tables = self.query_one(TableList)
+        tables.empty_text = "No finished tables." if self._finished else TableList.empty_text
+        tables.refresh()
+        self.show(self.harena.lobby.view())
+        self.status.clear()
+
+    def action_remove_player(self) -> None:
+        table = self._selected_table()
+        if table is None:
+            return
+        app = self.harena
+        if table.creator != app.identity:
+            self.status.show_error("only the table's creator may remove a player")
+            return
+        # Numbered as listed (1, 2, ...): players are named, never shown by seat.
+        held = [i for i, s in enumerate(table.seats) if not s.free and s.identity != app.identity]
+        by_key = {str(k): seat for k, seat in enumerate(held[:9], start=1)}
+        seats = [(key, table.seats[seat].name or "bot") for key, seat in by_key.items()]
+        if table.started or not seats:
+            self.status.show_error("nobody to remove: " + ("the game has started" if table.started else "no one else is seated"))
+            return
+
+        def picked(key: str | None) -> None:
+            if key is None:
+                return
+            seat = by_key[key]
+            try:
+                name = table.remove_player(app.identity, seat)
+            except IllegalAction as error:
+                self.status.show_error(str(error))
+                return
+            self.status.show_info(f"{name} removed from table {table.id}")
+
+        self.app.push_screen(PickScreen(f"Remove whom from table {table.id}?", seats), picked)
+
+    def action_operator(self) -> None:
+        run = self.harena.operator
+        if run is None:
+            self.status.show_error("only operators may do that on this server")
+            return
+        self.app.push_screen(OperatorScreen(run))
 
     def action_move(self, delta: int) -> None:
         tables = self.query_one(TableList)

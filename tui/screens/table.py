@@ -121,6 +121,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             )
         self._confirming: str | None = None  # a choice waiting for its second press
         self._confirming_at: int | None = None  # ... asked at this decision number
+        self._gone_reason: str | None = None  # the table left the server, for this reason
 
     @property
     def harena(self) -> HarenaApp:
@@ -166,6 +167,9 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
     # -- drawing --------------------------------------------------------------------------------
 
     def show(self, view: dict[str, Any]) -> None:
+        if view["table"].get("removed"):
+            self._gone(view["table"]["removed"])
+            return
         self.view = view
         try:
             self._draw(view)
@@ -202,6 +206,8 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         if decisions:
             note = "" if view["table"]["status"] != "waiting" else "(waiting for players)"
             prompt.show_prompts(board.prompt_view(decisions), note)
+        elif view["table"]["status"] == "closed":
+            prompt.show_idle("This table was closed by an operator: no more moves. Esc: lobby.")
         else:
             prompt.show_idle(board.idle_text(view) or idle_text(view))
         if self._confirming is not None and self._confirming_at != game["decision"]:
@@ -332,6 +338,19 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         board = self.board_class.SCREEN_BINDINGS
         extra = self._widget(BoardWidget).help_extra() if self.is_mounted else []
         return help_entries([*type(self).BINDINGS, *board], [*self.HELP_EXTRA, *extra])
+
+    def _gone(self, reason: str) -> None:
+        """The table left the server (deleted, archived): back to the lobby, saying why (once
+        any modal over this screen is closed)."""
+        self.harena.unsubscribe(self.subscription_key)
+        self._gone_reason = reason
+        if self.is_active:  # the top screen: a modal over it (help) is closed first
+            self._gone_reason = None  # once: a view may still be on its way
+            self.harena.back_to_lobby(self, error=f"table {self.table.id} was {reason}")
+
+    def on_screen_resume(self) -> None:
+        if self._gone_reason is not None:
+            self._gone(self._gone_reason)
 
     def _back_to_lobby(self, *, leave: bool) -> None:
         if leave:

@@ -10,7 +10,7 @@ from textual.widget import Widget
 
 from harena.tui.widgets.seats import seat_state
 
-STATUS_WORDS = {"waiting": "waiting", "playing": "playing", "over": "finished"}
+STATUS_WORDS = {"waiting": "waiting", "playing": "playing", "over": "finished", "closed": "closed"}
 
 
 def status_word(status: str) -> str:
@@ -51,6 +51,8 @@ def detail_lines(table: dict[str, Any]) -> list[str]:
 
 class TableList(Widget):
     """Selection is kept by table id, so updates from other players never move it."""
+
+    empty_text = "No tables yet. Press n to create one."
 
     DEFAULT_CSS = """
     TableList {
@@ -106,7 +108,7 @@ class TableList(Widget):
     def render(self) -> Content:
         width, height = self.content_size
         if not self._tables:
-            return Content.styled("No tables yet. Press n to create one.", "dim")
+            return Content.styled(self.empty_text, "dim")
         height = max(height, 1)
         # Scroll only as far as needed to keep the selection in view.
         if self._index < self._top:

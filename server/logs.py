@@ -1,0 +1,65 @@
+"""Log lines an operator can use: text for a terminal or journald, JSON for log collectors.
+
+Lines about a connection carry `extra={"address": ..., "key": ...}` (and `table`, `event` where
+they apply); the text format already says them in the message, the JSON format adds them as
+fields, so a collector can filter by key fingerprint or address without parsing sentences.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from datetime import datetime, timezone
+
+FIELDS = ("event", "address", "key", "player", "table", "session")
+"""The extra fields a log call may carry (the only ones the JSON format copies)."""
+
+TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per line: time (UTC, ISO 8601), level, logger, message, the extras."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        line = {
+            "time": datetime.fromtimestamp(record.created, timezone.utc).isoformat(timespec="milliseconds"),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        for name in FIELDS:
+            value = record.__dict__.get(name)
+            if value is not None:
+                line[name] = value
+        if record.exc_info:
+            line["error"] = self.formatException(record.exc_info)
+        return json.dumps(line, ensure_ascii=False)
+
+
+class StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
+    """Writes to whatever sys.stderr is at the time (a test's capture, a redirected stream)."""
+
+    @property  # type: ignore[override]
+    def stream(self):  # noqa: ANN201
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, _value: object) -> None:
+        pass
+
+
+def configure_logging(verbose: bool, log_format: str) -> None:
+    """Set (or reset) harena's handler on the root logger, in the chosen format. Where someone
+    else set up logging already (pytest, an embedding program), only the levels are set."""
+    root = logging.getLogger()
+    ours = [h for h in root.handlers if isinstance(h, StderrHandler)]
+    if ours or not root.handlers:
+        for old in ours:
+            root.removeHandler(old)
+        handler = StderrHandler()
+        handler.setFormatter(JsonFormatter() if log_format == "json" else logging.Formatter(TEXT_FORMAT))
+        root.addHandler(handler)
+    root.setLevel(logging.DEBUG if verbose else logging.INFO)
+    if not verbose:
+        logging.getLogger("asyncssh").setLevel(logging.WARNING)  # it logs every channel request
