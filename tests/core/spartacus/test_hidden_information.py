@@ -61,3 +61,22 @@ def test_tied_leaders_bid_again_whether_or_not_their_hidden_denarii_allow_more()
     broke.act(1, "bid:0")  # nobody could add: rolled off
     assert any(line.startswith("Roll-off") for line in broke.log_for(None))
     assert broke.state.phase is Phase.MARKET and broke.state.market.auction.card is not None
+
+
+def _drafting_to(recipient: int) -> Spartacus:
+    game = at_the_market()
+    game.act(0, f"offer:{recipient}")
+    return game
+
+
+def test_whom_an_offer_is_drafted_for_stays_secret_when_that_seat_closes() -> None:
+    """docs/rulings.md (Market): an offer is its proposer's until made; the seat it was for
+    closing the Open Market must not end the draft in everyone's sight."""
+    for_one, for_two = _drafting_to(1), _drafting_to(2)
+    for game in (for_one, for_two):
+        game.act(1, "close")
+    for seat in (1, 2, 3, None):
+        assert for_one.view(seat) == for_two.view(seat)
+    assert [c.id for p in for_one.prompts_for(0) for c in p.choices if not p.standing] == ["offer-cancel"]
+    for_one.act(0, "offer-cancel")
+    assert kinds(for_one)[0] == "open_market"
