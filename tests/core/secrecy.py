@@ -295,10 +295,12 @@ def check_games(
     seed: int,
     players: tuple[int, ...],
     options: tuple[dict[str, str], ...] = ({},),
+    bots: tuple[str, ...] = ("random",),
     gift_rate: float = 0.0,
     **checker: Any,
 ) -> Tally:
-    """Random-bot games of `name` (cycling through player counts and options), all checked."""
+    """Bot games of `name`, all checked: game k has players[k % ...] seats, options[k % ...],
+    and its seats take the bot kinds in turn (("random", "heuristic"): seat 1 is heuristic)."""
     cls = game_class(name)
     tally = Tally()
     for index in range(games):
@@ -306,8 +308,9 @@ def check_games(
         n = players[index % len(players)]
         opts = {**cls.simulation_options, **options[index % len(options)]}
         game = cls(make_config(name, n, this_seed, opts))
-        bots = [RandomBot(bot_seed(this_seed, s)) for s in range(n)]
+        kinds = [bots[(index + s) % len(bots)] for s in range(n)]
+        players_bots = [cls.bots.get(k, RandomBot)(bot_seed(this_seed, s)) for s, k in enumerate(kinds)]
         run = SecrecyChecker(model, this_seed, **checker)
-        run.play(game, bots, gift_rate=gift_rate)
+        run.play(game, players_bots, gift_rate=gift_rate)
         tally.add(run.tally)
     return tally
