@@ -3,6 +3,7 @@
     python bench/secrecy.py [--games 1000] [--game carthage|spartacus|both] [--seed 1]
                             [--bots random|random,heuristic] [--scramble-rate 0.1]
                             [--decision-rate 1] [--alternatives all] [--follow 40]
+                            [--max-followed 60]
 
 For every game it prints how many moves were played, how many scrambled views were compared
 with the real one (everything the viewer may not know rewritten: tests/core/secrecy_models.py),
@@ -50,6 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--decision-rate", type=float, default=1.0)
     parser.add_argument("--alternatives", default="all")
     parser.add_argument("--follow", type=int, default=40)
+    parser.add_argument("--max-followed", type=int, default=60)
     args = parser.parse_args(argv)
     names = ("carthage", "spartacus") if args.game == "both" else (args.game,)
     found = 0
@@ -60,13 +62,15 @@ def main(argv: list[str] | None = None) -> int:
             options=OPTIONS[name], bots=tuple(args.bots.split(",")), gift_rate=0.02,
             scramble_rate=args.scramble_rate, decision_rate=args.decision_rate,
             alternatives=None if args.alternatives == "all" else int(args.alternatives),
-            follow=args.follow, max_followed=40,
+            follow=args.follow, max_followed=args.max_followed,
         )  # fmt: skip
         seconds = time.perf_counter() - begin
         print(f"{name}: {tally.games} games, bots {args.bots}, {seconds:.1f} s")
         print(f"  moves played              {tally.moves:,}")
         print(f"  scrambled views compared  {tally.views:,}")
+        print(f"  secret decisions tried    {tally.decisions:,}")
         print(f"  alternative views compared {tally.alternatives:,}")
+        print(f"  alternatives not played   {tally.skipped:,}   (more than --max-followed copies at once)")
         print(f"  leaks                     {len(tally.leaks)}")
         groups = Counter(_where(leak) for leak in tally.leaks)
         first = {}

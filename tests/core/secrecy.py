@@ -77,8 +77,10 @@ class Leak:
 class Tally:
     games: int = 0
     moves: int = 0
-    views: int = 0  # scrambled views compared with the real one
+    views: int = 0  # scrambled views compared with the real one (then and played on)
     alternatives: int = 0  # views after another choice compared with the real one
+    decisions: int = 0  # secret decisions whose alternatives were played
+    skipped: int = 0  # alternatives not played: too many copies followed at once
     leaks: list[Leak] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
@@ -86,6 +88,8 @@ class Tally:
         self.moves += other.moves
         self.views += other.views
         self.alternatives += other.alternatives
+        self.decisions += other.decisions
+        self.skipped += other.skipped
         self.leaks.extend(other.leaks)
 
 
@@ -203,8 +207,10 @@ class SecrecyChecker:
                 if alt not in picked:
                     picked.append(alt)
             others = picked
-        for alt in others:
+        self.tally.decisions += 1
+        for k, alt in enumerate(others):
             if len(self._followed) >= self.max_followed:
+                self.tally.skipped += len(others) - k
                 break
             twin = fork(game)
             twin.act(seat, alt)
@@ -229,7 +235,8 @@ class SecrecyChecker:
                 continue
             leaked = False
             for viewer in f.viewers:
-                leaked |= self._compare(game.view(viewer), f.twin.view(viewer), f.check, game, viewer)
+                leaked |= self._compare(game.view(viewer), f.twin.view(viewer), f.check, game,
+                                        viewer, views=f.check.startswith("scramble:"))  # fmt: skip
             if not leaked:
                 kept.append(f)
         self._followed = kept
