@@ -340,8 +340,8 @@ class RoundFlow(EffectResolver):
 
     def lobby(self, seat: int, card_id: str) -> None:
         """rulebook: Favor Options, Lobby - a Theater discard on top of the deck, face down.
-        ruling (docs/rulings.md): "the card most recently Lobbied will be the next and only card
-        played", so the card an earlier Lobby put there goes back to the discard pile first."""
+        ruling (docs/rulings.md): "the card which was most recently Lobbied will be the next and
+        only card played", so the card an earlier Lobby put there goes back to the pile first."""
         s = self.state
         self.spend(seat, LOBBY_COST)
         if s.lobbied is not None:

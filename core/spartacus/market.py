@@ -5,9 +5,9 @@ Dominus a trade of Gladiators, Slaves, Equipment and Guards, with denarii either
 the only time these cards change hands; Intrigue cards never do). An offer is composed in small
 steps (what you give, what you want, the denarii), then the other side accepts, declines or
 counters with another sum; counters go back and forth at most twice. A draft is its proposer's
-secret until made: if its recipient closes meanwhile, the proposer can only cancel it. Closing hides your denarii;
-when everyone has closed, the auction begins. Each Dominus makes at most 3 offers per Market
-(ruling: keeps every Market finite).
+secret until made: if its recipient closes meanwhile, the proposer can only cancel it. Closing
+hides your denarii; when everyone has closed, the auction begins. Each Dominus makes at most 3
+offers per Market (ruling: keeps every Market finite).
 
 Choice ids: "bank:<asset>", "offer:<seat>", "close"; composing "offer-give:<asset>|none",
 "offer-want:<asset>|none", "offer-price:<n>" (n < 0: they pay you), "offer-cancel"; answering
