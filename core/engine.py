@@ -324,12 +324,15 @@ class Game(ABC):
         self._decisions[seat] += 1
         return self.events[first_event:]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None, *, log_from: int = 0) -> dict[str, Any]:
         """Exactly what `seat` may know, as msgpack-able data. The only source the TUI and the
         bots read: its own prompts, who else must act, its log, and the game's board view.
         No action counter: a hidden choice of two steps or three would tell others which it
         was (a Spartacus Scheme aimed at yourself or at another House). Stale screens are
-        caught by the seat's own `decision` number instead."""
+        caught by the seat's own `decision` number instead.
+
+        `log_from`: the seat's private log lines before this event index belong to someone who
+        held the seat before; they read as everyone else reads them (see Table.sit)."""
         if seat is not None and not 0 <= seat < self.players:
             raise IllegalAction(f"there is no seat {seat!r}")
         prompts = self.open_prompts()
@@ -344,7 +347,7 @@ class Game(ABC):
             "prompts": [p.to_view() for p in prompts if p.seat == seat],
             "waiting": [[p.seat, p.kind] for p in prompts if not p.standing],
             "result": None if result is None else {"winners": list(result.winners), "reason": result.reason},
-            "log": self.log_for(seat, LOG_TAIL),
+            "log": self.log_for(seat, LOG_TAIL, log_from),
             "board": self.board_view(seat),
         }
 
@@ -357,20 +360,28 @@ class Game(ABC):
             "prompts": [p.to_view() for p in self.open_prompts() if p.seat == seat],
         }
 
-    def view_for_bot(self, seat: int, bot: Any) -> dict[str, Any]:
+    def view_for_bot(self, seat: int, bot: Any, *, log_from: int = 0) -> dict[str, Any]:
         """The view a bot is given: the whole view unless it says it reads only prompts."""
-        return self.view(seat) if getattr(bot, "reads_board", True) else self.prompt_view(seat)
+        if getattr(bot, "reads_board", True):
+            return self.view(seat, log_from=log_from)
+        return self.prompt_view(seat)
 
-    def log_for(self, seat: int | None, limit: int | None = None) -> list[str]:
-        """The log as `seat` may read it, oldest first; the last `limit` lines."""
+    def log_for(self, seat: int | None, limit: int | None = None, log_from: int = 0) -> list[str]:
+        """The log as `seat` may read it, oldest first; the last `limit` lines. Lines private
+        to `seat` from before event `log_from` read in their public (redacted) form."""
         if limit is not None and limit <= 0:
             return []
         lines: list[str] = []
         left = -1 if limit is None else limit
+        index = len(self.events)
         for event in reversed(self.events):
+            index -= 1
             # Event.text_for inlined: views are built on every move, and this is their hot loop
             seats = event.seats
-            text = event.text if seats is None or seat in seats else event.redacted
+            if seats is None or (seat in seats and index >= log_from):
+                text = event.text
+            else:
+                text = event.redacted
             if text is not None:
                 lines.append(text)
                 left -= 1

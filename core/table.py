@@ -49,6 +49,9 @@ class Seat:
     identity: str | None = None  # SSH key fingerprint of the player holding it
     name: str = ""
     bot: str | None = None  # bot kind, when a bot plays this seat
+    # The game's event index when the present occupant sat down: the seat's private log lines
+    # before it were someone else's and read redacted (docs/rulings.md, taking over a seat).
+    log_from: int = 0
     connected: bool = False  # runtime only: never saved
 
     @property
@@ -279,7 +282,8 @@ class Table:
         if self.seats[seat].identity is not None:
             raise IllegalAction(f"that seat is taken by {self.seats[seat].name}")
         self.spectators.pop(identity, None)
-        self._record({"t": "seat", "seat": seat, "identity": identity, "name": clean_text(name, 32), "bot": None})
+        self._record({"t": "seat", "seat": seat, "identity": identity, "name": clean_text(name, 32), "bot": None,
+                      "log_from": self._log_from()})
         self.seats[seat].connected = True
         log.info("table %s: %s (%s) sits in seat %d", self.id, self.seats[seat].name, identity, seat,
                  extra={"event": "table-sit", "table": self.id, "key": identity, "player": self.seats[seat].name})
@@ -293,7 +297,8 @@ class Table:
             raise IllegalAction(f"no bot {kind!r}; this game has {', '.join(self.game.bots) or 'none'}")
         if not 0 <= seat < len(self.seats) or not self.seats[seat].free:
             raise IllegalAction(f"seat {seat} is not free")
-        self._record({"t": "seat", "seat": seat, "identity": None, "name": f"{kind} bot", "bot": kind})
+        self._record({"t": "seat", "seat": seat, "identity": None, "name": f"{kind} bot", "bot": kind,
+                      "log_from": self._log_from()})
         self._maybe_start()
         self._notify()
 
@@ -341,6 +346,11 @@ class Table:
         """The table leaves this server (deleted, archived): every screen on it hears why."""
         self.removed = reason
         self._notify()
+
+    def _log_from(self) -> int:
+        """Where a new occupant's own log begins: before the start nobody has played the seat,
+        so the whole log is theirs; after it, the lines before now were the last occupant's."""
+        return len(self.game.events) if self.started else 0
 
     def set_connected(self, identity: str, connected: bool) -> None:
         seat = self.seat_of(identity)
@@ -408,7 +418,7 @@ class Table:
         bot = self._bots.get(seat)
         if bot is None:
             bot = self._bots[seat] = self.game.bots[kind](bot_seed(self.game.config.seed, seat))
-        choice = bot.choose(self.game.view_for_bot(seat, bot))
+        choice = bot.choose(self.game.view_for_bot(seat, bot, log_from=self.seats[seat].log_from))
         return self._act(seat, choice, None, by=None)
 
     # -- chat ------------------------------------------------------------------------------------
@@ -451,7 +461,7 @@ class Table:
     def view_for(self, identity: str | None) -> dict[str, Any]:
         """The table as `identity` may see it: its seat's game view plus the public table."""
         seat = self.seat_of(identity)
-        game = self.game.view(seat)
+        game = self.game.view(seat, log_from=0 if seat is None else self.seats[seat].log_from)
         if self.closed:  # nothing more to choose, nobody to wait for
             game = {**game, "prompts": [], "waiting": []}
         return {
@@ -501,6 +511,7 @@ class Table:
         if kind == "seat":
             seat = self.seats[record["seat"]]
             seat.identity, seat.name, seat.bot = record["identity"], record["name"], record["bot"]
+            seat.log_from = record.get("log_from", 0)  # older logs: the whole log, as before
             self._bots.pop(record["seat"], None)
             if seat.identity is None:
                 seat.connected = False
@@ -540,7 +551,7 @@ class Table:
             "started": self.started,
             "closed": self.closed,
             "creator": self.creator,
-            "seats": [to_plain(Seat(s.identity, s.name, s.bot)) for s in self.seats],
+            "seats": [to_plain(Seat(s.identity, s.name, s.bot, s.log_from)) for s in self.seats],
             "chat": [to_plain(c) for c in self.chat],
             "game": self.game.snapshot(),
         }

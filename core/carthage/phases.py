@@ -265,7 +265,7 @@ class RoundFlow(EffectResolver):
             or (s.initiator is None and favor >= INITIATE_COST)
             or (favor >= FOCUS_COST and self.may_focus(seat))
             or self.may_evaluate(seat)
-            or (favor >= LOBBY_COST and bool(s.theater_discard))
+            or (favor >= LOBBY_COST and bool(self.lobby_pool()))
         )
 
     def evaluate_cost(self) -> int:
@@ -327,14 +327,30 @@ class RoundFlow(EffectResolver):
         favor = s.players[seat].favor
         return [k for k, i in enumerate(s.row) if self.content.card(s.cards[i]).cost <= favor]
 
+    def lobby_pool(self) -> list[str]:
+        """The Theater discard pile as a Lobby chooses from it: with the card an earlier Lobby
+        put on the deck back where it was, since a new Lobby returns that one first. The same
+        for every seat, so the menu does not tell a secret Lobby's card."""
+        s = self.state
+        if s.lobbied is None:
+            return s.theater_discard
+        pile = list(s.theater_discard)
+        pile.insert(s.lobbied.index, s.theater_deck[-1])
+        return pile
+
     def lobby(self, seat: int, card_id: str) -> None:
-        """rulebook: Favor Options, Lobby - a Theater discard on top of the deck, face down."""
+        """rulebook: Favor Options, Lobby - a Theater discard on top of the deck, face down.
+        ruling (docs/rulings.md): "the card which was most recently Lobbied will be the next and
+        only card played", so the card an earlier Lobby put there goes back to the pile first."""
         s = self.state
         self.spend(seat, LOBBY_COST)
+        if s.lobbied is not None:
+            s.theater_discard.insert(s.lobbied.index, s.theater_deck.pop())
+            self.emit("The card lobbied before goes back to the Theater discard pile")
         index = len(s.theater_discard) - 1 - s.theater_discard[::-1].index(card_id)
         del s.theater_discard[index]
         s.theater_deck.append(card_id)
-        s.lobbied = Lobbied(seat, False)
+        s.lobbied = Lobbied(seat, False, index)
         s.lobby_reveal = seat
         self.emit(f"{self.name_of(seat)} Lobbies the crowd")
 

@@ -138,7 +138,7 @@ def _favor_prompt(game: Carthage) -> Prompt:
     if game.may_evaluate(seat):
         choices.append(Choice("evaluate", f"Evaluate ({game.evaluate_cost()}): a new Action row"))
     if favor >= LOBBY_COST:
-        for card_id in dict.fromkeys(s.theater_discard):
+        for card_id in dict.fromkeys(game.lobby_pool()):
             name = game.content.theater(card_id).name
             choices.append(Choice(f"lobby:{card_id}", f"Lobby ({LOBBY_COST}) {name}"))
     choices.append(Choice("pass", "Pass (your Favor goes to 0)"))

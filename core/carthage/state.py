@@ -117,10 +117,13 @@ class InPlay:
 
 @dataclass
 class Lobbied:
-    """The top Theater card was put there by Lobby; `revealed`: shown to everyone."""
+    """The top Theater card was put there by Lobby; `revealed`: shown to everyone. `index` is
+    where it was in the discard pile: while it is secret, the others see the pile with it still
+    there (docs/rulings.md, a secret Lobby), and a later Lobby puts it back there."""
 
     seat: int
     revealed: bool
+    index: int = 0
 
 
 @dataclass

@@ -4,7 +4,8 @@ Public: the board, tokens and whether each is face up (a face-down token's kind 
 everyone saw it placed), Armor, Favor, hand and deck sizes, discard and
 focus piles (face up), the Action row, the Theater card and discard pile. Private: your own hand
 and which cards your draw pile holds (sorted: its order stays hidden even from you);
-a lobbied Theater card that was not revealed (only its lobbier). Never: deck order, the Action
+a lobbied Theater card that was not revealed (only its lobbier; the others see the discard
+pile with that card still in it, where it was). Never: deck order, the Action
 and Theater decks' contents, instance ids of cards another seat holds in hand.
 """
 
@@ -43,8 +44,13 @@ def board_view(game: Carthage, seat: int | None) -> dict[str, Any]:
             }
         )
     top_known = None
-    if s.lobbied is not None and s.theater_deck and (s.lobbied.revealed or s.lobbied.seat == seat):
-        top_known = s.theater_deck[-1]
+    discard = s.theater_discard
+    if s.lobbied is not None and s.theater_deck:
+        if s.lobbied.revealed or s.lobbied.seat == seat:
+            top_known = s.theater_deck[-1]
+        else:
+            # a secret Lobby: the pile as everyone saw it, or its difference names the card
+            discard = game.lobby_pool()
     in_play = None
     if s.in_play is not None:
         in_play = {
@@ -72,7 +78,7 @@ def board_view(game: Carthage, seat: int | None) -> dict[str, Any]:
             "card": s.theater_card,
             "after_actions": s.after_actions,
             "deck_size": len(s.theater_deck),
-            "discard": list(s.theater_discard),
+            "discard": list(discard),
             "top_known": top_known,
             "hooks": list(s.hooks),
         },

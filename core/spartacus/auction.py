@@ -5,8 +5,9 @@ bids at once and in secret; the bids are revealed together; the highest pays the
 leaders place their bids on the table and bid again, adding to them, until one leads. If every
 bid of the first round is zero the card is discarded. Then the Host title goes the same way,
 except that when every bid is zero all bidders roll a die and the highest becomes Host.
-ruling (docs/rulings.md): if tied leaders cannot or do not add anything in a re-bid, they roll
-off as for the Host title, so a tie always ends. At the end the hidden denarii are public again.
+ruling (docs/rulings.md): tied leaders always bid again (even one who has nothing left to add:
+whether they can is hidden), and if none of them adds anything in a re-bid they roll off as for
+the Host title, so a tie always ends. At the end the hidden denarii are public again.
 
 Choice ids: "bid:<n>".
 """
@@ -99,9 +100,10 @@ def _reveal(game: Spartacus, a: Auction) -> None:
             _next_lot(game)
         return
     if len(leaders) > 1:
+        # Decided from the revealed bids alone: whether the leaders could add anything is their
+        # hidden denarii's secret, so they are always asked (docs/rulings.md, auction ties).
         stuck = not first_round and not any(added[s] for s in leaders)
-        broke = all(game.state.players[s].denarii <= a.totals[s] for s in leaders)
-        if not (stuck or broke):  # rules: Resolving Ties - bid again, adding to the earlier bids
+        if not stuck:  # rules: Resolving Ties - bid again, adding to the earlier bids
             game.emit("Tied: " + ", ".join(game.name_of(s) for s in leaders) + " bid again")
             a.bidders = leaders
             a.bids = [None] * game.players

@@ -4,9 +4,10 @@ In the Open Market every Dominus acts at once: sell Resources to the Bank, or of
 Dominus a trade of Gladiators, Slaves, Equipment and Guards, with denarii either way (FAQ 5:
 the only time these cards change hands; Intrigue cards never do). An offer is composed in small
 steps (what you give, what you want, the denarii), then the other side accepts, declines or
-counters with another sum; counters go back and forth at most twice. Closing hides your denarii;
-when everyone has closed, the auction begins. Each Dominus makes at most 3 offers per Market
-(ruling: keeps every Market finite).
+counters with another sum; counters go back and forth at most twice. A draft is its proposer's
+secret until made: if its recipient closes meanwhile, the proposer can only cancel it. Closing
+hides your denarii; when everyone has closed, the auction begins. Each Dominus makes at most 3
+offers per Market (ruling: keeps every Market finite).
 
 Choice ids: "bank:<asset>", "offer:<seat>", "close"; composing "offer-give:<asset>|none",
 "offer-want:<asset>|none", "offer-price:<n>" (n < 0: they pay you), "offer-cancel"; answering
@@ -138,6 +139,9 @@ def _price_range(game: Spartacus, offer: Offer) -> range:
 def _draft_prompt(game: Spartacus, offer: Offer) -> Prompt:
     seat = offer.proposer
     cancel = Choice("offer-cancel", "Cancel the offer")
+    if _market(game).closed[offer.recipient]:
+        text = f"Offer to {game.name_of(offer.recipient)}: they have left the Open Market"
+        return Prompt(seat, "compose_offer", text, (cancel,))
     if offer.step is OfferStep.GIVE:
         choices = [
             Choice(f"offer-give:{c}", f"Give {_asset_label(game, c)}") for c in tradable(game, seat)
@@ -208,9 +212,11 @@ def apply(game: Spartacus, seat: int, choice: str) -> None:
         m.closed[seat] = True
         game.state.players[seat].hidden = True  # rules: Closing the Open Market
         game.emit(f"{name} closes and hides their denarii")
-        for draft in [o for o in m.offers if o.recipient == seat]:
-            m.offers.remove(draft)  # still being written: it can no longer be made
-            game.emit(f"{name} has left the Open Market", seats=[draft.proposer])
+        for made in [o for o in m.offers if o.recipient == seat and o.step is OfferStep.OPEN]:
+            m.offers.remove(made)  # a countered offer: it can no longer be answered
+            game.emit(f"{name} has left the Open Market", seats=[made.proposer])
+        # A draft addressed to `seat` stays until its proposer cancels it (its prompt now offers
+        # nothing else): dropping it here would show the table whom the draft was for.
         if all(m.closed):
             auction.start(game)
     elif verb.startswith("offer-"):

@@ -87,11 +87,13 @@ def _targeted(game: Spartacus, scheme: Scheme, target: int) -> None:
         scheme.step = SchemeStep.ASK
 
 
-def _missing(game: Spartacus, scheme: Scheme) -> int:
+def _missing(game: Spartacus, scheme: Scheme, *, with_answers: bool = True) -> int:
+    """Influence still short. `with_answers=False`: short before anyone answered, which is all
+    a seat asked for support may read while the answers are secret (docs/rulings.md)."""
     players = game.state.players
-    have = players[scheme.schemer].influence + sum(
-        players[s].influence for s, yes in enumerate(scheme.answers) if yes
-    )
+    have = players[scheme.schemer].influence
+    if with_answers:
+        have += sum(players[s].influence for s, yes in enumerate(scheme.answers) if yes)
     return max(0, game.card(scheme.card).influence - have)
 
 
@@ -125,7 +127,8 @@ def prompts(game: Spartacus, scheme: Scheme) -> list[Prompt]:
     if step is SchemeStep.SUPPORT:
         if scheme.revealed:
             text = f"{game.name_of(me)} asks your support for {card.name} against {game.name_of(scheme.target)}"
-            text += f" ({_missing(game, scheme)} Influence short)"
+            # the answers are revealed together: the shortfall read before then ignores them
+            text += f" ({_missing(game, scheme, with_answers=False)} Influence short)"
         else:
             text = f"{game.name_of(me)} asks your support for a hidden Scheme"
         choices = (

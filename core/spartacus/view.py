@@ -88,7 +88,8 @@ def _intrigue(game: Spartacus, seat: int | None) -> dict[str, Any] | None:
     sc = it.scheme
     if sc is not None:
         launched = sc.step in (SchemeStep.REACT, SchemeStep.PICK)
-        known = launched or seat == sc.schemer or (sc.revealed and sc.step is SchemeStep.SUPPORT)
+        # shown to those asked, it stays shown while Solonius decides whether to pay
+        known = launched or seat == sc.schemer or sc.revealed
         scheme = {
             "schemer": sc.schemer,
             "step": sc.step.value

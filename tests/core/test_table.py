@@ -96,7 +96,7 @@ def test_a_view_is_built_once_per_seat_however_many_sessions_watch(monkeypatch):
     table.subscribe("key-0", lambda view: None)  # the same player in two terminals
     built: list[int | None] = []
     real_view = table.game.view
-    monkeypatch.setattr(table.game, "view", lambda seat: built.append(seat) or real_view(seat))
+    monkeypatch.setattr(table.game, "view", lambda seat, **kw: built.append(seat) or real_view(seat, **kw))
     table.act("key-0", first_choice(table, 0))
     assert sorted(built, key=str) == [0, None]
 

@@ -74,7 +74,7 @@ def check_view(game: Spartacus, seat: int | None) -> None:
         if (
             not launched
             and seat != sc.schemer
-            and not (sc.revealed and sc.step is SchemeStep.SUPPORT)
+            and not sc.revealed
         ):
             assert intrigue["scheme"]["card"] is None and intrigue["scheme"]["target"] is None
     mine = sum(
