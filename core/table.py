@@ -73,6 +73,7 @@ class Subscription:
         self.table = table
         self.identity = identity
         self.callback = callback
+        self.last_view: dict[str, Any] | None = None  # what it was last sent
 
     def close(self) -> None:
         self.table._subscribers.discard(self)
@@ -482,12 +483,17 @@ class Table:
                 log.exception("table %s: a listener failed", self.id)
         # One view per seat (and one for all spectators), not one per subscriber: a seat's
         # sessions and the spectators see the same thing. Subscribers must not change a view.
+        # A view equal to the one last sent is not sent again: a step that is hidden from a seat
+        # (another's secret choice) then costs that seat nothing, not even a repaint.
         views: dict[int | None, dict[str, Any]] = {}
         for sub in list(self._subscribers):
             try:
                 seat = self.seat_of(sub.identity)
                 if seat not in views:
                     views[seat] = self.view_for(sub.identity)
+                if views[seat] == sub.last_view:
+                    continue
+                sub.last_view = views[seat]
                 sub.callback(views[seat])
             except Exception:
                 log.exception("table %s: a subscriber failed; the others still hear", self.id)

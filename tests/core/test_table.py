@@ -197,3 +197,25 @@ def test_a_move_that_cannot_be_saved_is_not_made(tmp_path, monkeypatch):
     with pytest.raises(StoreError, match="No space left"):
         table.act("key-0", first_choice(table, 0))
     assert table.game.snapshot() == before and heard == []
+
+
+def test_a_seat_whose_view_did_not_change_is_not_sent_it_again():
+    """A step hidden from a seat (here: the target of a Scheme still being prepared in
+    secret) sends that seat nothing: not the same view again, not a repaint."""
+    table = Table.create("spartacus", 3, seed=5, options={"length": "advanced"})
+    for seat in range(3):
+        table.sit(f"key-{seat}", f"p{seat}")
+    game = table.game
+    while game.state.phase.value == "houses":
+        seat = game.awaited()[0]
+        table.act(f"key-{seat}", next(c.id for p in game.prompts_for(seat) if not p.standing for c in p.choices))
+    schemer = game.state.intrigue.turn
+    other = (schemer + 1) % 3
+    heard: list[dict] = []
+    table.subscribe(f"key-{other}", heard.append)
+    scheme = next(c.id for p in game.prompts_for(schemer) if not p.standing for c in p.choices if c.id.startswith("scheme:"))
+    table.act(f"key-{schemer}", scheme)
+    after_scheme = len(heard)
+    target = next(c.id for p in game.prompts_for(schemer) if not p.standing for c in p.choices if c.id.startswith("target:"))
+    table.act(f"key-{schemer}", target)
+    assert after_scheme == 1 and len(heard) == 1  # the target is the schemer's secret
