@@ -15,13 +15,15 @@ from harena.server.ssh_server import HarenaServer, ServerConfig
 async def make_server(tmp_path: Path) -> AsyncIterator:
     servers: list[HarenaServer] = []
 
-    async def start(**limits: float) -> HarenaServer:
+    async def start(*, data: str = "data", bot_delay: float = 0.05, **limits: float) -> HarenaServer:
+        """A server on a free port; `data` names its data folder (a second server on the same
+        folder restores the first one's tables)."""
         config = ServerConfig(
             port=0,
             keys_dir=tmp_path / "keys",
-            data_dir=tmp_path / "data",
+            data_dir=tmp_path / data,
             limits=ServerLimits(**limits),
-            bot_delay=0.05,
+            bot_delay=bot_delay,
         )
         server = HarenaServer(config)
         await server.start()

@@ -9,16 +9,8 @@ import asyncio
 import pytest
 
 from harena.server.hostkey import fingerprint
-from tests.server.players import new_key, player
+from tests.server.players import STATUS_ROW, has_choices, new_key, player
 from tests.sshscreen import ScreenClient
-
-PROMPT_ROWS = range(16, 21)  # at 80x24: the prompt bar's choice rows
-STATUS_ROW = 22
-
-
-def has_choices(client: ScreenClient) -> bool:
-    lines = client.lines()
-    return any(lines[row].startswith("  1  ") for row in PROMPT_ROWS if row < len(lines))
 
 
 def arena(client: ScreenClient) -> str:

@@ -1,0 +1,285 @@
+"""Spartacus over SSH end to end: real SSH clients (asyncssh with a PTY) whose screens are read
+through pyte. What the rules hide (an Intrigue hand, a bid, a bet, a treasury after the Open
+Market closes) must never reach another player's terminal: not on the screen, not in the bytes.
+
+The strongest check is a pair of runs: the same seeded table, the same keys pressed, differing
+in one hidden thing only. Until the rules reveal it, every other client must receive the same
+bytes in both runs, so nothing on the wire can tell the two apart. The situation is set up on
+the game itself (as tests/core/spartacus/helpers.py does), then everything is played by keys.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import asyncssh
+
+from harena.core.spartacus import arena, auction, market
+from harena.core.spartacus.rules import Spartacus
+from harena.core.spartacus.state import Phase
+from harena.core.table import Table
+from harena.server.hostkey import fingerprint
+from harena.server.ssh_server import HarenaServer
+from tests.core.spartacus.helpers import clear_table, give
+from tests.server.players import new_key, player, press_choice
+from tests.sshscreen import ScreenClient
+
+SEED = 3
+NAMES = ("ann", "bob", "cat")
+HOUSES = ("batiatus", "glaber", "solonius")  # seat k takes HOUSES[k]: ann/Batiatus, bob/Glaber ...
+QUIET = 0.08  # seconds without output after which a screen has settled
+
+
+@dataclass
+class Run:
+    """One table with three SSH players; per step, what each client has received so far."""
+
+    server: HarenaServer
+    table: Table
+    keys: list[asyncssh.SSHKey]
+    clients: list[ScreenClient] = field(default_factory=list)
+    screens: list[list[str]] = field(default_factory=list)  # [step][seat]: the screen text
+    sent: list[list[int]] = field(default_factory=list)  # [step][seat]: bytes received by then
+
+    @property
+    def game(self) -> Spartacus:
+        return self.table.game  # type: ignore[return-value]
+
+    def record(self) -> None:
+        self.screens.append([c.screen_text() for c in self.clients])
+        self.sent.append([len(c.raw) for c in self.clients])
+
+    def received(self, seat: int, step: int) -> bytes:
+        """The bytes `seat` received during `step` (step 0: everything up to the first screen)."""
+        start = self.sent[step - 1][seat] if step else 0
+        return bytes(self.clients[seat].raw[start : self.sent[step][seat]])
+
+    async def settle(self) -> None:
+        await asyncio.gather(*(c.wait_quiet(QUIET) for c in self.clients))
+
+    async def press(self, seat: int, label: str) -> None:
+        """`seat` presses the key of the choice `label`; every screen settles; recorded."""
+        before = self.game.decision_number(seat)
+        await press_choice(self.clients[seat], label)
+        for _ in range(250):
+            if self.game.decision_number(seat) != before:
+                break
+            await asyncio.sleep(0.02)
+        else:
+            raise AssertionError(f"{NAMES[seat]} pressed {label!r} and nothing happened")
+        await self.settle()
+        self.record()
+
+    async def close(self) -> None:
+        await asyncio.gather(*(c.close() for c in self.clients))
+
+
+async def seated(make_server, data: str, arrange: Callable[[Spartacus], None]) -> Run:
+    """Ann, bob and cat at a 3-player table (quick game, the same seed every run), Houses
+    chosen, then `arrange(game)` sets up the situation before anyone connects."""
+    server = await make_server(data=data, bot_delay=0)
+    server.lobby._new_seed = lambda: SEED
+    keys = [new_key() for _ in NAMES]
+    ids = [fingerprint(k) for k in keys]
+    table = server.lobby.create_table(ids[0], NAMES[0], "spartacus", 3, {"length": "quick"})
+    for identity, name in zip(ids[1:], NAMES[1:]):
+        table.sit(identity, name)
+    run = Run(server, table, keys)
+    while run.game.state.phase is Phase.HOUSES:
+        seat = run.game.awaited()[0]
+        table.act(ids[seat], f"house:{HOUSES[seat]}")
+    arrange(run.game)
+    run.game.state_changed()
+    for name, key in zip(NAMES, keys):
+        client = await player(server, name, key)
+        run.clients.append(client)
+        await client.wait_for_text("Spartacus")
+        await run.settle()
+    run.record()
+    return run
+
+
+def hidden_from(seat: int, a: Run, b: Run, until: int) -> None:
+    """Everyone but `seat` received the same bytes (so the same screens) in both runs, from the
+    first screen through step `until - 1`; and at step `until` (the reveal) someone did not."""
+    others = [s for s in range(len(NAMES)) if s != seat]
+    for step in range(until):
+        for other in others:
+            assert a.screens[step][other] == b.screens[step][other], (
+                f"{NAMES[other]}'s screen tells the runs apart at step {step}:\n"
+                f"{a.screens[step][other]}\n----\n{b.screens[step][other]}"
+            )
+            assert a.received(other, step) == b.received(other, step), (
+                f"{NAMES[other]} received different bytes at step {step}"
+            )
+    if until < len(a.screens):
+        assert any(a.screens[until][o] != b.screens[until][o] for o in others), "the reveal showed nothing"
+
+
+_ESCAPE = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-Z\\-_])")
+
+
+def house_row(screen: str, name: str) -> str:
+    """`name`'s line in the Houses panel (the left 46 columns of the rows under its title)."""
+    rows = screen.split("\n")[2:6]
+    return next(row[:46].rstrip() for row in rows if f" {name}/" in row[:20])
+
+
+def visible_text(raw: bytes | bytearray) -> bytes:
+    """What a terminal prints of `raw`: the bytes without their escape sequences, so a word
+    drawn in one go reads whole even when its letters change colour."""
+    return _ESCAPE.sub(b"", bytes(raw))
+
+
+# --- situations -----------------------------------------------------------------------------------
+
+
+def at_the_auction(denarii: tuple[int, ...]) -> Callable[[Spartacus], None]:
+    """Every table empty, every treasury closed and hidden with `denarii`, the lots laid out."""
+
+    def arrange(game: Spartacus) -> None:
+        s = game.state
+        s.intrigue = None
+        for seat, p in enumerate(s.players):
+            clear_table(game, seat)
+            s.bank += p.denarii - denarii[seat]  # the box keeps its coins
+            p.denarii = denarii[seat]
+        market.start(game)
+        for seat, p in enumerate(s.players):
+            s.market.closed[seat] = True
+            p.hidden = True
+        auction.start(game)
+
+    return arrange
+
+
+def at_the_bets(game: Spartacus) -> None:
+    """Ann hosts the games; bob's Crixus meets cat's Varro (no equipment); 10 denarii each;
+    now everyone bets."""
+    s = game.state
+    s.intrigue = None
+    s.host = 0
+    for seat, p in enumerate(s.players):
+        clear_table(game, seat)
+        s.bank += p.denarii - 10
+        p.denarii = 10
+    fighters = {1: give(game, 1, "crixus"), 2: give(game, 2, "varro")}
+    arena.start(game)
+    game.state_changed()
+    for seat, card in fighters.items():
+        game.act(0, f"invite:{seat}")
+        game.act(seat, "accept")
+        game.act(seat, f"fighter:{card}")
+        while any(p.kind == "choose_equipment" for p in game.prompts_for(seat)):
+            game.act(seat, "equip:none")
+
+
+def in_the_intrigue(card: str) -> Callable[[Spartacus], None]:
+    """The first Intrigue phase, ann's turn first; nobody holds a card but bob: one `card`,
+    a copy of which is nowhere else in sight (the Intrigue discard pile is empty)."""
+
+    def arrange(game: Spartacus) -> None:
+        s = game.state
+        assert s.phase is Phase.INTRIGUE and s.intrigue is not None
+        for p in s.players:
+            s.intrigue_deck[:0] = p.hand  # under the deck, face down
+            p.hand.clear()
+        s.intrigue_deck[:0] = s.intrigue_discard
+        s.intrigue_discard.clear()
+        s.intrigue.turn = 0
+        give(game, 1, card, hand=True)
+
+    return arrange
+
+
+async def twin_runs(make_server, arrange: Callable[[str], Callable[[Spartacus], None]],
+                    play: Callable[[Run, str], Any], variants: tuple[str, str]) -> tuple[Run, Run]:
+    """The same table twice, set up by `arrange(variant)` and played by `play(run, variant)`."""
+    runs = []
+    for data, variant in zip("ab", variants):
+        run = await seated(make_server, data, arrange(variant))
+        await play(run, variant)
+        await run.close()
+        runs.append(run)
+    return runs[0], runs[1]
+
+
+async def test_a_hidden_bid_reaches_no_other_terminal_until_all_have_bid(make_server):
+    """rules: Auction - every Dominus bids at once and in secret; the bids are revealed
+    together. Ann bids 2 or 5: bob and cat receive the same bytes until the last bid is in."""
+
+    async def play(run: Run, bid: str) -> None:
+        await run.press(0, bid)
+        await run.press(1, "1 denarii")
+        await run.press(2, "0 denarii")  # the last bid: all are revealed
+
+    a, b = await twin_runs(make_server, lambda _: at_the_auction((10, 10, 10)), play, ("2 denarii", "5 denarii"))
+    hidden_from(0, a, b, until=3)
+    assert "ann/Batiatus buys Gladius for 2" in a.screens[3][2]
+    assert "ann/Batiatus buys Gladius for 5" in b.screens[3][2]
+
+
+async def test_a_treasury_hidden_at_the_close_of_the_open_market_stays_hidden_to_its_end(make_server):
+    """rules: Closing the Open Market - denarii are hidden until the end of the Market phase.
+    Ann holds 10 or 16 through three lots and the Host title: nobody else can tell until the
+    treasuries are shown again."""
+    bids = [  # (ann, bob, cat) per auction: Gladius, Body Slave, the third lot, the Host title
+        ("2", "1", "0"), ("0", "1", "0"), ("0", "0", "0"), ("0", "0", "1"),
+    ]
+
+    async def play(run: Run, _: str) -> None:
+        for auction_bids in bids:
+            for seat, bid in enumerate(auction_bids):
+                await run.press(seat, f"{bid} denarii")
+
+    a, b = await twin_runs(
+        make_server, lambda ann: at_the_auction((int(ann), 10, 10)), play, ("10", "16")
+    )
+    assert a.game.state.market is None  # the Market is over
+    hidden_from(0, a, b, until=12)
+    assert house_row(a.screens[12][1], "ann").endswith(" 8d 1E")  # 10 - 2 for the Gladius
+    assert house_row(b.screens[12][1], "ann").endswith(" 14d 1E")
+
+
+async def test_a_hidden_bet_reaches_no_other_terminal_until_all_have_bet(make_server):
+    """rules: Making Bets - all at once and in secret. Ann bets 1 on a wound or 3 on a
+    decapitation: bob and cat receive the same bytes until the last bet is in."""
+
+    async def play(run: Run, bet: str) -> None:
+        await run.press(0, bet)
+        await run.press(1, "No bet")
+        await run.press(2, "No bet")  # the last bet: all are revealed
+
+    a, b = await twin_runs(
+        make_server, lambda _: at_the_bets, play, ("1 on a wound", "3 on a decapitation")
+    )
+    hidden_from(0, a, b, until=3)
+    # revealed: the stakes leave the treasuries for the Arena board
+    assert "Bets: ann/Batiatus 1 wound" in a.screens[3][1]
+    assert house_row(a.screens[3][1], "ann").endswith(" 9d -")
+    assert house_row(b.screens[3][1], "ann").endswith(" 7d -")
+
+
+async def test_an_intrigue_hand_never_reaches_another_terminal(make_server):
+    """rules: Intrigue cards are held in hand, hidden. Bob holds Assassination or Arson while
+    all three play their turns: ann and cat receive the same bytes in both runs, and the card's
+    name is never in their bytes, while bob reads it in his hand."""
+
+    async def play(run: Run, _: str) -> None:
+        for seat in range(3):
+            await run.press(seat, "End your turn")
+
+    cards = {"assassination": "Assassination", "arson": "Arson"}
+    a, b = await twin_runs(make_server, in_the_intrigue, play, tuple(cards))
+    assert a.game.state.phase is Phase.MARKET  # every turn was played
+    hidden_from(1, a, b, until=len(a.screens))
+    for run, name in ((a, "Assassination"), (b, "Arson")):
+        assert name in run.screens[0][1]  # bob's first screen: his hand
+        assert name.encode() in visible_text(run.clients[1].raw)
+        for other in (0, 2):
+            assert name.encode() not in run.clients[other].raw
+            assert name.encode() not in visible_text(run.clients[other].raw)
