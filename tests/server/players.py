@@ -4,6 +4,7 @@ screen is read through pyte (tests/sshscreen.py)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import asyncssh
 
@@ -76,3 +77,27 @@ async def press_choice(client: ScreenClient, label: str, timeout: float = 5.0) -
         page, pages = page_of(client)
     client.send(key)
     return key
+
+
+async def play_by_screen(
+    client: ScreenClient, key_for: Callable[[ScreenClient], str], limit: int = 3000
+) -> int:
+    """Play to the end by reading the screen only: `key_for(client)` is the key to press when
+    choices are shown, Enter again when a choice asks to be confirmed. Returns the keys pressed."""
+    pressed = 0
+    for _ in range(limit):
+        if "GAME OVER" in client.screen_text():
+            return pressed
+        pressed += 1
+        if "Press the same key again" in client.lines()[STATUS_ROW]:
+            client.send("\r")
+        elif has_choices(client):
+            client.send(key_for(client))
+        else:
+            pressed -= 1
+            await client.wait_until(lambda: has_choices(client) or "GAME OVER" in client.screen_text(), 20, "my turn")
+            continue
+        before = client.bytes_received
+        await client.wait_until(lambda: client.bytes_received != before, 5, "an answer")
+        await client.wait_quiet(0.05)
+    raise AssertionError("the game did not end")

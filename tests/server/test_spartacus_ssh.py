@@ -11,6 +11,7 @@ the game itself (as tests/core/spartacus/helpers.py does), then everything is pl
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -25,7 +26,7 @@ from harena.core.table import Table
 from harena.server.hostkey import fingerprint
 from harena.server.ssh_server import HarenaServer
 from tests.core.spartacus.helpers import clear_table, give
-from tests.server.players import new_key, player, press_choice
+from tests.server.players import new_key, play_by_screen, player, press_choice
 from tests.sshscreen import ScreenClient
 
 SEED = 3
@@ -283,3 +284,33 @@ async def test_an_intrigue_hand_never_reaches_another_terminal(make_server):
         for other in (0, 2):
             assert name.encode() not in run.clients[other].raw
             assert name.encode() not in visible_text(run.clients[other].raw)
+
+
+# --- a whole game -----------------------------------------------------------------------------------
+
+
+async def test_a_whole_quick_game_against_three_bots_is_played_through_the_ssh_screen(make_server):
+    """One player at 80x24 presses the first choice of every prompt, as read from the screen,
+    until the game is over (quick game, at most 10 rounds; the bots do not pause)."""
+    bots = 3
+    server = await make_server(bot_delay=0)
+    seed = random.randrange(2**32)
+    print(f"seed {seed}")  # shown if the test fails
+    server.lobby._new_seed = lambda: seed
+    key = new_key()
+    options = {"length": "quick", "round_limit": "10"}
+    table = server.lobby.create_table(
+        fingerprint(key), "ann", "spartacus", bots + 1, options, bots=bots, bot_kind="heuristic"
+    )
+    ann = await player(server, "ann", key)
+    await ann.wait_for_text("Spartacus")
+    pressed = await play_by_screen(ann, lambda _: "1")
+    result = table.game.result()
+    assert result is not None and table.game.state.round <= 10
+    assert table.game.decision_number(0) > 0 and pressed >= table.game.decision_number(0)
+    await ann.wait_for_text("Winner:")
+    winners = " and ".join(table.game.name_of(w) for w in result.winners)
+    assert winners in ann.screen_text()
+    assert ("You won!" if 0 in result.winners else "You did not win this time.") in ann.screen_text()
+    ann.send("\r")
+    await ann.wait_for_text("Tables")
