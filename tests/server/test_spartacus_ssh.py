@@ -13,11 +13,10 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
-
-import asyncssh
 
 from harena.core.spartacus import arena, auction, market
 from harena.core.spartacus.rules import Spartacus
@@ -41,7 +40,6 @@ class Run:
 
     server: HarenaServer
     table: Table
-    keys: list[asyncssh.SSHKey]
     clients: list[ScreenClient] = field(default_factory=list)
     screens: list[list[str]] = field(default_factory=list)  # [step][seat]: the screen text
     sent: list[list[int]] = field(default_factory=list)  # [step][seat]: bytes received by then
@@ -60,7 +58,10 @@ class Run:
         return bytes(self.clients[seat].raw[start : self.sent[step][seat]])
 
     async def settle(self) -> None:
-        await asyncio.gather(*(c.wait_quiet(QUIET) for c in self.clients))
+        """Every client has received nothing for QUIET seconds since now (the server draws a
+        change in the same event loop, but its bytes may still be on their way)."""
+        now = time.monotonic()
+        await asyncio.gather(*(c.wait_quiet(QUIET, since=now) for c in self.clients))
 
     async def press(self, seat: int, label: str) -> None:
         """`seat` presses the key of the choice `label`; every screen settles; recorded."""
@@ -72,6 +73,25 @@ class Run:
             await asyncio.sleep(0.02)
         else:
             raise AssertionError(f"{NAMES[seat]} pressed {label!r} and nothing happened")
+        await self.settle()
+        self.record()
+
+    async def give(self, seat: int, whom: str, amount: int) -> None:
+        """`seat` gives by keys: g, the number of `whom` in the dialog, the amount, Enter."""
+        client = self.clients[seat]
+        before = self.game.decision_number(seat)
+        client.send("g")
+        await client.wait_for_text("Give denarii to whom?")
+        dialog = re.compile(rf"│  (\d)  {re.escape(whom)} ")  # " 1  bob/Glaber" in the box
+        client.send(next(m.group(1) for m in map(dialog.search, client.lines()) if m))
+        await client.wait_for_text("Amount:")
+        client.send(f"{amount}\r")
+        for _ in range(250):
+            if self.game.decision_number(seat) != before:
+                break
+            await asyncio.sleep(0.02)
+        else:
+            raise AssertionError(f"{NAMES[seat]}'s gift of {amount} to {whom} did not arrive")
         await self.settle()
         self.record()
 
@@ -89,7 +109,7 @@ async def seated(make_server, data: str, arrange: Callable[[Spartacus], None]) -
     table = server.lobby.create_table(ids[0], NAMES[0], "spartacus", 3, {"length": "quick"})
     for identity, name in zip(ids[1:], NAMES[1:]):
         table.sit(identity, name)
-    run = Run(server, table, keys)
+    run = Run(server, table)
     while run.game.state.phase is Phase.HOUSES:
         seat = run.game.awaited()[0]
         table.act(ids[seat], f"house:{HOUSES[seat]}")
@@ -104,19 +124,22 @@ async def seated(make_server, data: str, arrange: Callable[[Spartacus], None]) -
     return run
 
 
-def hidden_from(seat: int, a: Run, b: Run, until: int) -> None:
-    """Everyone but `seat` received the same bytes (so the same screens) in both runs, from the
-    first screen through step `until - 1`; and at step `until` (the reveal) someone did not."""
-    others = [s for s in range(len(NAMES)) if s != seat]
-    for step in range(until):
-        for other in others:
+def hidden_from(knowing: int | tuple[int, ...], a: Run, b: Run, until: int) -> None:
+    """Everyone but the `knowing` seats received the same bytes (so the same screens) in both
+    runs, from the first screen through step `until - 1`; and at step `until` (the reveal)
+    someone did not."""
+    knowing = (knowing,) if isinstance(knowing, int) else knowing
+    others = [s for s in range(len(NAMES)) if s not in knowing]
+    for other in others:
+        for step in range(until):
             assert a.screens[step][other] == b.screens[step][other], (
                 f"{NAMES[other]}'s screen tells the runs apart at step {step}:\n"
                 f"{a.screens[step][other]}\n----\n{b.screens[step][other]}"
             )
-            assert a.received(other, step) == b.received(other, step), (
-                f"{NAMES[other]} received different bytes at step {step}"
-            )
+        last = until - 1
+        if a.clients[other].raw[: a.sent[last][other]] != b.clients[other].raw[: b.sent[last][other]]:
+            step = next(k for k in range(until) if a.received(other, k) != b.received(other, k))
+            raise AssertionError(f"{NAMES[other]} received different bytes at step {step}")
     if until < len(a.screens):
         assert any(a.screens[until][o] != b.screens[until][o] for o in others), "the reveal showed nothing"
 
@@ -128,6 +151,13 @@ def house_row(screen: str, name: str) -> str:
     """`name`'s line in the Houses panel (the left 46 columns of the rows under its title)."""
     rows = screen.split("\n")[2:6]
     return next(row[:46].rstrip() for row in rows if f" {name}/" in row[:20])
+
+
+def log_text(screen: str) -> str:
+    """The Log panel at 80x24 (right of column 46, under its title), its wrapped lines joined."""
+    rows = screen.split("\n")
+    title = next(y for y, row in enumerate(rows) if row[46:].startswith("─Log"))
+    return " ".join(row[46:].strip() for row in rows[title + 1 : title + 5])
 
 
 def visible_text(raw: bytes | bytearray) -> bytes:
@@ -224,26 +254,48 @@ async def test_a_hidden_bid_reaches_no_other_terminal_until_all_have_bid(make_se
     assert "ann/Batiatus buys Gladius for 5" in b.screens[3][2]
 
 
+# (ann, bob, cat) per auction: Gladius, Body Slave, the third lot, the Host title
+MARKET_BIDS = (("2", "1", "0"), ("0", "1", "0"), ("0", "0", "0"), ("0", "0", "1"))
+
+
+async def bid_to_the_end_of_the_market(run: Run) -> None:
+    for bids in MARKET_BIDS:
+        for seat, bid in enumerate(bids):
+            await run.press(seat, f"{bid} denarii")
+    assert run.game.state.market is None  # over: the treasuries are shown again
+
+
 async def test_a_treasury_hidden_at_the_close_of_the_open_market_stays_hidden_to_its_end(make_server):
     """rules: Closing the Open Market - denarii are hidden until the end of the Market phase.
     Ann holds 10 or 16 through three lots and the Host title: nobody else can tell until the
     treasuries are shown again."""
-    bids = [  # (ann, bob, cat) per auction: Gladius, Body Slave, the third lot, the Host title
-        ("2", "1", "0"), ("0", "1", "0"), ("0", "0", "0"), ("0", "0", "1"),
-    ]
 
     async def play(run: Run, _: str) -> None:
-        for auction_bids in bids:
-            for seat, bid in enumerate(auction_bids):
-                await run.press(seat, f"{bid} denarii")
+        await bid_to_the_end_of_the_market(run)
 
     a, b = await twin_runs(
         make_server, lambda ann: at_the_auction((int(ann), 10, 10)), play, ("10", "16")
     )
-    assert a.game.state.market is None  # the Market is over
     hidden_from(0, a, b, until=12)
     assert house_row(a.screens[12][1], "ann").endswith(" 8d 1E")  # 10 - 2 for the Gladius
     assert house_row(b.screens[12][1], "ann").endswith(" 14d 1E")
+
+
+async def test_a_gift_between_hidden_treasuries_shows_its_amount_to_the_two_players_only(make_server):
+    """rulings: while denarii are hidden, only giver and recipient read a gift's amount. Ann
+    gives bob 2 or 4 denarii by keys (g, whom, how much) during the auction: cat receives the
+    same bytes in both runs until the treasuries are shown."""
+
+    async def play(run: Run, amount: str) -> None:
+        await run.give(0, "bob/Glaber", int(amount))
+        await bid_to_the_end_of_the_market(run)
+
+    a, b = await twin_runs(make_server, lambda _: at_the_auction((10, 10, 10)), play, ("2", "4"))
+    hidden_from((0, 1), a, b, until=13)
+    assert "ann/Batiatus gives 2 denarii to bob/Glaber" in log_text(a.screens[1][1])  # the recipient
+    assert "ann/Batiatus gives denarii to bob/Glaber" in log_text(a.screens[1][2])
+    assert house_row(a.screens[13][2], "bob").endswith(" 11d 1S")  # 10 + 2 - 1 for the Body Slave
+    assert house_row(b.screens[13][2], "bob").endswith(" 13d 1S")
 
 
 async def test_a_hidden_bet_reaches_no_other_terminal_until_all_have_bet(make_server):
@@ -274,8 +326,7 @@ async def test_an_intrigue_hand_never_reaches_another_terminal(make_server):
         for seat in range(3):
             await run.press(seat, "End your turn")
 
-    cards = {"assassination": "Assassination", "arson": "Arson"}
-    a, b = await twin_runs(make_server, in_the_intrigue, play, tuple(cards))
+    a, b = await twin_runs(make_server, in_the_intrigue, play, ("assassination", "arson"))
     assert a.game.state.phase is Phase.MARKET  # every turn was played
     hidden_from(1, a, b, until=len(a.screens))
     for run, name in ((a, "Assassination"), (b, "Arson")):
