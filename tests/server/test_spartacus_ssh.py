@@ -31,12 +31,14 @@ from tests.sshscreen import ScreenClient
 SEED = 3
 NAMES = ("ann", "bob", "cat")
 HOUSES = ("batiatus", "glaber", "solonius")  # seat k takes HOUSES[k]: ann/Batiatus, bob/Glaber ...
+WATCHER = "dan"  # a spectator, the fourth terminal at every table
 QUIET = 0.08  # seconds without output after which a screen has settled
 
 
 @dataclass
 class Run:
-    """One table with three SSH players; per step, what each client has received so far."""
+    """One table with three SSH players and a spectator; per step, what each client has
+    received so far."""
 
     server: HarenaServer
     table: Table
@@ -101,7 +103,8 @@ class Run:
 
 async def seated(make_server, data: str, arrange: Callable[[Spartacus], None]) -> Run:
     """Ann, bob and cat at a 3-player table (quick game, the same seed every run), Houses
-    chosen, then `arrange(game)` sets up the situation before anyone connects."""
+    chosen, then `arrange(game)` sets up the situation before anyone connects; then dan comes
+    to watch."""
     server = await make_server(data=data, bot_delay=0)
     server.lobby._new_seed = lambda: SEED
     keys = [new_key() for _ in NAMES]
@@ -120,6 +123,13 @@ async def seated(make_server, data: str, arrange: Callable[[Spartacus], None]) -
         run.clients.append(client)
         await client.wait_for_text("Spartacus")
         await run.settle()
+    watcher = await player(server, WATCHER, new_key())  # from the lobby, by keys
+    run.clients.append(watcher)
+    await watcher.wait_for_text("Tables")
+    await run.settle()
+    watcher.send("w")
+    await watcher.wait_for_text("Watching as a spectator")
+    await run.settle()
     run.record()
     return run
 
@@ -129,17 +139,17 @@ def hidden_from(knowing: int | tuple[int, ...], a: Run, b: Run, until: int) -> N
     runs, from the first screen through step `until - 1`; and at step `until` (the reveal)
     someone did not."""
     knowing = (knowing,) if isinstance(knowing, int) else knowing
-    others = [s for s in range(len(NAMES)) if s not in knowing]
+    others = [s for s in range(len(a.clients)) if s not in knowing]
     for other in others:
         for step in range(until):
             assert a.screens[step][other] == b.screens[step][other], (
-                f"{NAMES[other]}'s screen tells the runs apart at step {step}:\n"
+                f"{(*NAMES, WATCHER)[other]}'s screen tells the runs apart at step {step}:\n"
                 f"{a.screens[step][other]}\n----\n{b.screens[step][other]}"
             )
         last = until - 1
         if a.clients[other].raw[: a.sent[last][other]] != b.clients[other].raw[: b.sent[last][other]]:
             step = next(k for k in range(until) if a.received(other, k) != b.received(other, k))
-            raise AssertionError(f"{NAMES[other]} received different bytes at step {step}")
+            raise AssertionError(f"{(*NAMES, WATCHER)[other]} received different bytes at step {step}")
     if until < len(a.screens):
         assert any(a.screens[until][o] != b.screens[until][o] for o in others), "the reveal showed nothing"
 
@@ -332,7 +342,7 @@ async def test_an_intrigue_hand_never_reaches_another_terminal(make_server):
     for run, name in ((a, "Assassination"), (b, "Arson")):
         assert name in run.screens[0][1]  # bob's first screen: his hand
         assert name.encode() in visible_text(run.clients[1].raw)
-        for other in (0, 2):
+        for other in (0, 2, 3):  # ann, cat and the spectator
             assert name.encode() not in run.clients[other].raw
             assert name.encode() not in visible_text(run.clients[other].raw)
 
