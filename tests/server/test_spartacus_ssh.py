@@ -219,9 +219,9 @@ def at_the_bets(game: Spartacus) -> None:
             game.act(seat, "equip:none")
 
 
-def in_the_intrigue(card: str) -> Callable[[Spartacus], None]:
-    """The first Intrigue phase, ann's turn first; nobody holds a card but bob: one `card`,
-    a copy of which is nowhere else in sight (the Intrigue discard pile is empty)."""
+def in_the_intrigue(card: str, holder: int = 1) -> Callable[[Spartacus], None]:
+    """The first Intrigue phase, ann's turn first; nobody holds a card but `holder` (bob):
+    one `card`, a copy of which is nowhere else in sight (the Intrigue discard pile is empty)."""
 
     def arrange(game: Spartacus) -> None:
         s = game.state
@@ -232,7 +232,7 @@ def in_the_intrigue(card: str) -> Callable[[Spartacus], None]:
         s.intrigue_deck[:0] = s.intrigue_discard
         s.intrigue_discard.clear()
         s.intrigue.turn = 0
-        give(game, 1, card, hand=True)
+        give(game, holder, card, hand=True)
 
     return arrange
 
@@ -345,6 +345,23 @@ async def test_an_intrigue_hand_never_reaches_another_terminal(make_server):
         for other in (0, 2, 3):  # ann, cat and the spectator
             assert name.encode() not in run.clients[other].raw
             assert name.encode() not in visible_text(run.clients[other].raw)
+
+
+async def test_a_scheme_being_prepared_is_hidden_until_it_is_launched(make_server):
+    """rulings: a Scheme's card and target are hidden until it is launched. Ann picks Slander
+    or Extortion from her hand: the others see only that she prepares a hidden Scheme, until
+    she names bob as the target and it is launched."""
+
+    async def play(run: Run, _: str) -> None:
+        await run.press(0, "Scheme: ")
+        await run.press(0, "bob/Glaber")  # enough Influence: launched at once
+
+    a, b = await twin_runs(make_server, lambda card: in_the_intrigue(card, holder=0), play,
+                           ("slander", "extortion"))
+    hidden_from(0, a, b, until=2)
+    assert "ann/Batiatus prepares a hidden S" in a.screens[1][2]  # (cut at 80x24)
+    assert "ann/Batiatus launches Slander against bob/Glaber" in log_text(a.screens[2][2])
+    assert "ann/Batiatus launches Extortion against bob/Glaber" in log_text(b.screens[2][2])
 
 
 # --- a whole game -----------------------------------------------------------------------------------
