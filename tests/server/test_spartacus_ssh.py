@@ -364,6 +364,20 @@ async def test_a_scheme_being_prepared_is_hidden_until_it_is_launched(make_serve
     assert "ann/Batiatus launches Extortion against bob/Glaber" in log_text(b.screens[2][2])
 
 
+async def test_the_rolls_for_the_first_choice_name_the_players_not_their_seats(make_server):
+    """rules: Setup 1 - everyone rolls; the log names each roll's player ("ann 5"), as every
+    line on the screen does, never a seat number."""
+    server = await make_server(bot_delay=0)
+    server.lobby._new_seed = lambda: 5  # ann rolls highest: the table waits for her House
+    key = new_key()
+    server.lobby.create_table(fingerprint(key), "ann", "spartacus", 4, bots=3, bot_kind="heuristic")
+    ann = await player(server, "ann", key)
+    await ann.wait_for_text("Choose your House")
+    await ann.wait_quiet(QUIET)
+    assert "5, heuristic bot 1, heuristic bot 2, heuristic bot 2" in log_text(ann.screen_text())  # ann 5, ...
+    assert not re.search(r"\bseat \d", ann.screen_text(), re.IGNORECASE), ann.screen_text()
+
+
 # --- a whole game -----------------------------------------------------------------------------------
 
 
