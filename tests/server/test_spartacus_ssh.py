@@ -364,6 +364,29 @@ async def test_a_scheme_being_prepared_is_hidden_until_it_is_launched(make_serve
     assert "ann/Batiatus launches Extortion against bob/Glaber" in log_text(b.screens[2][2])
 
 
+async def test_answers_to_a_request_for_support_are_hidden_until_all_are_in(make_server):
+    """rulings: asked for support, everyone answers at once and the answers are revealed
+    together. Ann (2 Influence) asks for support for a hidden Slander against cat; bob supports
+    or refuses: ann, cat and the spectator receive the same bytes until cat answers too."""
+
+    def arrange(game: Spartacus) -> None:
+        in_the_intrigue("slander", holder=0)(game)
+        game.state.players[0].influence = 2  # Slander needs 3
+
+    async def play(run: Run, answer: str) -> None:
+        await run.press(0, "Scheme: Slander")
+        await run.press(0, "cat/Solonius")
+        await run.press(0, "Ask for support, keeping the Scheme hidden")
+        await run.press(1, answer)
+        await run.press(2, "Refuse")  # the last answer: all are revealed
+
+    a, b = await twin_runs(make_server, lambda _: arrange, play, ("Support it", "Refuse"))
+    hidden_from(1, a, b, until=5)
+    assert "bob/Glaber answered" in a.screens[4][2]  # only that he answered
+    assert "with the support of bob/Glaber" in log_text(a.screens[5][2])
+    assert "bob/Glaber refuses, cat/Solonius refuses" in log_text(b.screens[5][2])
+
+
 async def test_the_rolls_for_the_first_choice_name_the_players_not_their_seats(make_server):
     """rules: Setup 1 - everyone rolls; the log names each roll's player ("ann 5"), as every
     line on the screen does, never a seat number."""
