@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import re
 import signal
 import statistics
 import sys
@@ -148,8 +149,13 @@ async def run(args: argparse.Namespace, workdir: Path) -> None:
             await client.wait_quiet(0.5, 20)
             first.append(bytes(client.raw))
             seats.append(seat)
+        # Idle: once a human is asked (the bot may choose its House first), nothing may arrive.
+        for _ in range(200):
+            if any(s.has_choices() for s in seats):
+                break
+            await asyncio.sleep(0.05)
         await asyncio.gather(*(s.client.wait_quiet(0.3, 20) for s in seats))
-        waiting_human = await idle_rate(seats, 2.0)  # the first House is a human's choice or a bot's
+        waiting_human = await idle_rate(seats, 2.0)
         start = time.monotonic()
         await asyncio.gather(*(s.play(first_key) for s in seats))
         end = time.monotonic()
@@ -168,10 +174,10 @@ async def run(args: argparse.Namespace, workdir: Path) -> None:
         await again.wait_quiet(0.5, 20)
         full = bytes(again.raw[lobby:])
         await again.close()
-        rounds = next((line for line in seats[0].client.lines() if "Round" in line), "")
+        ended = re.search(r"Round \d+", seats[0].client.screen_text())
         print(f"Spartacus over SSH at {SIZE[0]}x{SIZE[1]}, xterm-256color: {args.humans} players, "
               f"{args.bots} bots, seed {args.seed}, {options}; the game took {end - start:.0f} s")
-        print(f"  {rounds.strip()}")
+        print(f"  the game ended in {ended.group(0) if ended else 'round ?'}")
         updates: list[bytes] = []
         for i, seat in enumerate(seats):
             mine = seat.remote_updates(start, end)
@@ -183,7 +189,7 @@ async def run(args: argparse.Namespace, workdir: Path) -> None:
         sizes = [len(data) for data in updates]
         print(f"  all seats: {len(sizes)} remote updates, median {statistics.median(sizes):.0f} B, "
               f"p95 {pct(sizes, 95)} B")
-        print(f"  idle while the table waits for a decision: {waiting_human:.1f} bytes/s per seat")
+        print(f"  idle while the table waits for a human: {waiting_human:.1f} bytes/s per seat")
         print(f"  idle after the game: {after:.1f} bytes/s per seat")
         print(f"  a spectator opening the finished table from the lobby: {len(full) / 1024:.1f} KB")
         print("Where the bytes are drawn (panels at 80x24):")
