@@ -42,15 +42,16 @@ def has_choices(client: ScreenClient) -> bool:
 def choices_shown(client: ScreenClient) -> dict[str, str]:
     """The choices on the prompt bar's page shown: key -> label (cut with "…" if long)."""
     lines = client.lines()
+    rows = [lines[row] if row < len(lines) else "" for row in PROMPT_ROWS]
+    # two columns only when more than five choices: the left one full, the right one begun
+    left, right = _COLUMNS
+    two = all(_KEY.match(row[left : left + 3]) for row in rows) and bool(_KEY.match(rows[0][right : right + 3]))
     shown: dict[str, str] = {}
-    for row in PROMPT_ROWS:
-        line = lines[row] if row < len(lines) else ""
-        two = len(line) > _COLUMNS[1] + 3 and _KEY.match(line[_COLUMNS[1] : _COLUMNS[1] + 3])
-        for x in _COLUMNS if two else _COLUMNS[:1]:
-            key = _KEY.match(line[x : x + 3])
+    for row in rows:
+        for x, end in ((left, right), (right, len(row))) if two else ((left, len(row)),):
+            key = _KEY.match(row[x : x + 3])
             if key:
-                end = _COLUMNS[1] if two and x == _COLUMNS[0] else len(line)
-                shown[key.group(1)] = line[x + 4 : end].strip()
+                shown[key.group(1)] = row[x + 4 : end].strip()
     return shown
 
 
@@ -88,16 +89,16 @@ async def play_by_screen(
     for _ in range(limit):
         if "GAME OVER" in client.screen_text():
             return pressed
-        pressed += 1
         if "Press the same key again" in client.lines()[STATUS_ROW]:
-            client.send("\r")
+            key = "\r"
         elif has_choices(client):
-            client.send(key_for(client))
+            key = key_for(client)
         else:
-            pressed -= 1
             await client.wait_until(lambda: has_choices(client) or "GAME OVER" in client.screen_text(), 20, "my turn")
             continue
         before = client.bytes_received
+        client.send(key)
+        pressed += 1
         await client.wait_until(lambda: client.bytes_received != before, 5, "an answer")
         await client.wait_quiet(0.05)
     raise AssertionError("the game did not end")
