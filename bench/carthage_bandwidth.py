@@ -6,9 +6,8 @@ A real `HarenaServer` runs in another process with one Carthage table (sudden de
 10, so every game ends): `--humans` seats are played by SSH clients in this process (xterm-256color,
 80x24, screens rendered by pyte), which read only their screen and press keys as a player would
 (Enter for the hex the cursor offers, 1 for the first choice, Enter again to confirm); the other
-seats are the server's bots. Each client's output is cut into bursts (bytes arriving less than
-`GAP` apart): a burst that does not follow a key of its own is one *remote move* (someone
-else's choice reaching this screen).
+seats are the server's bots. A *remote move* is a burst of output that does not follow a key of
+the seat's own (bench/ssh_seats.py: someone else's choice reaching this screen).
 
 Prints, per seat: bytes for the first screen, bytes per remote move (median, p95, max), and idle
 bytes/s (while the table waits for a human, and after the game). Targets (issue 6): first screen
@@ -23,7 +22,6 @@ import asyncio
 import json
 import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -34,13 +32,8 @@ sys.path.insert(0, str(REPO))
 
 import asyncssh  # noqa: E402
 
+from bench.ssh_seats import SIZE, Seat, idle_rate, pct, start_server, stop_server  # noqa: E402
 from tests.sshscreen import ScreenClient  # noqa: E402
-
-SIZE = (80, 24)
-PROMPT_ROWS = range(16, 21)  # the prompt bar's choice rows at 80x24
-STATUS_ROW = 22
-GAP = 0.12  # seconds of silence that end a burst (the bots wait --bot-delay between moves)
-OWN = 0.5  # a burst starting this soon after the client's own key is its own move
 
 
 # --- the server process -------------------------------------------------------------------------
@@ -89,80 +82,9 @@ def run_server(workdir: Path) -> None:
 # --- a player reading its screen ------------------------------------------------------------------
 
 
-class Seat:
-    """One SSH client: its byte timeline and the times it pressed keys."""
-
-    def __init__(self, client: ScreenClient) -> None:
-        self.client = client
-        self.chunks: list[tuple[float, int]] = []
-        self.keys: list[float] = []
-        received = client._received
-
-        def record(data: bytes, stderr: bool) -> None:
-            self.chunks.append((time.monotonic(), len(data)))
-            received(data, stderr)
-
-        client._received = record  # type: ignore[method-assign]
-
-    def press(self, key: str) -> None:
-        self.keys.append(time.monotonic())
-        self.client.send(key)
-
-    def has_choices(self) -> bool:
-        lines = self.client.lines()
-        return any(lines[row].startswith("  1  ") for row in PROMPT_ROWS)
-
-    def over(self) -> bool:
-        return "GAME OVER" in self.client.screen_text()
-
-    async def play(self) -> None:
-        """Answer every prompt until the game is over."""
-        client = self.client
-        while not self.over():
-            await client.wait_until(lambda: self.has_choices() or self.over(), 120, "a prompt")
-            if self.over():
-                return
-            text = client.screen_text()
-            if "Press the same key again" in client.lines()[STATUS_ROW]:
-                self.press("\r")
-            elif "Place your gladiator" in text:
-                self.press("\r")
-            else:
-                self.press("1")
-            before = client.bytes_received
-            await client.wait_until(lambda: client.bytes_received != before, 10, "an answer")
-            await client.wait_quiet(GAP * 1.5, 10)
-
-    def bursts(self, since: float, until: float) -> list[tuple[float, int]]:
-        """(start, bytes) of each burst of output between `since` and `until`."""
-        out: list[tuple[float, int]] = []
-        last = -1.0
-        for at, size in self.chunks:
-            if not since <= at <= until:
-                continue
-            if out and at - last < GAP:
-                out[-1] = (out[-1][0], out[-1][1] + size)
-            else:
-                out.append((at, size))
-            last = at
-        return out
-
-    def remote_moves(self, since: float, until: float) -> list[int]:
-        return [
-            size for start, size in self.bursts(since, until)
-            if not any(0 <= start - key < OWN for key in self.keys)
-        ]
-
-
-def pct(values: list[int], p: float) -> int:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
-
-
-async def idle_rate(seats: list[Seat], seconds: float) -> float:
-    before = sum(s.client.bytes_received for s in seats)
-    await asyncio.sleep(seconds)
-    return (sum(s.client.bytes_received for s in seats) - before) / seconds / len(seats)
+def carthage_key(client: ScreenClient) -> str:
+    """Enter on the hex the cursor offers, else the first choice."""
+    return "\r" if "Place your gladiator" in client.screen_text() else "1"
 
 
 async def run(args: argparse.Namespace, workdir: Path) -> None:
@@ -172,13 +94,8 @@ async def run(args: argparse.Namespace, workdir: Path) -> None:
         "bot_delay": args.bot_delay, "seed": args.seed,
     }
     (workdir / "spec.json").write_text(json.dumps(spec))
-    proc = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--serve", str(workdir)], cwd=REPO)
+    proc, port = start_server(Path(__file__).resolve(), workdir)
     try:
-        for _ in range(300):
-            if (workdir / "port").exists() and (workdir / "port").read_text():
-                break
-            await asyncio.sleep(0.05)
-        port = int((workdir / "port").read_text())
         seats, first = [], []
         for i, key in enumerate(keys):
             client = await ScreenClient.connect(
@@ -195,7 +112,7 @@ async def run(args: argparse.Namespace, workdir: Path) -> None:
         waiting = await idle_rate(seats, 2.0) if not any(s.has_choices() for s in seats) else None
         waiting_human = await idle_rate(seats, 2.0) if any(s.has_choices() for s in seats) else None
         start = time.monotonic()
-        await asyncio.gather(*(s.play() for s in seats))
+        await asyncio.gather(*(s.play(carthage_key) for s in seats))
         end = time.monotonic()
         await asyncio.gather(*(s.client.wait_quiet(0.5, 20) for s in seats))
         after = await idle_rate(seats, 3.0)
@@ -203,7 +120,7 @@ async def run(args: argparse.Namespace, workdir: Path) -> None:
               f"{args.bots} bots, seed {args.seed}; the game took {end - start:.0f} s")
         for i, seat in enumerate(seats):
             moves = seat.remote_moves(start, end)
-            total = sum(size for at, size in seat.chunks if start <= at <= end)
+            total = seat.bytes_between(start, end)
             print(f"  seat {i}: first screen {first[i] / 1024:.1f} KB; {len(moves)} remote moves: "
                   f"median {statistics.median(moves):.0f} B, p95 {pct(moves, 95)} B, max {max(moves)} B; "
                   f"{total / 1024:.0f} KB for the whole game")
@@ -214,11 +131,7 @@ async def run(args: argparse.Namespace, workdir: Path) -> None:
         print(f"  idle after the game: {after:.1f} bytes/s per seat")
         await asyncio.gather(*(s.client.close() for s in seats))
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop_server(proc)
 
 
 if __name__ == "__main__":

@@ -187,11 +187,12 @@ class ScreenClient:
         """Wait until `text` is visible somewhere on the screen."""
         await self.wait_until(lambda: text in self.screen_text(), timeout, f"text {text!r}")
 
-    async def wait_quiet(self, quiet: float = 0.25, timeout: float = 5.0) -> None:
-        """Wait until nothing has arrived for `quiet` seconds (the screen has settled)."""
+    async def wait_quiet(self, quiet: float = 0.25, timeout: float = 5.0, since: float = 0.0) -> None:
+        """Wait until nothing has arrived for `quiet` seconds (the screen has settled), counting
+        from `since` at the earliest (a `time.monotonic()`: when the server was asked to draw)."""
         deadline = time.monotonic() + timeout
         while True:
-            idle = time.monotonic() - self.last_received_at
+            idle = time.monotonic() - max(self.last_received_at, since)
             if idle >= quiet:
                 return
             if time.monotonic() + (quiet - idle) > deadline:

@@ -42,7 +42,7 @@ def roll_for_first(game: Spartacus) -> None:
         rolls = {seat: game.rng.roll() for seat in rolling}
         game.emit(
             "Rolls for the first choice: "
-            + ", ".join(f"Seat {k + 1} {v}" for k, v in rolls.items())
+            + ", ".join(f"Seat {k + 1} rolls {v}" for k, v in rolls.items())
         )
         best = max(rolls.values())
         rolling = [seat for seat, v in rolls.items() if v == best]

@@ -16,14 +16,17 @@ async def make_server(tmp_path: Path) -> AsyncIterator:
     servers: list[HarenaServer] = []
 
     async def start(
-        *, operators: frozenset[str] = frozenset(), allow_file: Path | None = None, **limits: float
+        *, data: str = "data", bot_delay: float = 0.05, operators: frozenset[str] = frozenset(),
+        allow_file: Path | None = None, **limits: float
     ) -> HarenaServer:
+        """A server on a free port; `data` names its data folder (a second server on the same
+        folder restores the first one's tables)."""
         config = ServerConfig(
             port=0,
             keys_dir=tmp_path / "keys",
-            data_dir=tmp_path / "data",
+            data_dir=tmp_path / data,
             limits=ServerLimits(**limits),
-            bot_delay=0.05,
+            bot_delay=bot_delay,
             operators=operators,
             allow_file=allow_file,
         )

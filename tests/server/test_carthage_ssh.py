@@ -9,16 +9,8 @@ import asyncio
 import pytest
 
 from harena.server.hostkey import fingerprint
-from tests.server.players import new_key, player
+from tests.server.players import has_choices, new_key, play_by_screen, player
 from tests.sshscreen import ScreenClient
-
-PROMPT_ROWS = range(16, 21)  # at 80x24: the prompt bar's choice rows
-STATUS_ROW = 22
-
-
-def has_choices(client: ScreenClient) -> bool:
-    lines = client.lines()
-    return any(lines[row].startswith("  1  ") for row in PROMPT_ROWS if row < len(lines))
 
 
 def arena(client: ScreenClient) -> str:
@@ -93,27 +85,9 @@ async def test_two_players_see_their_own_hands_and_each_others_moves(make_server
     await watcher.wait_until(lambda: " H4 " in mover_line(), 5, "the card played on the other screen")
 
 
-async def play_by_screen(client: ScreenClient, limit: int = 3000) -> None:
-    """Play to the end by reading the screen only: Enter on the hex the cursor offers, the first
-    choice of every list, Enter again when a choice asks to be confirmed."""
-    for _ in range(limit):
-        text = client.screen_text()
-        if "GAME OVER" in text:
-            return
-        lines = client.lines()
-        if "Press the same key again" in lines[STATUS_ROW]:
-            client.send("\r")
-        elif "Place your gladiator" in text and has_choices(client):
-            client.send("\r")
-        elif has_choices(client):
-            client.send("1")
-        else:
-            await client.wait_until(lambda: has_choices(client) or "GAME OVER" in client.screen_text(), 20, "my turn")
-            continue
-        before = client.bytes_received
-        await client.wait_until(lambda: client.bytes_received != before, 5, "an answer")
-        await client.wait_quiet(0.05)
-    raise AssertionError("the game did not end")
+def carthage_key(client: ScreenClient) -> str:
+    """Enter on the hex the cursor offers, else the first choice of every list."""
+    return "\r" if "Place your gladiator" in client.screen_text() else "1"
 
 
 async def test_a_whole_game_against_a_bot_is_played_through_the_ssh_screen(make_server):
@@ -124,7 +98,7 @@ async def test_a_whole_game_against_a_bot_is_played_through_the_ssh_screen(make_
     )
     ann = await player(server, "ann", key)
     await ann.wait_for_text("Carthage")
-    await play_by_screen(ann)
+    await play_by_screen(ann, carthage_key)
     await ann.wait_for_text("Winner:")
     assert table.game.result() is not None
     assert "last gladiator standing" in ann.screen_text()

@@ -387,19 +387,38 @@ def arena_status_lines(view: View, a: Mapping[str, Any], ascii_only: bool) -> li
         for seat, placed in enumerate(a["has_bet"]):
             bet = a["bets"][seat] if seat < len(a["bets"]) else None
             if bet is not None:
-                on = f" on {player_name(view, bet['on'])}" if bet["kind"] == "win" else ""
-                state = f" bets {bet['amount']} on a {bet['kind']}{on}" if bet["kind"] != "win" else f" bets {bet['amount']}{on}"
-                lines.append([("  ", ""), name_segment(view, seat), (state, "bold")])
+                lines.append([("  ", ""), name_segment(view, seat), (f" bets {bet_words(view, bet)}", "bold")])
             else:
                 lines.append([("  ", ""), name_segment(view, seat), (" has bet" if placed else " ...", "dim")])
     fight = a["fight"]
     if fight is not None:
         lines.append(roll_line(view, a, fight))
+    if step != "bets" and any(bet is not None for bet in a["bets"]):
+        lines.append(revealed_bets_line(view, a["bets"]))
+    if fight is not None:
         if fight["defender"] is not None and fight["damage"]:
             lines.append([(f"{fight['damage']} wound(s) to take: a die is lost for each", "bold")])
     if a["outcome"]:
         lines.append([("Outcome: ", "dim"), (a["outcome"], "bold")])
     return lines
+
+
+def bet_words(view: View, bet: Mapping[str, Any]) -> str:
+    if bet["kind"] == "win":
+        return f"{bet['amount']} on {player_name(view, bet['on'])} to win"
+    return f"{bet['amount']} on a {'wound' if bet['kind'] == 'wound' else 'decapitation'}"
+
+
+def revealed_bets_line(view: View, bets: list[Any]) -> Line:
+    """Once all are in, the bets are public: whose stake is on what."""
+    line: Line = [("Bets: ", "dim")]
+    for seat, bet in enumerate(bets):
+        if bet is None:
+            continue
+        if len(line) > 1:
+            line.append(("; ", "dim"))
+        line += [name_segment(view, seat), (f" {bet_words(view, bet)}", "")]
+    return line
 
 
 def fighter_line(view: View, f: Mapping[str, Any], hex_name: str, ascii_only: bool) -> Line:
