@@ -168,6 +168,8 @@ async def run(args: argparse.Namespace, workdir: Path) -> None:
         )
         await again.wait_until(lambda: "Tables" in again.screen_text(), 20, "the lobby")
         await again.wait_quiet(0.5, 20)
+        again.send("f")  # finished tables are listed apart from the main list
+        await again.wait_quiet(0.5, 20)
         lobby = len(again.raw)
         again.send("w")
         await again.wait_until(lambda: "GAME OVER" in again.screen_text(), 20, "the table")

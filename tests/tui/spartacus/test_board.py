@@ -42,7 +42,7 @@ async def test_your_house_in_full_and_the_others_as_the_rules_show_them() -> Non
         text = screen_text(app)
         assert "you: ann/Batiatus" in text and "Your House: ann/Batiatus" in text
         assert "Inf 4/12" in text and "hand 1/5" in text
-        assert f"denarii {game.state.players[0].denarii}" in text
+        assert f"hand 1/5 {game.state.players[0].denarii} denarii" in text
         assert "Blackmail (scheme 6+) The target pays" in text  # its text, cut to 80 columns
         assert "Thracian Recruit   A2 D2 S1 ready" in text  # an asset with its dice and state
         assert "bob/Glaber" in text and "cat/Solonius" in text

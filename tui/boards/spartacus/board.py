@@ -43,32 +43,10 @@ DIRECTION_KEYS: dict[str, str] = {"NW": "w", "NE": "e", "W": "a", "E": "d", "SW"
 DIRECTION_NAMES = {
     "NW": "north-west", "NE": "north-east", "W": "west", "E": "east", "SW": "south-west", "SE": "south-east",
 }
+_SHOWN_ON_PHASE = re.compile(r" has (bid|bet|answered)$")
 _STEP_LABEL = re.compile(r"^Move (NE|E|SE|SW|W|NW) to -?\d+,-?\d+$")
 ARENA = -1  # the bottom-left panel shows the Arena, not a House
 
-KIND_WORDS = {
-    "choose_house": "to choose a House",
-    "discard_gladiator": "to pay upkeep",
-    "intrigue_turn": "to play the Intrigue turn",
-    "discard_to_limit": "to discard",
-    "prepare_scheme": "to prepare a Scheme",
-    "support_scheme": "to answer a request for support",
-    "reaction": "to react",
-    "choose_victim": "to choose a victim",
-    "open_market": "to trade or close",
-    "compose_offer": "to make an offer",
-    "answer_offer": "to answer an offer",
-    "bid": "to bid",
-    "invite": "to invite",
-    "invitation": "to answer the invitation",
-    "choose_combatant": "to choose a combatant",
-    "choose_equipment": "to equip",
-    "bet": "to bet",
-    "initiative": "to choose who acts first",
-    "fight": "to fight",
-    "lose_die": "to take a wound",
-    "thumbs": "to give thumbs up or down",
-}
 
 
 @register_board("spartacus")
@@ -256,8 +234,11 @@ class SpartacusBoard(BoardWidget):
         return player_name(view, seat)
 
     def log_lines(self, view: dict[str, Any]) -> Sequence[Content | str]:
+        """The log with players' names; without "X has bid / has bet / has answered", which
+        the phase panel shows while it matters and a later line reveals in full (a thin link
+        then pays for one line per reveal, not one per player)."""
         names = names_of(view)
-        return [relabel_content(line, names) for line in view["game"]["log"]]
+        return [relabel_content(line, names) for line in view["game"]["log"] if not _SHOWN_ON_PHASE.search(line)]
 
     def prompt_view(self, prompts: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if self.view is None:
@@ -270,13 +251,14 @@ class SpartacusBoard(BoardWidget):
         ]
 
     def idle_text(self, view: dict[str, Any]) -> str | None:
-        table, game = view["table"], view["game"]
+        """Who is to act is marked in the Houses panel and told by the phase panel; this line
+        stays the same while you wait, so a thin link does not redraw it at every move."""
+        table = view["table"]
         if table["status"] == "waiting":
             return None
-        parts = [f"{player_name(view, seat)} {KIND_WORDS.get(kind, kind)}" for seat, kind in game["waiting"]]
-        who = "; ".join(parts) or "nobody"
-        lead = "Watching as a spectator. " if table["you"] is None else ""
-        return f"{lead}Waiting for {who}. (g: give denarii, Tab: see another House)"
+        mark = ">" if self.ascii_only else "▶"
+        lead = "Watching as a spectator: " if table["you"] is None else "Not your move: "
+        return f"{lead}the Houses marked {mark} are to act (Tab: see a House in full, g: give denarii)."
 
     def result_lines(self, view: dict[str, Any]) -> list[str] | None:
         return panels.result_lines(view)

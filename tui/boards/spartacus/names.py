@@ -81,7 +81,7 @@ def relabel_segments(text: str, names: Names) -> tuple[Segment, ...]:
             continue
         name, style = lookup[match.group(2)]
         out.append((text[at : match.start()], ""))
-        out.append((name, f"bold {style}".strip()))
+        out.append((name, style))  # colour only: bold would cost every log line more bytes
         at = match.end()
     out.append((text[at:], ""))
     return tuple(s for s in out if s[0])

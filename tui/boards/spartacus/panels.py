@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from harena.tui.boards.spartacus import catalog
-from harena.tui.boards.spartacus.names import name_segment, names_of, player_name
+from harena.tui.boards.spartacus.names import name_segment, player_name
 from harena.tui.widgets.lines_view import Line, fit, line_width
 
 View = Mapping[str, Any]
@@ -25,6 +25,31 @@ PHASE_WORDS = {
     "arena": "Arena",
     "final": "Final games",
     "over": "Game over",
+}
+
+# What a House is asked to do, in words (the phase panel, when nothing else says it).
+KIND_WORDS = {
+    "choose_house": "to choose a House",
+    "discard_gladiator": "to pay upkeep",
+    "intrigue_turn": "to play the Intrigue turn",
+    "discard_to_limit": "to discard",
+    "prepare_scheme": "to prepare a Scheme",
+    "support_scheme": "to answer a request for support",
+    "reaction": "to react",
+    "choose_victim": "to choose a victim",
+    "open_market": "to trade or close",
+    "compose_offer": "to make an offer",
+    "answer_offer": "to answer an offer",
+    "bid": "to bid",
+    "invite": "to invite",
+    "invitation": "to answer the invitation",
+    "choose_combatant": "to choose a combatant",
+    "choose_equipment": "to equip",
+    "bet": "to bet",
+    "initiative": "to choose who acts first",
+    "fight": "to fight",
+    "lose_die": "to take a wound",
+    "thumbs": "to give thumbs up or down",
 }
 
 KIND_LETTERS = {"gladiator": "G", "slave": "S", "guard": "g", "equipment": "E"}
@@ -153,9 +178,9 @@ def house_lines(view: View, seat: int, width: int, height: int, ascii_only: bool
     track = influence_track(p["influence"], target, 12, ascii_only)
     lines.append(fit_line([
         ("Inf ", "dim"), (f"{p['influence']}/{target} ", "bold"), (track, "ansi_yellow"),
-        (f" hand {p['hand_size']}/{p['hand_limit']}", ""),
-        (" denarii ", "dim"), (denarii_text(p).removesuffix("d").removesuffix("d*"), "bold"),
-        (" (secret)" if p["hidden"] and p["denarii"] is not None else "", "dim"),
+        (f" hand {p['hand_size']}/{p['hand_limit']} ", ""),
+        (f"{p['denarii']} denarii" if not p["hidden"] else denarii_text(p).removesuffix("*"), "bold"),
+        (" secret" if p["hidden"] and p["denarii"] is not None else "", "dim"),
     ], width, ascii_only))
     house = catalog.house(p["house"]) if p["house"] else None
     hand = board["hand"] if seat == you else None
@@ -240,7 +265,6 @@ def phase_title(view: View) -> str:
 def phase_lines(view: View, width: int, height: int, ascii_only: bool = False) -> list[Line]:
     """What is going on in this phase, as this seat may know it."""
     board = view["game"]["board"]
-    names = names_of(view)
     lines: list[Line]
     if board["intrigue"] is not None:
         lines = intrigue_lines(view, board["intrigue"], ascii_only)
@@ -250,21 +274,10 @@ def phase_lines(view: View, width: int, height: int, ascii_only: bool = False) -
         lines = arena_status_lines(view, board["arena"], ascii_only)
     else:
         lines = []
-    lines += waiting_lines(view, names)
+    if not lines:  # (choosing Houses, upkeep): say who is to do what
+        for seat, kind in view["game"].get("waiting", []):
+            lines.append([name_segment(view, seat), (f" {KIND_WORDS.get(kind, kind)}", "")])
     return [fit_line(line, width, ascii_only) for line in lines][:height]
-
-
-def waiting_lines(view: View, names: Any) -> list[Line]:
-    waiting = view["game"].get("waiting", [])
-    if not waiting or view["game"]["result"] is not None:
-        return []
-    seats = sorted({seat for seat, _ in waiting})
-    line: Line = [("Waiting for ", "dim")]
-    for i, seat in enumerate(seats):
-        if i:
-            line.append((", ", "dim"))
-        line.append(name_segment(view, seat))
-    return [line]
 
 
 def intrigue_lines(view: View, it: Mapping[str, Any], ascii_only: bool) -> list[Line]:
