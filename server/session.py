@@ -47,8 +47,9 @@ import asyncssh
 from textual._context import active_app, active_message_pump, visible_screen_stack
 from textual.message import Message
 
-from harena.server import gc_policy
-from harena.server.driver import SSHDriver, clamp_size
+from harena.server import gc_policy, loop_share
+from harena.server.driver import DEFAULT_EVENT_BURST, DEFAULT_EVENT_RATE, SSHDriver, clamp_size
+from harena.server.limits import EventBudget
 from harena.server.textual_fixes import (
     color_system_for_terminal,
     install,
@@ -67,6 +68,7 @@ LISTEN_OPTIONS: dict[str, Any] = {"encoding": None, "line_editor": False}
 DEFAULT_MAX_WRITE_BUFFER = 256 * 1024
 DEFAULT_EXIT_GRACE = 10.0
 MAX_PENDING_INPUT = 64 * 1024
+DEFAULT_LOOP_SHARE = 0.1
 
 NO_PTY_MESSAGE = "harena needs an interactive terminal: connect with plain `ssh` (or `ssh -t`)."
 EXEC_MESSAGE = "harena does not run commands: connect with plain `ssh` to play."
@@ -222,8 +224,13 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         identity: str | None = None,
         max_write_buffer: int = DEFAULT_MAX_WRITE_BUFFER,
         exit_grace: float = DEFAULT_EXIT_GRACE,
+        input_events: float = DEFAULT_EVENT_RATE,
+        input_event_burst: int = DEFAULT_EVENT_BURST,
+        loop_share: float | None = DEFAULT_LOOP_SHARE,
     ) -> None:
         self._app_factory = app_factory
+        self._input_events = (input_events, input_event_burst)
+        self._loop_share = loop_share
         self._identity = identity
         self._max_write_buffer = max_write_buffer
         self._exit_grace = exit_grace
@@ -284,6 +291,8 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self._start_app()
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        if self._exit_requested:
+            return  # on the way out: a key now would open a screen the exit tears down
         if self._driver is not None:
             self._driver.feed(data)
         elif self._app is not None and self._pending_size < MAX_PENDING_INPUT:
@@ -315,6 +324,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def _start_app(self) -> None:
         install()
+        loop_share.install()
         gc_policy.configure()
         chan = self._chan
         assert chan is not None and self._term_type is not None
@@ -334,7 +344,10 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             app = self._app_factory(info)
             mark_server_app(app)
             set_app_color_system(app, info.color_system)
-            app.driver_class = SSHDriver.bind(self._send, self._driver_started)  # type: ignore[assignment]
+            budget = EventBudget(*self._input_events)
+            app.driver_class = SSHDriver.bind(  # type: ignore[assignment]
+                self._send, self._driver_started, budget, self._loop_share, self._pause_input
+            )
         except Exception:
             log.exception("app factory failed for %s", self._who())
             self._close_with_message(CRASH_MESSAGE, status=1)
@@ -390,6 +403,16 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         for data in pending:
             driver.feed(data)
 
+    def _pause_input(self, pause: bool) -> None:
+        """The driver has enough input waiting: let SSH flow control hold the rest back."""
+        chan = self._chan
+        if chan is None or chan.is_closing():
+            return
+        if pause:
+            chan.pause_reading()
+        else:  # not from inside the driver: resuming delivers what asyncssh held back at once
+            asyncio.get_running_loop().call_soon(chan.resume_reading, context=contextvars.Context())
+
     def request_exit(self, message: str | None = None) -> None:
         """Ask the app to exit (disconnect, server shutdown, take-over); idempotent.
 
@@ -400,6 +423,8 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if app is None or self._exit_requested:
             return
         self._exit_requested = True
+        if self._driver is not None:
+            self._driver.disable_input()
         loop = asyncio.get_running_loop()
         if self.context is not None:
             self.context.call(app.exit)

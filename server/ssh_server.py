@@ -72,6 +72,9 @@ class HarenaSession(AppSession):
             lambda info: server.make_app(info, self),
             identity=identity,
             max_write_buffer=server.config.limits.max_write_buffer,
+            input_events=server.config.limits.input_events,
+            input_event_burst=server.config.limits.input_event_burst,
+            loop_share=server.config.limits.loop_share,
         )
         self.server = server
         self.identity = identity

@@ -57,7 +57,10 @@ class HelpScreen(DialogScreen[None]):
                 yield Static(Content("\n").join(lines), id="help-keys")
 
     def on_mount(self) -> None:
-        self.query_one(VerticalScroll).focus()  # so that arrows and PgUp/PgDn scroll it
+        # So that arrows and PgUp/PgDn scroll it. Pushed as the app exits, the screen mounts
+        # without its children: nothing to focus then, and no reason to fail.
+        for scroll in self.query(VerticalScroll):
+            scroll.focus()
 
     @property
     def text(self) -> str:
