@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import time
 
 import pytest
 
@@ -122,3 +123,27 @@ async def test_scheduled_collections_do_not_keep_the_callers_app_alive(quick) ->
     contextvars.copy_context().run(from_inside_an_app)
     handles = [gc_policy._scheduled, gc_policy._young]
     assert all(handle is not None and owner not in handle._context for handle in handles)  # type: ignore[union-attr]
+
+
+async def test_garbage_piling_up_is_collected_before_the_interval(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A client toggling a dialog makes a closed screen per toggle: once enough wait, they are
+    collected after COLLECT_DELAY, not a minute later in one long pause."""
+    monkeypatch.setattr(gc_policy, "COLLECT_DELAY", 0.01)
+    monkeypatch.setattr(gc_policy, "MIN_INTERVAL", 60.0)
+    monkeypatch.setattr(gc_policy, "MIN_GAP", 0.0)
+    gc_policy.configure()
+    monkeypatch.setattr(gc_policy, "_garbage", 0)
+    monkeypatch.setattr(gc_policy, "_last_full", time.monotonic())
+    done = gc_policy.collections()
+    for _ in range(gc_policy.GARBAGE_LIMIT - 1):
+        gc_policy.screen_closed()
+    await asyncio.sleep(0.05)
+    assert gc_policy.collections() == done  # a few screens wait for the interval
+    gc_policy.screen_closed()
+    await asyncio.sleep(0.05)
+    assert gc_policy.collections() == done + 1
+
+
+async def test_what_lives_before_the_first_session_is_frozen_out_of_collections() -> None:
+    gc_policy.configure()
+    assert gc.get_freeze_count() > 10_000  # modules, classes: never walked again
