@@ -12,6 +12,7 @@ from harena.core.engine import GameConfigError, available_games
 from harena.core.simulate import parse_bots, simulate
 from harena.core.store import default_data_dir
 from harena.server.limits import ServerLimits
+from harena.server.log_safe import SafeFormatter
 
 log = logging.getLogger("harena")
 
@@ -38,6 +39,22 @@ def build_parser() -> argparse.ArgumentParser:
                        help="time to finish SSH login (default: %(default)s)")
     serve.add_argument("--max-per-ip", type=int, default=limits.max_per_ip, metavar="N",
                        help="concurrent connections from one address (default: %(default)s)")
+    serve.add_argument("--max-connections", type=int, default=limits.max_connections, metavar="N",
+                       help="concurrent connections in all (default: %(default)s)")
+    serve.add_argument("--max-startups", type=int, default=limits.max_startups, metavar="N",
+                       help="connections still logging in, in all (default: %(default)s)")
+    serve.add_argument("--max-startups-per-ip", type=int, default=limits.max_startups_per_ip, metavar="N",
+                       help="connections still logging in from one address; the oldest gives way (default: %(default)s)")
+    serve.add_argument("--max-per-key", type=int, default=limits.max_per_key, metavar="N",
+                       help="concurrent connections of one key (default: %(default)s)")
+    serve.add_argument("--max-channels", type=int, default=limits.max_channels, metavar="N",
+                       help="sessions open on one connection (default: %(default)s)")
+    serve.add_argument("--input-events", type=float, default=limits.input_events, metavar="N",
+                       help="sustained input events (keys, clicks) per second per session (default: %(default)s)")
+    serve.add_argument("--input-event-burst", type=int, default=limits.input_event_burst, metavar="N",
+                       help="input events accepted at once (default: %(default)s)")
+    serve.add_argument("--loop-share", type=float, default=limits.loop_share, metavar="FRACTION",
+                       help="share of the server's event loop one session's input may use (default: %(default)s)")
     serve.add_argument("--input-rate", type=float, default=limits.input_rate, metavar="BYTES",
                        help="sustained input bytes/s per connection; excess is dropped (default: %(default)s)")
     serve.add_argument("--input-burst", type=int, default=limits.input_burst, metavar="BYTES",
@@ -137,10 +154,23 @@ def run_serve(args: argparse.Namespace) -> int:
     limits = ServerLimits(
         login_timeout=args.login_timeout,
         max_per_ip=args.max_per_ip,
+        max_connections=args.max_connections,
+        max_startups=args.max_startups,
+        max_startups_per_ip=args.max_startups_per_ip,
+        max_per_key=args.max_per_key,
+        max_channels=args.max_channels,
         input_rate=args.input_rate,
         input_burst=args.input_burst,
+        input_events=args.input_events,
+        input_event_burst=args.input_event_burst,
+        loop_share=args.loop_share,
         idle_timeout=args.idle_timeout,
     )
+    if args.allow is not None:
+        problem = allow_file_problem(args.allow)
+        if problem:
+            print(f"harena: --allow {args.allow}: {problem}", file=sys.stderr)
+            return 2
     config = ServerConfig(
         host=args.host,
         port=args.port,
@@ -159,6 +189,26 @@ def run_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def allow_file_problem(path: Path) -> str:
+    """What is wrong with an `--allow` file, or "" (checked before the server starts, so that
+    the message names the file, not the listen address)."""
+    import asyncssh
+
+    try:
+        text = path.read_text()
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    except UnicodeDecodeError:
+        return "not a text file"
+    if not any(line.strip() and not line.lstrip().startswith("#") for line in text.splitlines()):
+        return "no keys in it (an empty list would admit nobody)"
+    try:
+        asyncssh.import_authorized_keys(text)
+    except (ValueError, asyncssh.KeyImportError) as exc:
+        return f"not an authorized_keys file ({exc})"
+    return ""
+
+
 def run_play(args: argparse.Namespace) -> int:
     from harena.server.local_play import play_locally
 
@@ -167,10 +217,9 @@ def run_play(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    logging.basicConfig(
-        level=logging.DEBUG if args.verbose else logging.INFO,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    handler = logging.StreamHandler()
+    handler.setFormatter(SafeFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO, handlers=[handler])
     if not args.verbose:
         logging.getLogger("asyncssh").setLevel(logging.WARNING)  # it logs every channel request
     try:

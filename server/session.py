@@ -50,6 +50,7 @@ from textual.message import Message
 from harena.server import gc_policy, loop_share
 from harena.server.driver import DEFAULT_EVENT_BURST, DEFAULT_EVENT_RATE, SSHDriver, clamp_size
 from harena.server.limits import EventBudget
+from harena.server.log_safe import printable
 from harena.server.textual_fixes import (
     color_system_for_terminal,
     install,
@@ -68,6 +69,8 @@ LISTEN_OPTIONS: dict[str, Any] = {"encoding": None, "line_editor": False}
 DEFAULT_MAX_WRITE_BUFFER = 256 * 1024
 DEFAULT_EXIT_GRACE = 10.0
 MAX_PENDING_INPUT = 64 * 1024
+MAX_TERM = 64
+"""Characters of the client's TERM kept (a real one is ~20)."""
 DEFAULT_LOOP_SHARE = 0.1
 
 NO_PTY_MESSAGE = "harena needs an interactive terminal: connect with plain `ssh` (or `ssh -t`)."
@@ -265,7 +268,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def pty_requested(
         self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Mapping[int, int]
     ) -> bool:
-        self._term_type = term_type
+        self._term_type = term_type[:MAX_TERM]
         self._size = (term_size[0], term_size[1])
         return True
 
@@ -305,7 +308,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self._driver.resize(width, height)
 
     def signal_received(self, signal: str) -> None:
-        log.debug("ignoring client signal %s", signal)
+        log.debug("ignoring client signal %s", printable(signal))
 
     def break_received(self, msec: int) -> bool:
         log.debug("ignoring client break")
@@ -354,7 +357,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             return
         self._app = app
         _live_sessions.add(self)
-        log.info("session of %s started (%s, %dx%d)", self._who(), info.term_type, cols, rows)
+        log.info("session of %s started (%s, %dx%d)", self._who(), printable(info.term_type), cols, rows)
         self.task = asyncio.get_running_loop().create_task(
             self._run_app(app, (cols, rows)), name=f"harena-session {info.username}@{info.peer}"
         )
@@ -459,7 +462,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def _who(self) -> str:
         info = self.info
-        return "?" if info is None else f"{info.username}@{info.peer[0]}:{info.peer[1]}"
+        return "?" if info is None else f"{printable(info.username)}@{info.peer[0]}:{info.peer[1]}"
 
     def _close_with_message(self, message: str, status: int) -> None:
         chan = self._chan

@@ -189,9 +189,10 @@ async def test_connections_per_address_are_capped(make_server):
     server = await make_server(max_per_ip=2)
     first = await player(server, "a", new_key())
     second = await player(server, "b", new_key())
-    with pytest.raises((asyncssh.DisconnectError, ConnectionError)):
-        third = await player(server, "c", new_key())
+    with pytest.raises((asyncssh.DisconnectError, asyncssh.ChannelOpenError, ConnectionError)):
+        third = await player(server, "c", new_key())  # refused once logged in
         await third.wait_closed()
+    assert server.refused["max_per_ip"] == 1
     await first.close()
     await asyncio.sleep(0.2)
     again = await player(server, "c", new_key())
