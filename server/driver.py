@@ -170,6 +170,8 @@ class SSHDriver(Driver):
         self._on_backlog = on_backlog
         self._reading_paused = False
         self._release_handle: asyncio.TimerHandle | None = None
+        self.events_passed = 0
+        """Input events posted to the app."""
         self.events_coalesced = 0
         """Repeated navigation keys and mouse motions merged while the session was over budget."""
         self._input_enabled = False
@@ -458,6 +460,7 @@ class SSHDriver(Driver):
         if not self._input_enabled:
             return
         if not self._queued and self._may_pass():
+            self.events_passed += 1
             self._app.post_message(message)
             return
         self._enqueue(message)
@@ -493,6 +496,7 @@ class SSHDriver(Driver):
         """Post the queued events the budget allows now; come back for the rest."""
         self._release_handle = None
         while self._queued and self._input_enabled and self._may_pass():
+            self.events_passed += 1
             self._in_app_context(self._app.post_message, self._queued.popleft())
         if self._input_enabled:
             self._in_app_context(self._pump)
