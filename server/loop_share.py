@@ -22,7 +22,7 @@ from typing import Any
 
 from textual._context import active_app
 
-WINDOW = 1.0
+WINDOW = 2.0
 """Seconds of its share an app may save up: enough for an expensive action (a dialog opening)
 to pass at once, short enough that the others hardly notice it."""
 MAX_DEBT = 4
@@ -53,6 +53,11 @@ def install() -> None:
 
     asyncio.events.Handle._run = _run  # type: ignore[method-assign]
     _installed = True
+
+
+def charge(app: Any, seconds: float) -> None:
+    """Charge `app` for loop time spent on its behalf later (collecting its garbage)."""
+    setattr(app, ATTRIBUTE, getattr(app, ATTRIBUTE, 0.0) + seconds)
 
 
 def loop_seconds(app: Any) -> float:

@@ -39,6 +39,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
+import time
 import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Union
@@ -71,7 +72,7 @@ DEFAULT_EXIT_GRACE = 10.0
 MAX_PENDING_INPUT = 64 * 1024
 MAX_TERM = 64
 """Characters of the client's TERM kept (a real one is ~20)."""
-DEFAULT_LOOP_SHARE = 0.1
+DEFAULT_LOOP_SHARE = 0.05
 
 NO_PTY_MESSAGE = "harena needs an interactive terminal: connect with plain `ssh` (or `ssh -t`)."
 EXEC_MESSAGE = "harena does not run commands: connect with plain `ssh` to play."
@@ -248,6 +249,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self._exit_requested = False
         self._exit_message: str | None = None
         self._watchdog: asyncio.TimerHandle | None = None
+        self._started_at: float | None = None
         self.task: asyncio.Task[None] | None = None
         """The task running the app; done once the session is over."""
         self.info: SessionInfo | None = None
@@ -326,6 +328,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     # ------------------------------------------------------------------ app lifecycle
 
     def _start_app(self) -> None:
+        self._started_at = time.monotonic()
         install()
         loop_share.install()
         gc_policy.configure()
@@ -382,7 +385,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 self._watchdog.cancel()
                 self._watchdog = None
             _live_sessions.discard(self)
-            gc_policy.session_ended()
+            gc_policy.session_ended(self._started_at)
         log.info("session of %s ended%s", self._who(), " (crashed)" if crashed else "")
         if crashed or cancelled:
             self._close_with_message(CRASH_MESSAGE, status=1)
@@ -401,6 +404,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         _contexts[self._app] = self.context
         if driver.size != clamp_size(*self._size):
             driver.resize(*self._size)
+        gc_policy.session_started()
         pending, self._pending_input = self._pending_input, []
         self._pending_size = 0
         for data in pending:

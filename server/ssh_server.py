@@ -228,6 +228,7 @@ class PlayerConnection(asyncssh.SSHServer):
         self.conn = None
 
     def begin_auth(self, username: str) -> bool:
+        self.server.startups.engage(self)
         return True
 
     def public_key_auth_supported(self) -> bool:

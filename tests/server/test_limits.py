@@ -59,3 +59,12 @@ def test_a_full_startup_table_pushes_out_the_busiest_address_not_the_newcomer():
     slots.admit("b1", "10.0.0.2")
     assert slots.admit("c1", "10.0.0.3") == ["a1"]
     assert slots.pending() == 3
+
+
+def test_a_login_that_began_to_authenticate_outlives_silent_sockets():
+    slots = StartupSlots(limit=10, per_address=2)
+    slots.admit("real", "10.0.0.1")
+    slots.engage("real")  # it speaks SSH
+    slots.admit("silent1", "10.0.0.1")
+    assert slots.admit("silent2", "10.0.0.1") == ["silent1"]
+    assert slots.admit("silent3", "10.0.0.1") == ["silent2"]
