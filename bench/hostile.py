@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import signal
@@ -45,7 +46,6 @@ from bench.ssh_load import (  # noqa: E402
     identity,
     make_keys,
     move,
-    record_timing,
 )
 from tests.sshscreen import ScreenClient  # noqa: E402
 
@@ -76,9 +76,7 @@ def run_server(workdir: Path) -> None:
     install()
     spec = json.loads((workdir / "tables.json").read_text())
     limits = json.loads((workdir / "limits.json").read_text())
-    timing: dict[str, Any] = record_timing()
-    timing["stalls"] = []
-    timing["slow"] = []
+    timing: dict[str, Any] = {"gc": record_gc_pauses(), "stalls": [], "slow": []}
     if os.environ.get("HARENA_BENCH_VERBOSE"):
         record_slow_callbacks(timing["slow"])
 
@@ -107,6 +105,8 @@ def run_server(workdir: Path) -> None:
         def dump() -> None:
             timing["refused"] = server.refused
             (workdir / "timing.json").write_text(json.dumps(timing))
+            for key in ("gc", "stalls", "slow"):
+                timing[key].clear()  # each phase reads what came after its start only
 
         loop.add_signal_handler(signal.SIGUSR1, dump)
         watcher = loop.create_task(watch_stalls())
@@ -115,6 +115,24 @@ def run_server(workdir: Path) -> None:
         await server.stop()
 
     asyncio.run(main())
+
+
+def record_gc_pauses(over: float = 0.001) -> list[Any]:
+    """Server side: every collection longer than `over` seconds (generation, seconds, end).
+    Only the long ones are kept: the lists must not grow the RSS this benchmark measures."""
+    pauses: list[Any] = []
+    started: list[float] = []
+
+    def callback(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started[:] = [time.monotonic()]
+        elif started:
+            now = time.monotonic()
+            if now - started[0] > over:
+                pauses.append((f"gen{info['generation']}", now - started[0], now))
+
+    gc.callbacks.append(callback)
+    return pauses
 
 
 def record_slow_callbacks(slow: list[Any], over: float = 0.02) -> None:
@@ -265,7 +283,7 @@ async def cycles_scenario(workdir: Path, cycles: int) -> None:
         elapsed = time.monotonic() - started
         await asyncio.sleep(3.0)
         timing = await server.timing()
-        print(f"cycles: {cycles} connect/disconnect cycles in {elapsed:.1f} s")
+        print(f"cycles: {cycles} connect/disconnect cycles in {elapsed:.1f} s (refused: {timing['refused']})")
         print(f"  longest GC pause {gc_longest(timing, since):.0f} ms, longest loop stall "
               f"{longest(timing['stalls'], since):.0f} ms")
     finally:

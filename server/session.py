@@ -24,6 +24,9 @@ What the session guarantees, and why:
 * Disconnect/EOF asks the app to exit (`app.exit()`), so Textual's shutdown runs; a watchdog
   cancels the task only if the app has not finished after `exit_grace` seconds.
 * A crash in the app is logged and ends this session only, with an "internal error" line.
+* Input reaches the app at the session's pace (`SSHDriver`: events per second, a share of the
+  loop); while input waits, the channel stops being read (`_pause_input`), so nothing is
+  dropped. Once the app is asked to exit, input stops.
 * A client that stops reading is dropped once the channel's write buffer passes
   `max_write_buffer` bytes (asyncssh never blocks a write, so the buffer would grow forever).
 * Full garbage collections run after sessions end, not in the middle of play (`gc_policy`):
