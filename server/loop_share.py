@@ -6,8 +6,8 @@ other player down. Counting bytes or even events does not bound that: a key may 
 10 ms. `install()` times every callback the loop runs (`asyncio.Handle._run`: task steps, timers,
 `call_soon`) and charges it to the app whose context it runs in (Textual's `active_app`), which
 covers the app's own handlers, its rendering and the encryption of its output. `LoopShare` turns
-that into a gate for the session's input: an app that used more than `share` of the loop lately
-gets no more input until it has paid the excess back.
+that into a gate for the session's input: while the loop is busy (`BUSY`), an app that used
+more than `share` of it lately gets no more input until it has paid the excess back.
 
 Cost: two clock reads and a context lookup per callback (~0.3 µs; a move at a table of ten runs
 a few thousand callbacks, ~25 ms of work).
@@ -30,7 +30,26 @@ MAX_DEBT = 4
 would let a key that costs more than the cap pass at once, again and again)."""
 ATTRIBUTE = "_harena_loop_seconds"
 
+BUSY = 0.25
+"""Fraction of the loop busy (all apps together) under which no one's input is held: shares
+matter when sessions compete, and a player's screen repainting for a busy table (charged to
+them, though they asked for nothing) must not delay their keys on a quiet server."""
+BUSY_SAMPLE = 0.25
+"""Seconds over which the loop's business is measured."""
+
 _installed = False
+_busy_seconds = [0.0]  # every callback's time, all apps and none
+_sample = [time.monotonic(), 0.0, 0.0]  # when, busy seconds then, the fraction measured
+
+
+def busy() -> float:
+    """The fraction of time the loop spent in callbacks lately."""
+    now = time.monotonic()
+    when, seconds, fraction = _sample
+    if now - when >= BUSY_SAMPLE:
+        fraction = (_busy_seconds[0] - seconds) / (now - when)
+        _sample[:] = [now, _busy_seconds[0], fraction]
+    return fraction
 
 
 def install() -> None:
@@ -47,9 +66,11 @@ def install() -> None:
         try:
             run(self)
         finally:
+            took = clock() - start
+            _busy_seconds[0] += took
             app = self._context.get(current_app)  # type: ignore[attr-defined]
             if app is not None:
-                setattr(app, ATTRIBUTE, getattr(app, ATTRIBUTE, 0.0) + clock() - start)
+                setattr(app, ATTRIBUTE, getattr(app, ATTRIBUTE, 0.0) + took)
 
     asyncio.events.Handle._run = _run  # type: ignore[method-assign]
     _installed = True
@@ -76,9 +97,15 @@ class LoopShare:
     updates repainting their screen) can never hold their keys back for long."""
 
     def __init__(
-        self, app: Any, share: float, window: float = WINDOW, clock: Callable[[], float] = time.monotonic
+        self,
+        app: Any,
+        share: float,
+        window: float = WINDOW,
+        clock: Callable[[], float] = time.monotonic,
+        busy_fraction: Callable[[], float] | None = None,
     ) -> None:
         self._app = app
+        self._busy = busy_fraction or busy
         self.share = share
         self.cap = share * window
         self._clock = clock
@@ -94,11 +121,17 @@ class LoopShare:
         self._last, self._used = now, used
 
     def allows(self) -> bool:
-        """True while the app is not in debt."""
+        """True while the app is not in debt, or while the loop is not busy (its debt is then
+        forgiven: there was no one to wait for it)."""
         self._update()
-        return self._balance > 0
+        if self._balance > 0:
+            return True
+        if self._busy() < BUSY:
+            self._balance = 0.001 * self.share
+            return True
+        return False
 
     def wait(self) -> float:
-        """Seconds until the app is out of debt."""
+        """Seconds until the app is out of debt (or the loop is quiet: asked again by then)."""
         self._update()
-        return 0.0 if self._balance > 0 else -self._balance / self.share + 0.001
+        return 0.0 if self._balance > 0 else min(BUSY_SAMPLE, -self._balance / self.share + 0.001)
