@@ -15,9 +15,9 @@ import asyncio
 import logging
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections.abc import Callable
 from typing import Any
 
 import asyncssh
@@ -377,14 +377,19 @@ class HarenaServer:
         from harena.tui.terminal import utf8_terminal
 
         session.display_name = self.name_for(session.identity, info.username)
-        return HarenaApp(
-            self.lobby,
-            session.identity,
-            session.display_name,
-            guest=session.guest,
-            take_over=lambda: self.take_over(session),
-            unicode=utf8_terminal(info.env, info.term_type),
-        )
+        try:
+            return HarenaApp(
+                self.lobby,
+                session.identity,
+                session.display_name,
+                guest=session.guest,
+                take_over=lambda: self.take_over(session),
+                unicode=utf8_terminal(info.env, info.term_type),
+            )
+        except Exception:
+            if not self.sessions.get(session.identity):
+                self._names.pop(session.identity, None)  # no session will hold the name
+            raise
 
     def name_for(self, identity: str, wanted: str) -> str:
         """The name `identity` shows: what it asked for (made printable and short), with `~2`,
