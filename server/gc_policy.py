@@ -38,15 +38,17 @@ collection frees. Hence:
 * the price: cyclic garbage among frozen objects is only freed by a *deep* collection
   (`gc.unfreeze()` first, the old cost). Callers say when what they throw away was made
   (`born`); garbage born before the last freeze is counted apart, and once `FROZEN_LIMIT`
-  screens' worth wait, a deep collection runs, at most one per `DEEP_INTERVAL`, and at least
-  one per `MAX_INTERVAL` for any other cyclic garbage. A session that ends after living
-  through a freeze, a table screen left after a while, cost a deep collection in the end:
-  that is the pause every ended session cost before, now at most once a minute. Quick
-  garbage (a dialog opened and closed, a session that connects and leaves) is almost always
-  born after the last freeze and freed by the cheap collections.
+  screens' worth wait, a deep collection runs, and at least one per `MAX_INTERVAL` for any
+  other cyclic garbage. Deep collections are spaced so that they take at most `DEEP_DUTY` of
+  the loop (the last one's duration / `DEEP_DUTY`), and at most `DEEP_INTERVAL` apart: with a
+  small heap they come often and stay short (a dialog toggled over and over is often alive at
+  a freeze, so its garbage is mostly frozen: left for a minute, one session's dialogs made a
+  400 ms deep collection); with a big heap, once a minute, which is what every ended
+  session cost before. A session that ends after living through a freeze, a table screen
+  left after a while, cost a deep collection in the end.
 
-Worst case, with players switching screens all the time, that is one short pause every few
-seconds and one long one a minute; in steady play, none.
+Worst case, with players switching screens all the time, that is short pauses a few times a
+second and, with many sessions, one long one a minute; in steady play, none.
 
 Young collections are cheap but not free: a move at a table of ten allocates enough to trigger
 one every other move, and every tenth is a generation-1 collection (5-8 ms), in the middle of
@@ -87,7 +89,9 @@ FROZEN_LIMIT = 20
 FREEZE_DELAY = 1.0
 """Seconds after a session starts before what it made is frozen."""
 DEEP_INTERVAL = 60.0
-"""Seconds between two deep collections (each walks the whole heap)."""
+"""Seconds between two deep collections at most, when frozen garbage waits."""
+DEEP_DUTY = 0.05
+"""Share of the loop deep collections may take (each walks the whole heap)."""
 MAX_INTERVAL = 600.0
 """Seconds between two deep collections at most."""
 YOUNG_DELAY = 0.01
@@ -104,6 +108,7 @@ _frozen_at = 0.0  # monotonic time of the last freeze
 _screen_cost = INITIAL_SCREEN_COST  # measured seconds per closed screen freed
 _last_deep = time.monotonic()
 _deep_collections = 0
+_deep_seconds = 0.05  # how long the last deep collection took
 _freeze: asyncio.TimerHandle | None = None
 _freeze_loop: asyncio.AbstractEventLoop | None = None
 _young: asyncio.TimerHandle | None = None
@@ -179,10 +184,15 @@ def _next_delay() -> float:
     now = time.monotonic()
     if _garbage >= garbage_limit():
         return max(SOON, MIN_GAP - (now - _last_full))
-    delay = MIN_INTERVAL - (now - _last_full)
+    delay = max(COLLECT_DELAY, MIN_INTERVAL - (now - _last_full))
     if _frozen_garbage >= FROZEN_LIMIT:
-        delay = min(delay, DEEP_INTERVAL - (now - _last_deep))
-    return max(COLLECT_DELAY, delay)
+        delay = min(delay, max(SOON, _deep_gap() - (now - _last_deep)))
+    return delay
+
+
+def _deep_gap() -> float:
+    """Seconds from one deep collection to the next: `DEEP_DUTY` of the loop at most."""
+    return min(DEEP_INTERVAL, max(MIN_GAP, _deep_seconds / DEEP_DUTY))
 
 
 def deep_collections() -> int:
@@ -235,11 +245,11 @@ def _schedule(delay: float) -> None:
 
 def _collect() -> None:
     global _scheduled, _scheduled_loop, _last_full, _collections, _garbage, _frozen_garbage
-    global _frozen_at, _last_deep, _deep_collections, _screen_cost
+    global _frozen_at, _last_deep, _deep_collections, _screen_cost, _deep_seconds
     _scheduled = _scheduled_loop = None
     started = time.monotonic()
     deep = started - _last_deep >= MAX_INTERVAL or (
-        _frozen_garbage >= FROZEN_LIMIT and started - _last_deep >= DEEP_INTERVAL
+        _frozen_garbage >= FROZEN_LIMIT and started - _last_deep >= _deep_gap()
     )
     if deep:
         gc.unfreeze()
@@ -254,6 +264,7 @@ def _collect() -> None:
     if deep:
         _frozen_garbage, _last_deep = 0, _last_full
         _deep_collections += 1
+        _deep_seconds = _last_full - started
     log.info(
         "%s garbage collection: %d objects freed in %.0f ms",
         "deep" if deep else "full", freed, (_last_full - started) * 1000,

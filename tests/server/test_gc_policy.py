@@ -173,6 +173,7 @@ async def test_garbage_born_before_the_last_freeze_waits_for_a_deep_collection(m
     monkeypatch.setattr(gc_policy, "COLLECT_DELAY", 0.01)
     monkeypatch.setattr(gc_policy, "MIN_INTERVAL", 0.0)
     monkeypatch.setattr(gc_policy, "DEEP_INTERVAL", 0.0)
+    monkeypatch.setattr(gc_policy, "SOON", 0.01)
     monkeypatch.setattr(gc_policy, "MAX_INTERVAL", 1e6)
     gc_policy.configure()
     monkeypatch.setattr(gc_policy, "_frozen_garbage", 0)
