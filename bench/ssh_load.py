@@ -173,12 +173,15 @@ def server_latencies(timing: dict[str, list[list]], tables: list[list[str]]) -> 
 
 
 class ServerProcess:
-    def __init__(self, tables: list[list[str]], workdir: Path) -> None:
+    """The server child process: `script --serve WORKDIR` (this file's `run_server` unless
+    another benchmark brings its own)."""
+
+    def __init__(self, tables: list[list[str]], workdir: Path, script: Path = Path(__file__)) -> None:
         self.workdir = workdir
         (workdir / "tables.json").write_text(json.dumps(tables))
         (workdir / "port").unlink(missing_ok=True)
         self.proc = subprocess.Popen(
-            [sys.executable, str(Path(__file__).resolve()), "--serve", str(workdir)], cwd=REPO
+            [sys.executable, str(script.resolve()), "--serve", str(workdir)], cwd=REPO
         )
 
     async def port(self) -> int:

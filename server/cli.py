@@ -45,6 +45,22 @@ def build_parser() -> argparse.ArgumentParser:
                        help="time to finish SSH login (default: %(default)s)")
     serve.add_argument("--max-per-ip", type=int, default=limits.max_per_ip, metavar="N",
                        help="concurrent connections from one address (default: %(default)s)")
+    serve.add_argument("--max-connections", type=int, default=limits.max_connections, metavar="N",
+                       help="concurrent connections in all (default: %(default)s)")
+    serve.add_argument("--max-startups", type=int, default=limits.max_startups, metavar="N",
+                       help="connections still logging in, in all (default: %(default)s)")
+    serve.add_argument("--max-startups-per-ip", type=int, default=limits.max_startups_per_ip, metavar="N",
+                       help="connections still logging in from one address; the oldest gives way (default: %(default)s)")
+    serve.add_argument("--max-per-key", type=int, default=limits.max_per_key, metavar="N",
+                       help="concurrent connections of one key (default: %(default)s)")
+    serve.add_argument("--max-channels", type=int, default=limits.max_channels, metavar="N",
+                       help="sessions open on one connection (default: %(default)s)")
+    serve.add_argument("--input-events", type=float, default=limits.input_events, metavar="N",
+                       help="sustained input events (keys, clicks) per second per session (default: %(default)s)")
+    serve.add_argument("--input-event-burst", type=int, default=limits.input_event_burst, metavar="N",
+                       help="input events accepted at once (default: %(default)s)")
+    serve.add_argument("--loop-share", type=float, default=limits.loop_share, metavar="FRACTION",
+                       help="share of the server's event loop one session's input may use (default: %(default)s)")
     serve.add_argument("--input-rate", type=float, default=limits.input_rate, metavar="BYTES",
                        help="sustained input bytes/s per connection; excess is dropped (default: %(default)s)")
     serve.add_argument("--input-burst", type=int, default=limits.input_burst, metavar="BYTES",
@@ -161,6 +177,11 @@ def run_serve(args: argparse.Namespace) -> int:
     configure_logging(args.verbose, args.log_format)
     # Every option named like a ServerLimits field is that limit: a new limit needs no line here.
     limits = ServerLimits(**{f.name: getattr(args, f.name) for f in fields(ServerLimits) if hasattr(args, f.name)})
+    if args.allow is not None:
+        problem = allow_file_problem(args.allow)
+        if problem:
+            print(f"harena: --allow {args.allow}: {problem}", file=sys.stderr)
+            return 2
     config = ServerConfig(
         host=args.host,
         port=args.port,
@@ -182,6 +203,26 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"harena: cannot serve on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
         return 1
     return 0
+
+
+def allow_file_problem(path: Path) -> str:
+    """What is wrong with an `--allow` file, or "" (checked before the server starts, so that
+    the message names the file, not the listen address)."""
+    import asyncssh
+
+    try:
+        text = path.read_text()
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    except UnicodeDecodeError:
+        return "not a text file"
+    if not any(line.strip() and not line.lstrip().startswith("#") for line in text.splitlines()):
+        return "no keys in it (an empty list would admit nobody)"
+    try:
+        asyncssh.import_authorized_keys(text)
+    except (ValueError, asyncssh.KeyImportError) as exc:
+        return f"not an authorized_keys file ({exc})"
+    return ""
 
 
 def run_play(args: argparse.Namespace) -> int:

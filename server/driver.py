@@ -25,6 +25,15 @@ SSH sessions, so this driver:
   otherwise ask for a 10^6-column screen);
 * parses input inside a copy of the app's context, so messages carry this app (not whatever
   context the SSH callback runs in);
+* lets input events reach the app at most at `EventBudget`'s rate (`--input-events`): what a
+  key costs the loop does not depend on its bytes, and every session shares that one loop.
+  Input also waits while the app has used more than its share of the loop (`loop_share`,
+  `--loop-share`), since one event may cost a hundred times another. Nothing typed is lost:
+  events beyond the budget wait in a short queue, the text behind them waits unparsed, and
+  once `MAX_BACKLOG` characters wait the session stops reading the channel (`on_backlog`), so
+  SSH flow control makes the client wait too. In the queue, a repeated navigation key or mouse
+  motion is coalesced with the one before it (a held arrow key moves once per turn, not once per
+  repeat);
 * never opens a browser or writes a file on the server (`open_url`, `deliver_binary`).
 
 The driver gets its output function through `SSHDriver.bind(...)`, whose result is assigned to
@@ -37,6 +46,7 @@ import asyncio
 import contextvars
 import functools
 import logging
+from collections import deque
 from codecs import getincrementaldecoder
 from contextlib import contextmanager
 from pathlib import Path
@@ -50,6 +60,8 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.messages import InBandWindowResize
 
+from harena.server.limits import EventBudget
+from harena.server.loop_share import LoopShare
 from harena.server.screen_buffer import CompositorPaint, ScreenBuffer
 
 if TYPE_CHECKING:
@@ -65,6 +77,15 @@ STARTUP_FULL_PAINTS = 2
 SYNC_START, SYNC_END = "\x1b[?2026h", "\x1b[?2026l"
 MAX_COLS = 500  # a huge window must not cost megabytes of screen buffer per session
 MAX_ROWS = 200
+MAX_QUEUED_EVENTS = 16
+"""Input events parsed ahead of the session's budget; the rest of the input waits unparsed."""
+PARSE_SLICE = 16
+"""Characters parsed at a time while input waits for the budget."""
+MAX_BACKLOG = 4096
+"""Unparsed characters past which the session stops reading its channel."""
+COALESCED_KEYS = frozenset({"up", "down", "left", "right", "pageup", "pagedown", "home", "end"})
+DEFAULT_EVENT_RATE = 30.0
+DEFAULT_EVENT_BURST = 30
 
 # Terminal modes, written on start and undone in reverse order on stop.
 ALT_SCREEN = ("\x1b[?1049h", "\x1b[?1049l")
@@ -118,8 +139,14 @@ class SSHDriver(Driver):
         size: tuple[int, int] | None = None,
         send: Callable[[bytes], None],
         on_start: Callable[[SSHDriver], None] | None = None,
+        events_budget: EventBudget | None = None,
+        loop_share: float | None = None,
+        on_backlog: Callable[[bool], None] | None = None,
     ) -> None:
-        """`send` writes bytes to the client; `on_start` is told when input may be fed."""
+        """`send` writes bytes to the client; `on_start` is told when input may be fed;
+        `events_budget` paces input events (default: `DEFAULT_EVENT_RATE` per second);
+        `loop_share` (a fraction of the loop) holds input while the app uses more;
+        `on_backlog(True)` asks to stop reading input, `on_backlog(False)` to read again."""
         size = clamp_size(*(size or DEFAULT_SIZE))
         super().__init__(app, debug=debug, mouse=mouse, size=size)
         self._send = send
@@ -136,6 +163,17 @@ class SSHDriver(Driver):
         self._decode = getincrementaldecoder("utf-8")(errors="replace").decode
         self._parser = XTermParser()
         self._escape_timer: asyncio.TimerHandle | None = None
+        self._budget = events_budget or EventBudget(DEFAULT_EVENT_RATE, DEFAULT_EVENT_BURST)
+        self._share = LoopShare(app, loop_share) if loop_share else None
+        self._queued: deque[Message] = deque()
+        self._backlog = ""  # decoded input not parsed yet, waiting for the budget
+        self._on_backlog = on_backlog
+        self._reading_paused = False
+        self._release_handle: asyncio.TimerHandle | None = None
+        self.events_passed = 0
+        """Input events posted to the app."""
+        self.events_coalesced = 0
+        """Repeated navigation keys and mouse motions merged while the session was over budget."""
         self._input_enabled = False
         self._started = False
         self.context: contextvars.Context | None = None
@@ -149,9 +187,19 @@ class SSHDriver(Driver):
         cls,
         send: Callable[[bytes], None],
         on_start: Callable[[SSHDriver], None] | None = None,
+        events_budget: EventBudget | None = None,
+        loop_share: float | None = None,
+        on_backlog: Callable[[bool], None] | None = None,
     ) -> Callable[..., SSHDriver]:
         """A driver factory for `app.driver_class`, with the session's callbacks attached."""
-        return functools.partial(cls, send=send, on_start=on_start)
+        return functools.partial(
+            cls,
+            send=send,
+            on_start=on_start,
+            events_budget=events_budget,
+            loop_share=loop_share,
+            on_backlog=on_backlog,
+        )
 
     @property
     def is_headless(self) -> bool:
@@ -277,9 +325,16 @@ class SSHDriver(Driver):
             self._on_start(self)
 
     def disable_input(self) -> None:
-        """Stop parsing input (Textual calls this first thing at shutdown)."""
+        """Stop parsing input (Textual calls this first thing at shutdown; the session calls it
+        as soon as the app is asked to exit, so no key opens a screen on the way out)."""
         self._input_enabled = False
         self._cancel_escape_timer()
+        self._queued.clear()
+        self._backlog = ""
+        if self._release_handle is not None:
+            self._release_handle.cancel()
+            self._release_handle = None
+        self._on_backlog = None
 
     def stop_application_mode(self) -> None:
         """Restore the client's terminal: modes off, main screen back, cursor visible."""
@@ -316,8 +371,10 @@ class SSHDriver(Driver):
         if not self._input_enabled or not data:
             return
         text = self._decode(data)
-        if text:
-            self._in_app_context(self._parse, text)
+        if not text:
+            return
+        self._backlog += text
+        self._in_app_context(self._pump)
 
     def resize(self, cols: int, rows: int) -> None:
         """The client's window changed size."""
@@ -337,7 +394,7 @@ class SSHDriver(Driver):
 
     def _post_resize(self) -> None:
         size = Size(*self.size)
-        self.send_message(events.Resize(size, size))
+        self._app.post_message(events.Resize(size, size))  # the channel's, not the client's input
 
     def _parse(self, text: str) -> None:
         try:
@@ -349,9 +406,23 @@ class SSHDriver(Driver):
             self._parser = XTermParser()
         self._arm_escape_timer()
 
+    def _pump(self) -> None:
+        """Parse the backlog a slice at a time until the queue holds enough events; stop or
+        resume reading the channel after it."""
+        while self._backlog and len(self._queued) < MAX_QUEUED_EVENTS and self._input_enabled:
+            text, self._backlog = self._backlog[:PARSE_SLICE], self._backlog[PARSE_SLICE:]
+            self._parse(text)
+        pause = len(self._backlog) > MAX_BACKLOG
+        if pause != self._reading_paused and self._on_backlog is not None:
+            self._reading_paused = pause
+            self._on_backlog(pause)
+
     def _arm_escape_timer(self) -> None:
-        """One-shot timer while the parser waits for the rest of an escape sequence."""
+        """One-shot timer while the parser waits for the rest of an escape sequence (not while
+        the rest may still be in the backlog)."""
         self._cancel_escape_timer()
+        if self._backlog:
+            return
         deadline: float | None = self._parser._timeout_time
         if deadline is None or not self._input_enabled:
             return
@@ -384,8 +455,55 @@ class SSHDriver(Driver):
         super().process_message(message)
 
     def send_message(self, message: Message) -> None:
-        """Post directly: we are on the loop already (the base class goes through a thread hop)."""
-        self._app.post_message(message)
+        """An input event: post it now if the budget allows and none is waiting, else queue it.
+        Posted directly: we are on the loop already (the base class goes through a thread hop)."""
+        if not self._input_enabled:
+            return
+        if not self._queued and self._may_pass():
+            self.events_passed += 1
+            self._app.post_message(message)
+            return
+        self._enqueue(message)
+
+    def _may_pass(self) -> bool:
+        """One more input event now? (The share is asked first: a refusal spends nothing.)"""
+        return (self._share is None or self._share.allows()) and self._budget.take()
+
+    def _next_release(self) -> float:
+        if self._share is not None and not self._share.allows():
+            return self._share.wait()
+        return self._budget.wait()
+
+    def _enqueue(self, message: Message) -> None:
+        queued = self._queued
+        last = queued[-1] if queued else None
+        if (
+            isinstance(message, events.Key)
+            and isinstance(last, events.Key)
+            and last.key == message.key
+            and message.key in COALESCED_KEYS
+        ):
+            self.events_coalesced += 1  # a held arrow key still waiting: one step is enough
+        elif isinstance(message, events.MouseMove) and isinstance(last, events.MouseMove):
+            queued[-1] = message  # only where the pointer is now matters
+            self.events_coalesced += 1
+        else:
+            queued.append(message)
+        if self._release_handle is None:
+            self._release_handle = self._loop.call_later(self._next_release(), self._release)
+
+    def _release(self) -> None:
+        """Post the queued events the budget allows now; come back for the rest."""
+        self._release_handle = None
+        while self._queued and self._input_enabled and self._may_pass():
+            self.events_passed += 1
+            self._in_app_context(self._app.post_message, self._queued.popleft())
+        if self._input_enabled:
+            self._in_app_context(self._pump)
+        if not self._backlog:
+            self._arm_escape_timer()
+        if self._queued and self._input_enabled and self._release_handle is None:
+            self._release_handle = self._loop.call_later(self._next_release(), self._release)
 
     # ------------------------------------------------------------------ server-side effects
 

@@ -16,11 +16,42 @@ collection frees. Hence:
 * `configure()`: young collections (generations 0 and 1) stay automatic; the old generation is
   never collected automatically;
 * `session_ended()`, `screen_closed()`: a full collection `COLLECT_DELAY` seconds later (such
-  things come in bursts), at most one per `MIN_INTERVAL` seconds;
-* a full collection at least every `MAX_INTERVAL` seconds, for any other cyclic garbage.
+  things come in bursts), at most one per `MIN_INTERVAL` seconds, unless the garbage piles up.
+  Freeing garbage is most of a collection's pause (~1-5 µs per object: a closed dialog is
+  ~1,600 objects), so the pause is kept short by collecting before too much waits: once the
+  closed screens waiting (a session counts `SESSION_GARBAGE` screens) would take
+  `PAUSE_TARGET` to free, at the cost per screen the last collections measured, the
+  collection comes `SOON` later, at most one per `MIN_GAP`. A client toggling a dialog as fast
+  as its input allows, or connecting and leaving in a loop, then makes short collections a few
+  times a second, not hundreds of megabytes collected in seconds of pause once a minute. The
+  app that closed a screen is charged its expected cost (`loop_share`): garbage is part of
+  what a session costs the loop;
+* every full collection but the early ones ends with `gc.freeze()`: what survived it (the
+  server's modules, every session's screens and widgets) moves to the permanent generation,
+  which collections do not walk (an early collection does not freeze: while a client toggles
+  a dialog, the next one is often open by then, and its garbage would have to wait for a deep
+  collection; frozen that way, 8 clients' dialogs made 500,000 objects for one 870 ms deep
+  collection). A collection then costs what was made since the last one, not the whole heap: ~12,500
+  objects per session made a full collection 2-3 ms per session (150 ms at 12 sessions);
+* `session_started()`: `FREEZE_DELAY` after a session starts (its first screens are out), its
+  objects are frozen without a full collection (`gc.collect(1)`, then `gc.freeze()`: neither
+  walks the old generation), so that the next collection does not walk eight new sessions
+  (~100 ms) because eight clients connected at once. Garbage waiting then is frozen with it
+  and counted for the next deep collection;
+* the price: cyclic garbage among frozen objects is only freed by a *deep* collection
+  (`gc.unfreeze()` first, the old cost). Callers say when what they throw away was made
+  (`born`); garbage born before the last freeze is counted apart, and once `FROZEN_LIMIT`
+  screens' worth wait, a deep collection runs, and at least one per `MAX_INTERVAL` for any
+  other cyclic garbage. Deep collections are spaced so that they take at most `DEEP_DUTY` of
+  the loop (the last one's duration / `DEEP_DUTY`), and at most `DEEP_INTERVAL` apart: with a
+  small heap they come often and stay short (a dialog toggled over and over is often alive at
+  a freeze, so its garbage is mostly frozen: left for a minute, one session's dialogs made a
+  400 ms deep collection); with a big heap, once a minute, which is what every ended
+  session cost before. A session that ends after living through a freeze, a table screen
+  left after a while, cost a deep collection in the end.
 
-Worst case, with players switching screens all the time, that is one pause per `MIN_INTERVAL`
-(CPython's own rule paused about as often under load); in steady play, none.
+Worst case, with players switching screens all the time, that is short pauses a few times a
+second and, with many sessions, one long one a minute; in steady play, none.
 
 Young collections are cheap but not free: a move at a table of ten allocates enough to trigger
 one every other move, and every tenth is a generation-1 collection (5-8 ms), in the middle of
@@ -46,7 +77,26 @@ NEVER = 2**31 - 1
 """A threshold the old generation never reaches (the largest a C int holds)."""
 COLLECT_DELAY = 2.0
 MIN_INTERVAL = 60.0
+PAUSE_TARGET = 0.01
+"""Seconds a collection of the garbage waiting may take before it is collected early."""
+SESSION_GARBAGE = 10
+"""An ended session counts as this many closed screens."""
+SOON = 0.05
+"""Delay of an early collection (a closed screen's own tasks are done by then)."""
+MIN_GAP = 0.1
+"""Seconds between two full collections, however much garbage waits."""
+INITIAL_SCREEN_COST = 0.0005
+"""Seconds a closed screen's garbage takes to free, until collections have measured it."""
+FROZEN_LIMIT = 20
+"""Closed screens born before the last freeze waiting for a deep collection."""
+FREEZE_DELAY = 1.0
+"""Seconds after a session starts before what it made is frozen."""
+DEEP_INTERVAL = 60.0
+"""Seconds between two deep collections at most, when frozen garbage waits."""
+DEEP_DUTY = 0.05
+"""Share of the loop deep collections may take (each walks the whole heap)."""
 MAX_INTERVAL = 600.0
+"""Seconds between two deep collections at most."""
 YOUNG_DELAY = 0.01
 """Quiet time after the last write before the young generations are collected."""
 
@@ -55,34 +105,102 @@ _last_full = time.monotonic()
 _scheduled: asyncio.TimerHandle | None = None
 _scheduled_loop: asyncio.AbstractEventLoop | None = None
 _collections = 0
+_garbage = 0  # closed screens (sessions weighted) since the last full collection
+_frozen_garbage = 0  # the same, born before the last freeze: for a deep collection
+_frozen_at = 0.0  # monotonic time of the last freeze
+_screen_cost = INITIAL_SCREEN_COST  # measured seconds per closed screen freed
+_last_deep = time.monotonic()
+_deep_collections = 0
+_deep_seconds = 0.05  # how long the last deep collection took
+_freeze: asyncio.TimerHandle | None = None
+_freeze_loop: asyncio.AbstractEventLoop | None = None
 _young: asyncio.TimerHandle | None = None
 _young_collections = 0
 
 
 def configure() -> None:
     """Stop automatic full collections (idempotent); call on the event loop of the sessions."""
-    global _configured
+    global _configured, _frozen_at
     if not _configured:
         young, middle, _old = gc.get_threshold()
         gc.set_threshold(young, middle, NEVER)
+        gc.collect()
+        gc.freeze()  # alive before any session: the server's own, never garbage
+        _frozen_at = time.monotonic()
         _configured = True
         log.info("automatic full garbage collections off: run after sessions end instead")
     _schedule(MAX_INTERVAL)
 
 
-def session_ended() -> None:
-    """A session's app is now garbage: collect it soon, when no other collection is due."""
-    _collect_soon()
+def session_started() -> None:
+    """A session's app has started: freeze what it made once its start-up is over."""
+    global _freeze, _freeze_loop
+    loop = asyncio.get_running_loop()
+    if _configured and (_freeze is None or _freeze_loop is not loop):  # not one of a closed loop
+        _freeze, _freeze_loop = loop.call_later(FREEZE_DELAY, _freeze_new, context=contextvars.Context()), loop
 
 
-def screen_closed() -> None:
-    """A screen (and its widgets) is now garbage: collect it soon."""
-    _collect_soon()
+def _freeze_new() -> None:
+    global _freeze, _frozen_at, _garbage, _frozen_garbage
+    _freeze = None
+    gc.collect(1)  # young garbage out first: cheap, it does not walk the old generation
+    gc.freeze()
+    _frozen_at = time.monotonic()
+    _frozen_garbage, _garbage = _frozen_garbage + _garbage, 0
+    if _frozen_garbage >= FROZEN_LIMIT:
+        _schedule(_next_delay())
 
 
-def _collect_soon() -> None:
-    if _configured:
-        _schedule(max(COLLECT_DELAY, MIN_INTERVAL - (time.monotonic() - _last_full)))
+def session_ended(born: float | None = None) -> None:
+    """A session's app, started at `born` (monotonic clock), is now garbage: collect it soon,
+    when no other collection is due."""
+    _collect_soon(SESSION_GARBAGE, born)
+
+
+def screen_closed(born: float | None = None) -> None:
+    """A screen (and its widgets), made at `born`, is now garbage: collect it soon."""
+    _collect_soon(1, born)
+
+
+def _collect_soon(weight: int, born: float | None) -> None:
+    global _garbage, _frozen_garbage
+    if not _configured:
+        return
+    if born is not None and born < _frozen_at:
+        _frozen_garbage += weight
+    else:
+        _garbage += weight
+    _schedule(_next_delay())
+
+
+def garbage_limit() -> int:
+    """Closed screens whose garbage takes `PAUSE_TARGET` to free."""
+    return max(1, int(PAUSE_TARGET / _screen_cost))
+
+
+def screen_cost() -> float:
+    """Seconds a closed screen costs to collect, as measured (what its app is charged)."""
+    return _screen_cost
+
+
+def _next_delay() -> float:
+    now = time.monotonic()
+    if _garbage >= garbage_limit():
+        return max(SOON, MIN_GAP - (now - _last_full))
+    delay = max(COLLECT_DELAY, MIN_INTERVAL - (now - _last_full))
+    if _frozen_garbage >= FROZEN_LIMIT:
+        delay = min(delay, max(SOON, _deep_gap() - (now - _last_deep)))
+    return delay
+
+
+def _deep_gap() -> float:
+    """Seconds from one deep collection to the next: `DEEP_DUTY` of the loop at most."""
+    return min(DEEP_INTERVAL, max(MIN_GAP, _deep_seconds / DEEP_DUTY))
+
+
+def deep_collections() -> int:
+    """Deep collections (the frozen generation included) run so far."""
+    return _deep_collections
 
 
 def output_sent() -> None:
@@ -129,11 +247,34 @@ def _schedule(delay: float) -> None:
 
 
 def _collect() -> None:
-    global _scheduled, _scheduled_loop, _last_full, _collections
+    global _scheduled, _scheduled_loop, _last_full, _collections, _garbage, _frozen_garbage
+    global _frozen_at, _last_deep, _deep_collections, _screen_cost, _deep_seconds
     _scheduled = _scheduled_loop = None
     started = time.monotonic()
+    deep = started - _last_deep >= MAX_INTERVAL or (
+        _frozen_garbage >= FROZEN_LIMIT and started - _last_deep >= _deep_gap()
+    )
+    # An early collection (garbage piling up: a dialog toggled over and over) does not freeze:
+    # the next dialog is often open by then, and frozen it would wait for a deep collection.
+    freeze = deep or _garbage < garbage_limit()
+    if deep:
+        gc.unfreeze()
     freed = gc.collect()
     _last_full = time.monotonic()
+    if freeze:
+        gc.freeze()
+        _frozen_at = _last_full
     _collections += 1
-    log.info("full garbage collection: %d objects freed in %.0f ms", freed, (_last_full - started) * 1000)
-    _schedule(MAX_INTERVAL)
+    if not deep and _garbage >= 5:  # enough to measure what a screen costs
+        measured = (_last_full - started) / _garbage
+        _screen_cost = 0.7 * _screen_cost + 0.3 * measured
+    _garbage = 0
+    if deep:
+        _frozen_garbage, _last_deep = 0, _last_full
+        _deep_collections += 1
+        _deep_seconds = _last_full - started
+    log.info(
+        "%s garbage collection: %d objects freed in %.0f ms",
+        "deep" if deep else "full", freed, (_last_full - started) * 1000,
+    )
+    _schedule(_next_delay() if _frozen_garbage >= FROZEN_LIMIT else MAX_INTERVAL)

@@ -1,27 +1,37 @@
 """Limits that keep one client from spoiling the server for everyone else.
 
-All numbers are options of `harena serve` (see ServerLimits and docs/server.md).
+All numbers are options of `harena serve` (see ServerLimits and docs/server.md). Everything here
+is plain bookkeeping with an injectable clock: the server module applies it to connections,
+channels and input.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
 class ServerLimits:
     login_timeout: float = 30.0  # seconds to finish SSH authentication
-    max_per_ip: int = 8  # concurrent connections from one address
+    max_per_ip: int = 8  # concurrent logged-in connections from one address
+    max_connections: int = 200  # concurrent connections in all, logged in or not
+    max_startups: int = 30  # connections still logging in, in all (sshd's MaxStartups)
+    max_startups_per_ip: int = 10  # connections still logging in from one address
+    max_per_key: int = 4  # concurrent connections of one identity (key)
+    max_channels: int = 2  # sessions (channels) open on one connection
     input_rate: float = 2048.0  # sustained input bytes per second per connection
     input_burst: int = 16384  # bytes that may arrive at once (a pasted chat line fits easily)
+    input_events: float = 30.0  # sustained input events (keys, clicks, pastes) per second per session
+    input_event_burst: int = 30  # events that may come at once (a fast typist's word)
+    loop_share: float = 0.05  # fraction of the event loop one session's input may keep busy
     idle_timeout: float = 1800.0  # seconds without input before a spectator is disconnected
     max_write_buffer: int = 256 * 1024  # unsent output bytes before a stuck client is dropped
 
 
 class ConnectionCounter:
-    """Concurrent connections per peer address."""
+    """Concurrent connections per key (an address, an identity)."""
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
@@ -43,6 +53,69 @@ class ConnectionCounter:
 
     def count(self, address: str) -> int:
         return self._open.get(address, 0)
+
+    def total(self) -> int:
+        return sum(self._open.values())
+
+
+class StartupSlots:
+    """Connections that have not finished logging in, like sshd's MaxStartups.
+
+    A socket that never speaks must not lock anyone out, so a full table does not refuse the
+    newcomer: it evicts the oldest pending login of the same address (of the busiest address
+    once the global table is full), preferring logins that have not begun to authenticate
+    (`engage`). A real client starts authenticating within a few hundred milliseconds and keeps
+    its slot while a silent socket is pushed out by the next arrival: an attacker can only churn
+    their own sockets.
+    """
+
+    def __init__(self, limit: int, per_address: int) -> None:
+        self.limit = limit
+        self.per_address = per_address
+        self._pending: dict[Hashable, tuple[str, int]] = {}  # handle -> (address, arrival)
+        self._engaged: set[Hashable] = set()
+        self._arrivals = 0
+
+    def admit(self, handle: Hashable, address: str) -> list[Hashable]:
+        """Count `handle` as logging in; returns the older pending logins it evicts."""
+        evicted: list[Hashable] = []
+        same = [h for h, (a, _n) in self._pending.items() if a == address]
+        if len(same) >= self.per_address:
+            evicted.append(self._first_to_go(same))
+        elif len(self._pending) >= self.limit:
+            evicted.append(self._first_to_go(self._of_busiest_address()))
+        for old in evicted:
+            self.done(old)
+        self._arrivals += 1
+        self._pending[handle] = (address, self._arrivals)
+        return evicted
+
+    def _first_to_go(self, handles: list[Hashable]) -> Hashable:
+        """The oldest that has not begun to authenticate, else the oldest."""
+        silent = [h for h in handles if h not in self._engaged] or handles
+        return min(silent, key=lambda h: self._pending[h][1])
+
+    def _of_busiest_address(self) -> list[Hashable]:
+        counts: dict[str, int] = {}
+        for address, _n in self._pending.values():
+            counts[address] = counts.get(address, 0) + 1
+        busiest = max(counts.values())
+        return [h for h, (a, _n) in self._pending.items() if counts[a] == busiest]
+
+    def engage(self, handle: Hashable) -> None:
+        """The client has begun to authenticate: it speaks SSH."""
+        if handle in self._pending:
+            self._engaged.add(handle)
+
+    def done(self, handle: Hashable) -> None:
+        """Logged in, or gone."""
+        self._pending.pop(handle, None)
+        self._engaged.discard(handle)
+
+    def pending(self, address: str | None = None) -> int:
+        if address is None:
+            return len(self._pending)
+        return sum(1 for a, _n in self._pending.values() if a == address)
 
 
 class InputRateLimiter:
@@ -69,3 +142,34 @@ class InputRateLimiter:
         self._tokens -= allowed
         self.dropped += len(data) - allowed
         return data[:allowed]
+
+
+class EventBudget:
+    """A token bucket over input events: what an event costs the server (a key may repaint a
+    screen or open one) does not depend on its bytes, so the fair share is counted in events."""
+
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = max(1, burst)
+        self._clock = clock
+        self._tokens = float(self.burst)
+        self._last = clock()
+
+    def _refill(self) -> None:
+        now = self._clock()
+        self._tokens = min(self.burst, self._tokens + (now - self._last) * self.rate)
+        self._last = now
+
+    def take(self) -> bool:
+        """Spend one event if there is one to spend."""
+        self._refill()
+        if self._tokens >= 1.0:
+            self._tokens -= 1.0
+            return True
+        return False
+
+    def wait(self) -> float:
+        """Seconds until the next event may pass."""
+        self._refill()
+        return 0.0 if self._tokens >= 1.0 else (1.0 - self._tokens) / self.rate
+

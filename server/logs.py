@@ -12,6 +12,8 @@ import logging
 import sys
 from datetime import datetime, timezone
 
+from harena.server.log_safe import SafeFormatter
+
 FIELDS = ("event", "address", "key", "player", "table", "session")
 """The extra fields a log call may carry (the only ones the JSON format copies)."""
 
@@ -58,7 +60,9 @@ def configure_logging(verbose: bool, log_format: str) -> None:
         for old in ours:
             root.removeHandler(old)
         handler = StderrHandler()
-        handler.setFormatter(JsonFormatter() if log_format == "json" else logging.Formatter(TEXT_FORMAT))
+        # Text lines carry no control character a client sent (a TERM with ESC or newlines);
+        # JSON escapes them by its own rules.
+        handler.setFormatter(JsonFormatter() if log_format == "json" else SafeFormatter(TEXT_FORMAT))
         root.addHandler(handler)
     root.setLevel(logging.DEBUG if verbose else logging.INFO)
     if not verbose:

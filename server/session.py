@@ -24,6 +24,9 @@ What the session guarantees, and why:
 * Disconnect/EOF asks the app to exit (`app.exit()`), so Textual's shutdown runs; a watchdog
   cancels the task only if the app has not finished after `exit_grace` seconds.
 * A crash in the app is logged and ends this session only, with an "internal error" line.
+* Input reaches the app at the session's pace (`SSHDriver`: events per second, a share of the
+  loop); while input waits, the channel stops being read (`_pause_input`), so nothing is
+  dropped. Once the app is asked to exit, input stops.
 * A client that stops reading is dropped once the channel's write buffer passes
   `max_write_buffer` bytes (asyncssh never blocks a write, so the buffer would grow forever).
 * Full garbage collections run after sessions end, not in the middle of play (`gc_policy`):
@@ -39,6 +42,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
+import time
 import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Union
@@ -47,8 +51,10 @@ import asyncssh
 from textual._context import active_app, active_message_pump, visible_screen_stack
 from textual.message import Message
 
-from harena.server import gc_policy
-from harena.server.driver import SSHDriver, clamp_size
+from harena.server import gc_policy, loop_share
+from harena.server.driver import DEFAULT_EVENT_BURST, DEFAULT_EVENT_RATE, SSHDriver, clamp_size
+from harena.server.limits import EventBudget
+from harena.server.log_safe import printable
 from harena.server.textual_fixes import (
     color_system_for_terminal,
     install,
@@ -67,6 +73,9 @@ LISTEN_OPTIONS: dict[str, Any] = {"encoding": None, "line_editor": False}
 DEFAULT_MAX_WRITE_BUFFER = 256 * 1024
 DEFAULT_EXIT_GRACE = 10.0
 MAX_PENDING_INPUT = 64 * 1024
+MAX_TERM = 64
+"""Characters of the client's TERM kept (a real one is ~20)."""
+DEFAULT_LOOP_SHARE = 0.05
 
 NO_PTY_MESSAGE = "harena needs an interactive terminal: connect with plain `ssh` (or `ssh -t`)."
 EXEC_MESSAGE = "harena does not run commands: connect with plain `ssh` to play."
@@ -222,8 +231,13 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         identity: str | None = None,
         max_write_buffer: int = DEFAULT_MAX_WRITE_BUFFER,
         exit_grace: float = DEFAULT_EXIT_GRACE,
+        input_events: float = DEFAULT_EVENT_RATE,
+        input_event_burst: int = DEFAULT_EVENT_BURST,
+        loop_share: float | None = DEFAULT_LOOP_SHARE,
     ) -> None:
         self._app_factory = app_factory
+        self._input_events = (input_events, input_event_burst)
+        self._loop_share = loop_share
         self._identity = identity
         self._max_write_buffer = max_write_buffer
         self._exit_grace = exit_grace
@@ -238,6 +252,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self._exit_requested = False
         self._exit_message: str | None = None
         self._watchdog: asyncio.TimerHandle | None = None
+        self._started_at: float | None = None
         self.task: asyncio.Task[None] | None = None
         """The task running the app; done once the session is over."""
         self.info: SessionInfo | None = None
@@ -258,7 +273,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def pty_requested(
         self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Mapping[int, int]
     ) -> bool:
-        self._term_type = term_type
+        self._term_type = term_type[:MAX_TERM]
         self._size = (term_size[0], term_size[1])
         return True
 
@@ -284,6 +299,8 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self._start_app()
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        if self._exit_requested:
+            return  # on the way out: a key now would open a screen the exit tears down
         if self._driver is not None:
             self._driver.feed(data)
         elif self._app is not None and self._pending_size < MAX_PENDING_INPUT:
@@ -296,7 +313,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self._driver.resize(width, height)
 
     def signal_received(self, signal: str) -> None:
-        log.debug("ignoring client signal %s", signal)
+        log.debug("ignoring client signal %s", printable(signal))
 
     def break_received(self, msec: int) -> bool:
         log.debug("ignoring client break")
@@ -314,7 +331,9 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     # ------------------------------------------------------------------ app lifecycle
 
     def _start_app(self) -> None:
+        self._started_at = time.monotonic()
         install()
+        loop_share.install()
         gc_policy.configure()
         chan = self._chan
         assert chan is not None and self._term_type is not None
@@ -334,14 +353,17 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             app = self._app_factory(info)
             mark_server_app(app)
             set_app_color_system(app, info.color_system)
-            app.driver_class = SSHDriver.bind(self._send, self._driver_started)  # type: ignore[assignment]
+            budget = EventBudget(*self._input_events)
+            app.driver_class = SSHDriver.bind(  # type: ignore[assignment]
+                self._send, self._driver_started, budget, self._loop_share, self._pause_input
+            )
         except Exception:
             log.exception("app factory failed for %s", self._who())
             self._close_with_message(CRASH_MESSAGE, status=1)
             return
         self._app = app
         _live_sessions.add(self)
-        log.info("session of %s started (%s, %dx%d)", self._who(), info.term_type, cols, rows)
+        log.info("session of %s started (%s, %dx%d)", self._who(), printable(info.term_type), cols, rows)
         self.task = asyncio.get_running_loop().create_task(
             self._run_app(app, (cols, rows)), name=f"harena-session {info.username}@{info.peer}"
         )
@@ -366,7 +388,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 self._watchdog.cancel()
                 self._watchdog = None
             _live_sessions.discard(self)
-            gc_policy.session_ended()
+            gc_policy.session_ended(self._started_at)
         log.info("session of %s ended%s", self._who(), " (crashed)" if crashed else "")
         if crashed or cancelled:
             self._close_with_message(CRASH_MESSAGE, status=1)
@@ -385,10 +407,21 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         _contexts[self._app] = self.context
         if driver.size != clamp_size(*self._size):
             driver.resize(*self._size)
+        gc_policy.session_started()
         pending, self._pending_input = self._pending_input, []
         self._pending_size = 0
         for data in pending:
             driver.feed(data)
+
+    def _pause_input(self, pause: bool) -> None:
+        """The driver has enough input waiting: let SSH flow control hold the rest back."""
+        chan = self._chan
+        if chan is None or chan.is_closing():
+            return
+        if pause:
+            chan.pause_reading()
+        else:  # not from inside the driver: resuming delivers what asyncssh held back at once
+            asyncio.get_running_loop().call_soon(chan.resume_reading, context=contextvars.Context())
 
     def request_exit(self, message: str | None = None) -> None:
         """Ask the app to exit (disconnect, server shutdown, take-over); idempotent.
@@ -400,6 +433,8 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if app is None or self._exit_requested:
             return
         self._exit_requested = True
+        if self._driver is not None:
+            self._driver.disable_input()
         loop = asyncio.get_running_loop()
         if self.context is not None:
             self.context.call(app.exit)
@@ -434,7 +469,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def _who(self) -> str:
         info = self.info
-        return "?" if info is None else f"{info.username}@{info.peer[0]}:{info.peer[1]}"
+        return "?" if info is None else f"{printable(info.username)}@{info.peer[0]}:{info.peer[1]}"
 
     def _close_with_message(self, message: str, status: int) -> None:
         chan = self._chan

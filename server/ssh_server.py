@@ -16,6 +16,7 @@ import itertools
 import logging
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,8 @@ from harena.server.admin import AdminCommands, AdminError
 from harena.server.admin_socket import AdminSocket, socket_path
 from harena.server.bot_runner import BotRunner
 from harena.server.hostkey import fingerprint, load_or_create_host_key
-from harena.server.limits import ConnectionCounter, InputRateLimiter, ServerLimits
+from harena.server.limits import ConnectionCounter, InputRateLimiter, ServerLimits, StartupSlots
+from harena.server.log_safe import printable
 from harena.server.operators import Bans
 from harena.server.session import LISTEN_OPTIONS, AppSession, SessionInfo, shutdown_all
 
@@ -43,6 +45,15 @@ TAKEN_OVER_MESSAGE = "harena: your key took this seat over from another session.
 BANNED_KEY_MESSAGE = "harena: this key is banned from this server"
 BANNED_ADDRESS_MESSAGE = "harena: your address is banned from this server"
 ARCHIVE_CHECK_EVERY = 3600.0
+BUSY_MESSAGE = "the server is full, try again later"
+EVICTED_MESSAGE = "too many logins waiting from your address"
+
+ACCEPTED_ENV = ("TERM", "LANG", "COLORTERM")
+"""Environment variables a session keeps (plus LC_*): all the server reads. The rest is
+refused: asyncssh would keep every variable sent, whatever its size, for the channel's life."""
+MAX_NAME = 32
+MAX_ENV_VARS = 16
+MAX_ENV_VALUE = 256
 
 ENCRYPTION_ALGS = [
     "aes128-gcm@openssh.com",
@@ -77,11 +88,21 @@ class HarenaSession(AppSession):
     """AppSession plus what the server needs around it: the input rate limit, the lobby's
     online count, idle spectators and take-over by the same key."""
 
-    def __init__(self, server: HarenaServer, identity: str, guest: bool, address: str = "") -> None:
+    def __init__(
+        self,
+        server: HarenaServer,
+        identity: str,
+        guest: bool,
+        address: str = "",
+        on_close: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__(
             lambda info: server.make_app(info, self),
             identity=identity,
             max_write_buffer=server.config.limits.max_write_buffer,
+            input_events=server.config.limits.input_events,
+            input_event_burst=server.config.limits.input_event_burst,
+            loop_share=server.config.limits.loop_share,
         )
         self.server = server
         self.identity = identity
@@ -92,6 +113,15 @@ class HarenaSession(AppSession):
         self._limiter = InputRateLimiter(limits.input_rate, limits.input_burst)
         self.last_input = time.monotonic()
         self._idle_timer: asyncio.TimerHandle | None = None
+        self._on_close = on_close
+        self.display_name = "player"
+        """The name others see: the SSH user name, marked if another key uses it (`name_for`)."""
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        if self._on_close is not None:
+            on_close, self._on_close = self._on_close, None
+            on_close()
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         self.last_input = time.monotonic()
@@ -134,41 +164,99 @@ class HarenaSession(AppSession):
             self._idle_timer = None
 
 
+def accepts_env(name: bytes, value: bytes, kept: int) -> bool:
+    """Whether a session keeps an environment variable the client sent (`kept` already kept)."""
+    if kept >= MAX_ENV_VARS or len(value) > MAX_ENV_VALUE:
+        return False
+    try:
+        text = name.decode("ascii")
+    except UnicodeDecodeError:
+        return False
+    return text in ACCEPTED_ENV or (text.startswith("LC_") and len(text) <= 32)
+
+
+def bound_environment(chan: asyncssh.SSHServerChannel) -> asyncssh.SSHServerChannel:  # type: ignore[type-arg]
+    """Make `chan` keep only the environment the server reads (asyncssh has no hook for env
+    requests: its handler is replaced on this channel alone)."""
+
+    def process_env_request(packet: Any) -> bool:
+        name, value = packet.get_string(), packet.get_string()
+        packet.check_end()
+        env = chan._env  # type: ignore[attr-defined]
+        if name not in env and not accepts_env(name, value, len(env)):
+            return False
+        if len(value) > MAX_ENV_VALUE:
+            return False
+        env[name] = value
+        return True
+
+    chan._process_env_request = process_env_request  # type: ignore[attr-defined]
+    return chan
+
+
 class PlayerConnection(asyncssh.SSHServer):
-    """One SSH connection: the per-address cap and who is connecting."""
+    """One SSH connection: the caps on connections and channels, and who is connecting.
+
+    Counted while logging in: a startup slot (`StartupSlots`: the oldest pending login of an
+    address gives way to a new one) and the global cap. Once logged in: the per-address cap
+    and the per-identity cap, and at most `max_channels` sessions on the connection."""
 
     def __init__(self, server: HarenaServer) -> None:
         self.server = server
         self.address = ""
-        self.counted = False
         self.conn: asyncssh.SSHServerConnection | None = None
+        self.counted_total = False
+        self.counted_address = False
+        self.counted_identity = False
         self.key: asyncssh.SSHKey | None = None
         self.method = ""
         self.identity = ""
         self.guest = False
+        self.channels = 0
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
         peer = conn.get_extra_info("peername") or ("?", 0)
-        self.address, self.conn = str(peer[0]), conn
+        self.address = str(peer[0])
         where = {"address": self.address}
         log.info("connection from %s port %s", self.address, peer[1], extra={"event": "connect", **where})
-        if not self.server.connections.try_open(self.address):
-            log.warning("refusing %s: too many connections from that address", self.address)
-            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "too many connections from your address")
+        server = self.server
+        if not server.all_connections.try_open("*"):
+            server.refused["max_connections"] += 1
+            log.warning("refusing %s: %d connections already", self.address, server.all_connections.limit)
+            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, BUSY_MESSAGE)
             return
-        self.counted = True
+        self.counted_total = True
+        for evicted in server.startups.admit(self, self.address):
+            server.refused["max_startups"] += 1
+            log.warning("dropping a login still pending from %s for a newer one", evicted.address)  # type: ignore[attr-defined]
+            evicted.drop(EVICTED_MESSAGE)  # type: ignore[attr-defined]
+
+    def drop(self, reason: str) -> None:
+        if self.conn is not None:
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self.counted:
-            self.server.connections.close(self.address)
-            self.counted = False
-        reason = f": {exc}" if exc is not None else ""
+        server = self.server
+        server.startups.done(self)
+        if self.counted_total:
+            server.all_connections.close("*")
+            self.counted_total = False
+        if self.counted_address:
+            server.connections.close(self.address)
+            self.counted_address = False
+        if self.counted_identity:
+            server.identities.close(self.identity)
+            self.counted_identity = False
+        self.conn = None
+        reason = f": {printable(str(exc))}" if exc is not None else ""
         log.info(
             "connection from %s closed%s", self.address, reason,
             extra={"event": "disconnect", "address": self.address, "key": self.identity or None},
         )
 
     def begin_auth(self, username: str) -> bool:
+        self.server.startups.engage(self)
         if self.server.bans.address_banned(self.address):
             # Here, not at connect: only once keys are exchanged can the client read why.
             log.warning("refusing %s: banned address", self.address, extra={"event": "refused", "address": self.address})
@@ -209,16 +297,43 @@ class PlayerConnection(asyncssh.SSHServer):
         return True  # guests need no password: they get a fresh identity instead
 
     def auth_completed(self) -> None:
+        server = self.server
+        server.startups.done(self)
         if self.method == "publickey" and self.key is not None:
             self.identity = fingerprint(self.key)
         else:
             self.identity, self.guest = f"{GUEST_PREFIX}{uuid.uuid4().hex[:12]}", True
+        if not server.connections.try_open(self.address):
+            server.refused["max_per_ip"] += 1
+            log.warning("refusing %s: too many connections from that address", self.address)
+            self.drop("too many connections from your address")
+            return
+        self.counted_address = True
+        if not server.identities.try_open(self.identity):
+            server.refused["max_per_key"] += 1
+            log.warning("refusing %s: too many connections of %s", self.address, self.identity)
+            self.drop("too many connections with your key")
+            return
+        self.counted_identity = True
         where = {"address": self.address, "key": self.identity}
-        operator = " (operator)" if self.identity in self.server.config.operators else ""
+        operator = " (operator)" if self.identity in server.config.operators else ""
         log.info("%s authenticated as %s%s", self.address, self.identity, operator, extra={"event": "login", **where})
 
-    def session_requested(self) -> HarenaSession:
-        return HarenaSession(self.server, self.identity, self.guest, self.address)
+    def session_requested(self) -> HarenaSession | bool:
+        if not self.counted_identity:
+            return False
+        if self.channels >= self.server.config.limits.max_channels:
+            self.server.refused["max_channels"] += 1
+            log.warning("refusing a session from %s: %d open on its connection", self.address, self.channels)
+            return False
+        assert self.conn is not None
+        self.channels += 1
+        chan = bound_environment(self.conn.create_server_channel())
+        session = HarenaSession(self.server, self.identity, self.guest, self.address, on_close=self._channel_closed)
+        return chan, session  # type: ignore[return-value]
+
+    def _channel_closed(self) -> None:
+        self.channels -= 1
 
     def connection_requested(self, *args: Any) -> bool:
         return False  # no port forwarding
@@ -250,7 +365,16 @@ class HarenaServer:
         self.bans = Bans.load(config.data_dir)
         self.session_numbers = itertools.count(1)
         self._archive_timer: asyncio.TimerHandle | None = None
-        self.connections = ConnectionCounter(config.limits.max_per_ip)
+        limits = config.limits
+        self.connections = ConnectionCounter(limits.max_per_ip)
+        self.all_connections = ConnectionCounter(limits.max_connections)
+        self.identities = ConnectionCounter(limits.max_per_key)
+        self.startups = StartupSlots(limits.max_startups, limits.max_startups_per_ip)
+        self.refused: dict[str, int] = dict.fromkeys(
+            ("max_connections", "max_startups", "max_per_ip", "max_per_key", "max_channels"), 0
+        )
+        """Connections and channels refused (or pending logins dropped) by each cap."""
+        self._names: dict[str, str] = {}  # identity online -> the name others see
         self.sessions: dict[str, set[HarenaSession]] = {}
         self._listener: asyncssh.SSHAcceptor | None = None
         self.bots: BotRunner | None = None
@@ -331,23 +455,43 @@ class HarenaServer:
         from harena.tui.app import HarenaApp
         from harena.tui.terminal import utf8_terminal
 
-        return HarenaApp(
-            self.lobby,
-            session.identity,
-            info.username or "player",
-            guest=session.guest,
-            take_over=lambda: self.take_over(session),
-            unicode=utf8_terminal(info.env, info.term_type),
-            operator=(
-                (lambda argv: self.run_operator_command(session, argv))
-                if session.identity in self.config.operators else None
-            ),
-        )
+        session.display_name = self.name_for(session.identity, info.username)
+        try:
+            return HarenaApp(
+                self.lobby,
+                session.identity,
+                session.display_name,
+                guest=session.guest,
+                take_over=lambda: self.take_over(session),
+                unicode=utf8_terminal(info.env, info.term_type),
+                operator=(
+                    (lambda argv: self.run_operator_command(session, argv))
+                    if session.identity in self.config.operators else None
+                ),
+            )
+        except Exception:
+            if not self.sessions.get(session.identity):
+                self._names.pop(session.identity, None)  # no session will hold the name
+            raise
+
+    def name_for(self, identity: str, wanted: str) -> str:
+        """The name `identity` shows: what it asked for (made printable and short), with `~2`,
+        `~3`... when another key online already shows that name. The same key keeps its name
+        while any of its sessions is open."""
+        if identity in self._names:
+            return self._names[identity]
+        base = clean_text(wanted, MAX_NAME) or "player"
+        taken = {name for other, name in self._names.items() if other != identity}
+        name, n = base, 1
+        while name in taken:
+            n += 1
+            name = f"{base[: MAX_NAME - len(str(n)) - 1]}~{n}"
+        self._names[identity] = name
+        return name
 
     def session_opened(self, session: HarenaSession) -> None:
         self.sessions.setdefault(session.identity, set()).add(session)
-        name = session.info.username if session.info else "player"
-        self.lobby.connect(session.identity, name or "player")
+        self.lobby.connect(session.identity, session.display_name)
 
     def session_closed(self, session: HarenaSession) -> None:
         session.cancel_timers()
@@ -356,6 +500,7 @@ class HarenaServer:
             live.discard(session)
             if not live:
                 del self.sessions[session.identity]
+                self._names.pop(session.identity, None)
         self.lobby.disconnect(session.identity, guest=session.guest)
 
     def take_over(self, keeper: HarenaSession) -> None:

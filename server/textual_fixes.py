@@ -60,8 +60,8 @@ pyproject pins textual>=8.2.8,<8.3 and tests/server/test_textual_fixes.py checks
 `App._display(screen, renderable)`, `textual._compositor.LayoutUpdate.region`, `App._driver`,
 `App._batch_count`, `App._running`, `App._closed`, `App._sync_available`, `App._handle_exception`,
 `App.post_display_hook`, `App.cursor_position`, `Screen.outer_size`, `Strip.divide` (and its
-`_divide_cache`), `App._replace_screen` (removes a closed screen), `App.is_screen_installed`,
-`App._screen_stacks`, `textual.screen.UPDATE_PERIOD` (read when a screen's update timer is
+`_divide_cache`), `App._replace_screen` (removes a closed screen), `Screen.__init__` (stamped
+with its birth time), `App.is_screen_installed`, `App._screen_stacks`, `textual.screen.UPDATE_PERIOD` (read when a screen's update timer is
 made), `Stylesheet._parse_rules(css, read_from, ...)` and `Stylesheet._variables`;
 `server.screen_buffer` reads `LayoutUpdate.strips/region` and
 `ChopsUpdate.chops/spans/chop_ends`; `server.partial_render`, `tui.widgets.rows`,
@@ -79,6 +79,7 @@ import contextlib
 import contextvars
 import functools
 import logging
+import time
 import types
 from typing import TYPE_CHECKING, Any, Callable, ContextManager, Iterable, TextIO
 from weakref import WeakSet
@@ -88,7 +89,7 @@ from rich.console import Console
 from rich.segment import Segment, Segments
 from rich.style import Style
 
-from harena.server import gc_policy, partial_render
+from harena.server import gc_policy, loop_share, partial_render
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -416,10 +417,17 @@ def _paint(app: App[Any], paint: Callable[..., None], update: Any) -> None:
 
 
 def _install_gc_hooks() -> None:
-    """Tell `gc_policy` when a server app closes a screen: its widgets are garbage now."""
+    """Tell `gc_policy` when a server app closes a screen: its widgets are garbage now (and when
+    the screen was made: whether it was frozen, see `gc_policy`)."""
     from textual.app import App
+    from textual.screen import Screen
 
     replace_screen = App._replace_screen
+    screen_init = Screen.__init__
+
+    def __init__(self: Screen[Any], *args: Any, **kwargs: Any) -> None:
+        screen_init(self, *args, **kwargs)
+        self._harena_born = time.monotonic()  # type: ignore[attr-defined]
 
     async def _replace_screen(self: App[Any], screen: Any) -> Any:
         replaced = await replace_screen(self, screen)
@@ -427,9 +435,11 @@ def _install_gc_hooks() -> None:
             screen not in stack for stack in self._screen_stacks.values()
         )  # the condition under which Textual removed it
         if removed and is_server_app(self):
-            gc_policy.screen_closed()
+            gc_policy.screen_closed(getattr(screen, "_harena_born", None))
+            loop_share.charge(self, gc_policy.screen_cost())  # its collection is on this app
         return replaced
 
+    setattr(Screen, "__init__", __init__)
     setattr(App, "_replace_screen", _replace_screen)
 
 

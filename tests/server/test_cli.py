@@ -103,3 +103,17 @@ def test_simulate_spartacus_prints_winners_by_house(capsys):
 def test_bad_simulate_arguments_get_a_clear_message(argv, message, capsys):
     assert main(argv) == 2
     assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [(None, "No such file or directory"), ("", "no keys in it"), ("not a key\n", "not an authorized_keys file")],
+)
+def test_a_bad_allow_file_is_named_in_one_line_before_serving(content, message, tmp_path, capsys):
+    path = tmp_path / "allowed"
+    if content is not None:
+        path.write_text(content)
+    assert main(["serve", "--port", "0", "--keys", str(tmp_path / "keys"), "--allow", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"harena: --allow {path}: ") and err.count("\n") == 1
+    assert message in err and "Traceback" not in err and "listen" not in err

@@ -16,6 +16,7 @@ from textual.message import Message
 from textual.widgets import Label
 
 from harena.server.driver import MAX_COLS, MAX_ROWS, SSHDriver
+from harena.server.limits import EventBudget
 from harena.server.textual_fixes import install, mark_server_app
 
 install()
@@ -246,7 +247,8 @@ def run_stub(chunks: list[bytes]) -> StubApp:
     async def main() -> StubApp:
         stub = StubApp()
         out = bytearray()
-        driver = SSHDriver(stub, send=out.extend, size=(80, 24))  # type: ignore[arg-type]
+        unpaced = EventBudget(rate=1e9, burst=10**9)  # parsing under test here, not pacing
+        driver = SSHDriver(stub, send=out.extend, size=(80, 24), events_budget=unpaced)  # type: ignore[arg-type]
         driver.start_application_mode()
         for chunk in chunks:
             driver.feed(chunk)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import time
+import weakref
 
 import pytest
 
@@ -14,6 +16,9 @@ from harena.server import gc_policy
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(gc_policy, "COLLECT_DELAY", 0.01)
     monkeypatch.setattr(gc_policy, "MIN_INTERVAL", 0.05)
+    monkeypatch.setattr(gc_policy, "_screen_cost", 1e-6)  # garbage never piles up here
+    monkeypatch.setattr(gc_policy, "_garbage", 0)
+    monkeypatch.setattr(gc_policy, "_frozen_garbage", 0)
 
 
 async def test_full_collections_only_run_after_sessions_end(quick) -> None:
@@ -31,6 +36,9 @@ async def test_full_collections_only_run_after_sessions_end(quick) -> None:
 
 
 async def test_collections_are_rate_limited(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(gc_policy, "_screen_cost", 1e-6)  # garbage never piles up here
+    monkeypatch.setattr(gc_policy, "_garbage", 0)
+    monkeypatch.setattr(gc_policy, "_frozen_garbage", 0)
     monkeypatch.setattr(gc_policy, "COLLECT_DELAY", 0.01)
     monkeypatch.setattr(gc_policy, "MIN_INTERVAL", 0.3)
     gc_policy.configure()
@@ -55,6 +63,7 @@ async def test_a_session_end_collects_its_app() -> None:
         # Long enough for the app's own tasks to finish after its session (2 s in production).
         patch.setattr(gc_policy, "COLLECT_DELAY", 0.3)
         patch.setattr(gc_policy, "MIN_INTERVAL", 0.3)
+        patch.setattr(gc_policy, "FREEZE_DELAY", 30.0)  # frozen, it would wait for a deep one
         import tempfile
         from pathlib import Path
 
@@ -79,7 +88,7 @@ async def test_closing_a_screen_schedules_a_collection(monkeypatch: pytest.Monke
 
     install()
     closed: list[bool] = []
-    monkeypatch.setattr(gc_policy, "screen_closed", lambda: closed.append(True))
+    monkeypatch.setattr(gc_policy, "screen_closed", lambda born: closed.append(born is not None))
     lobby = Lobby()
     table = lobby.create_table("ann", "ann", "highcard", 2)
     table.sit("bob", "bob")
@@ -88,6 +97,7 @@ async def test_closing_a_screen_schedules_a_collection(monkeypatch: pytest.Monke
         await pilot.press("escape")  # the table screen is closed for the lobby
         await until(lambda: isinstance(app.screen, LobbyScreen))
         await until(lambda: bool(closed))
+        assert closed == [True]  # with the time the screen was made
 
 
 async def test_young_generations_are_collected_once_a_burst_of_writes_is_out() -> None:
@@ -122,3 +132,76 @@ async def test_scheduled_collections_do_not_keep_the_callers_app_alive(quick) ->
     contextvars.copy_context().run(from_inside_an_app)
     handles = [gc_policy._scheduled, gc_policy._young]
     assert all(handle is not None and owner not in handle._context for handle in handles)  # type: ignore[union-attr]
+
+
+async def test_garbage_piling_up_is_collected_before_the_interval(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A client toggling a dialog makes a closed screen per toggle: once freeing them would take
+    PAUSE_TARGET, they are collected at once, not a minute later in one long pause."""
+    monkeypatch.setattr(gc_policy, "COLLECT_DELAY", 0.01)
+    monkeypatch.setattr(gc_policy, "MIN_INTERVAL", 60.0)
+    monkeypatch.setattr(gc_policy, "MIN_GAP", 0.0)
+    monkeypatch.setattr(gc_policy, "SOON", 0.01)
+    monkeypatch.setattr(gc_policy, "_screen_cost", gc_policy.PAUSE_TARGET / 40)  # 40 screens' worth
+    gc_policy.configure()
+    monkeypatch.setattr(gc_policy, "_garbage", 0)
+    monkeypatch.setattr(gc_policy, "_frozen_garbage", 0)
+    monkeypatch.setattr(gc_policy, "_last_full", time.monotonic())
+    done = gc_policy.collections()
+    assert gc_policy.garbage_limit() == 40
+    for _ in range(gc_policy.garbage_limit() - 1):
+        gc_policy.screen_closed()
+    await asyncio.sleep(0.05)
+    assert gc_policy.collections() == done  # a few screens wait for the interval
+    gc_policy.screen_closed()
+    await asyncio.sleep(0.05)
+    assert gc_policy.collections() == done + 1
+
+
+async def test_what_lives_before_the_first_session_is_frozen_out_of_collections() -> None:
+    gc_policy.configure()
+    assert gc.get_freeze_count() > 10_000  # modules, classes: never walked again
+
+
+class Cyclic:
+    def __init__(self) -> None:
+        self.me = self
+
+
+async def test_garbage_born_before_the_last_freeze_waits_for_a_deep_collection(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every collection freezes what survived it; what was made before and is thrown away later
+    needs the frozen generation walked too: a deep collection, rarer."""
+    monkeypatch.setattr(gc_policy, "COLLECT_DELAY", 0.01)
+    monkeypatch.setattr(gc_policy, "MIN_INTERVAL", 0.0)
+    monkeypatch.setattr(gc_policy, "DEEP_INTERVAL", 0.0)
+    monkeypatch.setattr(gc_policy, "SOON", 0.01)
+    monkeypatch.setattr(gc_policy, "MAX_INTERVAL", 1e6)
+    gc_policy.configure()
+    monkeypatch.setattr(gc_policy, "_frozen_garbage", 0)
+    old = Cyclic()
+    probe = weakref.ref(old)
+    born_before = time.monotonic()
+    gc_policy.screen_closed(time.monotonic())
+    await asyncio.sleep(0.05)  # a plain collection: `old` survives it and is frozen
+    del old
+    deep = gc_policy.deep_collections()
+    for _ in range(gc_policy.FROZEN_LIMIT - 1):
+        gc_policy.screen_closed(born_before)
+    await asyncio.sleep(0.05)
+    assert gc_policy.deep_collections() == deep  # plain collections do not walk frozen objects
+    assert probe() is not None
+    gc_policy.screen_closed(born_before)
+    await asyncio.sleep(0.05)
+    assert gc_policy.deep_collections() == deep + 1
+    assert probe() is None
+
+
+async def test_a_new_session_is_frozen_without_a_full_collection(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(gc_policy, "FREEZE_DELAY", 0.01)
+    gc_policy.configure()
+    await asyncio.sleep(0.02)
+    made = [Cyclic() for _ in range(1000)]  # what a session made at start-up
+    frozen, full = gc.get_freeze_count(), gc_policy.collections()
+    gc_policy.session_started()
+    await asyncio.sleep(0.05)
+    assert gc.get_freeze_count() >= frozen + len(made)
+    assert gc_policy.collections() == full

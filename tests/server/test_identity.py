@@ -5,15 +5,23 @@ from __future__ import annotations
 import asyncssh
 
 from harena.server.hostkey import fingerprint
+from harena.server.limits import ConnectionCounter, ServerLimits, StartupSlots
 from harena.server.operators import Bans
 from harena.server.ssh_server import GUEST_PREFIX, PlayerConnection, ServerConfig
 
 
 class FakeServer:
+    """The server's bookkeeping around a connection, without a listener."""
+
     def __init__(self, allowed: asyncssh.SSHAuthorizedKeys | None = None) -> None:
+        limits = ServerLimits()
         self.allowed_keys = allowed
         self.bans = Bans()
         self.config = ServerConfig()
+        self.startups = StartupSlots(limits.max_startups, limits.max_startups_per_ip)
+        self.connections = ConnectionCounter(limits.max_per_ip)
+        self.identities = ConnectionCounter(limits.max_per_key)
+        self.refused: dict[str, int] = {}
 
 
 def key() -> asyncssh.SSHKey:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from harena.server.limits import ConnectionCounter, InputRateLimiter
+from harena.server.limits import ConnectionCounter, InputRateLimiter, StartupSlots
 
 
 class FakeClock:
@@ -40,3 +40,31 @@ def test_connections_per_address_are_capped_and_released():
     counter.close("10.0.0.1")
     counter.close("10.0.0.1")
     assert counter.count("10.0.0.1") == 0
+
+
+def test_a_new_login_pushes_out_the_oldest_pending_one_of_its_address():
+    slots = StartupSlots(limit=10, per_address=2)
+    assert slots.admit("silent1", "10.0.0.1") == []
+    assert slots.admit("silent2", "10.0.0.1") == []
+    assert slots.admit("real", "10.0.0.1") == ["silent1"]
+    assert slots.pending("10.0.0.1") == 2
+    slots.done("real")  # logged in: no longer pending
+    assert slots.pending("10.0.0.1") == 1
+
+
+def test_a_full_startup_table_pushes_out_the_busiest_address_not_the_newcomer():
+    slots = StartupSlots(limit=3, per_address=3)
+    for name in ("a1", "a2"):
+        slots.admit(name, "10.0.0.1")
+    slots.admit("b1", "10.0.0.2")
+    assert slots.admit("c1", "10.0.0.3") == ["a1"]
+    assert slots.pending() == 3
+
+
+def test_a_login_that_began_to_authenticate_outlives_silent_sockets():
+    slots = StartupSlots(limit=10, per_address=2)
+    slots.admit("real", "10.0.0.1")
+    slots.engage("real")  # it speaks SSH
+    slots.admit("silent1", "10.0.0.1")
+    assert slots.admit("silent2", "10.0.0.1") == ["silent1"]
+    assert slots.admit("silent3", "10.0.0.1") == ["silent2"]

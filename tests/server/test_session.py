@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import sys
 
@@ -20,6 +19,7 @@ from harena.server.session import (
 )
 from tests.server.session_apps import AppRecorder, KeyApp, serve
 from tests.sshscreen import ScreenClient
+from tests.server.leaks import collect_all
 
 
 async def test_app_appears_at_80x24_with_session_info(tmp_path):
@@ -186,7 +186,7 @@ async def test_no_app_or_task_survives_50_connect_disconnect_cycles(tmp_path):
             await asyncio.sleep(0.02)
         assert live_sessions() == []
         await asyncio.sleep(0.05)
-        gc.collect()
+        collect_all()
         assert len(recorder.apps) == 50
         assert recorder.live_apps() == []
         leftover = {

@@ -27,6 +27,6 @@ async def test_a_seat_asked_for_support_reads_the_shortfall_before_any_answer(ma
     dan = await player(server, "dan", keys[3])
     await dan.wait_for_text("(3 Infl")  # the prompt bar cuts the rest at 80 columns
     table.act(ids[1], "support")  # 1 of the 3 missing, still secret
-    await dan.wait_for_text("bob/Glaber has answered")
+    await dan.wait_for_text("bob/Glaber answered")  # on the phase panel
     screen = "\n".join(dan.lines())
     assert "(3 Infl" in screen and "(2 Infl" not in screen

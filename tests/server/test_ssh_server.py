@@ -14,6 +14,7 @@ from harena.server.session import live_sessions
 from harena.server.ssh_server import GUEST_PREFIX, HarenaServer, ServerConfig
 from tests.server.players import new_key, player
 from tests.sshscreen import ScreenClient
+from tests.server.leaks import collect_all
 
 
 async def create_table(client: ScreenClient) -> None:
@@ -189,9 +190,10 @@ async def test_connections_per_address_are_capped(make_server):
     server = await make_server(max_per_ip=2)
     first = await player(server, "a", new_key())
     second = await player(server, "b", new_key())
-    with pytest.raises((asyncssh.DisconnectError, ConnectionError)):
-        third = await player(server, "c", new_key())
+    with pytest.raises((asyncssh.DisconnectError, asyncssh.ChannelOpenError, ConnectionError)):
+        third = await player(server, "c", new_key())  # refused once logged in
         await third.wait_closed()
+    assert server.refused["max_per_ip"] == 1
     await first.close()
     await asyncio.sleep(0.2)
     again = await player(server, "c", new_key())
@@ -265,7 +267,7 @@ async def test_no_task_session_or_subscription_survives_50_connections(make_serv
             break
         await asyncio.sleep(0.05)
     await asyncio.sleep(0.3)
-    gc.collect()
+    collect_all()
     assert len(live_sessions()) == 1
     assert server.lobby.subscriber_count == lobby_subs
     assert table.subscriber_count == table_subs

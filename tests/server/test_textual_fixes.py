@@ -26,6 +26,7 @@ from harena.server.session import SessionContext, post_from_anywhere
 from harena.server.textual_fixes import color_system_for_terminal, install
 from tests.server.session_apps import Note, serve
 from tests.sshscreen import ScreenClient
+from tests.server.leaks import collect_all
 
 install()
 
@@ -151,7 +152,7 @@ def test_extended_key_cache_keeps_no_parser_alive():
     assert [event.key for event in events] == ["escape", "up"]
     ref = weakref.ref(parser)
     del parser
-    gc.collect()
+    collect_all()
     assert ref() is None
 
 
@@ -166,7 +167,7 @@ async def test_cached_key_events_do_not_capture_an_app():
         active_app.reset(app_token)
     ref = weakref.ref(app)
     del app, parser
-    gc.collect()
+    collect_all()
     assert ref() is None
 
 
@@ -177,7 +178,7 @@ def test_styles_cache_inner_outer_keeps_no_instance_alive():
     assert cache.get_inner_outer(Color(10, 20, 30), Color(200, 0, 0, 0.5)) == (inner, outer)
     ref = weakref.ref(cache)
     del cache
-    gc.collect()
+    collect_all()
     assert ref() is None
 
 
@@ -199,7 +200,7 @@ async def test_data_table_style_cache_is_per_instance():
     ref = weakref.ref(app)
     del app, table, pilot
     await asyncio.sleep(0.2)  # let run_test's finished tasks go
-    gc.collect()
+    collect_all()
     assert ref() is None
 
 
@@ -222,14 +223,14 @@ async def test_moves_at_a_table_make_no_cyclic_garbage():
     table.sit("bob", "bob")
     async with session(lobby, "bob", "bob") as (app, pilot):
         await pilot.pause()
-        gc.collect()
+        collect_all()
         gc.set_debug(gc.DEBUG_SAVEALL)
         try:
             for _ in range(4):
                 table.say("ann", "ann", "hi")
                 await pilot.pause()
                 await pilot.pause()
-            gc.collect()
+            collect_all()
             strips = [obj for obj in gc.garbage if isinstance(obj, Strip)]
         finally:
             gc.set_debug(0)
@@ -324,7 +325,7 @@ async def test_post_from_another_apps_context_reaches_only_the_target(tmp_path):
         # Timer handles cancelled as the app shut down keep its context until the loop drops
         # them: let it turn before collecting.
         await asyncio.sleep(0.05)
-        gc.collect()
+        collect_all()
         assert handle.app is None
         assert handle.post(Note("too late")) is False
         await alice.close()

@@ -57,7 +57,10 @@ class HelpScreen(DialogScreen[None]):
                 yield Static(Content("\n").join(lines), id="help-keys")
 
     def on_mount(self) -> None:
-        self.query_one(VerticalScroll).focus()  # so that arrows and PgUp/PgDn scroll it
+        # So that arrows and PgUp/PgDn scroll it. Pushed as the app exits, the screen mounts
+        # without its children: nothing to focus then, and no reason to fail.
+        for scroll in self.query(VerticalScroll):
+            scroll.focus()
 
     @property
     def text(self) -> str:
@@ -78,4 +81,12 @@ class HelpKeys:
         return help_entries(type(self).BINDINGS, self.HELP_EXTRA)
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.HELP_TITLE, self.help_entries()))  # type: ignore[attr-defined]
+        # One help screen per app and list of keys, installed and shown again: `?` then Esc
+        # makes no garbage (a dialog is ~1,600 objects for a full collection to free, and all
+        # sessions share the process).
+        app = self.app  # type: ignore[attr-defined]
+        entries = self.help_entries()
+        name = f"help {self.HELP_TITLE} {hash(tuple(entries))}"
+        if not app.is_screen_installed(name):
+            app.install_screen(HelpScreen(self.HELP_TITLE, entries), name)
+        app.push_screen(name)
