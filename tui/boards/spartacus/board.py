@@ -43,7 +43,7 @@ DIRECTION_KEYS: dict[str, str] = {"NW": "w", "NE": "e", "W": "a", "E": "d", "SW"
 DIRECTION_NAMES = {
     "NW": "north-west", "NE": "north-east", "W": "west", "E": "east", "SW": "south-west", "SE": "south-east",
 }
-_SHOWN_ON_PHASE = re.compile(r" has (bid|bet|answered)$")
+_SHOWN_ON_PHASE = re.compile(r" has (bid|bet|answered)$|^Auction: .* - bid in secret$")
 _STEP_LABEL = re.compile(r"^Move (NE|E|SE|SW|W|NW) to -?\d+,-?\d+$")
 ARENA = -1  # the bottom-left panel shows the Arena, not a House
 
@@ -234,9 +234,9 @@ class SpartacusBoard(BoardWidget):
         return player_name(view, seat)
 
     def log_lines(self, view: dict[str, Any]) -> Sequence[Content | str]:
-        """The log with players' names; without "X has bid / has bet / has answered", which
-        the phase panel shows while it matters and a later line reveals in full (a thin link
-        then pays for one line per reveal, not one per player)."""
+        """The log with players' names; without "X has bid / has bet / has answered" and the
+        lot being put up, which the phase panel shows while it matters and a later line
+        reveals in full (a thin link then pays for one line per reveal, not one per player)."""
         names = names_of(view)
         return [relabel_content(line, names) for line in view["game"]["log"] if not _SHOWN_ON_PHASE.search(line)]
 
