@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from harena.tui.boards.spartacus import catalog
-from harena.tui.boards.spartacus.names import name_segment, player_name
+from harena.tui.boards.spartacus.names import name_segment, names_of, player_name, relabel
 from harena.tui.widgets.lines_view import Line, fit, line_width
 
 View = Mapping[str, Any]
@@ -476,7 +476,7 @@ def result_lines(view: View) -> list[str]:
     game, you = view["game"], view["table"]["you"]
     board, result = game["board"], game["result"]
     winners = " and ".join(player_name(view, w) for w in result["winners"]) or "nobody"
-    lines = [f"Winner: {winners}: {result['reason']}"]
+    lines = [f"Winner: {winners}: {relabel(result['reason'], names_of(view))}"]
     if you is not None:
         lines.append("You won!" if you in result["winners"] else "You did not win this time.")
     lines.append("Influence: " + "  ".join(
