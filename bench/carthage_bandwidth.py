@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import signal
 import statistics
 import sys
 import tempfile
@@ -32,51 +31,8 @@ sys.path.insert(0, str(REPO))
 
 import asyncssh  # noqa: E402
 
-from bench.ssh_seats import SIZE, Seat, idle_rate, pct, start_server, stop_server  # noqa: E402
+from bench.ssh_seats import SIZE, Seat, idle_rate, pct, serve_seated_table, start_server, stop_server  # noqa: E402
 from tests.sshscreen import ScreenClient  # noqa: E402
-
-
-# --- the server process -------------------------------------------------------------------------
-
-
-def run_server(workdir: Path) -> None:
-    """Child process: a HarenaServer with the Carthage table seated."""
-    import logging
-
-    from harena.core import engine
-    from harena.core.carthage.rules import Carthage
-    from harena.server.limits import ServerLimits
-    from harena.server.ssh_server import HarenaServer, ServerConfig
-
-    logging.basicConfig(level=logging.WARNING)
-    engine.register(Carthage)
-    spec = json.loads((workdir / "spec.json").read_text())
-
-    async def main() -> None:
-        config = ServerConfig(
-            port=0, keys_dir=workdir / "keys", data_dir=None,
-            limits=ServerLimits(max_per_ip=1000, login_timeout=60), bot_delay=spec["bot_delay"],
-        )
-        server = HarenaServer(config)
-        humans = spec["humans"]
-        seed = spec["seed"]
-        server.lobby._new_seed = lambda: seed  # the same game every run
-        table = server.lobby.create_table(
-            humans[0], "p0", "carthage", len(humans) + spec["bots"], {"sudden_death": "10"},
-            bots=0,
-        )
-        for seat, identity in enumerate(humans[1:], start=1):
-            table.sit(identity, f"p{seat}")
-        for seat in range(len(humans), len(humans) + spec["bots"]):
-            table.set_bot(seat, "random")
-        await server.start()
-        (workdir / "port").write_text(str(server.port))
-        stop = asyncio.Event()
-        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
-        await stop.wait()
-        await server.stop()
-
-    asyncio.run(main())
 
 
 # --- a player reading its screen ------------------------------------------------------------------
@@ -136,7 +92,7 @@ async def run(args: argparse.Namespace, workdir: Path) -> None:
 
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "--serve":
-        run_server(Path(sys.argv[2]))
+        serve_seated_table(Path(sys.argv[2]), "carthage", "random", {"sudden_death": "10"})
         sys.exit(0)
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--humans", type=int, default=2, help="seats played by SSH clients (default: 2)")

@@ -23,7 +23,6 @@ import argparse
 import asyncio
 import json
 import re
-import signal
 import statistics
 import sys
 import tempfile
@@ -37,7 +36,7 @@ sys.path.insert(0, str(REPO))
 import asyncssh  # noqa: E402
 
 from bench.ssh_seats import (  # noqa: E402
-    SIZE, Region, Seat, by_region, idle_rate, pct, start_server, stop_server, text_by_region,
+    SIZE, Region, Seat, by_region, idle_rate, pct, serve_seated_table, start_server, stop_server, text_by_region,
 )
 from tests.sshscreen import ScreenClient  # noqa: E402
 
@@ -61,47 +60,6 @@ def regions(players: int) -> list[Region]:
         ("status", range(22, 23), ALL),
         ("key bar", range(23, 24), ALL),
     ]
-
-
-# --- the server process -------------------------------------------------------------------------
-
-
-def run_server(workdir: Path) -> None:
-    """Child process: a HarenaServer with the Spartacus table seated."""
-    import logging
-
-    from harena.core import engine
-    from harena.core.spartacus.rules import Spartacus
-    from harena.server.limits import ServerLimits
-    from harena.server.ssh_server import HarenaServer, ServerConfig
-
-    logging.basicConfig(level=logging.WARNING)
-    engine.register(Spartacus)
-    spec = json.loads((workdir / "spec.json").read_text())
-
-    async def main() -> None:
-        config = ServerConfig(
-            port=0, keys_dir=workdir / "keys", data_dir=None,
-            limits=ServerLimits(max_per_ip=1000, login_timeout=60), bot_delay=spec["bot_delay"],
-        )
-        server = HarenaServer(config)
-        humans = spec["humans"]
-        server.lobby._new_seed = lambda: spec["seed"]  # the same game every run
-        table = server.lobby.create_table(
-            humans[0], "p0", "spartacus", len(humans) + spec["bots"], spec["options"], bots=0
-        )
-        for seat, identity in enumerate(humans[1:], start=1):
-            table.sit(identity, f"p{seat}")
-        for seat in range(len(humans), len(humans) + spec["bots"]):
-            table.set_bot(seat, "heuristic")
-        await server.start()
-        (workdir / "port").write_text(str(server.port))
-        stop = asyncio.Event()
-        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
-        await stop.wait()
-        await server.stop()
-
-    asyncio.run(main())
 
 
 # --- the figures ------------------------------------------------------------------------------------
@@ -220,7 +178,7 @@ async def run(args: argparse.Namespace, workdir: Path) -> None:
 
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "--serve":
-        run_server(Path(sys.argv[2]))
+        serve_seated_table(Path(sys.argv[2]), "spartacus", "heuristic")
         sys.exit(0)
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--humans", type=int, default=3, help="seats played by SSH clients (default: 3)")

@@ -39,6 +39,45 @@ def start_server(script: Path, workdir: Path) -> tuple[subprocess.Popen[bytes], 
     raise RuntimeError("the server did not start")
 
 
+def serve_seated_table(workdir: Path, game: str, bot_kind: str, options: dict[str, str] | None = None) -> None:
+    """The child process of `start_server`: a HarenaServer with one `game` table whose seats
+    are the humans of workdir/spec.json (p0, p1, ...) then its bots, until SIGTERM; the table's
+    options are `options`, or the spec's."""
+    import json
+    import logging
+    import signal
+
+    from harena.server.limits import ServerLimits
+    from harena.server.ssh_server import HarenaServer, ServerConfig
+
+    logging.basicConfig(level=logging.WARNING)
+    spec = json.loads((workdir / "spec.json").read_text())
+
+    async def main() -> None:
+        config = ServerConfig(
+            port=0, keys_dir=workdir / "keys", data_dir=None,
+            limits=ServerLimits(max_per_ip=1000, login_timeout=60), bot_delay=spec["bot_delay"],
+        )
+        server = HarenaServer(config)
+        humans = spec["humans"]
+        server.lobby._new_seed = lambda: spec["seed"]  # the same game every run
+        table = server.lobby.create_table(
+            humans[0], "p0", game, len(humans) + spec["bots"], options or spec.get("options", {}), bots=0
+        )
+        for seat, identity in enumerate(humans[1:], start=1):
+            table.sit(identity, f"p{seat}")
+        for seat in range(len(humans), len(humans) + spec["bots"]):
+            table.set_bot(seat, bot_kind)
+        await server.start()
+        (workdir / "port").write_text(str(server.port))
+        stop = asyncio.Event()
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+        await stop.wait()
+        await server.stop()
+
+    asyncio.run(main())
+
+
 def stop_server(proc: subprocess.Popen[bytes]) -> None:
     proc.terminate()
     try:

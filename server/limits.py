@@ -118,9 +118,8 @@ class StartupSlots:
         return sum(1 for a, _n in self._pending.values() if a == address)
 
 
-class InputRateLimiter:
-    """A token bucket over input bytes: a human's typing, mouse and a pasted line pass; a flood
-    is cut to `rate` bytes per second, the excess dropped (and counted)."""
+class TokenBucket:
+    """`rate` tokens a second, at most `burst` saved up: what every input limit spends."""
 
     def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
         self.rate = rate
@@ -128,13 +127,24 @@ class InputRateLimiter:
         self._clock = clock
         self._tokens = float(burst)
         self._last = clock()
+
+    def _refill(self) -> None:
+        now = self._clock()
+        self._tokens = min(self.burst, self._tokens + (now - self._last) * self.rate)
+        self._last = now
+
+
+class InputRateLimiter(TokenBucket):
+    """A token bucket over input bytes: a human's typing, mouse and a pasted line pass; a flood
+    is cut to `rate` bytes per second, the excess dropped (and counted)."""
+
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(rate, burst, clock)
         self.dropped = 0
 
     def admit(self, data: bytes) -> bytes:
         """The part of `data` that may pass now."""
-        now = self._clock()
-        self._tokens = min(self.burst, self._tokens + (now - self._last) * self.rate)
-        self._last = now
+        self._refill()
         allowed = int(self._tokens)
         if len(data) <= allowed:
             self._tokens -= len(data)
@@ -144,21 +154,12 @@ class InputRateLimiter:
         return data[:allowed]
 
 
-class EventBudget:
+class EventBudget(TokenBucket):
     """A token bucket over input events: what an event costs the server (a key may repaint a
     screen or open one) does not depend on its bytes, so the fair share is counted in events."""
 
     def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate = rate
-        self.burst = max(1, burst)
-        self._clock = clock
-        self._tokens = float(self.burst)
-        self._last = clock()
-
-    def _refill(self) -> None:
-        now = self._clock()
-        self._tokens = min(self.burst, self._tokens + (now - self._last) * self.rate)
-        self._last = now
+        super().__init__(rate, max(1, burst), clock)
 
     def take(self) -> bool:
         """Spend one event if there is one to spend."""

@@ -114,8 +114,9 @@ class HarenaSession(AppSession):
         self.last_input = time.monotonic()
         self._idle_timer: asyncio.TimerHandle | None = None
         self._on_close = on_close
-        self.display_name = "player"
-        """The name others see: the SSH user name, marked if another key uses it (`name_for`)."""
+        self.display_name = ""
+        """The name others see: the SSH user name, marked if another key uses it (`name_for`);
+        set when the app is made."""
 
     def connection_lost(self, exc: Exception | None) -> None:
         super().connection_lost(exc)
@@ -131,8 +132,9 @@ class HarenaSession(AppSession):
 
     @property
     def name(self) -> str:
-        """The SSH user name, printable (it goes into logs and listings)."""
-        return clean_text(self.info.username if self.info else "", 32) or "player"
+        """The name listings and operators use: the one others see (before the app is made,
+        the SSH user name, printable)."""
+        return self.display_name or clean_text(self.info.username if self.info else "", 32) or "player"
 
     def session_started(self) -> None:
         super().session_started()

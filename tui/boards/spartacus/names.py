@@ -15,7 +15,7 @@ from typing import Any
 
 from textual.content import Content
 
-from harena.tui.widgets.lines_view import Line, Segment
+from harena.tui.widgets.lines_view import Segment
 
 # A colour per House (monochrome terminals still read the names).
 HOUSE_STYLES: dict[str, str] = {
@@ -94,7 +94,3 @@ def relabel(text: str, names: Names) -> str:
 @lru_cache(maxsize=4096)
 def relabel_content(text: str, names: Names) -> Content:
     return Content.assemble(*[(t, s) if s else t for t, s in relabel_segments(text, names)])
-
-
-def relabel_line(text: str, names: Names) -> Line:
-    return list(relabel_segments(text, names))
