@@ -109,3 +109,14 @@ def test_seats_are_named_by_their_players_and_states_are_words() -> None:
     })
     assert line.startswith("#7") and "finished" in line and "1/2 seated" in line
     assert "bob, -" in line and "1 watching" in line
+
+
+def test_a_log_line_names_seats_by_their_players() -> None:
+    """Before a gladiator or a House is chosen a game writes "Seat 2": the screen says who."""
+    from harena.tui.widgets.seats import named_seats
+
+    names = ("ann", "", "cat")
+    line = "Seat 2 rolls 3, Seat 3 rolls 5: Seat 3 is the Starting Player"
+    assert named_seats(line, names) == "a free seat rolls 3, cat rolls 5: cat is the Starting Player"
+    plain = "Purple Gaul draws 5 cards"
+    assert named_seats(plain, names) is plain

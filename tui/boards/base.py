@@ -10,6 +10,8 @@ from textual.content import Content
 from textual.message import Message
 from textual.widget import Widget
 
+from harena.tui.widgets.seats import named_seats
+
 
 class BoardWidget(Widget):
     """Base of every board plug-in. Draw in `show`; keep the widget's size fixed.
@@ -95,8 +97,10 @@ class BoardWidget(Widget):
         return None
 
     def log_lines(self, view: dict[str, Any]) -> Sequence[Content | str]:
-        """The log as this board shows it (e.g. with the players' names and colours)."""
-        return view["game"]["log"]  # type: ignore[no-any-return]
+        """The log as this board shows it (e.g. with the players' names and colours); by
+        default with every "Seat N" of the game's text named as its player."""
+        names = tuple(seat["name"] for seat in view["table"]["seats"])
+        return [named_seats(line, names) for line in view["game"]["log"]]
 
     def prompt_view(self, prompts: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The prompts as the prompt bar should list them (e.g. labels with extra keys)."""

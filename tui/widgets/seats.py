@@ -5,6 +5,8 @@ gladiator), never a seat number or letter.
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
 from typing import Any
 
 from textual.content import Content
@@ -28,6 +30,25 @@ def seat_label(seats: list[dict[str, Any]], index: int) -> str:
     if not 0 <= index < len(seats):
         return "a player"
     return seats[index]["name"] or "a free seat"
+
+
+_SEAT_WORD = re.compile(r"\bSeat (\d+)\b")
+
+
+def named_seats(line: str, names: tuple[str, ...]) -> str:
+    """A game's log line with "Seat 2" (how a game names a player before they have chosen a
+    gladiator or a House) read as that seat's player; other lines are returned as they are,
+    the same object, so a log panel keeps what it made of them."""
+    return _named_seats(line, names) if "Seat " in line else line
+
+
+@lru_cache(maxsize=1024)
+def _named_seats(line: str, names: tuple[str, ...]) -> str:
+    def name(match: re.Match[str]) -> str:
+        index = int(match.group(1)) - 1
+        return (names[index] or "a free seat") if 0 <= index < len(names) else match.group(0)
+
+    return _SEAT_WORD.sub(name, line)
 
 
 def waiting_seats(game: dict[str, Any]) -> dict[int, list[str]]:

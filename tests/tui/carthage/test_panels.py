@@ -117,3 +117,19 @@ def test_utf8_comes_from_the_locale_the_client_sent() -> None:
     assert not utf8_terminal({"LANG": "C"}, "xterm")
     assert not utf8_terminal({"LC_CTYPE": "en_US.ISO-8859-1", "LANG": "en_US.UTF-8"}, "xterm")
     assert not utf8_terminal({}, "vt100")
+
+
+async def test_the_log_names_players_never_seats() -> None:
+    """Before gladiators are chosen the game writes "Seat 2 is the Starting Player": the log
+    panel names the player instead (one name per player, never a seat number)."""
+    from harena.core.lobby import Lobby
+    from tests.tui.harness import screen_text, session
+
+    lobby = Lobby(new_seed=lambda: 1)
+    table = lobby.create_table("id-ann", "ann", "carthage", 2, {"gladiators": "choose"})
+    table.sit("id-bob", "bob")
+    assert any("Seat " in line for line in table.game.log_for(None))
+    async with session(lobby, "id-ann", "ann") as (app, pilot):
+        text = screen_text(app)
+        assert "Seat " not in text
+        assert "is the Starting Player" in text and ("ann is the" in text or "bob is the" in text)

@@ -175,8 +175,8 @@ def gladiator_label(view: Mapping[str, Any], seat: int) -> str:
         return f"seat {seat}"
     p = players[seat]
     who = seats[seat]["name"] if seat < len(seats) and seats[seat]["name"] else "free seat"
-    if not p["colour"]:  # no gladiator chosen yet (Setup 2)
-        return f"{p['name']} ({who})"
+    if not p["colour"]:  # no gladiator chosen yet (Setup 2): the game calls it "Seat N"
+        return who
     return f"{letter(p['colour'])} {p['name']} ({who})"
 
 
