@@ -6,9 +6,33 @@ the server would collect, so it unfreezes first."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
+import weakref
 
 
 def collect_all() -> int:
     gc.unfreeze()
     return gc.collect()
+
+
+async def freed(refs: list[weakref.ref[object]], timeout: float = 3.0) -> list[str]:
+    """What still holds any of `refs` once `timeout` has passed: [] when all were freed.
+
+    A closing session's last callbacks (a lost connection's exception and its traceback, a
+    Textual timer) may hold its app for a moment after the session ends, more so on a loaded
+    machine; a leak is what still holds it after that. (No object is kept in a local between
+    collections: that alone would keep it alive.)"""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        collect_all()
+        if all(ref() is None for ref in refs) or loop.time() > deadline:
+            break
+        await asyncio.sleep(0.05)
+    return [
+        f"{type(obj).__name__} held by "
+        + ", ".join(sorted({type(holder).__name__ for holder in gc.get_referrers(obj)}))
+        for ref in refs
+        if (obj := ref()) is not None
+    ]

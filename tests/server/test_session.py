@@ -19,7 +19,7 @@ from harena.server.session import (
 )
 from tests.server.session_apps import AppRecorder, KeyApp, serve
 from tests.sshscreen import ScreenClient
-from tests.server.leaks import collect_all
+from tests.server.leaks import freed
 
 
 async def test_app_appears_at_80x24_with_session_info(tmp_path):
@@ -185,10 +185,8 @@ async def test_no_app_or_task_survives_50_connect_disconnect_cycles(tmp_path):
                 break
             await asyncio.sleep(0.02)
         assert live_sessions() == []
-        await asyncio.sleep(0.05)
-        collect_all()
         assert len(recorder.apps) == 50
-        assert recorder.live_apps() == []
+        assert await freed(recorder.apps) == []
         leftover = {
             task for task in asyncio.all_tasks() - tasks_before if not task.done()
         } - {asyncio.current_task()}
