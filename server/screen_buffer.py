@@ -337,11 +337,31 @@ class ScreenBuffer:
             if end - erase_from < ERASE_MIN:
                 erase_from = end
         sgr = self._sgr
-        for x in range(start, erase_from):
+        at = start  # where the terminal's cursor is
+        x = start
+        while x < erase_from:
             char = chars[x]
             if not char:
-                continue  # the right half of a wide character
+                x += 1  # the right half of a wide character
+                at = x
+                continue
             key = keys[x]
+            if char == " " and key == BLANK_KEY:
+                blank_end = x + 1
+                while blank_end < erase_from and (chars[blank_end], keys[blank_end]) == (" ", BLANK_KEY):
+                    blank_end += 1
+                if blank_end == erase_from < end:
+                    break  # the erase to the end of the line below starts here
+                erase = _erase_characters(
+                    blank_end - x, moving=blank_end < end, reset=sgr != BLANK_KEY, unlink=bool(link)
+                )
+                if erase:
+                    out.append(erase)
+                    sgr, link = BLANK_KEY, ""
+                    x = at = blank_end if blank_end < end else x
+                    if blank_end == end:
+                        break
+                    continue
             if key != sgr:
                 out.append(_sgr(key))
                 sgr = key
@@ -350,6 +370,8 @@ class ScreenBuffer:
                     out.append(_link_sequence(key))
                     link = new_link
             out.append(char)
+            x += 1
+            at = x
         if erase_from < end:
             if sgr != BLANK_KEY:
                 out.append("\x1b[0m")
@@ -359,9 +381,18 @@ class ScreenBuffer:
                 link = ""
             out.append("\x1b[K")
         self._sgr = sgr
-        stop = erase_from if erase_from < end else end
-        self._cursor = (stop, y) if stop < self.width else None
+        self._cursor = (at, y) if at < self.width else None
         return link
+
+
+def _erase_characters(count: int, moving: bool, reset: bool, unlink: bool) -> str:
+    """ECH (erase `count` cells, the cursor stays) and a move past them, when that is shorter
+    than writing the spaces: a panel's emptied rows, a short line over a long one. ""
+    otherwise. Erased cells take the current background, hence the reset first."""
+    sequence = ("\x1b[0m" if reset else "") + ("\x1b]8;;\x1b\\" if unlink else "") + f"\x1b[{count}X"
+    if moving:
+        sequence += f"\x1b[{count}C"
+    return sequence if len(sequence) < count else ""
 
 
 def _is_wide(grapheme: str) -> bool:

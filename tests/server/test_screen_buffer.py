@@ -97,6 +97,25 @@ def test_a_partial_update_writes_only_its_spans() -> None:
     assert "x" not in out and len(out) <= 24
 
 
+def test_blanks_inside_a_row_are_erased_not_written() -> None:
+    # A panel beside another emptied, or a short line written over a long one: ECH and a move.
+    buffer, terminal = ScreenBuffer(40, 1), Terminal(40, 1)
+    buffer.apply(full_update([[("x" * 30 + "|right", None)]], 40), COLORS)
+    terminal.feed(buffer.render())
+    buffer.apply(full_update([[("ab" + " " * 28 + "|right", None)]], 40), COLORS)
+    out = buffer.render()
+    terminal.feed(out)
+    assert terminal.screen.display == ["ab" + " " * 28 + "|right" + " " * 4]
+    assert "\x1b[28X" in out and len(out) < 20, repr(out)
+    # Styled text after the blanks is drawn in its style (the erase reset the colours first).
+    buffer.apply(full_update([[("red" + " " * 27, Style(color="red")), ("|right", Style(color="red"))]], 40), COLORS)
+    terminal.feed(buffer.render())
+    buffer.apply(full_update([[("r", Style(color="red")), (" " * 29, None), ("|right", Style(color="red"))]], 40), COLORS)
+    terminal.feed(buffer.render())
+    assert terminal.screen.display[0].startswith("r" + " " * 29 + "|right")
+    assert terminal.screen.buffer[0][30].fg == "red" and terminal.screen.buffer[0][5].fg == "default"
+
+
 def test_wide_characters_are_never_cut_in_two() -> None:
     buffer, terminal = ScreenBuffer(10, 1), Terminal(10, 1)
     buffer.apply(full_update([[("ab世界cdef", None)]], 10), COLORS)
@@ -129,7 +148,7 @@ def test_the_cursor_goes_where_textual_puts_it() -> None:
 
 # ------------------------------------------------------------------ any paints, a real terminal
 
-TEXTS = st.sampled_from(["a", "bc", " ", "   ", "─", "世", "界x", "é", "xyz "])
+TEXTS = st.sampled_from(["a", "bc", " ", "   ", "─", "世", "界x", "é", "xyz ", " " * 11])
 SEGMENTS = st.lists(st.tuples(TEXTS, st.sampled_from(range(len(STYLES)))), min_size=1, max_size=6)
 PAINTS = st.lists(
     st.tuples(st.integers(0, 5), st.integers(0, 15), SEGMENTS, st.integers(1, 16)), min_size=1, max_size=8
