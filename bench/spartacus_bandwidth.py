@@ -1,7 +1,7 @@
 """Spartacus bandwidth over SSH: the bytes each seat receives for a whole game at 80x24.
 
     python bench/spartacus_bandwidth.py [--humans 3] [--bots 1] [--bot-delay 0.4] [--seed 7]
-                                        [--length quick] [--round-limit 10] [--show 6]
+                                        [--length quick] [--round-limit 10] [--show 6] [--show-top 6]
 
 A real `HarenaServer` runs in another process with one Spartacus table: `--humans` seats are
 played by SSH clients in this process (xterm-256color, 80x24, screens rendered by pyte) that
@@ -167,13 +167,21 @@ async def run(args: argparse.Namespace, workdir: Path) -> None:
             print(f"{args.show} remote updates around the median, as drawn ('|': the cursor jumps):")
             ordered = sorted(updates, key=len)
             middle = len(ordered) // 2
-            for data in ordered[max(0, middle - args.show // 2) : middle + (args.show + 1) // 2]:
-                print(f"  {len(data)} B:")
-                for name, text in text_by_region(data, areas).items():
-                    print(f"    {name:<12} {by_region(data, areas)[name]:>5} B  {text!r}")
+            shown = ordered[max(0, middle - args.show // 2) : middle + (args.show + 1) // 2]
+            print_updates(shown, areas)
+        if args.show_top:
+            print(f"the {args.show_top} largest remote updates, as drawn:")
+            print_updates(sorted(updates, key=len)[-args.show_top:], areas)
         await asyncio.gather(*(s.client.close() for s in seats))
     finally:
         stop_server(proc)
+
+
+def print_updates(updates: list[bytes], areas: list[Region]) -> None:
+    for data in updates:
+        print(f"  {len(data)} B:")
+        for name, text in text_by_region(data, areas).items():
+            print(f"    {name:<12} {by_region(data, areas)[name]:>5} B  {text!r}")
 
 
 if __name__ == "__main__":
@@ -187,6 +195,7 @@ if __name__ == "__main__":
     parser.add_argument("--seed", type=int, default=7, help="the game's seed")
     parser.add_argument("--length", default="quick", choices=("quick", "standard", "advanced"))
     parser.add_argument("--show", type=int, default=0, help="print this many median updates as drawn")
+    parser.add_argument("--show-top", type=int, default=0, help="print this many of the largest updates")
     parser.add_argument("--round-limit", type=int, default=10, choices=(10, 20, 30, 50))
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:

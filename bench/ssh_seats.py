@@ -1,8 +1,8 @@
 """What the bandwidth benchmarks share: a server in its own process, SSH seats that read their
 screen and press keys, and the figures taken from each seat's byte timeline.
 
-Each client's output is cut into bursts (bytes arriving less than `GAP` apart): a burst that
-does not follow a key of its own is one *remote update* (someone else's choice reaching this
+Each client's output is cut into bursts (bytes arriving less than `GAP` apart, never across one of its
+own keys): a burst that does not follow a key of its own is one *remote update* (someone else's choice reaching this
 screen). `Seat.regions` says where on the screen a burst's bytes were drawn, so a figure that
 misses its target can be traced to the panel that costs it.
 """
@@ -117,6 +117,7 @@ class Seat:
         client = self.client
         while not self.over():
             await client.wait_until(lambda: self.has_choices() or self.over(), 120, "a prompt")
+            await client.wait_quiet(GAP, 10)  # as a player, read the whole screen first
             if self.over():
                 return
             if "Press the same key again" in client.lines()[22]:
@@ -131,13 +132,15 @@ class Seat:
         return sum(len(data) for at, data in self.chunks if since <= at <= until)
 
     def bursts(self, since: float, until: float) -> list[tuple[float, bytes]]:
-        """(start, bytes) of each burst of output between `since` and `until`."""
+        """(start, bytes) of each burst of output between `since` and `until`. A key of the
+        client's own ends a burst: what arrives after it answers the key, even when it follows
+        the last bytes of someone else's move closely (the seats here answer at once)."""
         out: list[tuple[float, bytes]] = []
         last = -1.0
         for at, data in self.chunks:
             if not since <= at <= until:
                 continue
-            if out and at - last < GAP:
+            if out and at - last < GAP and not any(last < key <= at for key in self.keys):
                 out[-1] = (out[-1][0], out[-1][1] + data)
             else:
                 out.append((at, data))
