@@ -92,7 +92,7 @@ def _link_sequence(key: str) -> str:
     return f"\x1b]8;id={parts[1]};{parts[2]}\x1b\\"
 
 
-MAX_STRIP_CELLS = 4096
+MAX_STRIP_CELLS = 1024
 """Strips whose cells are kept (with the strip itself), least recently used dropped first."""
 
 _strip_cells: LRUCache[tuple[int, str], tuple[Strip, list[str], list[str]]] = LRUCache(MAX_STRIP_CELLS)

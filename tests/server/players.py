@@ -3,12 +3,14 @@ screen is read through pyte (tests/sshscreen.py)."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Callable
 
 import asyncssh
 
 from harena.server.ssh_server import HarenaServer
+from harena.tui.widgets.prompt_bar import CHANGE_GUARD
 from tests.sshscreen import ScreenClient
 
 
@@ -76,8 +78,28 @@ async def press_choice(client: ScreenClient, label: str, timeout: float = 5.0) -
         client.send("]")
         await client.wait_until(lambda p=page: page_of(client)[0] != p, timeout, "the next page")
         page, pages = page_of(client)
-    client.send(key)
+    await send_choice_key(client, key)
     return key
+
+
+CHANGED = "the choices just changed"
+"""The prompt bar's answer to a key that may have been meant for choices just replaced."""
+
+
+async def send_choice_key(client: ScreenClient, key: str, attempts: int = 3) -> None:
+    """Press a number key; if the choices had just changed under the player (someone else's
+    move), read them (wait out the guard) and press it again, as a player would."""
+    for _ in range(attempts):
+        before = client.bytes_received
+        client.send(key)
+        try:
+            await client.wait_until(lambda: client.bytes_received != before, 2, "an answer")
+        except TimeoutError:
+            return
+        await client.wait_quiet(0.05)
+        if CHANGED not in client.lines()[STATUS_ROW]:
+            return
+        await asyncio.sleep(CHANGE_GUARD)
 
 
 async def play_by_screen(
@@ -89,6 +111,8 @@ async def play_by_screen(
     for _ in range(limit):
         if "GAME OVER" in client.screen_text():
             return pressed
+        if CHANGED in client.lines()[STATUS_ROW]:
+            await asyncio.sleep(CHANGE_GUARD)  # refused: read the new choices, then press again
         if "Press the same key again" in client.lines()[STATUS_ROW]:
             key = "\r"
         elif has_choices(client):
@@ -99,6 +123,11 @@ async def play_by_screen(
         before = client.bytes_received
         client.send(key)
         pressed += 1
-        await client.wait_until(lambda: client.bytes_received != before, 5, "an answer")
+        try:
+            await client.wait_until(lambda: client.bytes_received != before, 5, "an answer")
+        except TimeoutError:
+            if CHANGED not in client.lines()[STATUS_ROW]:
+                raise
+            continue  # refused again, with the same message: the choices changed once more
         await client.wait_quiet(0.05)
     raise AssertionError("the game did not end")

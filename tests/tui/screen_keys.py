@@ -47,8 +47,15 @@ def slot_of(app: HarenaApp, choice_id: str) -> int:
     return ids.index(choice_id)
 
 
+async def until_unguarded(app: HarenaApp) -> None:
+    """Wait while the prompt bar refuses number keys (its choices were just replaced under the
+    player by someone else's move): a player reads the new choices before pressing."""
+    await until(lambda: prompt_bar(app).guarded() == 0)
+
+
 async def press_choice(pilot: Pilot[Any], app: HarenaApp, choice_id: str) -> None:
     """Press the number key of `choice_id`, turning pages first if needed."""
+    await until_unguarded(app)
     index = slot_of(app, choice_id)
     bar = prompt_bar(app)
     while bar.page != index // PAGE_SIZE:

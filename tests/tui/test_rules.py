@@ -15,6 +15,7 @@ from harena.tui.app import HarenaApp
 from harena.tui.screens.rules import NO_SUMMARY, RulesScreen
 from harena.tui.screens.table import TableScreen
 from tests.tui.harness import screen_text, session, until
+from tests.tui.screen_keys import until_unguarded
 
 
 def rules(app: HarenaApp) -> RulesScreen:
@@ -88,6 +89,7 @@ async def test_r_at_a_carthage_table_shows_the_phase_being_played() -> None:
         prompt = table.view_for("id-alice")["game"]["prompts"][0]
         last = len(prompt["choices"]) - 1
         assert prompt["choices"][last][0] == "pass"
+        await until_unguarded(app)  # the test played alice's moves: her choices changed under her
         while app.screen.query_one("PromptBar").page != last // 10:
             await pilot.press("right_square_bracket")
         await pilot.press(str((last % 10 + 1) % 10), "enter")

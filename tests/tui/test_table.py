@@ -32,6 +32,10 @@ def log_lines(app: HarenaApp) -> list[str]:
     return table_screen(app).query_one(LogPanel).lines
 
 
+def prompt_choices(app: HarenaApp) -> list[str]:
+    return [cid for cid, _ in table_screen(app).query_one(PromptBar).choices]
+
+
 def status(app: HarenaApp) -> str:
     return table_screen(app).query_one(StatusLine).text
 
@@ -155,6 +159,29 @@ async def test_an_illegal_or_stale_action_shows_a_message_and_changes_nothing() 
         assert table.game.version == 1
         await pilot.pause()
         assert "Error: the game moved on" in screen_text(alice)
+
+
+async def test_a_key_for_choices_just_replaced_under_the_player_is_refused_not_applied() -> None:
+    # A key pressed for the old choices, still on its way, must not pick whatever now has its
+    # number: for CHANGE_GUARD seconds after a replacement, number keys are refused.
+    lobby = Lobby()
+    table = lobby.create_table("id-alice", "alice", "highcard", 2)
+    table.sit("id-bob", "bob")
+    async with session(lobby, "id-alice", "alice") as (alice, pilot):
+        await until(lambda: "playing" in screen_text(alice) and prompt_choices(alice))
+        assert alice.screen.query_one(PromptBar).guarded() == 0  # choices appearing: no guard
+        old = prompt_choices(alice)
+        table.act("id-alice", old[0])  # her other session plays...
+        table.act("id-bob", table.view_for("id-bob")["game"]["prompts"][0]["choices"][0][0])
+        await until(lambda: prompt_choices(alice) and prompt_choices(alice) != old)
+        version = table.game.version
+        await pilot.press("1")  # ... while this screen still showed the old cards
+        assert status(alice) == "Error: the choices just changed: read them, then press again"
+        assert table.game.version == version
+        await until(lambda: alice.screen.query_one(PromptBar).guarded() == 0)
+        await pilot.press("1")
+        assert table.game.version == version + 1
+        assert status(alice).startswith("You chose")
 
 
 async def test_question_mark_lists_every_key_of_the_table_screen() -> None:

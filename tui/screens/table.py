@@ -232,12 +232,15 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             self.status.show_info(f"{label}? Press the same key again or Enter to confirm, Esc to cancel")
             return
         self._confirming = None
+        self.query_one(PromptBar).answered()
         try:
             self.table.act(self.harena.identity, choice_id, decision=self.view["game"]["decision"])
         except IllegalAction as error:
+            self.query_one(PromptBar).answer_refused()
             self.status.show_error(str(error))
             return
         except Exception:
+            self.query_one(PromptBar).answer_refused()
             log.exception("table %s: choice %r failed", self.table.id, choice_id)
             self.status.show_error("internal error: that choice was not made")
             return

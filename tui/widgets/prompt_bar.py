@@ -7,6 +7,7 @@ the bar never takes focus, so that the number keys always work), then implements
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from textual import events
@@ -39,6 +40,14 @@ PROMPT_BINDINGS = [
 
 Choice = tuple[str, str]  # (id, label), as in a prompt view
 
+CHANGE_GUARD = 0.6
+"""Seconds after the choices are replaced under a player (someone else's move changed them while
+they were shown, or took them away and brought new ones) during which a number key that picked
+something else a moment before is refused: a key pressed for the old choices, still on its way
+over a slow link, must not pick whatever now has its number. Keys whose choice is unchanged,
+choices that appear after a quiet spell, and the next step after the player's own answer are
+not guarded: no key was meant for anything else."""
+
 
 class PromptBar(RowsWidget):
     """Fixed height: a title line (prompt text, page n/m) and two columns of five choices."""
@@ -57,6 +66,11 @@ class PromptBar(RowsWidget):
         self._choices: list[Choice] = []
         self._page = 0
         self._drawn: tuple[str, tuple[Choice, ...], int] | None = None
+        self._guarded_until = 0.0
+        self._expecting = False  # the player just answered: the next change is theirs
+        self._replaced: tuple[list[Choice], int] = ([], 0)  # choices (and page) changed under them
+        self._taken_at = float("-inf")  # when choices last went away without the player's answer
+        self.clock = time.monotonic
 
     # -- state --------------------------------------------------------------------------------
 
@@ -79,13 +93,48 @@ class PromptBar(RowsWidget):
         if note:
             text = f"{note} {text}"
         if choices != self._choices:
+            now = self.clock()
+            if choices and not self._expecting:
+                if self._choices:
+                    self._replaced, self._guarded_until = (self._choices, self._page), now + CHANGE_GUARD
+                elif now - self._taken_at < CHANGE_GUARD:
+                    self._guarded_until = now + CHANGE_GUARD  # (replaced holds what was taken)
+            self._expecting = False
             self._page = 0
         self._set(text, choices)
 
     def show_idle(self, text: str) -> None:
         """Nothing to decide: say why (waiting for someone, watching, ...)."""
+        if self._choices:
+            if not self._expecting:
+                self._replaced, self._taken_at = (self._choices, self._page), self.clock()
+            self._expecting = False
         self._page = 0
         self._set(text, [])
+
+    def answered(self) -> None:
+        """The player chose: what replaces these choices is the next step they expect."""
+        self._expecting = True
+        self._guarded_until = 0.0
+
+    def answer_refused(self) -> None:
+        """The choice was not made: the choices stay, and so does whatever changes them next."""
+        self._expecting = False
+
+    def stale(self, slot: int) -> bool:
+        """True if number key `slot` may have been meant for choices just replaced under the
+        player: within the guard, that key picked something else a moment ago."""
+        if self.clock() >= self._guarded_until:
+            return False
+        old, page = self._replaced
+        index = page * PAGE_SIZE + slot
+        before = old[index] if 0 <= slot < PAGE_SIZE and index < len(old) else None
+        now = self.choice_at(slot)
+        return before is not None and now is not None and before[0] != now[0]
+
+    def guarded(self) -> float:
+        """Seconds left of the guard (0: every number key chooses)."""
+        return max(0.0, self._guarded_until - self.clock())
 
     def choice_at(self, slot: int) -> Choice | None:
         """The choice behind number key `slot` (0 for key 1 ... 9 for key 0) on this page."""
@@ -178,6 +227,9 @@ class PromptKeys:
     def action_prompt_choose(self, slot: int) -> None:
         bar = self.query_one(PromptBar)  # type: ignore[attr-defined]
         choice = bar.choice_at(slot)
+        if choice is not None and bar.stale(slot):
+            self.prompt_unavailable("the choices just changed: read them, then press again")
+            return
         if choice is None:
             if bar.choices:
                 self.prompt_unavailable(f"there is no choice {SLOT_KEYS[slot]} on this page")
