@@ -29,6 +29,7 @@ from harena.core.table import clean_text
 from harena.server.admin import AdminCommands, AdminError
 from harena.server.admin_socket import AdminSocket, socket_path
 from harena.server.bot_runner import BotRunner
+from harena.server.clock_runner import ClockRunner
 from harena.server.hostkey import fingerprint, load_or_create_host_key
 from harena.server.limits import ConnectionCounter, InputRateLimiter, ServerLimits, StartupSlots
 from harena.server.log_safe import printable
@@ -380,6 +381,7 @@ class HarenaServer:
         self.sessions: dict[str, set[HarenaSession]] = {}
         self._listener: asyncssh.SSHAcceptor | None = None
         self.bots: BotRunner | None = None
+        self.clocks: ClockRunner | None = None
 
     @property
     def fingerprint(self) -> str:
@@ -395,6 +397,7 @@ class HarenaServer:
             await self.admin.start()
         self._archive_idle()
         self.bots = BotRunner(self.lobby, self.config.bot_delay)
+        self.clocks = ClockRunner(self.lobby)
         self._listener = await asyncssh.listen(
             self.config.host,
             self.config.port,
@@ -429,6 +432,8 @@ class HarenaServer:
         await shutdown_all()
         if self.bots is not None:
             self.bots.close()
+        if self.clocks is not None:
+            self.clocks.close()
         self.lobby.close()
 
     def _archive_idle(self) -> None:

@@ -1,0 +1,114 @@
+"""Move clocks: a table's time policy, and when a seat's time runs out.
+
+A clock is table policy, never a rule: the rules core is never told about time. Everything here is
+a pure function of the policy and times passed in (seconds since the epoch); the server reads the
+wall clock and calls `Table.expire(now)` at the deadline this module computes.
+
+- `per_decision`: seconds a seat has for each decision.
+- `bank`: seconds a seat has for the whole game; drawn on once `per_decision` (if any) is used up.
+  An empty bank leaves `BANK_GRACE` per decision, so a player who takes their seat back can still
+  move (docs/rulings.md, move clocks).
+- `stand_in_after`: a seated player gone (no session) this long while awaited is stood in for.
+
+When time runs out, the table's `bot` kind plays the seat until its player takes it back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+BANK_GRACE = 60.0  # seconds per decision once a bank is empty
+CHOICES = {  # what the create-table form offers, in seconds (0: off)
+    "clock": (0, 60, 300, 3600, 86400),
+    "bank": (0, 600, 3600, 86400, 3 * 86400),
+    "stand_in_after": (0, 600, 3600, 86400),
+}
+
+
+@dataclass(frozen=True)
+class ClockPolicy:
+    per_decision: float = 0.0  # 0: no clock per decision
+    bank: float = 0.0  # 0: no bank
+    stand_in_after: float = 0.0  # 0: nobody is stood in for being away
+    bot: str | None = None  # the bot kind that stands in; None: the game's best
+
+    @property
+    def timed(self) -> bool:
+        """Whether decisions have a time limit (a clock or a bank)."""
+        return self.per_decision > 0 or self.bank > 0
+
+    @property
+    def active(self) -> bool:
+        return self.timed or self.stand_in_after > 0
+
+    def to_record(self) -> dict[str, float | str | None]:
+        return {"clock": self.per_decision, "bank": self.bank, "stand_in_after": self.stand_in_after, "bot": self.bot}
+
+    @classmethod
+    def from_record(cls, data: dict[str, object] | None) -> ClockPolicy:
+        if not data:
+            return cls()
+        bot = data.get("bot")
+        return cls(
+            _seconds(data.get("clock")), _seconds(data.get("bank")), _seconds(data.get("stand_in_after")),
+            bot if isinstance(bot, str) else None,
+        )
+
+
+def _seconds(value: object) -> float:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0 else 0.0
+
+
+def allowance(policy: ClockPolicy, bank_left: float) -> float | None:
+    """Seconds a decision may take, from when it began; None: no limit."""
+    if not policy.timed:
+        return None
+    if policy.bank > 0:
+        return policy.per_decision + (bank_left if bank_left > 0 else BANK_GRACE)
+    return policy.per_decision
+
+
+def charged(policy: ClockPolicy, elapsed: float) -> float:
+    """What a decision that took `elapsed` seconds takes from the bank."""
+    if policy.bank <= 0:
+        return 0.0
+    return max(elapsed - policy.per_decision, 0.0)
+
+
+def time_deadline(policy: ClockPolicy, began: float, bank_left: float) -> float | None:
+    """When the decision begun at `began` runs out of time; None: never."""
+    limit = allowance(policy, bank_left)
+    return None if limit is None else began + limit
+
+
+def away_deadline(policy: ClockPolicy, gone_since: float | None) -> float | None:
+    """When a player gone since `gone_since` is stood in for; None: never (or not gone)."""
+    if policy.stand_in_after <= 0 or gone_since is None:
+        return None
+    return gone_since + policy.stand_in_after
+
+
+def coarse(seconds: float) -> str:
+    """A countdown that changes rarely: `2d`, `5h`, `12m`, then tens of seconds, `<10s`."""
+    seconds = max(seconds, 0.0)
+    if seconds >= 2 * 86400:
+        return f"{int(seconds // 86400)}d"
+    if seconds >= 2 * 3600:
+        return f"{int(seconds // 3600)}h"
+    if seconds >= 120:
+        return f"{int(seconds // 60)}m"
+    if seconds >= 10:
+        return f"{int(seconds // 10) * 10}s"
+    return "<10s"
+
+
+def describe(policy: ClockPolicy) -> str:
+    """`clock 5m, bank 1h, stand-in after 1d`, or '' without a clock."""
+    parts = []
+    if policy.per_decision:
+        parts.append(f"clock {coarse(policy.per_decision)}")
+    if policy.bank:
+        parts.append(f"bank {coarse(policy.bank)}")
+    if policy.stand_in_after:
+        parts.append(f"stand-in after {coarse(policy.stand_in_after)}")
+    return ", ".join(parts)
