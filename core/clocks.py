@@ -102,13 +102,21 @@ def coarse(seconds: float) -> str:
     return "<10s"
 
 
+def span(seconds: float) -> str:
+    """A setting's length in its largest whole unit: `1d`, `3h`, `5m`, `90s`."""
+    for unit, size in (("d", 86400), ("h", 3600), ("m", 60)):
+        if seconds >= size and seconds % size == 0:
+            return f"{int(seconds // size)}{unit}"
+    return f"{seconds:g}s"
+
+
 def describe(policy: ClockPolicy) -> str:
     """`clock 5m, bank 1h, stand-in after 1d`, or '' without a clock."""
     parts = []
     if policy.per_decision:
-        parts.append(f"clock {coarse(policy.per_decision)}")
+        parts.append(f"clock {span(policy.per_decision)}")
     if policy.bank:
-        parts.append(f"bank {coarse(policy.bank)}")
+        parts.append(f"bank {span(policy.bank)}")
     if policy.stand_in_after:
-        parts.append(f"stand-in after {coarse(policy.stand_in_after)}")
+        parts.append(f"stand-in after {span(policy.stand_in_after)}")
     return ", ".join(parts)
