@@ -19,6 +19,7 @@ from typing import Any
 from harena.core.clocks import ClockPolicy
 from harena.core.engine import GameConfigError, IllegalAction, available_games
 from harena.core.players import PlayerSettings
+from harena.core.ratings import Ratings
 from harena.core.store import Store
 from harena.core.table import CHAT_KEPT, CHAT_MAX_CHARS, CHAT_SHOWN, ChatLine, Table, clean_text, load_tables
 
@@ -68,15 +69,21 @@ class Lobby:
         self._table_listeners: list[Callable[[Table], None]] = []
         self.notice = ""  # the operators' message, shown in every lobby
         self.settings = PlayerSettings(store)
+        self.ratings = Ratings(store)
         self._turn_subscribers: dict[str, set[TurnSubscription]] = {}
         self._awaited: dict[str, set[str]] = {}  # table id -> identities it waits for
 
     @classmethod
-    def open(cls, store: Store, **kwargs: Any) -> Lobby:
-        """A lobby with every saved table restored."""
+    def open(cls, store: Store, *, count_bots: bool = False, **kwargs: Any) -> Lobby:
+        """A lobby with every saved table restored; a finished game not yet rated (one that
+        ended as the server stopped) is rated now."""
         lobby = cls(store, **kwargs)
+        lobby.ratings.count_bots = count_bots
         for table in load_tables(store, clock=lobby._clock):
             lobby._add(table)
+        for table in sorted(lobby.tables.values(), key=_table_number):
+            if table.status == "over":
+                lobby.ratings.rate(table)
         return lobby
 
     def add_table_listener(self, listener: Callable[[Table], None]) -> None:
@@ -160,6 +167,8 @@ class Lobby:
                     "table %s: %s -> %s", table.id, before["status"], summary["status"],
                     extra={"event": f"table-{summary['status']}", "table": table.id},
                 )
+                if summary["status"] == "over":
+                    self.ratings.rate(table)
             self._notify()
 
     def close_table(self, table_id: str, by: str, reason: str) -> Table:
@@ -272,6 +281,7 @@ class Lobby:
                 for g in available_games()
             ],
             "online": sorted(name for name, _ in self._online.values()),
+            "online_ratings": self._online_ratings(),
             "chat": [[c.name, c.text] for c in self.chat[-CHAT_SHOWN:]],
         }
 
@@ -301,6 +311,14 @@ class Lobby:
                     sub.callback(table.id, identity in now)
                 except Exception:
                     log.exception("a turn subscriber failed; the others still hear")
+
+    def _online_ratings(self) -> list[list[Any]]:
+        """[name, {game: rating}] of everyone online, by name (an unrated player: {})."""
+        out = []
+        for identity, (name, _) in self._online.items():
+            rated = {g: round(r.value) for g in self.ratings.games if (r := self.ratings.of(identity, g)) is not None}
+            out.append([name, rated])
+        return sorted(out, key=lambda pair: pair[0])
 
     def subscribe(self, callback: LobbyListener) -> LobbySubscription:
         sub = LobbySubscription(self, callback)

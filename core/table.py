@@ -575,6 +575,11 @@ class Table:
         since = self.waiting_since[seat]
         return self.touched if since is None else since
 
+    @property
+    def notes(self) -> list[tuple[int, str]]:
+        """The table's own log lines (stand-ins) at their index among the game's events."""
+        return [(index, event.text) for index, event in self._notes]
+
     def _note(self, text: str) -> None:
         """A line of the table's own (a bot standing in) in the game's log, public."""
         event = Event(text)

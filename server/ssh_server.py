@@ -83,6 +83,7 @@ class ServerConfig:
     bot_delay: float = 0.8
     operators: frozenset[str] = frozenset()  # key fingerprints (server/operators.py)
     archive_after: float = 30 * 86400  # seconds untouched before a table is archived; 0: never
+    rate_bot_games: bool = False  # games with bots count for ratings
 
 
 class HarenaSession(AppSession):
@@ -364,7 +365,8 @@ class HarenaServer:
         if self.admin is not None:
             self.admin.check_free()  # before any table is opened
         store = Store(config.data_dir) if config.data_dir is not None else None
-        self.lobby = Lobby.open(store) if store is not None else Lobby()
+        self.lobby = Lobby.open(store, count_bots=config.rate_bot_games) if store is not None else Lobby()
+        self.lobby.ratings.count_bots = config.rate_bot_games
         self.bans = Bans.load(config.data_dir)
         self.session_numbers = itertools.count(1)
         self._archive_timer: asyncio.TimerHandle | None = None

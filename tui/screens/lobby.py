@@ -113,6 +113,19 @@ class NoticeLine(Widget):
         return Content(line if len(line) <= width else line[: max(width - 1, 0)] + "…")
 
 
+def online_lines(view: dict[str, Any]) -> list[str]:
+    """`ann       C1516 S1480`: who is online, with their rating at each game they are rated
+    at (the game's initial)."""
+    rated = view.get("online_ratings")
+    if rated is None:
+        return view["online"]
+    out = []
+    for name, ratings in rated:
+        marks = " ".join(f"{game[:1].upper()}{value}" for game, value in sorted(ratings.items()))
+        out.append(f"{name[:10]:<10} {marks}".rstrip() if marks else name)
+    return out
+
+
 class OnlinePanel(LinesPanel):
     def show_names(self, names: list[str]) -> None:
         if isinstance(self.parent, Panel):
@@ -242,7 +255,7 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
             tables.set_tables(mark_awaiting(view["tables"], awaiting, time.time()))
         self.query_one(TableDetails).show(tables.selected)
         self.query_one(ChatPanel).show_chat(view["chat"])
-        self.query_one(OnlinePanel).show_names(view["online"])
+        self.query_one(OnlinePanel).show_names(online_lines(view))
 
     # -- actions --------------------------------------------------------------------------------
 
