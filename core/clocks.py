@@ -102,6 +102,17 @@ def coarse(seconds: float) -> str:
     return "<10s"
 
 
+def waited(seconds: float) -> str:
+    """How long a table has waited, to the minute: `now`, `12m`, `5h`, `3d`."""
+    if seconds < 60:
+        return "now"
+    if seconds < 2 * 3600:
+        return f"{int(seconds // 60)}m"
+    if seconds < 2 * 86400:
+        return f"{int(seconds // 3600)}h"
+    return f"{int(seconds // 86400)}d"
+
+
 def span(seconds: float) -> str:
     """A setting's length in its largest whole unit: `1d`, `3h`, `5m`, `90s`."""
     for unit, size in (("d", 86400), ("h", 3600), ("m", 60)):

@@ -49,6 +49,9 @@ class LeaderboardScreen(QuietFocus, HelpKeys, Screen[None]):
         yield KeyBar(self.BINDINGS, id="keys")
 
     def on_mount(self) -> None:
+        ratings = self.harena.lobby.ratings
+        rated = [i for i, (name, _) in enumerate(self.games) if ratings.of(self.harena.identity, name) is not None]
+        self.game_index = rated[0] if rated else 0  # a game of yours first
         self.draw()
 
     def lines(self) -> list[str]:
@@ -64,9 +67,9 @@ class LeaderboardScreen(QuietFocus, HelpKeys, Screen[None]):
         title = self.games[self.game_index][1] if self.games else "no games"
         self.query_one(HeaderLine).set_text(f"harena · ratings · {title}")
         self.query_one(PickList).set_lines(self.lines())
-        bots = ", ".join(f"{k} bot {v:.0f}" for k, v in BOT_RATINGS.items())
-        counted = "count" if self.harena.lobby.ratings.count_bots else "do not count"
-        self.query_one(StatusLine).show_info(f"Elo, from 1500. Bots are fixed ({bots}); games with bots {counted} here.")
+        bots = ", ".join(f"{k} {v:.0f}" for k, v in BOT_RATINGS.items())
+        counted = "counted" if self.harena.lobby.ratings.count_bots else "not counted"
+        self.query_one(StatusLine).show_info(f"Elo from 1500; bots fixed ({bots}); bot games {counted}")
 
     def action_move(self, delta: int) -> None:
         self.query_one(PickList).move(delta)

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input
 
-from harena.core.clocks import coarse
+from harena.core.clocks import waited
 from harena.core.engine import IllegalAction
 from harena.tui.messages import LobbyChanged
 from harena.tui.screens.create_table import CreateTableScreen, TableRequest
@@ -45,7 +45,7 @@ def mark_awaiting(tables: list[dict[str, Any]], awaiting: list[tuple[str, float]
     waited; the others as they were."""
     since = dict(awaiting)
     mine = sorted((t for t in tables if t["id"] in since), key=lambda t: since[t["id"]])
-    return [{**t, "waited": coarse(now - since[t["id"]])} for t in mine] + [t for t in tables if t["id"] not in since]
+    return [{**t, "waited": waited(now - since[t["id"]])} for t in mine] + [t for t in tables if t["id"] not in since]
 
 
 class TableDetails(Widget):
