@@ -23,7 +23,7 @@ class ReplayApp(App[None]):
         self.unicode = unicode
 
     def on_mount(self) -> None:
-        self.push_screen(ReplayScreen.for_table(self.table, None), self._closed)
+        self.push_screen(ReplayScreen.for_table(self.table, None), self._replay_closed)
 
-    def _closed(self, _: Any) -> None:
+    def _replay_closed(self, _: Any) -> None:
         self.exit()
