@@ -157,6 +157,8 @@ class Lobby:
         self._awaited[table.id] = _awaited_identities(table)
 
     def _changed(self, table: Table) -> None:
+        if self.tables.get(table.id) is not table:
+            return  # gone from this server (deleted, archived): nothing to list or wait for
         self._turns_changed(table)
         summary = table.summary()
         before = self._summaries.get(table.id)
@@ -212,7 +214,9 @@ class Lobby:
         table = self.table(table_id)
         del self.tables[table_id]
         self._summaries.pop(table_id, None)
-        self._awaited.pop(table_id, None)
+        for identity in self._awaited.pop(table_id, set()):  # it waits for nobody any more
+            for sub in list(self._turn_subscribers.get(identity, ())):
+                sub.callback(table_id, False)
         table.mark_removed(reason)
         table.close()
         self._notify()

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from harena.core.engine import Action, Event, Game, GameConfig, game_class, restore
+from harena.core.engine import LOG_TAIL, Action, Event, Game, GameConfig, game_class, restore
 
 CHECKPOINT = 32
 
@@ -103,7 +103,7 @@ class Replay:
         if self._cached is not None and self._cached[0] == position:
             return self._cached[1]
         start = (position // CHECKPOINT) * CHECKPOINT
-        if self._cached is not None and start <= self._cached[0] < position:
+        if self._cached is not None and max(start, position - CHECKPOINT) <= self._cached[0] < position:
             at, game = self._cached  # onward from where we are: the usual step forward
         else:
             at, game = start, restore(self._checkpoints[start])
@@ -124,10 +124,8 @@ class Replay:
         game.events = self._with_notes(events)
         try:
             view = game.view(seat, log_from=self.log_from if not self.reveal else 0)
-            if self.reveal:
-                view["log"] = [self._revealed(e) for e in game.events]
-            else:
-                view["log"] = game.log_for(seat, None, self.log_from)
+            if self.reveal:  # the tail, as a live view carries: what the log panel shows
+                view["log"] = [self._revealed(e) for e in game.events[-LOG_TAIL:]]
         finally:
             game.events = events
         return {**view, "prompts": [], "decision": None}

@@ -156,6 +156,8 @@ def test_the_lobby_lists_tables_awaiting_you_longest_first_and_tells_turn_listen
     first.act("key-b", first_choice(first, 1))
     assert heard[-1] == (first.id, False)
     assert [t for t, _ in lobby.awaiting("key-b")] == [second.id]
+    lobby.delete_table(second.id, "deleted")
+    assert heard[-1] == (second.id, False) and lobby.awaiting("key-b") == []
 
 
 def test_the_countdown_is_coarse():
