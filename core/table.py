@@ -192,24 +192,24 @@ class Table:
         if store is None:
             for seat in table.seats:
                 seat.connected = False
-            table._restarted(table.touched)
+            table._restarted()
             return table
         try:
             table._make_files_agree(store, start, offsets[applied] if failed else None)
         except OSError as exc:
             raise StoreError(f"damage found ({'; '.join(start.notes)}) but not repaired: {exc}") from exc
         table.touched = store.touched(stored.table_id)  # (the log exists now, repaired or not)
-        table._restarted(table.touched)
+        table._restarted()
         return table
 
-    def _restarted(self, last_change: float) -> None:
-        """After a load: a wait of unknown start began at the last change; every running clock
-        starts its decision afresh now, and every seated player is gone from now (docs/
-        rulings.md, clocks across a restart: time the server was down costs nobody)."""
+    def _restarted(self) -> None:
+        """After a load: every running clock starts its decision afresh now, and every seated
+        player is gone from now (docs/rulings.md: time the server was down costs nobody). A
+        wait of unknown start (a log from before records had times) stays None: `awaiting`
+        reads it as the last change, and the snapshot keeps it unknown, so an export of the
+        same log always rebuilds the same snapshot."""
         now = self._clock()
-        for seat, since in self.waiting_since.items():
-            if since is None:
-                self.waiting_since[seat] = last_change
+        for seat in self.waiting_since:
             self.clock_began[seat] = now
         self.gone_since = {i: now for i, s in enumerate(self.seats) if s.identity is not None}
 
