@@ -144,3 +144,17 @@ async def test_an_idle_table_without_a_clock_sends_nothing_and_one_with_a_clock_
         assert bob.bytes_received == before, time.monotonic() - start
     finally:
         await bob.close()
+
+
+async def test_the_server_setting_decides_whether_games_with_bots_are_rated(tmp_path) -> None:
+    from harena.server.ssh_server import HarenaServer, ServerConfig
+
+    for counted in (False, True):
+        server = HarenaServer(ServerConfig(port=0, keys_dir=tmp_path / "keys", data_dir=tmp_path / f"d{counted}",
+                                           rate_bot_games=counted))
+        table = server.lobby.create_table("key-a", "ann", "highcard", 2, {"rounds": "1"}, bots=1)
+        table.play_bot(1)
+        table.act("key-a", table.game.prompts_for(0)[0].choices[0].id)
+        assert table.status == "over"
+        assert (server.lobby.ratings.of("key-a", "highcard") is not None) is counted
+        server.lobby.close()
