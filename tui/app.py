@@ -160,8 +160,10 @@ class HarenaApp(App[None]):
 
     def _turn_changed(self, table_id: str, waits: bool) -> None:
         """A table started or stopped waiting for us: ring (unless the player turned the bell
-        off) and let the screen say so."""
-        if waits and self.bell_on:
+        off, or is looking at that very table: its prompt says so, and a game against a bot would
+        ring at every move) and let the screen say so."""
+        looking = isinstance(self.screen, TableScreen) and self.screen.table.id == table_id
+        if waits and self.bell_on and not looking:
             self.bells += 1
             self.bell()
         for screen in self.screen_stack:

@@ -60,6 +60,24 @@ async def test_the_bell_rings_at_another_table_and_y_goes_there() -> None:
         await until(lambda: isinstance(app.screen, TableScreen) and app.screen.table is second)
 
 
+async def test_no_bell_rings_for_the_table_on_screen_and_one_does_from_a_replay() -> None:
+    lobby = Lobby()
+    table = lobby.create_table("id-ann", "ann", "highcard", 3, {"rounds": "3"}, bots=1)
+    table.sit("id-bob", "bob")
+    async with session(lobby, "id-ann", "ann") as (app, pilot):
+        assert isinstance(app.screen, TableScreen) and app.screen.table is table
+        table.act("id-ann", first_choice(table, 0))
+        table.play_bot(1)
+        table.act("id-bob", first_choice(table, 2))  # round 2: ann's decision again
+        await until(lambda: "Round 2" in screen_text(app))
+        assert app.bells == 0
+        await pilot.press("v")  # reviewing: the table is not on screen
+        table.act("id-ann", first_choice(table, 0))
+        table.play_bot(1)
+        table.act("id-bob", first_choice(table, 2))
+        await until(lambda: app.bells == 1)
+
+
 async def test_a_player_a_bot_stands_in_for_sees_why_and_takes_the_seat_back_with_t() -> None:
     lobby = Lobby()
     table = lobby.create_table("id-ann", "ann", "highcard", 2, policy=ClockPolicy(per_decision=60))

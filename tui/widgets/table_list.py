@@ -49,7 +49,8 @@ def detail_lines(table: dict[str, Any]) -> list[str]:
     watchers = ", ".join(table["spectators"]) or "nobody"
     head = f"Table {table['id']}: {table['title']}, {status_word(table['status'])}"
     if table.get("waited"):
-        head += f", waiting for you for {table['waited']} (y opens it)"
+        waited = "" if table["waited"] == "now" else f" for {table['waited']}"
+        head += f", waiting for you{waited} (y opens it)"
     if table.get("clock"):
         options = f"{options}, {table['clock']}" if options else table["clock"]
     return [f"{head}{' (' + options + ')' if options else ''}. Seats: {seats}", f"Watching: {watchers}"]
