@@ -131,3 +131,99 @@ def describe(policy: ClockPolicy) -> str:
     if policy.stand_in_after:
         parts.append(f"stand-in after {span(policy.stand_in_after)}")
     return ", ".join(parts)
+
+
+class SeatTimes:
+    """A table's time: since when each awaited seat has waited, when the clock of its present
+    choice began, what is left in each bank, and since when each seated player has been gone.
+    The table tells it what happened and when; it never reads a clock itself.
+
+    A seat awaited again right after its own choice (the steps of one move) has waited since the
+    first step: the lobby shows the whole wait. Each choice gets a fresh clock (`decided`).
+    `waiting_since` may hold None: a wait from a log older than timed records (read as the
+    table's last change by whoever shows it).
+    """
+
+    def __init__(self, policy: ClockPolicy, seats: int) -> None:
+        self.policy = policy
+        self.banks = [policy.bank] * seats
+        self.waiting_since: dict[int, float | None] = {}
+        self.clock_began: dict[int, float] = {}
+        self.gone_since: dict[int, float] = {}  # runtime only
+
+    def track(self, awaited: list[int], at: float | None) -> None:
+        """The seats awaited now, after a change at `at`."""
+        for seat in [s for s in self.waiting_since if s not in awaited]:
+            del self.waiting_since[seat]
+            self.clock_began.pop(seat, None)
+        for seat in awaited:
+            if seat not in self.waiting_since:
+                self.waiting_since[seat] = at
+                if at is not None:
+                    self.clock_began[seat] = at
+
+    def decided(self, seat: int, awaited: list[int], at: float | None) -> None:
+        """`seat` chose at `at`: if it is awaited again, its next choice has a fresh clock."""
+        self.clock_began.pop(seat, None)
+        self.track(awaited, at)
+        if seat in self.waiting_since and at is not None:
+            self.clock_began[seat] = at
+
+    def used(self, seat: int, now: float) -> list[list[float]]:
+        """[[seat, seconds from its bank]] for the choice `seat` makes at `now` (saved with the
+        move, so a reload charges exactly what was charged)."""
+        began = self.clock_began.get(seat)
+        if self.policy.bank <= 0 or began is None:
+            return []
+        cost = charged(self.policy, now - began)
+        return [[seat, round(cost, 3)]] if cost > 0 else []
+
+    def charge(self, used: object) -> None:
+        """Take a saved move's `used` from the banks (a malformed one is ignored)."""
+        for item in used if isinstance(used, list) else []:
+            if isinstance(item, list) and len(item) == 2:
+                seat, cost = item
+                if isinstance(seat, int) and 0 <= seat < len(self.banks) and isinstance(cost, (int, float)):
+                    self.banks[seat] = max(self.banks[seat] - cost, 0.0)
+
+    def ran_out(self, seat: int, why: str) -> None:
+        if why == "clock" and self.policy.bank > 0:
+            self.banks[seat] = 0.0  # what ran out was the bank
+
+    def taken_back(self, seat: int, at: float) -> None:
+        """The player plays again: a fresh clock for the choice before them."""
+        if seat in self.waiting_since:
+            self.clock_began[seat] = at
+
+    def restarted(self, now: float, seated: list[int]) -> None:
+        """After a load: time the server was down costs nobody (docs/rulings.md), so every
+        running clock starts afresh and every seated player counts as gone from now."""
+        for seat in self.waiting_since:
+            self.clock_began[seat] = now
+        self.gone_since = dict.fromkeys(seated, now)
+
+    def deadline(self, seat: int, connected: bool) -> tuple[float, str] | None:
+        """When a bot stands in for the awaited player in `seat`, and why ("clock", "away")."""
+        options = []
+        began = self.clock_began.get(seat)
+        if began is not None and (at := time_deadline(self.policy, began, self.banks[seat])) is not None:
+            options.append((at, "clock"))
+        if not connected and (at := away_deadline(self.policy, self.gone_since.get(seat))) is not None:
+            options.append((at, "away"))
+        return min(options) if options else None
+
+    def to_snapshot(self) -> dict[str, object]:
+        return {
+            "policy": self.policy.to_record(),
+            "banks": list(self.banks),
+            "waiting": [[seat, since] for seat, since in self.waiting_since.items()],
+        }
+
+    @classmethod
+    def from_snapshot(cls, snap: dict[str, object], seats: int) -> SeatTimes:
+        times = cls(ClockPolicy.from_record(snap.get("policy")), seats)  # type: ignore[arg-type]
+        banks = snap.get("banks")
+        if isinstance(banks, list) and len(banks) == seats:
+            times.banks = [float(b) for b in banks]
+        times.waiting_since = {int(seat): since for seat, since in snap.get("waiting", [])}  # type: ignore[union-attr]
+        return times

@@ -351,7 +351,7 @@ class Lobby:
 def _awaited_identities(table: Table) -> set[str]:
     """The players a table waits for now (not those a bot stands in for)."""
     found = set()
-    for seat in table.waiting_since:
+    for seat in table.times.waiting_since:
         held = table.seats[seat]
         if held.identity is not None and held.stand_in is None:
             found.add(held.identity)

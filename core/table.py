@@ -17,7 +17,7 @@ from typing import Any
 
 from harena.core import clocks, recovery
 from harena.core.bots import Bot, bot_seed
-from harena.core.clocks import ClockPolicy
+from harena.core.clocks import ClockPolicy, SeatTimes
 from harena.core.engine import (
     Event,
     Game,
@@ -110,13 +110,7 @@ class Table:
         self._clock = clock
         self._subscribers: set[Subscription] = set()
         self._bots: dict[int, Bot] = {}
-        self.policy = ClockPolicy()  # move clocks and stand-ins (core/clocks.py)
-        self.banks = [0.0] * len(seats)  # seconds left in each seat's bank (with a bank)
-        # Since when each awaited seat has been awaited (None: unknown, an old log); the clock
-        # of its present decision began at `clock_began` (a restart restarts it: rulings).
-        self.waiting_since: dict[int, float | None] = {}
-        self.clock_began: dict[int, float] = {}
-        self.gone_since: dict[int, float] = {}  # runtime: seated players with no session
+        self.times = SeatTimes(ClockPolicy(), len(seats))  # waits, move clocks, banks
         self._notes: list[tuple[int, Event]] = []  # the table's own lines in the game's log
         # Called with the table after every change, before per-seat views are pushed: cheap hooks
         # for the lobby's table list and the bot runner, which need no view.
@@ -154,7 +148,7 @@ class Table:
             clock=clock,
         )
         table.creator = creator
-        table._set_policy(policy)
+        table.times = SeatTimes(policy, players)
         table._save({"t": "create", "config": to_plain(config), "at": clock(), "by": creator,
                      "policy": policy.to_record()})
         table.save_snapshot()  # a second copy of the config, should the create record be damaged
@@ -203,15 +197,10 @@ class Table:
         return table
 
     def _restarted(self) -> None:
-        """After a load: every running clock starts its decision afresh now, and every seated
-        player is gone from now (docs/rulings.md: time the server was down costs nobody). A
-        wait of unknown start (a log from before records had times) stays None: `awaiting`
-        reads it as the last change, and the snapshot keeps it unknown, so an export of the
-        same log always rebuilds the same snapshot."""
-        now = self._clock()
-        for seat in self.waiting_since:
-            self.clock_began[seat] = now
-        self.gone_since = {i: now for i, s in enumerate(self.seats) if s.identity is not None}
+        """After a load, clocks start afresh (SeatTimes.restarted). A wait of unknown start (a
+        log from before records had times) stays None, so an export of the same log always
+        rebuilds the same snapshot; `awaiting` reads it as the last change."""
+        self.times.restarted(self._clock(), [i for i, s in enumerate(self.seats) if s.identity is not None])
 
     def _make_files_agree(self, store: Store, start: recovery.Start, cut_at: int | None) -> None:
         """Cut, mend or restart the log so it ends where the loaded table does, keeping every
@@ -252,7 +241,7 @@ class Table:
             clock=clock,
         )
         table.creator = record.get("by")
-        table._set_policy(ClockPolicy.from_record(record.get("policy")))
+        table.times = SeatTimes(ClockPolicy.from_record(record.get("policy")), config.players)
         return table
 
     @classmethod
@@ -270,16 +259,9 @@ class Table:
         table.closed = snap.get("closed")
         table.creator = snap.get("creator")
         table.chat = [from_plain(ChatLine, c) for c in snap["chat"]]
-        table._set_policy(ClockPolicy.from_record(snap.get("policy")))
-        if isinstance(snap.get("banks"), list) and len(snap["banks"]) == len(table.seats):
-            table.banks = [float(b) for b in snap["banks"]]
+        table.times = SeatTimes.from_snapshot(snap, len(table.seats))
         table._notes = [(i, Event(text)) for i, text in snap.get("notes", [])]
-        table.waiting_since = {int(seat): since for seat, since in snap.get("waiting", [])}
         return table
-
-    def _set_policy(self, policy: ClockPolicy) -> None:
-        self.policy = policy
-        self.banks = [policy.bank] * len(self.seats)
 
     def _apply_saved(self, records: list[dict[str, Any]]) -> tuple[int, str | None]:
         """Apply saved records in order until one cannot be: (how many applied, why not)."""
@@ -288,14 +270,14 @@ class Table:
                 recovery.check_record(record, len(self.seats))
                 if record["t"] == "act":
                     self.game.act(record["seat"], record["choice"])
-                    self._charge(record.get("used"))
+                    self.times.charge(record.get("used"))
                 at = record.get("at")
                 at = at if isinstance(at, (int, float)) and not isinstance(at, bool) else None
                 if record["t"] == "act":
-                    self._decided(record["seat"], at)
+                    self.times.decided(record["seat"], self._awaited(), at)
                 else:
                     self._apply_record(record)
-                    self._track_waiting(at)
+                    self.times.track(self._awaited(), at)
             except Exception as exc:  # a rules bug or a malformed record: stop, keep the rest
                 return done, str(exc) or type(exc).__name__
         return len(records), None
@@ -333,7 +315,7 @@ class Table:
         self._record({"t": "seat", "seat": seat, "identity": identity, "name": clean_text(name, 32), "bot": None,
                       "log_from": self._log_from()})
         self.seats[seat].connected = True
-        self.gone_since.pop(seat, None)
+        self.times.gone_since.pop(seat, None)
         log.info("table %s: %s (%s) sits in seat %d", self.id, self.seats[seat].name, identity, seat,
                  extra={"event": "table-sit", "table": self.id, "key": identity, "player": self.seats[seat].name})
         self._maybe_start()
@@ -406,9 +388,9 @@ class Table:
         if seat is not None and self.seats[seat].connected != connected:
             self.seats[seat].connected = connected
             if connected:
-                self.gone_since.pop(seat, None)
+                self.times.gone_since.pop(seat, None)
             else:
-                self.gone_since[seat] = self._clock()
+                self.times.gone_since[seat] = self._clock()
             self._notify()
 
     def watch(self, identity: str, name: str) -> None:
@@ -457,7 +439,8 @@ class Table:
             raise
         now = self._clock()
         record: dict[str, Any] = {"t": "act", "seat": seat, "choice": choice, "by": by, "at": now}
-        used = self._time_used(seat, now)
+        held = self.seats[seat]
+        used = self.times.used(seat, now) if held.stand_in is None and held.bot is None else []
         if used:
             record["used"] = used
         try:
@@ -467,8 +450,8 @@ class Table:
             self.game = replay(self.game.config, self.game.actions[:-1])
             self._restore_notes()
             raise
-        self._charge(used)
-        self._decided(seat, now)
+        self.times.charge(used)
+        self.times.decided(seat, self._awaited(), now)
         self._records_changed()
         self._notify()
         return events
@@ -480,40 +463,9 @@ class Table:
             return []
         return self.game.awaited()
 
-    def _track_waiting(self, at: float | None) -> None:
-        """Note when each seat began to be awaited. A seat awaited again right after its own
-        choice (the steps of one move) has waited since the first: the lobby shows the whole
-        wait, while each choice gets a fresh clock (`_decided`)."""
-        awaited = self._awaited()
-        for seat in [s for s in self.waiting_since if s not in awaited]:
-            del self.waiting_since[seat]
-            self.clock_began.pop(seat, None)
-        for seat in awaited:
-            if seat not in self.waiting_since:
-                self.waiting_since[seat] = at
-                if at is not None:
-                    self.clock_began[seat] = at
-
-    def _decided(self, seat: int, at: float | None) -> None:
-        """A seat chose: its next decision (if it is awaited again) has a fresh clock."""
-        self.clock_began.pop(seat, None)
-        self._track_waiting(at)
-        if seat in self.waiting_since and at is not None:
-            self.clock_began[seat] = at
-
-    def _time_used(self, seat: int, now: float) -> list[list[float]]:
-        """[[seat, seconds taken from its bank]] for the decision `seat` just made (saved with
-        the move, so a reload charges exactly what was charged)."""
-        began = self.clock_began.get(seat)
-        if self.policy.bank <= 0 or began is None or self.seats[seat].stand_in is not None or self.seats[seat].bot:
-            return []
-        cost = clocks.charged(self.policy, now - began)
-        return [[seat, round(cost, 3)]] if cost > 0 else []
-
-    def _charge(self, used: Any) -> None:
-        for seat, cost in used or []:
-            if isinstance(seat, int) and 0 <= seat < len(self.banks) and isinstance(cost, (int, float)):
-                self.banks[seat] = max(self.banks[seat] - cost, 0.0)
+    @property
+    def policy(self) -> ClockPolicy:
+        return self.times.policy
 
     @property
     def stand_in_kind(self) -> str | None:
@@ -531,16 +483,9 @@ class Table:
         found: dict[int, tuple[float, str]] = {}
         for seat in self._awaited():
             held = self.seats[seat]
-            if held.identity is None or held.stand_in is not None:
-                continue
-            options = []
-            began = self.clock_began.get(seat)
-            if began is not None and (at := clocks.time_deadline(self.policy, began, self.banks[seat])) is not None:
-                options.append((at, "clock"))
-            if not held.connected and (at := clocks.away_deadline(self.policy, self.gone_since.get(seat))) is not None:
-                options.append((at, "away"))
-            if options:
-                found[seat] = min(options)
+            if held.identity is not None and held.stand_in is None:
+                if (due := self.times.deadline(seat, held.connected)) is not None:
+                    found[seat] = due
         return found
 
     def next_deadline(self) -> float | None:
@@ -570,9 +515,10 @@ class Table:
     def awaiting(self, identity: str) -> float | None:
         """Since when this table has been waiting for `identity` (None: it is not)."""
         seat = self.seat_of(identity)
-        if seat is None or seat not in self.waiting_since or self.seats[seat].stand_in is not None:
+        waiting = self.times.waiting_since
+        if seat is None or seat not in waiting or self.seats[seat].stand_in is not None:
             return None
-        since = self.waiting_since[seat]
+        since = waiting[seat]
         return self.touched if since is None else since
 
     @property
@@ -669,7 +615,7 @@ class Table:
             return {}
         return {
             "deadlines": [[seat, at, why] for seat, (at, why) in sorted(self.deadlines().items())],
-            "banks": list(self.banks) if self.policy.bank > 0 else None,
+            "banks": list(self.times.banks) if self.policy.bank > 0 else None,
         }
 
     def _notify(self) -> None:
@@ -701,7 +647,7 @@ class Table:
         """Save a table record, then apply it (saving first: an unsaved change never shows)."""
         self._save(record)
         self._apply_record(record)
-        self._track_waiting(record["at"])
+        self.times.track(self._awaited(), record["at"])
         self._records_changed()
 
     def _save(self, record: dict[str, Any]) -> None:
@@ -721,21 +667,19 @@ class Table:
             self._bots.pop(record["seat"], None)
             if seat.identity is None:
                 seat.connected = False
-                self.gone_since.pop(record["seat"], None)
+                self.times.gone_since.pop(record["seat"], None)
         elif kind == "stand_in":
             index, seat = record["seat"], self.seats[record["seat"]]
             seat.stand_in = record["why"]
             self._bots.pop(index, None)
-            if record["why"] == "clock" and self.policy.bank > 0:
-                self.banks[index] = 0.0  # what ran out was the bank
+            self.times.ran_out(index, record["why"])
             why = "ran out of time" if record["why"] == "clock" else "is away"
             self._note(f"{seat.name} {why}: the {self.stand_in_kind} bot plays for them until they take the seat back")
         elif kind == "take_back":
             index, seat = record["seat"], self.seats[record["seat"]]
             seat.stand_in = None
             self._bots.pop(index, None)
-            if index in self.waiting_since:
-                self.clock_began[index] = record.get("at", self._clock())  # a fresh decision
+            self.times.taken_back(index, record.get("at", self._clock()))
             self._note(f"{seat.name} takes their seat back")
         elif kind == "start":
             self.started = True
@@ -776,10 +720,8 @@ class Table:
             "seats": [to_plain(Seat(s.identity, s.name, s.bot, s.log_from, s.stand_in)) for s in self.seats],
             "chat": [to_plain(c) for c in self.chat],
             "game": self.game.snapshot(),
-            "policy": self.policy.to_record(),
-            "banks": list(self.banks),
             "notes": [[index, event.text] for index, event in self._notes],
-            "waiting": [[seat, since] for seat, since in self.waiting_since.items()],
+            **self.times.to_snapshot(),
         }
 
     def close(self) -> None:

@@ -75,17 +75,17 @@ def test_a_bank_is_drawn_on_after_the_decision_clock_and_an_empty_one_leaves_a_g
     table = clocked(ClockPolicy(per_decision=10, bank=100), clock)
     clock.now += 40  # 10 free, 30 from the bank
     table.act("key-0", first_choice(table, 0))
-    assert table.banks == [70.0, 100.0]
+    assert table.times.banks == [70.0, 100.0]
     clock.now += 5
     table.act("key-1", first_choice(table, 1))  # 45 s: 35 from the bank
-    assert table.banks == [70.0, 65.0]
+    assert table.times.banks == [70.0, 65.0]
     clock.now += 2
     table.act("key-1", first_choice(table, 1))  # within the decision clock: nothing from it
-    assert table.banks == [70.0, 65.0]
+    assert table.times.banks == [70.0, 65.0]
     assert table.deadlines() == {0: (clock.now - 2 + 10 + 70, "clock")}
     clock.now += 78
     assert table.expire() == [0]
-    assert table.banks[0] == 0.0
+    assert table.times.banks[0] == 0.0
     table.take_back("key-0")
     assert table.deadlines()[0] == (clock.now + 10 + BANK_GRACE, "clock")
 
@@ -122,11 +122,11 @@ def test_banks_waits_and_stand_ins_survive_a_restart_and_downtime_costs_nobody(t
     table.close()
     clock.now += 50_000  # the server is down
     loaded = Table.load(store.load(table.id), store, clock=clock)
-    assert loaded.banks == [600.0, 0.0]
+    assert loaded.times.banks == [600.0, 0.0]
     assert loaded.seats[1].stand_in == "clock"
     assert loaded.policy == ClockPolicy(bank=1000)
     # the game waits for bob since the round began; a bot plays for him, so no clock runs
-    assert loaded.waiting_since == {1: began}
+    assert loaded.times.waiting_since == {1: began}
     assert loaded.deadlines() == {}
     assert loaded.awaiting("key-1") is None
     loaded.play_bot(1)
