@@ -10,7 +10,8 @@ Steps: a move (Left/Right), a turn ([ ]), a round (PageUp/PageDown), the start a
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+import weakref
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,6 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
 from harena.core.replays import Replay
+from harena.core.table import Table
 from harena.tui.boards import BoardWidget, board_widget_for
 from harena.tui.screens.help import HelpKeys
 from harena.tui.screens.quiet import QuietFocus
@@ -28,16 +30,28 @@ from harena.tui.widgets.panel import Panel
 from harena.tui.widgets.seats import SeatsPanel
 from harena.tui.widgets.status_line import StatusLine
 
-if TYPE_CHECKING:
-    from harena.core.table import Table
-
 log = logging.getLogger(__name__)
+
+
+# A finished game's revealed replay is the same for everyone: built once per table (a long
+# Spartacus game takes ~0.1-0.25 s to rebuild, on the loop every session shares).
+_REVEALED: weakref.WeakKeyDictionary[Table, Replay] = weakref.WeakKeyDictionary()
 
 
 def replay_of(table: Table, identity: str | None) -> Replay:
     """A finished table revealed; one in play as `identity`'s seat (or a spectator) saw it."""
     seat = table.seat_of(identity)
     over = table.status in ("over", "closed")
+    if over:
+        kept = _REVEALED.get(table)
+        if kept is not None and kept.last == len(table.game.actions):
+            return kept
+        _REVEALED[table] = made = _replay(table, seat, over)
+        return made
+    return _replay(table, seat, over)
+
+
+def _replay(table: Table, seat: int | None, over: bool) -> Replay:
     return Replay(
         table.game.config, table.game.actions,
         seat=None if over else seat,
