@@ -373,9 +373,10 @@ class Store:
         table_log.count = count
         return table_log
 
-    def load(self, table_id: str) -> StoredTable:
-        """Read a table's folder as it is (making it private on the way); changes nothing else."""
-        folder = self._dir(table_id)
+    def load(self, table_id: str, *, archived: bool = False) -> StoredTable:
+        """Read a table's folder (an archived one's with `archived`) as it is, making it private
+        on the way; changes nothing else."""
+        folder = self._archive_dir(table_id) if archived else self._dir(table_id)
         _make_private(folder, DIR_MODE)
         for path in folder.iterdir():
             _make_private(path, DIR_MODE if path.is_dir() else FILE_MODE)

@@ -1,7 +1,8 @@
 """`harena replay TABLE [--data DIR]`: a saved table's replay screen in this terminal.
 
 It reads the table's files only (as `harena export` does), so it works while the server runs;
-a finished game is revealed, one in play is shown as a spectator saw it.
+a finished game is revealed, one in play is shown as a spectator saw it. Archived tables are
+read too.
 """
 
 from __future__ import annotations
@@ -19,10 +20,15 @@ class ReplayError(Exception):
 
 
 def load_for_replay(table_id: str, data: Path) -> Table:
-    if not (Path(data) / "tables" / table_id).is_dir():
+    """The table, live or archived, as its files hold it (read only)."""
+    if (Path(data) / "tables" / table_id).is_dir():
+        archived = False
+    elif (Path(data) / "archive" / table_id).is_dir():
+        archived = True
+    else:
         raise ReplayError(f"there is no table {table_id} under {data}")
     try:
-        return Table.load(Store(data).load(table_id), None)
+        return Table.load(Store(data).load(table_id, archived=archived), None)
     except StoreError as exc:
         raise ReplayError(f"table {table_id} cannot be read: {exc}") from exc
 

@@ -54,3 +54,12 @@ def test_a_table_that_is_not_there_is_named(tmp_path: Path, capsys):
     Store(tmp_path)
     assert main(["replay", "7", "--data", str(tmp_path)]) == 1
     assert "there is no table 7" in capsys.readouterr().err
+
+
+def test_an_archived_table_is_read_too(tmp_path: Path):
+    from harena.server.local_replay import load_for_replay
+
+    finished_table(tmp_path)
+    Store(tmp_path).archive("1")
+    table = load_for_replay("1", tmp_path)
+    assert table.status == "over" and len(table.game.actions) == 2
