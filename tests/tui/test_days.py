@@ -136,6 +136,9 @@ async def test_a_review_during_play_is_offered_with_v() -> None:
         assert "move 1/1" in screen_text(app)
         await pilot.press("tab")
         assert "only your own seat" in screen_text(app)
+        table.act("id-bob", first_choice(table, 1))  # the game moves on under the review
+        await pilot.press("end")
+        assert "move 2/2" in screen_text(app)
 
 
 import pytest  # noqa: E402

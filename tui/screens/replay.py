@@ -83,16 +83,17 @@ class ReplayScreen(QuietFocus, HelpKeys, Screen[None]):
         Binding("left_square_bracket", "turn(-1)", show=False),
         Binding("pagedown", "round(1)", "round", key_display="PgUp/Dn", tooltip="the next round (PageUp: back)"),
         Binding("pageup", "round(-1)", show=False),
-        Binding("home", "jump(0)", "start", tooltip="the start of the game (End: its end)"),
+        Binding("home", "jump(0)", "start", tooltip="the start of the game (End: its end, with any moves made since)"),
         Binding("end", "jump(1)", show=False),
         Binding("tab", "next_seat", "seat", tooltip="a finished game: the board as the next player saw it"),
         Binding("escape,q", "close", "close"),
         Binding("question_mark", "help", "help", tooltip="this help"),
     ]
 
-    def __init__(self, table: Table, replay: Replay, *, title: str = "") -> None:
+    def __init__(self, table: Table, replay: Replay, *, title: str = "", identity: str | None = None) -> None:
         super().__init__()
         self.table = table
+        self.identity = identity  # whose review (End catches up with moves made since)
         self.replay = replay
         self.position = replay.last
         self.board_seat: int | None = None if not replay.reveal else 0
@@ -102,7 +103,8 @@ class ReplayScreen(QuietFocus, HelpKeys, Screen[None]):
     @classmethod
     def for_table(cls, table: Table, identity: str | None) -> ReplayScreen:
         over = table.status in ("over", "closed")
-        return cls(table, replay_of(table, identity), title=f"Table {table.id} · {'replay' if over else 'review'}")
+        title = f"Table {table.id} · {'replay' if over else 'review'}"
+        return cls(table, replay_of(table, identity), title=title, identity=identity)
 
     def compose(self) -> ComposeResult:
         view = self.view()
@@ -193,6 +195,12 @@ class ReplayScreen(QuietFocus, HelpKeys, Screen[None]):
         self._go(replay.next_round(self.position) if delta > 0 else replay.previous_round(self.position))
 
     def action_jump(self, end: int) -> None:
+        if end and len(self.table.game.actions) > self.replay.last and self.table.removed is None:
+            # The game moved on since the review opened: catch up (as this seat sees it).
+            self.replay = replay_of(self.table, self.identity)
+            if self.replay.reveal and self.board_seat is None:
+                self.board_seat = 0  # it ended meanwhile: everything may be shown now
+            self.position = -1  # redraw even if the number were the same
         self._go(self.replay.last if end else self.replay.first)
 
     def action_next_seat(self) -> None:
