@@ -16,13 +16,17 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from harena.core.clocks import ClockPolicy
 from harena.core.engine import GameConfigError, IllegalAction, available_games
+from harena.core.players import PlayerSettings
+from harena.core.ratings import Ratings
 from harena.core.store import Store
 from harena.core.table import CHAT_KEPT, CHAT_MAX_CHARS, CHAT_SHOWN, ChatLine, Table, clean_text, load_tables
 
 log = logging.getLogger(__name__)
 
 LobbyListener = Callable[[dict[str, Any]], None]
+TurnListener = Callable[[str, bool], None]  # (table id, whether it now waits for you)
 
 
 class LobbySubscription:
@@ -32,6 +36,18 @@ class LobbySubscription:
 
     def close(self) -> None:
         self.lobby._subscribers.discard(self)
+
+
+class TurnSubscription:
+    """Hears when a table starts or stops waiting for one identity (a turn alert)."""
+
+    def __init__(self, lobby: Lobby, identity: str, callback: TurnListener) -> None:
+        self.lobby = lobby
+        self.identity = identity
+        self.callback = callback
+
+    def close(self) -> None:
+        self.lobby._turn_subscribers.get(self.identity, set()).discard(self)
 
 
 class Lobby:
@@ -52,13 +68,22 @@ class Lobby:
         self._summaries: dict[str, dict[str, Any]] = {}
         self._table_listeners: list[Callable[[Table], None]] = []
         self.notice = ""  # the operators' message, shown in every lobby
+        self.settings = PlayerSettings(store)
+        self.ratings = Ratings(store)
+        self._turn_subscribers: dict[str, set[TurnSubscription]] = {}
+        self._awaited: dict[str, set[str]] = {}  # table id -> identities it waits for
 
     @classmethod
-    def open(cls, store: Store, **kwargs: Any) -> Lobby:
-        """A lobby with every saved table restored."""
+    def open(cls, store: Store, *, count_bots: bool = False, **kwargs: Any) -> Lobby:
+        """A lobby with every saved table restored; a finished game not yet rated (one that
+        ended as the server stopped) is rated now."""
         lobby = cls(store, **kwargs)
+        lobby.ratings.count_bots = count_bots
         for table in load_tables(store, clock=lobby._clock):
             lobby._add(table)
+        for table in sorted(lobby.tables.values(), key=_table_number):
+            if table.status == "over":
+                lobby.ratings.rate(table)
         return lobby
 
     def add_table_listener(self, listener: Callable[[Table], None]) -> None:
@@ -80,6 +105,7 @@ class Lobby:
         bots: int = 0,
         bot_kind: str = "random",
         sit: bool = True,
+        policy: ClockPolicy | None = None,
     ) -> Table:
         """A new table; the creator takes seat 0 (unless `sit` is False) and `bots` bots fill
         the next empty seats."""
@@ -89,7 +115,7 @@ class Lobby:
             game, players, self._new_seed(), options,
             store=self.store, clock=self._clock,
             table_id=None if self.store is not None else str(len(self.tables) + 1),
-            creator=identity,
+            creator=identity, policy=policy,
         )
         if bot_kind not in table.game.bots and bots:
             table.close()
@@ -128,8 +154,12 @@ class Lobby:
         for identity in self._online:
             table.set_connected(identity, True)
         self._summaries[table.id] = table.summary()
+        self._awaited[table.id] = _awaited_identities(table)
 
     def _changed(self, table: Table) -> None:
+        if self.tables.get(table.id) is not table:
+            return  # gone from this server (deleted, archived): nothing to list or wait for
+        self._turns_changed(table)
         summary = table.summary()
         before = self._summaries.get(table.id)
         if before != summary:
@@ -139,6 +169,8 @@ class Lobby:
                     "table %s: %s -> %s", table.id, before["status"], summary["status"],
                     extra={"event": f"table-{summary['status']}", "table": table.id},
                 )
+                if summary["status"] == "over":
+                    self.ratings.rate(table)
             self._notify()
 
     def close_table(self, table_id: str, by: str, reason: str) -> Table:
@@ -182,6 +214,9 @@ class Lobby:
         table = self.table(table_id)
         del self.tables[table_id]
         self._summaries.pop(table_id, None)
+        for identity in self._awaited.pop(table_id, set()):  # it waits for nobody any more
+            for sub in list(self._turn_subscribers.get(identity, ())):
+                sub.callback(table_id, False)
         table.mark_removed(reason)
         table.close()
         self._notify()
@@ -250,8 +285,44 @@ class Lobby:
                 for g in available_games()
             ],
             "online": sorted(name for name, _ in self._online.values()),
+            "online_ratings": self._online_ratings(),
             "chat": [[c.name, c.text] for c in self.chat[-CHAT_SHOWN:]],
         }
+
+    # -- turns: whose move it is, across tables -------------------------------------------------
+
+    def subscribe_turns(self, identity: str, callback: TurnListener) -> TurnSubscription:
+        """`callback(table_id, waits)` whenever a table starts (True) or stops (False) waiting
+        for `identity`'s decision."""
+        sub = TurnSubscription(self, identity, callback)
+        self._turn_subscribers.setdefault(identity, set()).add(sub)
+        return sub
+
+    def awaiting(self, identity: str) -> list[tuple[str, float]]:
+        """(table id, waiting since) of every table waiting for `identity`, longest wait first."""
+        found = [(t.id, since) for t in self.tables.values() if (since := t.awaiting(identity)) is not None]
+        return sorted(found, key=lambda pair: (pair[1], pair[0]))
+
+    def _turns_changed(self, table: Table) -> None:
+        now = _awaited_identities(table)
+        before = self._awaited.get(table.id, set())
+        if now == before:
+            return
+        self._awaited[table.id] = now
+        for identity in now ^ before:
+            for sub in list(self._turn_subscribers.get(identity, ())):
+                try:
+                    sub.callback(table.id, identity in now)
+                except Exception:
+                    log.exception("a turn subscriber failed; the others still hear")
+
+    def _online_ratings(self) -> list[list[Any]]:
+        """[name, {game: rating}] of everyone online, by name (an unrated player: {})."""
+        out = []
+        for identity, (name, _) in self._online.items():
+            rated = {g: round(r.value) for g in self.ratings.games if (r := self.ratings.of(identity, g)) is not None}
+            out.append([name, rated])
+        return sorted(out, key=lambda pair: pair[0])
 
     def subscribe(self, callback: LobbyListener) -> LobbySubscription:
         sub = LobbySubscription(self, callback)
@@ -275,6 +346,16 @@ class Lobby:
     def close(self) -> None:
         for table in self.tables.values():
             table.close()
+
+
+def _awaited_identities(table: Table) -> set[str]:
+    """The players a table waits for now (not those a bot stands in for)."""
+    found = set()
+    for seat in table.times.waiting_since:
+        held = table.seats[seat]
+        if held.identity is not None and held.stand_in is None:
+            found.add(held.identity)
+    return found
 
 
 def _table_number(table: Table) -> tuple[int, str]:

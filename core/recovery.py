@@ -207,6 +207,8 @@ _RECORD_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "chat": {"at": (int, float), "name": (str,), "text": (str,)},
     "start": {},
     "close": {"by": (str,), "reason": (str,)},  # an operator ended the game early
+    "stand_in": {"seat": (int,), "why": (str,)},  # a bot plays for a player out of time
+    "take_back": {"seat": (int,)},  # ... until the player takes the seat back
 }
 
 
@@ -218,5 +220,5 @@ def check_record(record: dict[str, Any], seats: int) -> None:
     for name, types in fields.items():
         if not isinstance(record.get(name), types) or isinstance(record.get(name), bool):
             raise ValueError(f"{record['t']} record has a bad {name!r}")
-    if record["t"] == "seat" and not 0 <= record["seat"] < seats:
+    if record["t"] in ("seat", "stand_in", "take_back") and not 0 <= record["seat"] < seats:
         raise ValueError(f"there is no seat {record['seat']}")

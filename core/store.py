@@ -11,6 +11,8 @@ Layout under the data folder (folders 0700, files 0600: they hold every seed and
     deleted/<id>-N/          a table an operator deleted: out of the lobby, files kept until
                              the operator removes them
     incoming/                an import being written (renamed into tables/ when complete)
+    ratings.json             every rated identity's rating per game (core/ratings.py)
+    players.json             per-key settings, e.g. the turn bell (core/players.py)
 
 Each log record is framed as [4-byte length][4-byte CRC32][msgpack payload]; a snapshot file is
 `SNAPSHOT_MAGIC`, a format byte and one such frame. CRC32 catches every single-bit flip and every
@@ -21,6 +23,7 @@ module in core/ that touches files.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import re
@@ -370,9 +373,10 @@ class Store:
         table_log.count = count
         return table_log
 
-    def load(self, table_id: str) -> StoredTable:
-        """Read a table's folder as it is (making it private on the way); changes nothing else."""
-        folder = self._dir(table_id)
+    def load(self, table_id: str, *, archived: bool = False) -> StoredTable:
+        """Read a table's folder (an archived one's with `archived`) as it is, making it private
+        on the way; changes nothing else."""
+        folder = self._archive_dir(table_id) if archived else self._dir(table_id)
         _make_private(folder, DIR_MODE)
         for path in folder.iterdir():
             _make_private(path, DIR_MODE if path.is_dir() else FILE_MODE)
@@ -436,6 +440,36 @@ class Store:
         os.replace(folder / "snapshot", aside)
         _fsync_dir(folder)
         return aside.name
+
+    def read_document(self, name: str) -> Any:
+        """A server-wide JSON file under the data folder (ratings, player settings); None if
+        there is none. A damaged one is set aside as `NAME.bad-N` and read as none, logged."""
+        path = self._document(name)
+        try:
+            return json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError) as exc:
+            aside = _free_name(self.root, f"{name}.bad")
+            os.replace(path, aside)
+            log.error("%s could not be read (%s); kept as %s, started afresh", path, exc, aside.name)
+            return None
+
+    def write_document(self, name: str, data: Any) -> None:
+        """Atomic and private, as a snapshot is."""
+        path = self._document(name)
+        tmp = path.with_name(path.name + ".tmp")
+        try:
+            _write_private(tmp, json.dumps(data, sort_keys=True, indent=1).encode("utf-8"))
+            os.replace(tmp, path)
+            _fsync_dir(self.root)
+        except OSError as exc:
+            raise StoreError(f"could not write {path}: {exc.strerror or exc}") from exc
+
+    def _document(self, name: str) -> Path:
+        if not _TABLE_ID.match(name.replace(".", "_")):
+            raise StoreError(f"bad document name {name!r}")
+        return self.root / name
 
     def write_snapshot(self, table_id: str, snapshot: dict[str, Any]) -> None:
         """Atomic: readers see the old snapshot or the new one, never half of one."""

@@ -15,8 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from harena.core import recovery
+from harena.core import clocks, recovery
 from harena.core.bots import Bot, bot_seed
+from harena.core.clocks import ClockPolicy, SeatTimes
 from harena.core.engine import (
     Event,
     Game,
@@ -52,6 +53,9 @@ class Seat:
     # The game's event index when the present occupant sat down: the seat's private log lines
     # before it were someone else's and read redacted (docs/rulings.md, taking over a seat).
     log_from: int = 0
+    # Why a bot plays for the player holding this seat ("clock": time ran out, "away": gone
+    # past the table's stand-in time), until they take it back; None: they play themselves.
+    stand_in: str | None = None
     connected: bool = False  # runtime only: never saved
 
     @property
@@ -106,6 +110,8 @@ class Table:
         self._clock = clock
         self._subscribers: set[Subscription] = set()
         self._bots: dict[int, Bot] = {}
+        self.times = SeatTimes(ClockPolicy(), len(seats))  # waits, move clocks, banks
+        self._notes: list[tuple[int, Event]] = []  # the table's own lines in the game's log
         # Called with the table after every change, before per-seat views are pushed: cheap hooks
         # for the lobby's table list and the bot runner, which need no view.
         self.listeners: list[Callable[[Table], None]] = []
@@ -124,8 +130,12 @@ class Table:
         table_id: str | None = None,
         clock: Callable[[], float] = time.time,
         creator: str | None = None,
+        policy: ClockPolicy | None = None,
     ) -> Table:
         config = make_config(game_name, players, seed, options)
+        policy = policy or ClockPolicy()
+        if policy.bot is not None and policy.bot not in game_class(game_name).bots:
+            raise IllegalAction(f"no bot {policy.bot!r} to stand in at {game_name}")
         if table_id is None:
             table_id = store.new_table_id() if store is not None else "local"
         table_log = store.create(table_id) if store is not None else None
@@ -138,7 +148,9 @@ class Table:
             clock=clock,
         )
         table.creator = creator
-        table._save({"t": "create", "config": to_plain(config), "at": clock(), "by": creator})
+        table.times = SeatTimes(policy, players)
+        table._save({"t": "create", "config": to_plain(config), "at": clock(), "by": creator,
+                     "policy": policy.to_record()})
         table.save_snapshot()  # a second copy of the config, should the create record be damaged
         return table
 
@@ -174,13 +186,21 @@ class Table:
         if store is None:
             for seat in table.seats:
                 seat.connected = False
+            table._restarted()
             return table
         try:
             table._make_files_agree(store, start, offsets[applied] if failed else None)
         except OSError as exc:
             raise StoreError(f"damage found ({'; '.join(start.notes)}) but not repaired: {exc}") from exc
         table.touched = store.touched(stored.table_id)  # (the log exists now, repaired or not)
+        table._restarted()
         return table
+
+    def _restarted(self) -> None:
+        """After a load, clocks start afresh (SeatTimes.restarted). A wait of unknown start (a
+        log from before records had times) stays None, so an export of the same log always
+        rebuilds the same snapshot; `awaiting` reads it as the last change."""
+        self.times.restarted(self._clock(), [i for i, s in enumerate(self.seats) if s.identity is not None])
 
     def _make_files_agree(self, store: Store, start: recovery.Start, cut_at: int | None) -> None:
         """Cut, mend or restart the log so it ends where the loaded table does, keeping every
@@ -221,6 +241,7 @@ class Table:
             clock=clock,
         )
         table.creator = record.get("by")
+        table.times = SeatTimes(ClockPolicy.from_record(record.get("policy")), config.players)
         return table
 
     @classmethod
@@ -238,6 +259,8 @@ class Table:
         table.closed = snap.get("closed")
         table.creator = snap.get("creator")
         table.chat = [from_plain(ChatLine, c) for c in snap["chat"]]
+        table.times = SeatTimes.from_snapshot(snap, len(table.seats))
+        table._notes = [(i, Event(text)) for i, text in snap.get("notes", [])]
         return table
 
     def _apply_saved(self, records: list[dict[str, Any]]) -> tuple[int, str | None]:
@@ -247,8 +270,14 @@ class Table:
                 recovery.check_record(record, len(self.seats))
                 if record["t"] == "act":
                     self.game.act(record["seat"], record["choice"])
+                    self.times.charge(record.get("used"))
+                at = record.get("at")
+                at = at if isinstance(at, (int, float)) and not isinstance(at, bool) else None
+                if record["t"] == "act":
+                    self.times.decided(record["seat"], self._awaited(), at)
                 else:
                     self._apply_record(record)
+                    self.times.track(self._awaited(), at)
             except Exception as exc:  # a rules bug or a malformed record: stop, keep the rest
                 return done, str(exc) or type(exc).__name__
         return len(records), None
@@ -286,6 +315,7 @@ class Table:
         self._record({"t": "seat", "seat": seat, "identity": identity, "name": clean_text(name, 32), "bot": None,
                       "log_from": self._log_from()})
         self.seats[seat].connected = True
+        self.times.gone_since.pop(seat, None)
         log.info("table %s: %s (%s) sits in seat %d", self.id, self.seats[seat].name, identity, seat,
                  extra={"event": "table-sit", "table": self.id, "key": identity, "player": self.seats[seat].name})
         self._maybe_start()
@@ -357,6 +387,10 @@ class Table:
         seat = self.seat_of(identity)
         if seat is not None and self.seats[seat].connected != connected:
             self.seats[seat].connected = connected
+            if connected:
+                self.times.gone_since.pop(seat, None)
+            else:
+                self.times.gone_since[seat] = self._clock()
             self._notify()
 
     def watch(self, identity: str, name: str) -> None:
@@ -384,6 +418,8 @@ class Table:
         seat = self.seat_of(identity)
         if seat is None:
             raise NotYourTurn("you have no seat at this table")
+        if self.seats[seat].stand_in is not None and not self.closed and self.started:
+            self.take_back(identity)  # choosing is taking the seat back
         return self._act(seat, choice, decision, by=identity)
 
     def _act(self, seat: int, choice: str, decision: int | None, by: str | None) -> list[Event]:
@@ -394,26 +430,122 @@ class Table:
             raise IllegalAction(f"the game starts when every seat is taken ({free} free)")
         if decision is not None and decision != self.game.decision_number(seat):
             raise IllegalAction("the game moved on since your screen was drawn; choose again")
-        events = self.game.act(seat, choice)
         try:
-            self._save({"t": "act", "seat": seat, "choice": choice, "by": by})
+            events = self.game.act(seat, choice)
+        except IllegalAction:
+            raise
+        except Exception:
+            self._restore_notes()  # the game was rebuilt from its moves, without our lines
+            raise
+        now = self._clock()
+        record: dict[str, Any] = {"t": "act", "seat": seat, "choice": choice, "by": by, "at": now}
+        held = self.seats[seat]
+        used = self.times.used(seat, now) if held.stand_in is None and held.bot is None else []
+        if used:
+            record["used"] = used
+        try:
+            self._save(record)
         except StoreError:
             # Not saved means not made: take the move back so memory matches the disk.
             self.game = replay(self.game.config, self.game.actions[:-1])
+            self._restore_notes()
             raise
+        self.times.charge(used)
+        self.times.decided(seat, self._awaited(), now)
         self._records_changed()
         self._notify()
         return events
+
+    # -- time: waits, clocks and stand-ins (core/clocks.py) -------------------------------------
+
+    def _awaited(self) -> list[int]:
+        if not self.started or self.closed:
+            return []
+        return self.game.awaited()
+
+    @property
+    def policy(self) -> ClockPolicy:
+        return self.times.policy
+
+    @property
+    def stand_in_kind(self) -> str | None:
+        """The bot kind that plays for a player whose time ran out: the table's, else the game's
+        heuristic bot, else its first."""
+        if self.policy.bot is not None:
+            return self.policy.bot
+        kinds = list(self.game.bots)
+        return "heuristic" if "heuristic" in kinds else (kinds[0] if kinds else None)
+
+    def deadlines(self) -> dict[int, tuple[float, str]]:
+        """seat -> (when a bot stands in, why: "clock" or "away"), for awaited players."""
+        if not self.policy.active or self.closed or self.stand_in_kind is None:
+            return {}
+        found: dict[int, tuple[float, str]] = {}
+        for seat in self._awaited():
+            held = self.seats[seat]
+            if held.identity is not None and held.stand_in is None:
+                if (due := self.times.deadline(seat, held.connected)) is not None:
+                    found[seat] = due
+        return found
+
+    def next_deadline(self) -> float | None:
+        found = self.deadlines()
+        return min(at for at, _ in found.values()) if found else None
+
+    def expire(self, now: float | None = None) -> list[int]:
+        """A bot stands in for every awaited player whose time ran out by `now`; the seats."""
+        now = self._clock() if now is None else now
+        due = [(seat, why) for seat, (at, why) in sorted(self.deadlines().items()) if at <= now]
+        for seat, why in due:
+            self._record({"t": "stand_in", "seat": seat, "why": why})
+            log.info("table %s: a bot stands in for seat %d (%s)", self.id, seat, why,
+                     extra={"event": "table-stand-in", "table": self.id, "key": self.seats[seat].identity})
+        if due:
+            self._notify()
+        return [seat for seat, _ in due]
+
+    def take_back(self, identity: str) -> None:
+        """The player takes their seat back from the bot standing in for them."""
+        seat = self.seat_of(identity)
+        if seat is None or self.seats[seat].stand_in is None:
+            raise IllegalAction("no bot is playing for you here")
+        self._record({"t": "take_back", "seat": seat})
+        self._notify()
+
+    def awaiting(self, identity: str) -> float | None:
+        """Since when this table has been waiting for `identity` (None: it is not)."""
+        seat = self.seat_of(identity)
+        waiting = self.times.waiting_since
+        if seat is None or seat not in waiting or self.seats[seat].stand_in is not None:
+            return None
+        since = waiting[seat]
+        return self.touched if since is None else since
+
+    @property
+    def notes(self) -> list[tuple[int, str]]:
+        """The table's own log lines (stand-ins) at their index among the game's events."""
+        return [(index, event.text) for index, event in self._notes]
+
+    def _note(self, text: str) -> None:
+        """A line of the table's own (a bot standing in) in the game's log, public."""
+        event = Event(text)
+        self._notes.append((len(self.game.events), event))
+        self.game.events.append(event)
+
+    def _restore_notes(self) -> None:
+        for index, event in self._notes:
+            if index <= len(self.game.events) and event not in self.game.events[index : index + 1]:
+                self.game.events.insert(index, event)
 
     def bots_to_move(self) -> list[int]:
         """Bot seats with an open decision, for whoever drives the bots (server or simulate)."""
         if not self.started or self.closed:
             return []
         waiting = set(self.game.awaited())
-        return [i for i, s in enumerate(self.seats) if s.bot is not None and i in waiting]
+        return [i for i, s in enumerate(self.seats) if (s.bot is not None or s.stand_in is not None) and i in waiting]
 
     def play_bot(self, seat: int) -> list[Event]:
-        kind = self.seats[seat].bot
+        kind = self.seats[seat].bot or (self.stand_in_kind if self.seats[seat].stand_in else None)
         if kind is None:
             raise IllegalAction(f"seat {seat} is not a bot")
         bot = self._bots.get(seat)
@@ -454,10 +586,11 @@ class Table:
             "options": dict(self.game.config.options),
             "seats": [
                 {"name": s.name, "bot": s.bot, "connected": s.connected or s.bot is not None, "free": s.free}
+                | ({"stand_in": s.stand_in} if s.stand_in else {})
                 for s in self.seats
             ],
             "spectators": sorted(self.spectators.values()),
-        }
+        } | ({"clock": clocks.describe(self.policy)} if self.policy.active else {})
 
     def view_for(self, identity: str | None) -> dict[str, Any]:
         """The table as `identity` may see it: its seat's game view plus the public table."""
@@ -471,8 +604,18 @@ class Table:
                 "you": seat,
                 "removed": self.removed,
                 "chat": [[c.name, c.text] for c in self.chat[-CHAT_SHOWN:]],
-            },
+            } | self._clock_view(),
             "game": game,
+        }
+
+    def _clock_view(self) -> dict[str, Any]:
+        """When each awaited player's time runs out (only at a table with a clock: a table
+        without one has nothing here that could change, so its views stay equal)."""
+        if not self.policy.active:
+            return {}
+        return {
+            "deadlines": [[seat, at, why] for seat, (at, why) in sorted(self.deadlines().items())],
+            "banks": list(self.times.banks) if self.policy.bank > 0 else None,
         }
 
     def _notify(self) -> None:
@@ -504,9 +647,11 @@ class Table:
         """Save a table record, then apply it (saving first: an unsaved change never shows)."""
         self._save(record)
         self._apply_record(record)
+        self.times.track(self._awaited(), record["at"])
         self._records_changed()
 
     def _save(self, record: dict[str, Any]) -> None:
+        record.setdefault("at", self._clock())  # when: waits and clocks are rebuilt from it
         if self._log is not None:
             self._log.append(record)
         self._records += 1
@@ -518,9 +663,24 @@ class Table:
             seat = self.seats[record["seat"]]
             seat.identity, seat.name, seat.bot = record["identity"], record["name"], record["bot"]
             seat.log_from = record.get("log_from", 0)  # older logs: the whole log, as before
+            seat.stand_in = None
             self._bots.pop(record["seat"], None)
             if seat.identity is None:
                 seat.connected = False
+                self.times.gone_since.pop(record["seat"], None)
+        elif kind == "stand_in":
+            index, seat = record["seat"], self.seats[record["seat"]]
+            seat.stand_in = record["why"]
+            self._bots.pop(index, None)
+            self.times.ran_out(index, record["why"])
+            why = "ran out of time" if record["why"] == "clock" else "is away"
+            self._note(f"{seat.name} {why}: the {self.stand_in_kind} bot plays for them until they take the seat back")
+        elif kind == "take_back":
+            index, seat = record["seat"], self.seats[record["seat"]]
+            seat.stand_in = None
+            self._bots.pop(index, None)
+            self.times.taken_back(index, record.get("at", self._clock()))
+            self._note(f"{seat.name} takes their seat back")
         elif kind == "start":
             self.started = True
         elif kind == "close":
@@ -557,9 +717,11 @@ class Table:
             "started": self.started,
             "closed": self.closed,
             "creator": self.creator,
-            "seats": [to_plain(Seat(s.identity, s.name, s.bot, s.log_from)) for s in self.seats],
+            "seats": [to_plain(Seat(s.identity, s.name, s.bot, s.log_from, s.stand_in)) for s in self.seats],
             "chat": [to_plain(c) for c in self.chat],
             "game": self.game.snapshot(),
+            "notes": [[index, event.text] for index, event in self._notes],
+            **self.times.to_snapshot(),
         }
 
     def close(self) -> None:

@@ -69,9 +69,20 @@ def build_parser() -> argparse.ArgumentParser:
                        help="disconnect spectators idle this long (default: %(default)s)")
     serve.add_argument("--bot-delay", type=float, default=0.8, metavar="SECONDS",
                        help="pause before each bot move, so humans can follow (default: %(default)s)")
+    serve.add_argument("--rate-bot-games", action="store_true",
+                       help="games with bots count for the players' ratings (bots keep fixed ratings)")
     add_operations_options(serve)
     serve.set_defaults(run=run_serve, serve_parser=serve, operator_keys=[])
     add_operations_commands(commands)
+
+    replay = commands.add_parser(
+        "replay", help="replay a saved table in this terminal",
+        description="Step through a saved table's game: a finished one with everything revealed, "
+                    "one in play as a spectator sees it. Reads only; works while the server runs.",
+    )
+    replay.add_argument("table", help="the table's id (as the lobby shows it, without #)")
+    replay.add_argument("--data", type=Path, default=None, help="the server's data folder (default: your user data folder)")
+    replay.set_defaults(run=run_replay)
 
     play = commands.add_parser(
         "play", help="play in this terminal against bots", description="Play a game in this terminal, bots in the other seats."
@@ -192,6 +203,7 @@ def run_serve(args: argparse.Namespace) -> int:
         bot_delay=args.bot_delay,
         operators=load_operators(args.operators, args.operator_keys),
         archive_after=args.archive_after * 86400,
+        rate_bot_games=args.rate_bot_games,
     )
     print(f"harena: saving tables under {config.data_dir}", flush=True)
     try:
@@ -223,6 +235,16 @@ def allow_file_problem(path: Path) -> str:
     except (ValueError, asyncssh.KeyImportError) as exc:
         return f"not an authorized_keys file ({exc})"
     return ""
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    from harena.server.local_replay import ReplayError, replay_locally
+
+    try:
+        return replay_locally(args.table, args.data or default_data_dir())
+    except ReplayError as exc:
+        print(f"harena: {exc}", file=sys.stderr)
+        return 1
 
 
 def run_play(args: argparse.Namespace) -> int:

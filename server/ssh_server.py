@@ -29,6 +29,7 @@ from harena.core.table import clean_text
 from harena.server.admin import AdminCommands, AdminError
 from harena.server.admin_socket import AdminSocket, socket_path
 from harena.server.bot_runner import BotRunner
+from harena.server.clock_runner import ClockRunner
 from harena.server.hostkey import fingerprint, load_or_create_host_key
 from harena.server.limits import ConnectionCounter, InputRateLimiter, ServerLimits, StartupSlots
 from harena.server.log_safe import printable
@@ -82,6 +83,7 @@ class ServerConfig:
     bot_delay: float = 0.8
     operators: frozenset[str] = frozenset()  # key fingerprints (server/operators.py)
     archive_after: float = 30 * 86400  # seconds untouched before a table is archived; 0: never
+    rate_bot_games: bool = False  # games with bots count for ratings
 
 
 class HarenaSession(AppSession):
@@ -363,7 +365,8 @@ class HarenaServer:
         if self.admin is not None:
             self.admin.check_free()  # before any table is opened
         store = Store(config.data_dir) if config.data_dir is not None else None
-        self.lobby = Lobby.open(store) if store is not None else Lobby()
+        self.lobby = Lobby.open(store, count_bots=config.rate_bot_games) if store is not None else Lobby()
+        self.lobby.ratings.count_bots = config.rate_bot_games
         self.bans = Bans.load(config.data_dir)
         self.session_numbers = itertools.count(1)
         self._archive_timer: asyncio.TimerHandle | None = None
@@ -380,6 +383,7 @@ class HarenaServer:
         self.sessions: dict[str, set[HarenaSession]] = {}
         self._listener: asyncssh.SSHAcceptor | None = None
         self.bots: BotRunner | None = None
+        self.clocks: ClockRunner | None = None
 
     @property
     def fingerprint(self) -> str:
@@ -395,6 +399,7 @@ class HarenaServer:
             await self.admin.start()
         self._archive_idle()
         self.bots = BotRunner(self.lobby, self.config.bot_delay)
+        self.clocks = ClockRunner(self.lobby)
         self._listener = await asyncssh.listen(
             self.config.host,
             self.config.port,
@@ -429,6 +434,8 @@ class HarenaServer:
         await shutdown_all()
         if self.bots is not None:
             self.bots.close()
+        if self.clocks is not None:
+            self.clocks.close()
         self.lobby.close()
 
     def _archive_idle(self) -> None:

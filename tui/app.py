@@ -102,12 +102,14 @@ class HarenaApp(App[None]):
         self._relay_context: contextvars.Context | None = None
         self._too_small: TooSmallScreen | None = None
         self._screens_ready = False  # the first Resize arrives before on_mount pushes screens
+        self.bells = 0  # turn bells rung (a headless test app writes none)
 
     # -- start ----------------------------------------------------------------------------------
 
     def on_mount(self) -> None:
         self._relay_loop = asyncio.get_running_loop()
         self._relay_context = contextvars.copy_context()
+        self.subscriptions.add("turns", self.lobby.subscribe_turns(self.identity, self._turn_relay()))
         table, problem = self._first_table()
         if table is None:
             self.push_screen(LobbyScreen(error=problem))
@@ -144,6 +146,71 @@ class HarenaApp(App[None]):
     def on_key(self, event: events.Key) -> None:
         # Only keys that bubbled back up from a screen reach this handler (before bindings).
         keys_for_chat(self.focused, event)
+
+    # -- your move, across tables ---------------------------------------------------------------
+
+    def _turn_relay(self) -> Callable[[str, bool], None]:
+        loop, context = self._relay_loop, self._relay_context
+        assert loop is not None and context is not None
+
+        def schedule(table_id: str, waits: bool) -> None:
+            loop.call_soon(self._turn_changed, table_id, waits, context=context)
+
+        return schedule
+
+    def _turn_changed(self, table_id: str, waits: bool) -> None:
+        """A table started or stopped waiting for us: ring (unless the player turned the bell
+        off, or is looking at that very table: its prompt says so, and a game against a bot would
+        ring at every move) and let the screen say so."""
+        looking = isinstance(self.screen, TableScreen) and self.screen.table.id == table_id
+        if waits and self.bell_on and not looking:
+            self.bells += 1
+            self.bell()
+        for screen in self.screen_stack:
+            changed = getattr(screen, "turns_changed", None)
+            if changed is not None:
+                changed()
+
+    @property
+    def bell_on(self) -> bool:
+        return bool(self.lobby.settings.get(self.identity, "bell"))
+
+    def toggle_bell(self) -> bool:
+        """Turn the turn bell off or on (kept for this key across restarts; a guest's for the
+        session); returns whether it is on now."""
+        on = not self.bell_on
+        self.lobby.settings.set(self.identity, "bell", on, persist=not self.guest)
+        return on
+
+    def tables_awaiting(self, *, besides: str | None = None) -> list[str]:
+        """Ids of the tables waiting for our decision, longest wait first."""
+        return [t for t, _ in self.lobby.awaiting(self.identity) if t != besides]
+
+    def turn_note(self, *, besides: str | None = None) -> str:
+        """What the screen's title adds while tables wait for us: ` · your move: #3 #5 (y)`."""
+        waiting = self.tables_awaiting(besides=besides)
+        if not waiting:
+            return ""
+        shown = " ".join(f"#{t}" for t in waiting[:3]) + (" ..." if len(waiting) > 3 else "")
+        return f" · your move: {shown} (y)"
+
+    def jump_to_next_turn(self, current: Screen[Any] | None = None, *, table_id: str | None = None) -> str:
+        """Open the table that has waited longest for us (after `table_id`'s, if that is one):
+        an error to show, or "" when it opened one."""
+        waiting = self.tables_awaiting()
+        if table_id in waiting:
+            waiting = waiting[waiting.index(table_id) + 1 :] + waiting[: waiting.index(table_id)]
+        if not waiting:
+            return "no other table is waiting for you"
+        try:
+            table = self.lobby.table(waiting[0])
+        except IllegalAction as error:
+            return str(error)
+        if current is not None and not isinstance(current, LobbyScreen):
+            self.switch_screen(TableScreen(table))  # in place of this table's screen
+        else:
+            self.open_table(table)
+        return ""
 
     # -- navigation -----------------------------------------------------------------------------
 

@@ -102,3 +102,10 @@ def test_json_logs_carry_the_key_and_the_address_as_fields():
     assert line["message"] == "10.0.0.5 authenticated as SHA256:abc"
     assert line["event"] == "login" and line["address"] == "10.0.0.5" and line["key"] == "SHA256:abc"
     assert line["level"] == "info" and line["time"].endswith("+00:00")
+
+
+def test_whether_games_with_bots_are_rated_is_an_option_and_a_config_key(tmp_path):
+    assert serve_args().rate_bot_games is False
+    assert serve_args("--rate-bot-games").rate_bot_games is True
+    config = write(tmp_path, "rate-bot-games = true\n")
+    assert serve_args("--config", str(config)).rate_bot_games is True

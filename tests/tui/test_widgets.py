@@ -53,7 +53,7 @@ def test_games_without_their_own_board_get_the_generic_one() -> None:
 def test_the_create_form_keeps_bots_below_the_player_count() -> None:
     form = TableForm(GAMES)
     fields = {f.label: f for f in form.fields()}
-    assert list(fields) == ["Game", "Players", "Rounds", "Bots", "Bot kind"]
+    assert list(fields) == ["Game", "Players", "Rounds", "Bots", "Bot kind", "Move clock", "Time bank", "Stand-in after"]
     fields["Players"].cycle(1)
     fields = {f.label: f for f in form.fields()}
     for _ in range(5):

@@ -17,6 +17,7 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widget import Widget
 
+from harena.core.clocks import CHOICES, ClockPolicy, span
 from harena.core.engine import GameConfigError, IllegalAction
 from harena.tui.screens.dialog import DialogScreen
 from harena.tui.widgets.key_bar import KeyBar
@@ -31,6 +32,7 @@ class TableRequest:
     options: dict[str, str] = field(default_factory=dict)
     bots: int = 0
     bot_kind: str = "random"
+    policy: ClockPolicy = field(default_factory=ClockPolicy)  # move clocks: off unless chosen
 
 
 @dataclass
@@ -49,6 +51,7 @@ class TableForm:
     def __init__(self, games: list[dict[str, Any]]) -> None:
         self.games = games
         self.game_index = 0
+        self.timing = dict.fromkeys(CHOICES, 0)  # clock settings, seconds (0: off); any game
         self._reset_game()
 
     @property
@@ -70,6 +73,7 @@ class TableForm:
             dict(self.options),
             self.bots if kinds else 0,
             kinds[self.bot_kind_index] if kinds else "random",
+            ClockPolicy(self.timing["clock"], self.timing["bank"], self.timing["stand_in_after"]),
         )
 
     def fields(self) -> list[FormField]:
@@ -103,7 +107,23 @@ class TableForm:
             )
         else:
             out.append(FormField("Bots", "none", f"{game['title']} has no bots", lambda delta: None))
+        if game["bots"]:
+            helps = {
+                "clock": ("Move clock", "time for each decision; when it runs out a bot plays for that player"),
+                "bank": ("Time bank", "time for the whole game, used once the move clock is spent"),
+                "stand_in_after": ("Stand-in after", "a bot plays for a player gone this long, when awaited"),
+            }
+            for name, (label, help) in helps.items():
+                value = self.timing[name]
+                out.append(FormField(label, span(value) if value else "off", help, self._timing_cycler(name)))
         return out
+
+    def _timing_cycler(self, name: str) -> Callable[[int], None]:
+        def cycle(delta: int) -> None:
+            choices = CHOICES[name]
+            self.timing[name] = choices[(choices.index(self.timing[name]) + delta) % len(choices)]
+
+        return cycle
 
     def _cycle_game(self, delta: int) -> None:
         self.game_index = (self.game_index + delta) % len(self.games)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from typing import TYPE_CHECKING, Any, cast
 
 from textual.app import ComposeResult
@@ -14,6 +15,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input
 
+from harena.core.clocks import waited
 from harena.core.engine import IllegalAction
 from harena.tui.messages import LobbyChanged
 from harena.tui.screens.create_table import CreateTableScreen, TableRequest
@@ -34,6 +36,16 @@ if TYPE_CHECKING:
     from harena.tui.app import HarenaApp
 
 log = logging.getLogger(__name__)
+
+WAIT_TICK = 60.0  # seconds between updates of "waited 12m", only while a table waits for you
+
+
+def mark_awaiting(tables: list[dict[str, Any]], awaiting: list[tuple[str, float]], now: float) -> list[dict[str, Any]]:
+    """The tables waiting for you first (longest wait first), each marked with how long it has
+    waited; the others as they were."""
+    since = dict(awaiting)
+    mine = sorted((t for t in tables if t["id"] in since), key=lambda t: since[t["id"]])
+    return [{**t, "waited": waited(now - since[t["id"]])} for t in mine] + [t for t in tables if t["id"] not in since]
 
 
 class TableDetails(Widget):
@@ -101,6 +113,19 @@ class NoticeLine(Widget):
         return Content(line if len(line) <= width else line[: max(width - 1, 0)] + "…")
 
 
+def online_lines(view: dict[str, Any]) -> list[str]:
+    """`ann       C1516 S1480`: who is online, with their rating at each game they are rated
+    at (the game's initial)."""
+    rated = view.get("online_ratings")
+    if rated is None:
+        return view["online"]
+    out = []
+    for name, ratings in rated:
+        marks = " ".join(f"{game[:1].upper()}{value}" for game, value in sorted(ratings.items()))
+        out.append(f"{name[:10]:<10} {marks}".rstrip() if marks else name)
+    return out
+
+
 class OnlinePanel(LinesPanel):
     def show_names(self, names: list[str]) -> None:
         if isinstance(self.parent, Panel):
@@ -130,6 +155,10 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         Binding("c", "chat", "chat", tooltip="chat in the lobby (Enter sends, Esc leaves the input)"),
         Binding("question_mark", "help", "help", tooltip="this help"),
         Binding("q", "quit", "quit", tooltip="quit harena (asks first)"),
+        Binding("y", "your_move", "your move", show=False, tooltip="open the table that has waited longest for you"),
+        Binding("b", "bell", "bell", show=False, tooltip="turn the bell for your turns off or on (kept for your key)"),
+        Binding("h", "history", "history", show=False, tooltip="your finished games; Enter replays one"),
+        Binding("r", "ratings", "ratings", show=False, tooltip="the leaderboard of each game"),
         Binding("f", "finished", "finished tables", show=False,
                 tooltip="switch between the tables in play and the finished ones (w reads one)"),
         Binding("x", "remove_player", "remove a player", show=False,
@@ -144,6 +173,7 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         super().__init__()
         self._first_error = error
         self._finished = False  # showing the finished tables instead of those in play
+        self._ticking: Any = None  # updates the waits shown, only while a table waits for you
 
     @property
     def harena(self) -> HarenaApp:
@@ -153,7 +183,8 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         app = self.harena
         who = f"you are {app.player_name}" + (" (guest)" if app.guest else "")
         who += " (operator: o)" if app.operator is not None else ""
-        yield HeaderLine(f"harena · lobby · {who}", id="header")
+        self._who = who
+        yield HeaderLine(self._header(), id="header")
         yield NoticeLine(id="notice")
         yield Panel("Tables", TableList(id="tables"), id="tables-panel")
         yield TableDetails(id="details")
@@ -180,9 +211,27 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
 
     def on_screen_suspend(self) -> None:
         self.harena.unsubscribe(self.subscription_key)
+        self._tick(False)
 
     def on_unmount(self) -> None:
         self.harena.unsubscribe(self.subscription_key)
+        self._tick(False)
+
+    def _header(self) -> str:
+        bell = "" if self.harena.bell_on else " · bell off"
+        return f"harena · lobby · {self._who}{bell}{self.harena.turn_note()}"
+
+    def turns_changed(self) -> None:
+        """A table started or stopped waiting for us: mark it (only while we are shown)."""
+        if self.is_current:
+            self.show(self.harena.lobby.view())
+
+    def _tick(self, running: bool) -> None:
+        if running and self._ticking is None:
+            self._ticking = self.set_interval(WAIT_TICK, lambda: self.show(self.harena.lobby.view()))
+        elif not running and self._ticking is not None:
+            self._ticking.stop()
+            self._ticking = None
 
     def on_lobby_changed(self, message: LobbyChanged) -> None:
         self.show(message.view)
@@ -196,11 +245,17 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
 
     def _draw(self, view: dict[str, Any]) -> None:
         self.query_one(NoticeLine).show_notice(view["notice"])
+        self.query_one(HeaderLine).set_text(self._header())
         tables = self.query_one(TableList)
-        tables.set_tables(view["finished"] if self._finished else view["tables"])
+        awaiting = self.harena.lobby.awaiting(self.harena.identity)
+        self._tick(bool(awaiting) and self.is_current)
+        if self._finished:
+            tables.set_tables(view["finished"])
+        else:
+            tables.set_tables(mark_awaiting(view["tables"], awaiting, time.time()))
         self.query_one(TableDetails).show(tables.selected)
         self.query_one(ChatPanel).show_chat(view["chat"])
-        self.query_one(OnlinePanel).show_names(view["online"])
+        self.query_one(OnlinePanel).show_names(online_lines(view))
 
     # -- actions --------------------------------------------------------------------------------
 
@@ -220,6 +275,28 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         tables.refresh()
         self.show(self.harena.lobby.view())
         self.status.clear()
+
+    def action_your_move(self) -> None:
+        problem = self.harena.jump_to_next_turn()
+        if problem:
+            self.status.show_error(problem)
+        else:
+            self.status.clear()
+
+    def action_bell(self) -> None:
+        on = self.harena.toggle_bell()
+        self.query_one(HeaderLine).set_text(self._header())
+        self.status.show_info("The bell rings when a decision becomes yours" if on else "No bell for your turns")
+
+    def action_history(self) -> None:
+        from harena.tui.screens.history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen())
+
+    def action_ratings(self) -> None:
+        from harena.tui.screens.leaderboard import LeaderboardScreen
+
+        self.app.push_screen(LeaderboardScreen())
 
     def action_remove_player(self) -> None:
         table = self._selected_table()
@@ -313,6 +390,7 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
             request.options,
             bots=request.bots,
             bot_kind=request.bot_kind,
+            policy=request.policy,
         )
         return table.id
 

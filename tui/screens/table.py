@@ -9,6 +9,8 @@ answer the next prompt by accident.
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from textual.app import ComposeResult
@@ -19,6 +21,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input
 
+from harena.core.clocks import coarse
 from harena.core.engine import IllegalAction
 from harena.tui.boards import BoardWidget, board_widget_for
 from harena.tui.screens.confirm import ConfirmScreen
@@ -61,6 +64,35 @@ def idle_text(view: dict[str, Any]) -> str:
     return f"Waiting for {who}."
 
 
+CLOCK_TICK = 10.0  # seconds between countdown updates, at most (nothing ticks without a clock)
+
+
+def clock_text(view: dict[str, Any], now: float, name: Callable[[int], str]) -> str:
+    """`your time: 4m` / `bob: 2h`, coarse, for each awaited player with a deadline, and who
+    has a bot playing for them; '' at a table without a clock."""
+    table = view["table"]
+    parts = []
+    for seat, at, why in table.get("deadlines", []):
+        who = "your time" if seat == table["you"] else name(seat)
+        parts.append(f"{who}{' (away)' if why == 'away' else ''}: {coarse(at - now)}")
+    for seat, held in enumerate(table["seats"]):
+        if held.get("stand_in") and seat != table["you"]:
+            parts.append(f"bot plays for {name(seat)}")
+    return ", ".join(parts)
+
+
+def stand_in_note(view: dict[str, Any]) -> str:
+    """For a player a bot plays for: why, and how to take the seat back."""
+    table = view["table"]
+    if table["you"] is None:
+        return ""
+    why = table["seats"][table["you"]].get("stand_in")
+    if not why:
+        return ""
+    reason = "your time ran out" if why == "clock" else "you were away"
+    return f"A bot plays for you ({reason}): t takes your seat back."
+
+
 def header_text(view: dict[str, Any], board: type[BoardWidget] | BoardWidget | None = None) -> str:
     table = view["table"]
     if table["you"] is None:
@@ -98,6 +130,11 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         Binding("r", "rules", "rules", tooltip="the rules of this phase on one screen (Left/Right: other phases)"),
         Binding("l", "leave", "leave seat", tooltip="give up your seat (asks first), back to the lobby"),
         Binding("escape", "lobby", "lobby", tooltip="back to the lobby, keeping your seat"),
+        Binding("y", "your_move", "your move", show=False, tooltip="the next table that waits for your decision"),
+        Binding("t", "take_back", "take seat back", show=False,
+                tooltip="a bot plays for you (your time ran out, or you were away): play yourself again"),
+        Binding("v", "review", "review", show=False,
+                tooltip="step through the game so far as your seat saw it (a finished game: all revealed)"),
         Binding("enter", "done", show=False),
         Binding("question_mark", "help", "help", tooltip="this help"),
     ]
@@ -122,6 +159,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         self._confirming: str | None = None  # a choice waiting for its second press
         self._confirming_at: int | None = None  # ... asked at this decision number
         self._gone_reason: str | None = None  # the table left the server, for this reason
+        self._ticking: Any = None  # the countdown's timer, only while a clock runs
 
     @property
     def harena(self) -> HarenaApp:
@@ -163,6 +201,24 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
 
     def on_unmount(self) -> None:
         self.harena.unsubscribe(self.subscription_key)
+        self._tick(False)
+
+    def _tick(self, running: bool) -> None:
+        """Run the countdown's timer only while some deadline is shown."""
+        if running and self._ticking is None:
+            self._ticking = self.set_interval(CLOCK_TICK, self._clock_tick)
+        elif not running and self._ticking is not None:
+            self._ticking.stop()
+            self._ticking = None
+
+    def _clock_tick(self) -> None:
+        if self.view:
+            self.show(self.view)
+
+    def turns_changed(self) -> None:
+        """Another table started or stopped waiting for us: the header says so."""
+        if self.view:
+            self.show(self.view)
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -187,7 +243,10 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
     def _draw(self, view: dict[str, Any]) -> None:
         game = view["game"]
         board = self._widget(BoardWidget)
-        self._widget(HeaderLine).set_text(header_text(view, board))
+        self._widget(HeaderLine).set_text(header_text(view, board) + self.harena.turn_note(besides=self.table.id))
+        running = bool(view["table"].get("deadlines")) and game["result"] is None
+        self._tick(running)
+        timing = clock_text(view, time.time(), self.player_name) if "deadlines" in view["table"] else ""
         if not board.OWNS_BODY:
             self._widget(SeatsPanel).show(view)
         board.show(view)
@@ -203,13 +262,16 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             prompt.display, over.display = True, False
         # Standing choices (gifts) are never numbered with a decision: they have their own key.
         decisions = [p for p in game["prompts"] if not p.get("standing")]
-        if decisions:
+        standing_in = stand_in_note(view)
+        if decisions and not standing_in:
             note = "" if view["table"]["status"] != "waiting" else "(waiting for players)"
+            note = f"({timing})" if timing and not note else note
             prompt.show_prompts(board.prompt_view(decisions), note)
         elif view["table"]["status"] == "closed":
             prompt.show_idle("This table was closed by an operator: no more moves. Esc: lobby.")
         else:
-            prompt.show_idle(board.idle_text(view) or idle_text(view))
+            text = standing_in or board.idle_text(view) or idle_text(view)
+            prompt.show_idle(f"{text} ({timing})" if timing else text)
         if self._confirming is not None and self._confirming_at != game["decision"]:
             self._confirming = None  # the prompt moved on: nothing to confirm any more
 
@@ -312,6 +374,29 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             return
         # A spectator has no seat to keep: going back means no longer watching.
         self._back_to_lobby(leave=self.view["table"]["you"] is None)
+
+    def action_your_move(self) -> None:
+        problem = self.harena.jump_to_next_turn(self, table_id=self.table.id)
+        if problem:
+            self.status.show_error(problem)
+
+    def action_take_back(self) -> None:
+        try:
+            self.table.take_back(self.harena.identity)
+        except IllegalAction as error:
+            self.status.show_error(str(error))
+            return
+        self.status.show_info("Your seat is yours again: your decision")
+
+    def action_review(self) -> None:
+        from harena.tui.screens.replay import ReplayScreen
+
+        try:
+            screen = ReplayScreen.for_table(self.table, self.harena.identity)
+        except IllegalAction as error:
+            self.status.show_error(str(error))
+            return
+        self.app.push_screen(screen)
 
     def action_done(self) -> None:
         if self.view["game"]["result"] is not None:

@@ -22,6 +22,8 @@ def seat_state(seat: dict[str, Any]) -> str:
         return "free"
     if seat["bot"] is not None:
         return "bot"
+    if seat.get("stand_in"):
+        return "bot in"  # a bot plays for this player until they take the seat back
     return "online" if seat["connected"] else "offline"
 
 

@@ -18,13 +18,15 @@ def status_word(status: str) -> str:
 
 
 def summary_line(table: dict[str, Any]) -> str:
-    """`#3  High Card       playing   2/3 seated  alice, bot, -      1 watching`"""
+    """`#3  High Card       playing   2/3 seated  alice, bot, -      1 watching`; a table
+    waiting for you says `YOU 12m` (how long it has waited) in place of `playing`."""
     seats = table["seats"]
     taken = sum(not s["free"] for s in seats)
     names = ", ".join(_short_name(s) for s in seats)
     watching = len(table["spectators"])
+    status = f"YOU {table['waited']}" if table.get("waited") else status_word(table["status"])
     return (
-        f"#{table['id']:<3} {table['title'][:14]:<14} {status_word(table['status']):<8} "
+        f"#{table['id']:<3} {table['title'][:14]:<14} {status:<8} "
         f"{taken}/{len(seats)} seated  {names[:26]:<26}"
         + (f" {watching} watching" if watching else "")
     )
@@ -46,6 +48,11 @@ def detail_lines(table: dict[str, Any]) -> list[str]:
     options = ", ".join(f"{k} {v}" for k, v in table["options"].items())
     watchers = ", ".join(table["spectators"]) or "nobody"
     head = f"Table {table['id']}: {table['title']}, {status_word(table['status'])}"
+    if table.get("waited"):
+        waited = "" if table["waited"] == "now" else f" for {table['waited']}"
+        head += f", waiting for you{waited} (y opens it)"
+    if table.get("clock"):
+        options = f"{options}, {table['clock']}" if options else table["clock"]
     return [f"{head}{' (' + options + ')' if options else ''}. Seats: {seats}", f"Watching: {watchers}"]
 
 

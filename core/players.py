@@ -1,0 +1,44 @@
+"""Per-player settings, kept per key across restarts (guests' live as long as their session).
+
+One setting so far: `bell`, whether a decision that becomes yours rings the terminal bell.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from harena.core.store import Store, StoreError
+
+log = logging.getLogger(__name__)
+
+FILE = "players.json"
+DEFAULTS: dict[str, Any] = {"bell": True}
+
+
+class PlayerSettings:
+    def __init__(self, store: Store | None = None) -> None:
+        self._store = store
+        data = store.read_document(FILE) if store is not None else None
+        self._saved: dict[str, dict[str, Any]] = data if isinstance(data, dict) else {}
+        self._session: dict[str, dict[str, Any]] = {}  # guests: never written
+
+    def get(self, identity: str, name: str) -> Any:
+        for kept in (self._session, self._saved):
+            if name in kept.get(identity, {}):
+                return kept[identity][name]
+        return DEFAULTS[name]
+
+    def set(self, identity: str, name: str, value: Any, *, persist: bool = True) -> None:
+        """Change a setting; `persist=False` (a guest) keeps it for this server run only. A
+        failed save is logged and the setting still holds until the server stops."""
+        if name not in DEFAULTS:
+            raise KeyError(name)
+        if not persist or self._store is None:
+            self._session.setdefault(identity, {})[name] = value
+            return
+        self._saved.setdefault(identity, {})[name] = value
+        try:
+            self._store.write_document(FILE, self._saved)
+        except StoreError:
+            log.exception("player settings not saved")

@@ -1,0 +1,47 @@
+"""`harena replay TABLE [--data DIR]`: a saved table's replay screen in this terminal.
+
+It reads the table's files only (as `harena export` does), so it works while the server runs;
+a finished game is revealed, one in play is shown as a spectator saw it. Archived tables are
+read too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+
+from harena.core.store import Store, StoreError
+from harena.core.table import Table
+
+
+class ReplayError(Exception):
+    """The table cannot be replayed (no such table, or its files do not load)."""
+
+
+def load_for_replay(table_id: str, data: Path) -> Table:
+    """The table, live or archived, as its files hold it (read only)."""
+    if (Path(data) / "tables" / table_id).is_dir():
+        archived = False
+    elif (Path(data) / "archive" / table_id).is_dir():
+        archived = True
+    else:
+        raise ReplayError(f"there is no table {table_id} under {data}")
+    try:
+        return Table.load(Store(data).load(table_id, archived=archived), None)
+    except StoreError as exc:
+        raise ReplayError(f"table {table_id} cannot be read: {exc}") from exc
+
+
+def replay_locally(table_id: str, data: Path) -> int:
+    table = load_for_replay(table_id, data)
+    return asyncio.run(_run(table))
+
+
+async def _run(table: Table) -> int:
+    from harena.tui.replay_app import ReplayApp
+    from harena.tui.terminal import utf8_terminal
+
+    app = ReplayApp(table, unicode=utf8_terminal(os.environ, os.environ.get("TERM", "")))
+    await app.run_async()
+    return app.return_code or 0
