@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from harena.core.carthage.rulesets.view import rulesets_view
+
 if TYPE_CHECKING:
     from harena.core.carthage.rules import Carthage
 
@@ -88,6 +90,7 @@ def board_view(game: Carthage, seat: int | None) -> dict[str, Any]:
         "token_held": s.token_held,
         "eliminated": list(s.eliminated),
         "winner": s.winner,
+        "rulesets": rulesets_view(game),  # Modular Rulesets: all public
     }
 
 
@@ -98,4 +101,8 @@ def _pending(game: Carthage) -> dict[str, Any] | None:
     frame = s.stack[-1] if s.stack else None
     if frame is None or frame.wait is None:
         return None
-    return {"seat": frame.owner, "kind": frame.wait.value, "target": frame.target}
+    # source/ref: what the decision is for (a card, a token, a Theater card, a ruleset: public)
+    return {
+        "seat": frame.owner, "kind": frame.wait.value, "target": frame.target,
+        "source": frame.source.value, "ref": frame.ref,
+    }
