@@ -67,8 +67,8 @@ class Carthage(GameSetup, RoundFlow, RulesetRules, Game):
             "Rulesets",
             OPTION_NAMES,
             "",
-            "Modular Rulesets (rulebook), any of them: Enter picks; more than 4 is allowed but "
-            "not recommended",
+            "the Modular Rulesets in play (rulebook: Modular Rulesets), any of the 17; the "
+            "rulebook recommends 4 at most",
             multi=True,
             warn_above=RECOMMENDED_MOST,
         ),
