@@ -178,8 +178,7 @@ class HeuristicBot(RulesetScoring):
     def score_move_step(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
         assert me.at is not None
         to = me.at.step(Direction[choice.removeprefix("dir:")])
-        pending = board.get("pending") or {}
-        if pending.get("ref") == "naked-and-afraid":
+        if board.get("rulesets", {}).get("moving") == "naked-and-afraid":
             return self.flee_value(to, board)
         gap = me.gap(to)
         value = -abs(gap - 1) * 2.0 if gap < 99 else 0.0

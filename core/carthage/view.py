@@ -101,8 +101,4 @@ def _pending(game: Carthage) -> dict[str, Any] | None:
     frame = s.stack[-1] if s.stack else None
     if frame is None or frame.wait is None:
         return None
-    # source/ref: what the decision is for (a card, a token, a Theater card, a ruleset: public)
-    return {
-        "seat": frame.owner, "kind": frame.wait.value, "target": frame.target,
-        "source": frame.source.value, "ref": frame.ref,
-    }
+    return {"seat": frame.owner, "kind": frame.wait.value, "target": frame.target}

@@ -1,10 +1,12 @@
 """What the Modular Rulesets add to every seat's view (`board["rulesets"]`); all of it public:
 which rulesets the table plays, the Retain cubes on the Action row, each gladiator's cubes
-left, and whom the Naked and Afraid window is asking."""
+left, whom the Naked and Afraid window is asking, and which ruleset a step is for."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+from harena.core.carthage.state import Source
 
 if TYPE_CHECKING:
     from harena.core.carthage.rules import Carthage
@@ -12,6 +14,7 @@ if TYPE_CHECKING:
 
 def rulesets_view(game: Carthage) -> dict[str, Any]:
     s = game.state
+    top = s.stack[-1] if s.stack else None
     retain = game.active("retain")
     return {
         "active": [r for r in game.ruleset_defs if game.active(r)],
@@ -19,4 +22,6 @@ def rulesets_view(game: Carthage) -> dict[str, Any]:
         "cubes": [[slot, list(game.rs.cubes[i])] for slot, i in enumerate(s.row) if i in game.rs.cubes],
         "cubes_left": [game.cubes_left(i) if retain else 0 for i in range(len(s.players))],
         "window": game.rs.window[0] if game.window_open() else None,
+        # the ruleset whose Movement the waiting decision is ("naked-and-afraid", "outbreak" ...)
+        "moving": top.ref if top is not None and top.source is Source.RULESET and top.wait else None,
     }
