@@ -148,7 +148,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     done = report.games - len(report.errors)
     print(f"{cls.title}: {report.games} games, {players} players, seed {args.seed}, bots {','.join(report.bots)}")
     if report.options:
-        print("  options: " + ", ".join(f"{k}={v}" for k, v in sorted(report.options.items())))
+        # an empty multi-select option (no rulesets) is left out: "rulesets=" reads as a typo
+        print("  options: " + ", ".join(f"{k}={v}" for k, v in sorted(report.options.items()) if v))
     for warning in option_warnings(make_config(args.game, players, args.seed, report.options)):
         print(f"  warning: {warning}")
     print(f"  {report.games_per_s:.1f} games/s, median {report.median_ms_per_game:.2f} ms per game")
