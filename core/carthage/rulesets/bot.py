@@ -65,7 +65,7 @@ class RulesetScoring:
             return 0.5 if self.best_foe_card(me, board) >= 7.0 else -1.0
         if name == "repair":
             best = max((self.worth(self.content.card(c)) for c in mine["discard"]), default=0.0)
-            return 0.3 if best >= 7.0 else -1.0
+            return 0.3 if best >= 6.0 else -1.0  # its best card in next round's hand
         if name == "retain":
             return 0.35 if mine["favor"] <= 2 else -1.0
         if name == "taunt":
