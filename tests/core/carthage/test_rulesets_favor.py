@@ -27,6 +27,11 @@ def test_actuate_costs_1_plus_the_initiates_and_actuates_bought_this_round() -> 
     game.act(0, "initiate")
     assert s.players[0].favor == 9
     assert "Actuate (2)" in labels(game)["actuate"]
+    s.turn = 0
+    game.state_changed()
+    assert "actuate" not in choices(game, 0)  # ruling: not to the player who holds the token
+    s.turn = 1
+    game.state_changed()
     game.act(1, "actuate")
     assert s.players[1].favor == 8 and s.initiator == 1
     assert "Actuate (3)" in labels(game)["actuate"]

@@ -95,3 +95,16 @@ async def test_the_table_lists_its_rulesets_shows_retain_cubes_and_takes_the_nak
 from harena.core.carthage.hexgrid import Hex  # noqa: E402
 from tests.tui.carthage.helpers import board, status, until_prompt  # noqa: E402
 from tests.tui.harness import until  # noqa: E402
+
+
+def test_renovate_picks_its_hexes_with_the_cursor() -> None:
+    from harena.tui.boards.carthage import keys
+
+    game = {
+        "seat": 0,
+        "prompts": [{"kind": "renovate_to", "choices": [["hex:2,-1", "2,-1"], ["back", "Back"]]}],
+        "board": {"players": [{"at": [0, 0]}]},
+    }
+    assert keys.hex_choice(game, (2, -1)) == ("hex:2,-1", "")
+    assert keys.hex_choice(game, (3, 0))[0] is None
+    assert keys.hints(game) == {(2, -1): "o"} and keys.back_choice(game) == "back"
