@@ -14,10 +14,16 @@ from typing import TYPE_CHECKING
 from harena.core.carthage.cards import CardSet
 from harena.core.carthage.hexgrid import Hex
 from harena.core.carthage.rulesets.base import RulesetBase
+from harena.core.carthage.rulesets.catalog import FAVOR_ACTIONS
 from harena.core.carthage.state import MAX_ARMOR, Frame, Source
 from harena.core.engine import Choice, Prompt
 
 BACK = Choice("back", "Back to the Favor menu")
+# the Favor Actions that ask a second question, and its prompt kind
+SECOND_CHOICE = {
+    "discipline": "discipline_card", "intimidate": "intimidate_card", "renovate": "renovate_token",
+    "repair": "repair_card", "retain": "retain_card",
+}  # fmt: skip
 
 
 class FavorActions(RulesetBase):
@@ -115,12 +121,11 @@ class FavorActions(RulesetBase):
             self.count_starter_buy()  # Actuate counts it; phases.initiate does the rest
             return False
         name = choice.partition(":")[0]
-        if name not in ("actuate", "campaign", "outbreak", "concentrate", "discipline", "intimidate",
-                        "ordinance", "renovate", "repair", "retain", "taunt"):  # fmt: skip
+        if name not in FAVOR_ACTIONS:
             return False
         rule = self.ruleset(name)
-        if name in ("discipline", "intimidate", "renovate", "repair", "retain"):
-            self.rs.pick, self.rs.pick_seat = f"{name}_{'token' if name == 'renovate' else 'card'}", seat
+        if name in SECOND_CHOICE:
+            self.rs.pick, self.rs.pick_seat = SECOND_CHOICE[name], seat
             return True
         if name == "actuate":
             cost = self.actuate_cost()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from harena.core.carthage.hexgrid import Hex
 from harena.core.carthage.state import Phase
 from tests.core.carthage.ruleset_helpers import with_rulesets
-from tests.core.carthage.table_helpers import choices, give, kind, new_carthage, play
+from tests.core.carthage.table_helpers import choices, kind, new_carthage, play
 
 
 def test_battle_hardened_every_player_begins_with_20_armor() -> None:
@@ -113,8 +113,3 @@ def test_strict_discipline_comes_before_the_southern_winds() -> None:
     game.act(2, "skip")
     assert kind(game) == "move_step" and game.prompts()[0].seat == 0
 
-
-def test_give_keeps_the_helpers_honest() -> None:
-    game = with_rulesets("", [Hex(0, 0), Hex(3, 0)])
-    give(game, 0, "guard")
-    assert len(game.state.players[0].hand) == 1
