@@ -102,11 +102,48 @@ class Result:
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
+    """A table option. Single-choice: the value is one of `choices`. `multi`: any set of
+    them, as a comma-separated list in `choices` order ("" = none); more than `warn_above`
+    is allowed but earns a warning (`option_warnings`)."""
+
     name: str
     label: str
     choices: tuple[str, ...]
     default: str
     help: str = ""
+    multi: bool = False
+    warn_above: int | None = None
+
+    def check(self, value: str) -> str:
+        """The value in canonical form; a bad one raises GameConfigError naming it."""
+        if not self.multi:
+            if value not in self.choices:
+                raise GameConfigError(
+                    f"option {self.name} must be one of {', '.join(self.choices)}, not {value!r}"
+                )
+            return value
+        if not isinstance(value, str):
+            raise GameConfigError(f"option {self.name} takes a comma-separated list, not {value!r}")
+        names = {part.strip() for part in value.split(",") if part.strip()}
+        unknown = sorted(names - set(self.choices))
+        if unknown:
+            raise GameConfigError(
+                f"option {self.name}: unknown {', '.join(repr(u) for u in unknown)}; "
+                f"known: {', '.join(self.choices)}"
+            )
+        return ",".join(c for c in self.choices if c in names)
+
+    def warning(self, value: str) -> str | None:
+        """What to tell the table's creator about an allowed but unwise value."""
+        count = len(split_multi(value)) if self.multi else 0
+        if self.warn_above is not None and count > self.warn_above:
+            return f"{count} {self.label.lower()} chosen: more than {self.warn_above} is not recommended"
+        return None
+
+
+def split_multi(value: str) -> list[str]:
+    """The names in a multi-select option's value."""
+    return [part for part in value.split(",") if part]
 
 
 @dataclass(frozen=True, slots=True)
@@ -473,15 +510,17 @@ def make_config(
     given = dict(options or {})
     resolved: dict[str, str] = {}
     for spec in cls.options:
-        value = given.pop(spec.name, spec.default)
-        if value not in spec.choices:
-            raise GameConfigError(
-                f"option {spec.name} must be one of {', '.join(spec.choices)}, not {value!r}"
-            )
-        resolved[spec.name] = value
+        resolved[spec.name] = spec.check(given.pop(spec.name, spec.default))
     if given:
         raise GameConfigError(f"unknown option(s) for {cls.title}: {', '.join(sorted(given))}")
     return GameConfig(name, players, int(seed), resolved)
+
+
+def option_warnings(config: GameConfig) -> list[str]:
+    """Warnings (never refusals) about a checked config's options, for whoever creates it."""
+    specs = game_class(config.game).options
+    found = (spec.warning(config.options.get(spec.name, spec.default)) for spec in specs)
+    return [w for w in found if w]
 
 
 def new_game(

@@ -278,7 +278,8 @@ class Lobby:
                     "max_players": g.max_players,
                     "bots": list(g.bots),
                     "options": [
-                        {"name": o.name, "label": o.label, "choices": list(o.choices), "default": o.default, "help": o.help}
+                        {"name": o.name, "label": o.label, "choices": list(o.choices), "default": o.default,
+                         "help": o.help, "multi": o.multi, "warn_above": o.warn_above}
                         for o in g.options
                     ],
                 }

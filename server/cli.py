@@ -9,7 +9,7 @@ import sys
 from dataclasses import fields
 from pathlib import Path
 
-from harena.core.engine import GameConfigError, available_games
+from harena.core.engine import GameConfigError, OptionSpec, available_games, make_config, option_warnings
 from harena.core.simulate import parse_bots, simulate
 from harena.core.store import default_data_dir
 from harena.server.admin_socket import AdminSocketError
@@ -132,9 +132,16 @@ def run_games(args: argparse.Namespace) -> int:
     print(f"{'NAME':<12} {'TITLE':<40} {'PLAYERS':<8} {'BOTS':<18} OPTIONS")
     for info in infos:
         players = f"{info.min_players}-{info.max_players}"
-        options = "; ".join(f"{o.name}={'|'.join(o.choices)} (default {o.default})" for o in info.options)
+        options = "; ".join(_option_text(o) for o in info.options)
         print(f"{info.name:<12} {info.title:<40} {players:<8} {','.join(info.bots):<18} {options or '-'}")
     return 0
+
+
+def _option_text(option: OptionSpec) -> str:
+    """`name=a|b (default a)`; a multi-select option lists every name it may combine."""
+    if option.multi:
+        return f"{option.name}=any of {','.join(option.choices)} (comma-separated; default {option.default or 'none'})"
+    return f"{option.name}={'|'.join(option.choices)} (default {option.default})"
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -152,7 +159,10 @@ def run_simulate(args: argparse.Namespace) -> int:
     done = report.games - len(report.errors)
     print(f"{cls.title}: {report.games} games, {players} players, seed {args.seed}, bots {','.join(report.bots)}")
     if report.options:
-        print("  options: " + ", ".join(f"{k}={v}" for k, v in sorted(report.options.items())))
+        # an empty multi-select option (no rulesets) is left out: "rulesets=" reads as a typo
+        print("  options: " + ", ".join(f"{k}={v}" for k, v in sorted(report.options.items()) if v))
+    for warning in option_warnings(make_config(args.game, players, args.seed, report.options)):
+        print(f"  warning: {warning}")
     print(f"  {report.games_per_s:.1f} games/s, median {report.median_ms_per_game:.2f} ms per game")
     print(f"  {report.mean_rounds:.1f} rounds and {report.mean_decisions:.0f} decisions per game on average")
     wins = ", ".join(

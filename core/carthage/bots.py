@@ -30,6 +30,7 @@ from harena.core.carthage.effects import (
     Target,
 )
 from harena.core.carthage.hexgrid import Direction, Hex, distance
+from harena.core.carthage.rulesets.bot import RulesetScoring
 from harena.core.engine import Rng
 
 LOW_ARMOR = 9  # below this, Armor is worth more than Favor
@@ -54,7 +55,7 @@ class Situation:
         return min(distance(here, h) for h, _ in self.foes.values())
 
 
-class HeuristicBot:
+class HeuristicBot(RulesetScoring):
     """A greedy, aggressive Carthage player (see the module docstring)."""
 
     def __init__(self, seed: int, content: Content | None = None) -> None:
@@ -110,6 +111,8 @@ class HeuristicBot:
     # -- the Action phase ---------------------------------------------------------------------
 
     def score_play_card(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
+        if choice == "naked":
+            return -99.0  # 3 Armor to step before its own card: never worth it to this bot
         instance = int(choice.removeprefix("play:"))
         card = self.card_in_hand(board, instance)
         fifth = me.hand_size == 1
@@ -175,6 +178,8 @@ class HeuristicBot:
     def score_move_step(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
         assert me.at is not None
         to = me.at.step(Direction[choice.removeprefix("dir:")])
+        if board.get("rulesets", {}).get("moving") == "naked-and-afraid":
+            return self.flee_value(to, board)
         gap = me.gap(to)
         value = -abs(gap - 1) * 2.0 if gap < 99 else 0.0
         return value + self.token_value(board, to, me, gap)
@@ -233,11 +238,13 @@ class HeuristicBot:
             return 1.0 if worst is not None and worst < FOCUS_BELOW else -1.0
         if choice == "pass":
             return 0.0
+        if choice not in ("evaluate", "focus"):
+            return self.score_ruleset_favor(choice, me, board)  # Initiate, Lobby, rulesets
         if choice == "evaluate":  # a row nobody wants (all heals, say) is worth replacing
             best = max((self.buy_value(board, slot) for slot, _ in enumerate(board["row"])), default=0.0)
             favor = board["players"][me.seat]["favor"]
             return 0.5 if best < 1.0 and favor >= 6 else -1.0
-        return -1.0  # Initiate and Lobby: rarely worth the Favor to this bot
+        return -1.0
 
     def score_evaluate_buy(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
         if choice == "decline":

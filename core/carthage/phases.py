@@ -37,8 +37,8 @@ class RoundFlow(EffectResolver):
                 if not self.run_frames():
                     return
                 continue
-            if s.phase in SETUP_PHASES:
-                return  # setup: one decision at a time (setup.GameSetup)
+            if s.phase in SETUP_PHASES or self.ruleset_waits():
+                return  # setup, or a Modular Ruleset's prompt: one decision at a time
             if s.phase is Phase.THEATER:
                 self.begin_action_phase()
             elif s.phase is Phase.ACTION:
@@ -51,6 +51,8 @@ class RoundFlow(EffectResolver):
                 s.turn = seat
                 return
             elif s.phase is Phase.AFTER_ACTIONS:
+                if self.end_of_actions():  # Modular Rulesets at the end of the Action phase
+                    continue
                 self.king_of_the_hill()
                 self.sudden_death()
                 if s.phase is not Phase.OVER:
@@ -144,6 +146,7 @@ class RoundFlow(EffectResolver):
         s = self.state
         s.phase = Phase.ACTION
         s.turn = s.starting
+        self.start_of_actions()  # Modular Rulesets: Battle Hardened, Featured Match
         n = len(s.players)
         for k in range(n):
             seat = (s.starting + k) % n
@@ -192,6 +195,7 @@ class RoundFlow(EffectResolver):
             text = self.content.card(card_id).sides[side].text
             self.emit(f"{self.name_of(s.in_play.seat)} chooses {text}")
         s.stack.append(Frame(s.in_play.seat, Source.CARD, card_id, side))
+        self.card_revealed()  # Modular Rulesets: the Naked and Afraid window
 
     def end_action_phase(self) -> None:
         """rulebook: Phase 2 C - a late Theater card resolves now."""
@@ -261,11 +265,12 @@ class RoundFlow(EffectResolver):
         s = self.state
         favor = s.players[seat].favor
         return favor > 0 and (
-            any(self.content.card(s.cards[i]).cost <= favor for i in s.row)
+            any(self.row_cost(seat, i) <= favor for i in s.row)
             or (s.initiator is None and favor >= INITIATE_COST)
             or (favor >= FOCUS_COST and self.may_focus(seat))
             or self.may_evaluate(seat)
             or (favor >= LOBBY_COST and bool(self.lobby_pool()))
+            or bool(self.ruleset_favor_choices(seat))
         )
 
     def evaluate_cost(self) -> int:
@@ -291,13 +296,15 @@ class RoundFlow(EffectResolver):
         s = self.state
         instance = s.row[slot]
         card = self.content.card(s.cards[instance])
-        self.spend(seat, card.cost)
+        cost = self.row_cost(seat, instance)  # Retain cubes may add to it
+        self.spend(seat, cost)
+        self.pay_retainers(seat, instance)
         s.players[seat].discard.append(instance)
         if s.action_deck:
             s.row[slot] = s.action_deck.pop()
         else:
             del s.row[slot]  # ruling: an exhausted Action deck leaves the slot empty
-        self.emit(f"{self.name_of(seat)} buys {card.name} for {card.cost} Favor")
+        self.emit(f"{self.name_of(seat)} buys {card.name} for {cost} Favor")
 
     def initiate(self, seat: int) -> None:
         self.spend(seat, INITIATE_COST)
@@ -316,6 +323,7 @@ class RoundFlow(EffectResolver):
         s = self.state
         self.spend(seat, self.evaluate_cost())
         s.evaluations += 1
+        self.return_cubes(s.row)
         s.evaluated.extend(s.row)
         s.row = [s.action_deck.pop() for _ in range(min(ROW_SIZE, len(s.action_deck)))]
         self.emit(f"{self.name_of(seat)} Evaluates: a new Action row")
@@ -325,7 +333,7 @@ class RoundFlow(EffectResolver):
     def affordable_row(self, seat: int) -> list[int]:
         s = self.state
         favor = s.players[seat].favor
-        return [k for k, i in enumerate(s.row) if self.content.card(s.cards[i]).cost <= favor]
+        return [k for k, i in enumerate(s.row) if self.row_cost(seat, i) <= favor]
 
     def lobby_pool(self) -> list[str]:
         """The Theater discard pile as a Lobby chooses from it: with the card an earlier Lobby
@@ -338,12 +346,12 @@ class RoundFlow(EffectResolver):
         pile.insert(s.lobbied.index, s.theater_deck[-1])
         return pile
 
-    def lobby(self, seat: int, card_id: str) -> None:
+    def lobby(self, seat: int, card_id: str, cost: int = LOBBY_COST) -> None:
         """rulebook: Favor Options, Lobby - a Theater discard on top of the deck, face down.
         ruling (docs/rulings.md): "the card which was most recently Lobbied will be the next and
         only card played", so the card an earlier Lobby put there goes back to the pile first."""
         s = self.state
-        self.spend(seat, LOBBY_COST)
+        self.spend(seat, cost)  # 0: the free Lobby of Campaign
         if s.lobbied is not None:
             s.theater_discard.insert(s.lobbied.index, s.theater_deck.pop())
             self.emit("The card lobbied before goes back to the Theater discard pile")

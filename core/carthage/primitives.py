@@ -119,6 +119,9 @@ class Primitives:
         p.at = self.arena.step(p.at, direction)
         assert p.at is not None
         self.emit(f"{self.name_of(seat)} steps {direction.name} to {p.at.q},{p.at.r}")
+        self.stepped(seat)  # Modular Rulesets: Crocodile Island
+        if not p.alive:
+            return
         token = self.state.tokens.get(p.at)
         if token is not None and token.face_up:
             kind = self.token_defs[token.token]

@@ -34,6 +34,9 @@ def open_prompts(game: Carthage) -> list[Prompt]:
         return [_effect_prompt(game, s.stack[-1])]
     if s.phase in SETUP_PHASES:
         return [game.setup_prompt()]
+    ruleset = game.ruleset_prompt()  # a Modular Ruleset's own decision
+    if ruleset is not None:
+        return [ruleset]
     if s.phase is Phase.ACTION:
         return [_action_prompt(game)]
     if s.phase is Phase.FAVOR:
@@ -107,7 +110,7 @@ def _action_prompt(game: Carthage) -> Prompt:
     choices = tuple(
         Choice(f"play:{i}", f"{game.card_name(i)}: {game.card_texts[s.cards[i]]}")
         for i in hand
-    )
+    ) + game.naked_turn_choices(s.turn)
     return Prompt(s.turn, "play_card", f"Round {s.round}: play a card", choices)
 
 
@@ -141,6 +144,7 @@ def _favor_prompt(game: Carthage) -> Prompt:
         for card_id in dict.fromkeys(game.lobby_pool()):
             name = game.content.theater(card_id).name
             choices.append(Choice(f"lobby:{card_id}", f"Lobby ({LOBBY_COST}) {name}"))
+    choices.extend(game.ruleset_favor_choices(seat))  # the Modular Rulesets' Favor Actions
     choices.append(Choice("pass", "Pass (your Favor goes to 0)"))
     return Prompt(seat, "favor", f"Spend Favor ({favor})", tuple(choices))
 
@@ -148,4 +152,6 @@ def _favor_prompt(game: Carthage) -> Prompt:
 def _buy_choice(game: Carthage, slot: int) -> Choice:
     s = game.state
     card = game.content.card(s.cards[s.row[slot]])
-    return Choice(f"buy:{slot}", f"Buy {card.name} ({card.cost}): {card.text}")
+    seat = s.turn if s.evaluate_buy is None else s.evaluate_buy
+    cost = game.row_cost(seat, s.row[slot])  # with any Retain cubes
+    return Choice(f"buy:{slot}", f"Buy {card.name} ({cost}): {card.text}")

@@ -78,6 +78,8 @@ class EffectResolver(Primitives):
                 effects = self.content.card(frame.ref).sides[frame.side].effects
             elif frame.source is Source.TOKEN:
                 effects = self.token_defs[frame.ref].effects
+            elif frame.source is Source.RULESET:
+                effects = self.ruleset_effects(frame.ref)
             else:
                 effects = self.content.theater(frame.ref).effects
             prog = self._programs[key] = build_program(effects)
@@ -92,7 +94,7 @@ class EffectResolver(Primitives):
             if s.phase is Phase.OVER:
                 return True
             frame = s.stack[-1]
-            if frame.wait is not None:
+            if frame.wait is not None or self.holds_frame(frame):  # held: Naked and Afraid
                 return False
             if not s.players[frame.owner].alive:
                 self.finish_frame()

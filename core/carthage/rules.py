@@ -20,6 +20,8 @@ from harena.core.carthage.bots import HeuristicBot
 from harena.core.carthage.content import Content, default_content
 from harena.core.carthage.phases import RoundFlow
 from harena.core.carthage.prompts import open_prompts
+from harena.core.carthage.rulesets.catalog import OPTION_NAMES, RECOMMENDED_MOST
+from harena.core.carthage.rulesets.rules import RulesetRules
 from harena.core.carthage.setup import PLAYERS_CHOOSE, GameSetup
 from harena.core.carthage.state import CarthageState, Phase, Wait
 from harena.core.carthage.view import board_view
@@ -29,7 +31,7 @@ _LAYOUTS = tuple(layout.id.replace("-", "_") for layout in default_content().lay
 
 
 @register
-class Carthage(GameSetup, RoundFlow, Game):
+class Carthage(GameSetup, RoundFlow, RulesetRules, Game):
     name = "carthage"
     title = "Carthage"
     min_players = 2
@@ -60,6 +62,16 @@ class Carthage(GameSetup, RoundFlow, Game):
             "not in the rulebook: from this round on every gladiator loses 1, 2, 3 ... Armor "
             "at the end of each round's fighting, so the game cannot last for ever",
         ),
+        OptionSpec(
+            "rulesets",
+            "Rulesets",
+            OPTION_NAMES,
+            "",
+            "the Modular Rulesets in play (rulebook: Modular Rulesets), any of the 17; the "
+            "rulebook recommends 4 at most",
+            multi=True,
+            warn_above=RECOMMENDED_MOST,
+        ),
     )
     State = CarthageState
     bots = {"heuristic": HeuristicBot, "random": RandomBot}  # the first is what tables offer first
@@ -80,6 +92,7 @@ class Carthage(GameSetup, RoundFlow, Game):
         self.gladiator_classes = {g.colour.value: g.gladiator_class.value for g in self.content.gladiators}
         self.card_names = {c.id: c.name for c in self.content.cards.values()}
         self.card_texts = {c.id: c.text for c in self.content.cards.values()}
+        self.prepare_rulesets()
 
     def sudden_death_round(self) -> int | None:
         value = self.config.options.get("sudden_death", "off")
@@ -97,6 +110,8 @@ class Carthage(GameSetup, RoundFlow, Game):
         s = self.state
         if s.stack and s.stack[-1].wait is not None:
             self.decide(choice)
+        elif self.apply_ruleset_choice(seat, choice):
+            pass  # a Modular Ruleset's prompt
         elif s.phase is Phase.GLADIATORS:
             self.choose_gladiator(seat, choice.removeprefix("gladiator:"))
         elif s.phase is Phase.TOKEN_PICK:
@@ -126,6 +141,8 @@ class Carthage(GameSetup, RoundFlow, Game):
             s.evaluate_buy = None
             if choice != "decline":
                 self.buy(seat, int(choice.removeprefix("buy:")))
+        elif self.apply_ruleset_favor(seat, choice):
+            pass  # a Modular Ruleset's Favor Action (Initiate is counted there, then below)
         elif choice == "pass":
             self.pass_favor(seat)
             s.turn = (seat + 1) % self.players

@@ -85,7 +85,7 @@ class GameSetup(Primitives):
         deck = list(range(len(s.cards), len(s.cards) + len(gladiator.starting_deck)))
         s.cards.extend(gladiator.starting_deck)
         self.rng.shuffle(deck)
-        s.players[seat] = PlayerState(gladiator.colour.value, deck)
+        s.players[seat] = PlayerState(gladiator.colour.value, deck, armor=self.starting_armor())
         s.chosen += 1
 
     def after_gladiators(self) -> None:

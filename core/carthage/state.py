@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from harena.core.carthage.hexgrid import Direction, Hex
+from harena.core.carthage.rulesets.state import RulesetState
 
 # rulebook: Setup 3.
 START_ARMOR = 15
@@ -51,6 +52,7 @@ class Source(Enum):
     CARD = "card"
     TOKEN = "token"
     THEATER = "theater"
+    RULESET = "ruleset"  # a Modular Ruleset's Movement (core/carthage/rulesets)
 
 
 class Wait(Enum):
@@ -157,3 +159,4 @@ class CarthageState:
     lobbied: Lobbied | None = None
     eliminated: list[int] = field(default_factory=list)  # in order
     winner: int | None = None
+    rulesets: RulesetState = field(default_factory=RulesetState)  # the Modular Rulesets' part

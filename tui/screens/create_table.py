@@ -19,6 +19,7 @@ from textual.widget import Widget
 
 from harena.core.clocks import CHOICES, ClockPolicy, span
 from harena.core.engine import GameConfigError, IllegalAction
+from harena.tui.screens.checklist import ChecklistScreen
 from harena.tui.screens.dialog import DialogScreen
 from harena.tui.widgets.key_bar import KeyBar
 
@@ -43,6 +44,7 @@ class FormField:
     value: str
     help: str
     cycle: Callable[[int], None]
+    checklist: dict[str, Any] | None = None  # a multi-select option: edited in a checklist
 
 
 class TableForm:
@@ -86,6 +88,16 @@ class TableForm:
             ),
         ]
         for option in game["options"]:
+            if option.get("multi"):
+                value = self.options[option["name"]]
+                shown = f"{len(value.split(','))}: {value.replace(',', ', ')}" if value else "none"
+                out.append(
+                    FormField(
+                        option["label"], shown, "Enter or Space: tick them in a list. " + option["help"],
+                        lambda delta: None, checklist=option,
+                    )
+                )
+                continue
             out.append(
                 FormField(
                     option["label"], self.options[option["name"]],
@@ -124,6 +136,20 @@ class TableForm:
             self.timing[name] = choices[(choices.index(self.timing[name]) + delta) % len(choices)]
 
         return cycle
+
+    def set_option(self, name: str, value: str) -> None:
+        self.options[name] = value
+
+    def warnings(self) -> list[str]:
+        """Allowed but unwise choices (more rulesets than the rulebook recommends)."""
+        out = []
+        for option in self.game["options"]:
+            limit = option.get("warn_above")
+            value = self.options[option["name"]]
+            count = len(value.split(",")) if option.get("multi") and value else 0
+            if limit is not None and count > limit:
+                out.append(f"{count} {option['label'].lower()}: more than {limit} is not recommended")
+        return out
 
     def _cycle_game(self, delta: int) -> None:
         self.game_index = (self.game_index + delta) % len(self.games)
@@ -176,6 +202,9 @@ class FormView(Widget):
             lines.append(Content.styled(line, "bold reverse" if chosen else ""))
         lines.append(Content(""))
         lines.append(Content.styled(fields[self.selected].help, "italic"))
+        warnings = self.form.warnings()
+        if warnings:
+            lines.append(Content.assemble(("Warning:", "bold"), " ", "; ".join(warnings)))
         error = Content.assemble(("Error:", "bold reverse"), " ", self.error) if self.error else Content("")
         lines.append(error)
         return Content("\n").join(lines)
@@ -189,7 +218,7 @@ class CreateTableScreen(DialogScreen[str | None]):
         Binding("down,j", "field(1)", show=False),
         Binding("left,h", "change(-1)", "change", key_display="←→"),
         Binding("right,l,space", "change(1)", show=False),
-        Binding("enter", "create", "create"),
+        Binding("enter", "create", "create", tooltip="create the table (on a list field: open its list)"),
         Binding("escape", "cancel", "cancel"),
     ]
 
@@ -215,12 +244,35 @@ class CreateTableScreen(DialogScreen[str | None]):
 
     def action_change(self, delta: int) -> None:
         view = self.view
-        self.form.fields()[view.selected].cycle(delta)
+        item = self.form.fields()[view.selected]
+        if item.checklist is not None:
+            self.open_checklist(item.checklist)
+            return
+        item.cycle(delta)
         view.error = ""
         view.selected = min(view.selected, len(self.form.fields()) - 1)
         view.refresh(layout=True)  # another game may have more or fewer fields
 
+    def open_checklist(self, option: dict[str, Any]) -> None:
+        def chosen(value: str | None) -> None:
+            if value is not None:
+                self.form.set_option(option["name"], value)
+                self.view.error = ""
+                self.view.refresh(layout=True)
+
+        self.app.push_screen(
+            ChecklistScreen(
+                option["label"], list(option["choices"]), self.form.options[option["name"]],
+                option.get("warn_above"),
+            ),
+            chosen,
+        )
+
     def action_create(self) -> None:
+        item = self.form.fields()[self.view.selected]
+        if item.checklist is not None:
+            self.open_checklist(item.checklist)  # Enter on a list field opens it
+            return
         try:
             table_id = self._create(self.form.request())
         except (GameConfigError, IllegalAction) as error:

@@ -146,6 +146,10 @@ class CarthageBoard(BoardWidget):
             tooltip="move the hex cursor; the status line describes its hex",
         ),
         *(Binding(k, f"board('cursor {k}')", show=False) for k in ("down", "left", "right")),
+        Binding(
+            keys.NAKED_KEY, "board('naked')", "naked", show=False,
+            tooltip="Naked and Afraid (when the table plays it): step 1 for 3 Armor, when offered",
+        ),
     ]
     KEY_BAR_LEAD: ClassVar[list[tuple[str, str]]] = [
         ("1-9", "choose"), ("weadzx", "step"), ("↑↓←→ Enter", "hex"),
@@ -210,6 +214,7 @@ class CarthageBoard(BoardWidget):
             self.query_one(f"#{name}", panels.LinesView).show(view)
         self.query_one("#row-panel", Panel).set_title(panels.row_title(view))
         self.query_one("#hand-panel", Panel).set_title(panels.hand_title(view))
+        self.query_one("#cb-log", Panel).set_title(panels.rulesets_title(view))
 
     def _home_cursor(self, game: dict[str, Any]) -> None:
         """On a new prompt, put the cursor where the choice is likely made."""
@@ -240,6 +245,12 @@ class CarthageBoard(BoardWidget):
         verb, _, arg = name.partition(" ")
         if verb == "step":
             self._step(arg)
+        elif verb == "naked":
+            choice = keys.naked_choice(self.view["game"])
+            if choice is None:
+                self.post_message(self.Say("no Naked and Afraid step to take now", error=True))
+            else:
+                self.post_message(self.Choose(choice))
         elif verb == "cursor":
             self.cursor, self._column = hexmap.cursor_step(
                 catalog.arena(), COMPACT, self.cursor, arg, self._column
@@ -306,7 +317,7 @@ class CarthageBoard(BoardWidget):
         return keys.decorate(prompts)
 
     def help_extra(self) -> list[tuple[str, str]]:
-        return legend(self.ascii_only)
+        return panels.ruleset_help(self.view) + legend(self.ascii_only)
 
 
 def legend(ascii_only: bool) -> list[tuple[str, str]]:

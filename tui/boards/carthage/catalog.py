@@ -14,6 +14,7 @@ from functools import cache
 
 from harena.core.carthage.content import default_content
 from harena.core.carthage.effects import Effect
+from harena.core.carthage.rulesets.catalog import default_rulesets
 
 Hex = tuple[int, int]
 
@@ -152,6 +153,12 @@ def arena() -> ArenaShape:
         (a.centre.q, a.centre.r),
         frozenset((h.q, h.r) for h in a.edge),
     )
+
+
+def ruleset(ruleset_id: str) -> tuple[str, str]:
+    """A Modular Ruleset's printed name and text (the view names the ones in play by id)."""
+    found = default_rulesets().get(ruleset_id)
+    return (found.name, found.text) if found is not None else (ruleset_id, "")
 
 
 def card(card_id: str) -> CardInfo:

@@ -13,13 +13,15 @@ from typing import Any
 from harena.tui.boards.carthage.arena import DIRECTION_KEYS, DIRECTIONS, Hex, add, direction_between, occupants
 
 # Prompt kinds answered with a hex ("hex:q,r"), a direction ("dir:NE"), a gladiator ("target:<seat>").
-HEX_KINDS = ("place_gladiator", "place_token")
+HEX_KINDS = ("place_gladiator", "place_token", "renovate_token", "renovate_to")
+NAKED = "naked"  # Naked and Afraid: the choice the key `n` makes while it is offered
+NAKED_KEY = "n"
 DIRECTION_KINDS = ("move_step", "knockback_direction")
 GLADIATOR_KINDS = ("choose_target", "choose_opponent", "pass_starting_player")
 
 # Choices that spend Favor, give it up or remove a card for good, one digit away from another:
 # the first press asks, the second does it.
-CONFIRM_KINDS = ("favor", "evaluate_buy", "focus_card")
+CONFIRM_KINDS = ("favor", "evaluate_buy", "focus_card", "strict_discipline")
 
 
 def my_prompt(game: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -75,7 +77,7 @@ def hex_choice(game: Mapping[str, Any], h: Hex) -> tuple[str | None, str]:
         choice = f"hex:{h[0]},{h[1]}"
         if choice in ids:
             return choice, ""
-        if kind == "place_token":
+        if kind != "place_gladiator":
             return None, "not a legal hex for this token (the ringed hexes are)"
         return None, "you may enter only on a free outer-edge hex, not next to a gladiator"
     if kind in DIRECTION_KINDS:
@@ -151,8 +153,15 @@ def back_choice(game: Mapping[str, Any]) -> str | None:
     return "back" if "back" in choice_ids(my_prompt(game)) else None
 
 
+def naked_choice(game: Mapping[str, Any]) -> str | None:
+    """The Naked and Afraid step, when this seat may take it now (its window, or its turn)."""
+    return NAKED if NAKED in choice_ids(my_prompt(game)) else None
+
+
 def label_with_key(choice_id: str, label: str) -> str:
-    """A direction choice's label with its key: "NE to 1,-3 (e)"."""
+    """A direction choice's label with its key: "NE to 1,-3 (e)"; Naked and Afraid's "(n)"."""
+    if choice_id == NAKED:
+        return f"{label} ({NAKED_KEY})"
     if choice_id.startswith("dir:"):
         key = DIRECTION_KEYS.get(choice_id.removeprefix("dir:"))
         if key:

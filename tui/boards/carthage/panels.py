@@ -88,9 +88,40 @@ def card_line(card_id: str, width: int, ascii_only: bool, *, cost: bool = True, 
 
 
 def row_lines(view: Mapping[str, Any], width: int, ascii_only: bool) -> list[Line]:
+    """The Action row; a card with Retain cubes shows them after its cost, one letter per cube
+    in its owner's colour (each costs the others 1 more Favor)."""
     board = view["game"]["board"]
-    lines = [card_line(card_id, width, ascii_only) for _, card_id in board["row"]]
+    cubes = {slot: owners for slot, owners in board.get("rulesets", {}).get("cubes", [])}
+    lines = []
+    for slot, card_id in board["row"]:
+        owners = cubes.get(slot, [])
+        if not owners:
+            lines.append(card_line(card_id, width, ascii_only))
+            continue
+        marks: Line = [("[", "dim")]
+        for seat in owners:
+            colour = board["players"][seat]["colour"]
+            marks.append((letter(colour), f"bold {COLOUR_STYLES.get(colour, '')}".strip()))
+        marks.append(("] ", "dim"))
+        line = card_line(card_id, width - len(owners) - 3, ascii_only)
+        lines.append(line[:1] + marks + line[1:])
     return lines or [[("(the Action deck is empty)", "dim")]]
+
+
+def rulesets_title(view: Mapping[str, Any]) -> str:
+    """The log panel's title: the Modular Rulesets in play (their text is on `?`)."""
+    active = view["game"]["board"].get("rulesets", {}).get("active", [])
+    if not active:
+        return "Log"
+    return "Log · Rules: " + ", ".join(catalog.ruleset(r)[0] for r in active)
+
+
+def ruleset_help(view: Mapping[str, Any] | None) -> list[tuple[str, str]]:
+    """Help lines: each ruleset in play with its rulebook text."""
+    if view is None:
+        return []
+    active = view["game"]["board"].get("rulesets", {}).get("active", [])
+    return [catalog.ruleset(r) for r in active]
 
 
 def hand_lines(view: Mapping[str, Any], width: int, ascii_only: bool) -> list[Line]:
@@ -164,6 +195,15 @@ KIND_WORDS = {
     "favor": "to spend Favor",
     "evaluate_buy": "to buy after Evaluate",
     "lobby_reveal": "to reveal a Lobby or not",
+    "naked_and_afraid": "to answer Naked and Afraid",
+    "strict_discipline": "to use Strict Discipline or not",
+    "campaign_lobby": "to Lobby for Campaign",
+    "discipline_card": "to pick a card for Discipline",
+    "intimidate_card": "to pick a card for Intimidate",
+    "renovate_token": "to pick a token to Renovate",
+    "renovate_to": "to move a token",
+    "repair_card": "to pick a card for Repair",
+    "retain_card": "to place a Retain cube",
 }
 
 

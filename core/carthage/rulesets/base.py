@@ -1,0 +1,47 @@
+"""What every ruleset module shares: which rulesets this table plays, and their data."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from harena.core.carthage.primitives import Primitives
+from harena.core.carthage.rulesets.catalog import Ruleset, default_rulesets, ruleset_id
+from harena.core.carthage.rulesets.state import RulesetState
+from harena.core.engine import split_multi
+
+if TYPE_CHECKING:
+    from harena.core.engine import GameConfig
+
+
+class RulesetBase(Primitives):
+    config: GameConfig
+    active_rulesets: frozenset[str]
+    ruleset_defs: dict[str, Ruleset]
+
+    def prepare_rulesets(self) -> None:
+        """From the table's option `rulesets` (docs/rulings.md: a table chooses them at its
+        creation and keeps them for the whole game)."""
+        self.ruleset_defs = default_rulesets()
+        chosen = split_multi(self.config.options.get("rulesets", ""))
+        self.active_rulesets = frozenset(ruleset_id(name) for name in chosen)
+
+    def active(self, ruleset: str) -> bool:
+        return ruleset in self.active_rulesets
+
+    def ruleset(self, ruleset: str) -> Ruleset:
+        return self.ruleset_defs[ruleset]
+
+    @property
+    def rs(self) -> RulesetState:
+        return self.state.rulesets
+
+    def turn_order(self) -> list[int]:
+        """Living seats clockwise from the Starting Player."""
+        s = self.state
+        n = len(s.players)
+        return [(s.starting + k) % n for k in range(n) if s.players[(s.starting + k) % n].alive]
+
+    def step_free(self, seat: int) -> bool:
+        """`seat` has a hex to step to."""
+        at = self.state.players[seat].at
+        return at is not None and any(self.can_enter(h) for h in self.arena.neighbours(at))

@@ -1,0 +1,323 @@
+"""The eleven Favor Actions (rulebook: Modular Rulesets - Favor Actions), bought in the Favor
+phase beside the four of the Game Board.
+
+Each is a choice in the Favor menu ("actuate", "taunt:<seat>" ...). Those that need a second
+choice (which card, which token, which hex) open their own small prompt (`RulesetState.pick`),
+with "back" to return to the menu unpaid; they are paid when that choice is made. Campaign pays
+at once: its burn is done the moment it is bought. Rulings: docs/rulings.md, "Favor Actions".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from harena.core.carthage.cards import CardSet
+from harena.core.carthage.hexgrid import Hex
+from harena.core.carthage.rulesets.base import RulesetBase
+from harena.core.carthage.rulesets.catalog import FAVOR_ACTIONS
+from harena.core.carthage.state import MAX_ARMOR, Frame, Source
+from harena.core.engine import Choice, Prompt
+
+BACK = Choice("back", "Back to the Favor menu")
+# the Favor Actions that ask a second question, and its prompt kind
+SECOND_CHOICE = {
+    "discipline": "discipline_card", "intimidate": "intimidate_card", "renovate": "renovate_token",
+    "repair": "repair_card", "retain": "retain_card",
+}  # fmt: skip
+
+
+class FavorActions(RulesetBase):
+    if TYPE_CHECKING:  # provided by phases.RoundFlow
+
+        def spend(self, seat: int, cost: int) -> None: ...
+        def lobby(self, seat: int, card_id: str, cost: int = 0) -> None: ...
+        def lobby_pool(self) -> list[str]: ...
+        def shuffle(self, items: list) -> None: ...  # type: ignore[type-arg]
+
+    # -- Retain: the cubes on the Action row ---------------------------------------------------
+
+    def row_cost(self, seat: int, instance: int) -> int:
+        """rulebook: Retain - "This card now costs all opponents +1 Favor", per cube; your own
+        cubes cost you nothing."""
+        card = self.content.card(self.state.cards[instance])
+        cubes = self.rs.cubes.get(instance, [])
+        return card.cost + sum(1 for owner in cubes if owner != seat)
+
+    def pay_retainers(self, seat: int, instance: int) -> None:
+        """rulebook: Retain - the extra Favor goes to the cubes' owners, and the cubes go home."""
+        for owner in self.rs.cubes.pop(instance, []):
+            if owner != seat:
+                self.emit(f"{self.name_of(seat)} pays 1 Favor to {self.name_of(owner)} for a Retain cube")
+                self.change_favor(owner, 1)
+
+    def return_cubes(self, instances: list[int]) -> None:
+        """rulebook: Retain - "When a card is ... Evaluated, cubes are immediately returned to
+        the player(s), and no reward (Favor) is granted"."""
+        for instance in instances:
+            if self.rs.cubes.pop(instance, None):
+                self.emit(f"The Retain cubes on {self.card_name(instance)} go back to their owners")
+
+    def cubes_left(self, seat: int) -> int:
+        placed = sum(owners.count(seat) for owners in self.rs.cubes.values())
+        return self.ruleset("retain").value - placed
+
+    # -- the menu -------------------------------------------------------------------------------
+
+    def actuate_cost(self) -> int:
+        """rulebook: Actuate - "1 Favor + X according to the amount of times Initiate & Actuate
+        have been purchased this round"."""
+        s = self.state
+        bought = self.rs.starter_buys if self.rs.starter_round == s.round else 0
+        return self.ruleset("actuate").cost + bought
+
+    def count_starter_buy(self) -> None:
+        s = self.state
+        if self.rs.starter_round != s.round:
+            self.rs.starter_round, self.rs.starter_buys = s.round, 0
+        self.rs.starter_buys += 1
+
+    def ruleset_favor_choices(self, seat: int) -> list[Choice]:
+        """The Favor Actions `seat` may buy now, each only when it would do something."""
+        s = self.state
+        me = s.players[seat]
+        favor = me.favor
+        out: list[Choice] = []
+
+        def offer(name: str, choice_id: str, label: str, cost: int) -> None:
+            if self.active(name) and favor >= cost:
+                out.append(Choice(choice_id, f"{self.ruleset(name).name} ({cost}): {label}"))
+
+        if s.initiator is not None and s.initiator != seat:
+            offer("actuate", "actuate", "take the Starting Player token from the Initiator", self.actuate_cost())
+        if s.theater_deck or s.lobbied is not None:
+            offer("campaign", "campaign", "burn 4 Theater cards, then Lobby free", self.ruleset("campaign").cost)
+        if self.step_free(seat):
+            offer("outbreak", "outbreak", "step 1 hex now", self.ruleset("outbreak").cost)
+        if me.discard:
+            offer("concentrate", "concentrate", "shuffle your discard pile into your deck", self.ruleset("concentrate").cost)
+        if self.may_focus(seat) and me.armor > self.ruleset("discipline").armor:
+            offer("discipline", "discipline", "Focus a card for 1 Armor", self.ruleset("discipline").cost)
+        if self.intimidate_targets(seat):
+            offer("intimidate", "intimidate", "Focus an opponent's discarded card", self.ruleset("intimidate").cost)
+        if me.armor < MAX_ARMOR:
+            offer("ordinance", "ordinance", "gain 1 Armor", self.ruleset("ordinance").cost)
+        if self.renovate_moves():
+            offer("renovate", "renovate", "move an Arena token 1 hex", self.ruleset("renovate").cost)
+        if me.discard:
+            offer("repair", "repair", "a discarded card back on top of your deck", self.ruleset("repair").cost)
+        if s.row and self.cubes_left(seat) > 0:
+            offer("retain", "retain", f"a cube on a row card ({self.cubes_left(seat)} left)", self.ruleset("retain").cost)
+        taunt = self.ruleset("taunt")
+        for foe in self.opponents(seat):
+            if s.players[foe].favor > 0:
+                offer("taunt", f"taunt:{foe}", f"{self.name_of(foe)} loses {taunt.value} Favor", taunt.cost)
+        return out
+
+    def apply_ruleset_favor(self, seat: int, choice: str) -> bool:
+        """Apply a Favor Action chosen from the menu; False: not one (the base game's)."""
+        s = self.state
+        me = s.players[seat]
+        if choice == "initiate":
+            self.count_starter_buy()  # Actuate counts it; phases.initiate does the rest
+            return False
+        name = choice.partition(":")[0]
+        if name not in FAVOR_ACTIONS:
+            return False
+        rule = self.ruleset(name)
+        if name in SECOND_CHOICE:
+            self.rs.pick, self.rs.pick_seat = SECOND_CHOICE[name], seat
+            return True
+        if name == "actuate":
+            cost = self.actuate_cost()
+            self.spend(seat, cost)
+            self.count_starter_buy()
+            s.initiator = seat
+            self.emit(f"{self.name_of(seat)} Actuates for {cost} Favor: Starting Player next round")
+        elif name == "campaign":
+            self.spend(seat, rule.cost)
+            self.campaign(seat, rule.value)
+        elif name == "outbreak":
+            self.spend(seat, rule.cost)
+            self.emit(f"{self.name_of(seat)} buys Outbreak: {rule.value} Movement")
+            s.stack.append(Frame(seat, Source.RULESET, "outbreak"))
+        elif name == "concentrate":
+            self.spend(seat, rule.cost)
+            me.deck.extend(me.discard)
+            me.discard = []
+            self.shuffle(me.deck)
+            self.emit(f"{self.name_of(seat)} Concentrates: the discard pile is shuffled into the deck")
+        elif name == "ordinance":
+            self.spend(seat, rule.cost)
+            self.emit(f"{self.name_of(seat)} buys Ordinance")
+            self.gain_armor(seat, rule.value)
+        elif name == "taunt":
+            foe = int(choice.removeprefix("taunt:"))
+            self.spend(seat, rule.cost)
+            self.emit(f"{self.name_of(seat)} Taunts {self.name_of(foe)}")
+            self.change_favor(foe, -rule.value)
+        return True
+
+    def campaign(self, seat: int, burn: int) -> None:
+        """rulebook: Campaign - the top 4 Theater cards to the discard pile, then a free Lobby.
+        ruling: a card lobbied before (perhaps secretly) goes back to where it was in the pile
+        first, as a new Lobby would send it back, so Campaign never shows a secret Lobby."""
+        s = self.state
+        if s.lobbied is not None:
+            s.theater_discard.insert(s.lobbied.index, s.theater_deck.pop())
+            s.lobbied = None
+            self.emit("The card lobbied before goes back to the Theater discard pile")
+        burned = [s.theater_deck.pop() for _ in range(min(burn, len(s.theater_deck)))]
+        s.theater_discard.extend(burned)
+        names = ", ".join(self.content.theater(c).name for c in burned) or "nothing (the deck is empty)"
+        self.emit(f"{self.name_of(seat)} Campaigns: {names} to the Theater discard pile")
+        if s.theater_discard:
+            self.rs.pick, self.rs.pick_seat = "campaign_lobby", seat
+
+    # -- the second choices ---------------------------------------------------------------------
+
+    def intimidate_targets(self, seat: int) -> list[tuple[int, str]]:
+        """(opponent, card id) pairs `seat` can afford. rulebook: Intimidate - "not permitted to
+        be used on any of the 10 cards from the initial Starting Player Decks"; ruling: nor when
+        it would leave the opponent fewer cards than a hand (the Focus rule, docs/rulings.md)."""
+        s = self.state
+        if not self.active("intimidate"):
+            return []
+        budget = s.players[seat].favor - self.ruleset("intimidate").cost
+        out = []
+        for foe in self.opponents(seat):
+            if not self.may_focus(foe):
+                continue
+            for card_id in dict.fromkeys(s.cards[i] for i in s.players[foe].discard):
+                card = self.content.card(card_id)
+                if card.card_set is not CardSet.STARTING and card.cost <= budget:
+                    out.append((foe, card_id))
+        return out
+
+    def renovate_moves(self) -> dict[Hex, list[Hex]]:
+        """Token hex -> the hexes it may move to. ruling: neither hex may hold a gladiator or
+        another token, and a token other than a pillar stays inside the Inner Circle (rulebook:
+        Token Rules)."""
+        s = self.state
+        if not self.active("renovate"):
+            return {}
+        occupied = {p.at for p in s.players if p.alive and p.at is not None}
+        out: dict[Hex, list[Hex]] = {}
+        for h, token in s.tokens.items():
+            if h in occupied:
+                continue
+            inner_only = self.token_defs[token.token].kind.inner_circle_only
+            free = [
+                n for n in self.arena.neighbours(h)
+                if n not in s.tokens and n not in occupied and (not inner_only or self.arena.in_inner_circle(n))
+            ]  # fmt: skip
+            if free:
+                out[h] = free
+        return out
+
+    def favor_pick_prompt(self) -> Prompt | None:
+        s = self.state
+        pick, seat = self.rs.pick, self.rs.pick_seat
+        if pick is None:
+            return None
+        me = s.players[seat]
+        if pick == "campaign_lobby":
+            choices = tuple(
+                Choice(f"lobby:{c}", f"Lobby {self.content.theater(c).name} (free)")
+                for c in dict.fromkeys(self.lobby_pool())
+            )
+            return Prompt(seat, pick, "Campaign: Lobby which Theater card (free)?", choices)
+        if pick == "discipline_card":
+            choices = tuple(Choice(f"focus:{i}", self.card_name(i)) for i in me.discard)
+            return Prompt(seat, pick, "Discipline: Focus which card (1 Favor, 1 Armor)?", choices + (BACK,))
+        if pick == "intimidate_card":
+            base = self.ruleset("intimidate").cost
+            choices = tuple(
+                Choice(
+                    f"take:{foe}:{card_id}",
+                    f"{self.name_of(foe)}'s {self.card_names[card_id]} ({base + self.content.card(card_id).cost})",
+                )
+                for foe, card_id in self.intimidate_targets(seat)
+            )
+            return Prompt(seat, pick, "Intimidate: Focus which opponent's card?", choices + (BACK,))
+        if pick == "renovate_token":
+            choices = tuple(
+                Choice(f"hex:{h.q},{h.r}", f"{self.token_defs[s.tokens[h].token].name} at {h.q},{h.r}")
+                for h in self.renovate_moves()
+            )
+            return Prompt(seat, pick, "Renovate: move which Arena token?", choices + (BACK,))
+        if pick == "renovate_to":
+            origin = self.rs.renovate_from
+            assert origin is not None
+            name = self.token_defs[s.tokens[origin].token].name
+            choices = tuple(
+                Choice(f"hex:{h.q},{h.r}", f"{h.q},{h.r}") for h in self.renovate_moves().get(origin, [])
+            )
+            return Prompt(seat, pick, f"Renovate: move {name} to which hex?", choices + (BACK,))
+        if pick == "repair_card":
+            choices = tuple(Choice(f"repair:{i}", self.card_name(i)) for i in me.discard)
+            return Prompt(seat, pick, "Repair: which card goes back on top of your deck?", choices + (BACK,))
+        choices = tuple(
+            Choice(f"retain:{slot}", f"{self.card_name(i)} ({self.content.card(s.cards[i]).cost})")
+            for slot, i in enumerate(s.row)
+        )
+        return Prompt(seat, pick, "Retain: put a cube on which card?", choices + (BACK,))
+
+    def apply_favor_pick(self, seat: int, choice: str) -> None:
+        s = self.state
+        pick = self.rs.pick
+        self.rs.pick = None
+        if choice == "back":
+            self.rs.renovate_from = None
+            return
+        me = s.players[seat]
+        if pick == "campaign_lobby":
+            self.lobby(seat, choice.removeprefix("lobby:"), cost=0)
+        elif pick == "discipline_card":
+            rule = self.ruleset("discipline")
+            self.spend(seat, rule.cost)
+            self.emit(f"{self.name_of(seat)} uses Discipline")
+            self.focus(seat, int(choice.removeprefix("focus:")))
+            self.lose_armor(seat, rule.armor, "loses")
+        elif pick == "intimidate_card":
+            _, foe_text, card_id = choice.split(":")
+            foe = int(foe_text)
+            pile = s.players[foe].discard
+            instance = next(i for i in pile if s.cards[i] == card_id)
+            cost = self.ruleset("intimidate").cost + self.content.card(card_id).cost
+            self.spend(seat, cost)
+            pile.remove(instance)
+            s.players[foe].focus.append(instance)
+            self.emit(
+                f"{self.name_of(seat)} Intimidates {self.name_of(foe)} for {cost} Favor: "
+                f"{self.card_names[card_id]} is Focused"
+            )
+        elif pick == "renovate_token":
+            q, r = choice.removeprefix("hex:").split(",")
+            self.rs.renovate_from = Hex(int(q), int(r))
+            self.rs.pick = "renovate_to"
+        elif pick == "renovate_to":
+            origin = self.rs.renovate_from
+            assert origin is not None
+            self.rs.renovate_from = None
+            q, r = choice.removeprefix("hex:").split(",")
+            to = Hex(int(q), int(r))
+            self.spend(seat, self.ruleset("renovate").cost)
+            token = s.tokens.pop(origin)
+            s.tokens[to] = token
+            name = self.token_defs[token.token].name
+            self.emit(f"{self.name_of(seat)} Renovates: {name} moves from {origin.q},{origin.r} to {to.q},{to.r}")
+        elif pick == "repair_card":
+            instance = int(choice.removeprefix("repair:"))
+            self.spend(seat, self.ruleset("repair").cost)
+            me.discard.remove(instance)
+            me.deck.append(instance)  # the end of a deck is its top
+            self.emit(f"{self.name_of(seat)} Repairs {self.card_name(instance)}: on top of the deck")
+        elif pick == "retain_card":
+            slot = int(choice.removeprefix("retain:"))
+            instance = s.row[slot]
+            self.spend(seat, self.ruleset("retain").cost)
+            self.rs.cubes.setdefault(instance, []).append(seat)
+            self.emit(f"{self.name_of(seat)} Retains {self.card_name(instance)} with a cube")
+
+
+__all__ = ["FavorActions"]

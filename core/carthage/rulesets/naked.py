@@ -1,0 +1,87 @@
+"""Naked and Afraid: 1 Movement for 3 Armor, as a response (rulebook: Modular Rulesets - Active
+Conditions, Naked and Afraid).
+
+"At any time during the Actions Phase, before or after a card is played or resolved ... but not
+during the time a card's Action(s) are resolving." ruling (docs/rulings.md): the moments are
+(1) the player whose turn it is, before choosing a card (the choice "naked" in the play prompt:
+"before a card is played"), and (2) a response window once a card is revealed (its side chosen)
+and before its first effect resolves: every other gladiator is asked in turn order after the
+card's player, one at a time, each seeing the earlier answers ("after a card is played"). The
+moment after a card resolves is the moment before the next is played, so (1) and the next
+card's window cover it. The card's frame waits on the stack while the window is open, so the
+rule "never during its resolution" holds by construction. Each gladiator takes it at most once
+per window, and only with more than 3 Armor (paying would eliminate them) and a free hex.
+"""
+
+from __future__ import annotations
+
+from harena.core.carthage.rulesets.base import RulesetBase
+from harena.core.carthage.state import Frame, Phase, Source
+from harena.core.engine import Choice, Prompt
+
+RULESET = "naked-and-afraid"
+
+
+class NakedAndAfraid(RulesetBase):
+    def naked_ok(self, seat: int) -> bool:
+        p = self.state.players[seat]
+        return (
+            self.active(RULESET)
+            and self.state.phase is Phase.ACTION
+            and p.alive
+            and p.armor > self.ruleset(RULESET).armor
+            and self.step_free(seat)
+        )
+
+    def naked_label(self) -> str:
+        rule = self.ruleset(RULESET)
+        return f"Naked and Afraid: step {rule.value} for {rule.armor} Armor"
+
+    def naked_turn_choices(self, seat: int) -> tuple[Choice, ...]:
+        """The play prompt's extra choice: before a card is played."""
+        return (Choice("naked", self.naked_label()),) if self.naked_ok(seat) else ()
+
+    def card_revealed(self) -> None:
+        """A card's side is chosen: open the window for everyone else, in turn order after its
+        player (phases.choose_side calls this)."""
+        s = self.state
+        if not self.active(RULESET) or s.in_play is None:
+            return
+        n = len(s.players)
+        owner = s.in_play.seat
+        self.rs.window = [(owner + k) % n for k in range(1, n)]
+
+    def holds_frame(self, frame: Frame) -> bool:
+        """Whether the card frame about to resolve must wait for the window (resolve.run_frames
+        asks before each operation); drops the seats that cannot answer now."""
+        if not self.rs.window or frame.source is not Source.CARD or frame.pc != 0:
+            return False
+        while self.rs.window and not self.naked_ok(self.rs.window[0]):
+            self.rs.window.pop(0)
+        return bool(self.rs.window)
+
+    def window_open(self) -> bool:
+        s = self.state
+        if not self.rs.window or not s.stack:
+            return False
+        top = s.stack[-1]
+        return top.wait is None and top.source is Source.CARD and top.pc == 0
+
+    def naked_prompt(self) -> Prompt | None:
+        s = self.state
+        if not self.window_open() or s.in_play is None:
+            return None
+        seat = self.rs.window[0]
+        card = self.card_name(s.in_play.instance)
+        text = f"{self.name_of(s.in_play.seat)} plays {card}: respond before it resolves?"
+        choices = (Choice("naked", self.naked_label()), Choice("pass", "Let it resolve"))
+        return Prompt(seat, "naked_and_afraid", text, choices)
+
+    def apply_naked(self, seat: int, choice: str) -> None:
+        if self.window_open():
+            self.rs.window.pop(0)
+        if choice != "naked":
+            return
+        rule = self.ruleset(RULESET)
+        self.emit(f"{self.name_of(seat)} goes Naked and Afraid: {rule.armor} Armor for {rule.value} step")
+        self.state.stack.append(Frame(seat, Source.RULESET, RULESET))
