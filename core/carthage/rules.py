@@ -16,8 +16,10 @@ from __future__ import annotations
 from typing import Any
 
 from harena.core.bots import RandomBot
+from harena.core.carthage.beast_rules import BeastRules
 from harena.core.carthage.bots import HeuristicBot
 from harena.core.carthage.content import Content, default_content
+from harena.core.carthage.equipment_rules import EquipmentRules
 from harena.core.carthage.phases import RoundFlow
 from harena.core.carthage.prompts import open_prompts
 from harena.core.carthage.setup import PLAYERS_CHOOSE, GameSetup
@@ -29,7 +31,7 @@ _LAYOUTS = tuple(layout.id.replace("-", "_") for layout in default_content().lay
 
 
 @register
-class Carthage(GameSetup, RoundFlow, Game):
+class Carthage(GameSetup, RoundFlow, EquipmentRules, BeastRules, Game):
     name = "carthage"
     title = "Carthage"
     min_players = 2
@@ -59,6 +61,28 @@ class Carthage(GameSetup, RoundFlow, Game):
             "off",
             "not in the rulebook: from this round on every gladiator loses 1, 2, 3 ... Armor "
             "at the end of each round's fighting, so the game cannot last for ever",
+        ),
+        OptionSpec(
+            "equipment",
+            "Equipment cards",
+            ("off", "on"),
+            "off",
+            "Mini Expansion #2: 3 Equipment cards per gladiator, used in place of an Action "
+            "card after discarding a Starting card, Readied in the Favor phase for their cost",
+        ),
+        OptionSpec(
+            "legends",
+            "Theater Legend cards",
+            ("off", "on"),
+            "off",
+            "Mini Expansion #1: 15 Legend cards shuffled into the Action Deck",
+        ),
+        OptionSpec(
+            "beasts",
+            "Arena Beasts",
+            ("off", "on"),
+            "off",
+            "an eliminated player may return as one of 8 Arena Beasts; Beasts never win",
         ),
     )
     State = CarthageState
@@ -97,6 +121,8 @@ class Carthage(GameSetup, RoundFlow, Game):
         s = self.state
         if s.stack and s.stack[-1].wait is not None:
             self.decide(choice)
+        elif not s.stack and self.beast_waiting():
+            self.apply_beast(seat, choice)
         elif s.phase is Phase.GLADIATORS:
             self.choose_gladiator(seat, choice.removeprefix("gladiator:"))
         elif s.phase is Phase.TOKEN_PICK:
@@ -109,6 +135,9 @@ class Carthage(GameSetup, RoundFlow, Game):
         elif s.phase is Phase.ACTION:
             if choice.startswith("side:"):
                 self.choose_side(int(choice.removeprefix("side:")))
+            elif choice.startswith("equip:"):
+                _, equipment_id, instance = choice.split(":")
+                self.use_equipment(seat, equipment_id, int(instance))
             else:
                 self.play_card(seat, int(choice.removeprefix("play:")))
         elif s.phase is Phase.FAVOR:
@@ -137,6 +166,8 @@ class Carthage(GameSetup, RoundFlow, Game):
             self.buy(seat, int(choice.removeprefix("buy:")))
         elif choice == "focus":
             self.favor_focus(seat)
+        elif choice.startswith("ready:"):
+            self.ready(seat, choice.removeprefix("ready:"))
         elif choice.startswith("lobby:"):
             self.lobby(seat, choice.removeprefix("lobby:"))
 
