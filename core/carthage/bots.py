@@ -30,6 +30,7 @@ from harena.core.carthage.effects import (
     Target,
 )
 from harena.core.carthage.hexgrid import Direction, Hex, distance
+from harena.core.carthage.kit_bots import KitScorer
 from harena.core.engine import Rng
 
 LOW_ARMOR = 9  # below this, Armor is worth more than Favor
@@ -54,7 +55,7 @@ class Situation:
         return min(distance(here, h) for h, _ in self.foes.values())
 
 
-class HeuristicBot:
+class HeuristicBot(KitScorer):
     """A greedy, aggressive Carthage player (see the module docstring)."""
 
     def __init__(self, seed: int, content: Content | None = None) -> None:
@@ -110,6 +111,8 @@ class HeuristicBot:
     # -- the Action phase ---------------------------------------------------------------------
 
     def score_play_card(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
+        if choice.startswith("equip:"):
+            return self.score_equipment(choice, me, board)  # kit_bots
         instance = int(choice.removeprefix("play:"))
         card = self.card_in_hand(board, instance)
         fifth = me.hand_size == 1
@@ -233,6 +236,8 @@ class HeuristicBot:
             return 1.0 if worst is not None and worst < FOCUS_BELOW else -1.0
         if choice == "pass":
             return 0.0
+        if choice.startswith("ready:"):
+            return self.score_ready(choice)  # kit_bots
         if choice == "evaluate":  # a row nobody wants (all heals, say) is worth replacing
             best = max((self.buy_value(board, slot) for slot, _ in enumerate(board["row"])), default=0.0)
             favor = board["players"][me.seat]["favor"]
