@@ -13,7 +13,7 @@ from typing import Any
 from harena.tui.boards.carthage.arena import DIRECTION_KEYS, DIRECTIONS, Hex, add, direction_between, occupants
 
 # Prompt kinds answered with a hex ("hex:q,r"), a direction ("dir:NE"), a gladiator ("target:<seat>").
-HEX_KINDS = ("place_gladiator", "place_token")
+HEX_KINDS = ("place_gladiator", "place_token", "place_beast")
 DIRECTION_KINDS = ("move_step", "knockback_direction")
 GLADIATOR_KINDS = ("choose_target", "choose_opponent", "pass_starting_player")
 
