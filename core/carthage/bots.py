@@ -23,6 +23,7 @@ from harena.core.carthage.effects import (
     DiscardCard,
     Effect,
     Favor,
+    Gear,
     Knockback,
     Move,
     OpponentLosesFavor,
@@ -150,6 +151,9 @@ class HeuristicBot(KitScorer):
                 if hit:
                     value += self.side_value(effect.effects, me, fifth)
                 continue
+            if isinstance(effect, Gear):
+                value += self.gear_now((effect,), me, hit)  # kit_bots
+                continue
             value += self.plain_value(effect, me.armor, hit)
         return value
 
@@ -167,6 +171,8 @@ class HeuristicBot(KitScorer):
             return effect.amount * 0.3 if hit or effect.target is Target.ANY else 0.0
         if isinstance(effect, DiscardCard):
             return -1.5 * effect.count
+        if isinstance(effect, Gear):
+            return self.gear_value(effect)  # kit_bots: Legend and Equipment rules
         return 0.0
 
     def card_in_hand(self, board: dict[str, Any], instance: int) -> ActionCard:

@@ -2,7 +2,7 @@
 
 The default content is loaded once per process and shared by every game: it is immutable
 (frozen dataclasses, tuples, read-only mappings). `load_content(data_dir)` reads another folder
-with the same five files, e.g. the printed cards of an owner's copy (docs/cards.md), or broken
+with the same files, e.g. the printed cards of an owner's copy (docs/cards.md), or broken
 files in tests. Anything wrong raises `ContentError` naming the file, the entry and the field.
 
 `_read_data_file` is the only function in core/carthage that touches a file.
@@ -147,7 +147,7 @@ def default_content() -> Content:
 
 
 def load_content(data_dir: str | Path | None = None) -> Content:
-    """Read and validate the five data files from `data_dir`; None: the package's own,
+    """Read and validate the data files (FILES) from `data_dir`; None: the package's own,
     shared by every caller."""
     return default_content() if data_dir is None else _load(data_dir)
 

@@ -32,14 +32,14 @@ class KitScorer:
         card = self.content.equipment_card(equipment_id)
         given_up = self.card_in_hand(board, int(instance))
         fifth = me.hand_size == 1
-        now = self.side_value(card.effects, me, fifth) + self.gear_now(card.effects, me)
+        now = self.side_value(card.effects, me, fifth)
         lost = max(self.side_value(side.effects, me, fifth) for side in given_up.sides)
         return now - 0.5 * lost - 0.3 * card.ready
 
-    def gear_now(self, effects: tuple[Effect, ...], me: Situation) -> float:
-        """What the Gear rules of a card are worth on this board (`side_value` sees none)."""
+    def gear_now(self, effects: tuple[Effect, ...], me: Situation, hits: bool = False) -> float:
+        """What the Gear rules among `effects` are worth on this board (`hits`: the Damage
+        before them is expected to hit), on the scale of `bots.side_value`."""
         value = 0.0
-        hits = any(isinstance(e, Damage) for e in effects)
         for effect in flatten(effects):
             if not isinstance(effect, Gear):
                 continue
@@ -51,9 +51,16 @@ class KitScorer:
                 value += 4.0 if me.gap() <= 3 else 0.5
             elif effect.rule is GearRule.SURE_FOOTED:
                 value += 1.0 if me.gap() <= 3 else 0.2
-            elif hits and me.gap() <= 3:
-                value += 0.7  # hobble, swap: only on a hit
+            elif hits or me.gap() <= 1:
+                value += 0.7  # hobble, swap: they follow a Damage, and pay only on its hit
         return value
+
+    def gear_value(self, effect: Gear) -> float:
+        """A Gear rule on a card, whatever the board: on the scale of `bots.static_value`
+        (a point of Damage is 2)."""
+        if effect.rule is GearRule.TWIN_BLADES:
+            return 2.5 * effect.amount
+        return 3.0 if effect.rule is GearRule.HALVE_DAMAGE else 1.0
 
     def score_ready(self, choice: str) -> float:
         card = self.content.equipment_card(choice.removeprefix("ready:"))
