@@ -64,7 +64,7 @@ class Carthage(GameSetup, RoundFlow, EquipmentRules, BeastRules, Game):
         ),
         OptionSpec(
             "equipment",
-            "Equipment cards",
+            "Equipment",
             ("off", "on"),
             "off",
             "Mini Expansion #2: 3 Equipment cards per gladiator, used in place of an Action "
@@ -72,7 +72,7 @@ class Carthage(GameSetup, RoundFlow, EquipmentRules, BeastRules, Game):
         ),
         OptionSpec(
             "legends",
-            "Theater Legend cards",
+            "Legend cards",
             ("off", "on"),
             "off",
             "Mini Expansion #1: 15 Legend cards shuffled into the Action Deck",

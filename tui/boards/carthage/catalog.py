@@ -76,6 +76,7 @@ EFFECT_WORDS: dict[str, str] = {
     "armor": "Armor",
     "favor": "Favor",
     "opponent_loses_favor": "an opponent loses Favor",
+    "gear": "an Equipment rule",
 }
 
 

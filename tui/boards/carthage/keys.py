@@ -77,6 +77,8 @@ def hex_choice(game: Mapping[str, Any], h: Hex) -> tuple[str | None, str]:
             return choice, ""
         if kind == "place_token":
             return None, "not a legal hex for this token (the ringed hexes are)"
+        if kind == "place_beast":
+            return None, "the Beast enters only on a ringed hex"
         return None, "you may enter only on a free outer-edge hex, not next to a gladiator"
     if kind in DIRECTION_KINDS:
         origin = direction_origin(game, prompt)
