@@ -5,12 +5,14 @@ invariants after every decision, hides what it must, and replays and restores ex
 from __future__ import annotations
 
 import itertools
+import json
 
 import pytest
 
 from harena.core.bots import RandomBot, bot_seed
 from harena.core.carthage.bots import HeuristicBot
 from harena.core.engine import replay, restore
+from harena.server.cli import main
 from tests.core.carthage.table_helpers import new_carthage
 from tests.core.carthage.test_rules_random_games import check_invariants, check_view
 
@@ -67,3 +69,16 @@ def test_heuristic_games_with_the_expansions_use_them(options: dict[str, str]) -
     assert any(" uses " in line for line in log) and any(" Readies " in line for line in log)
     if options.get("beasts") == "on":
         assert any("returns as the" in line for line in log)
+
+
+def test_harena_games_lists_the_expansions_and_simulate_plays_them(capsys) -> None:
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    for option in ("equipment=off|on", "legends=off|on", "beasts=off|on"):
+        assert option in out
+    argv = ["simulate", "carthage", "--games", "4", "--players", "4", "--bots", "heuristic", "--json",
+            "--option", "equipment=on", "--option", "legends=on", "--option", "beasts=on"]
+    assert main(argv) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["errors"] == [] and sum(report["wins_by_seat"]) == 4
+    assert report["options"]["equipment"] == "on" and report["options"]["beasts"] == "on"
