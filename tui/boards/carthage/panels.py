@@ -74,7 +74,7 @@ def player_lines(view: Mapping[str, Any], width: int, ascii_only: bool = False) 
 def equipment_marks(player: Mapping[str, Any], ascii_only: bool) -> str:
     """One mark per Equipment card, face up or face down ("" when the table has none)."""
     equipment = player.get("equipment") or []
-    if not equipment:
+    if not equipment or not player["alive"]:  # an eliminated player's Equipment is out of play
         return ""
     up, down = catalog.EQUIPMENT_MARKS[1 if ascii_only else 0]
     return " " + "".join(up if e["ready"] else down for e in equipment)
