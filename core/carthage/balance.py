@@ -45,10 +45,10 @@ STRIKE_BONUS_ODDS = 0.7
 CHOICE_BONUS = 0.5
 # The Gear rules of Equipment and Legend cards: Twin Blades is a Damage X with a Strike Bonus
 # of Favor X that usually finds one opponent (x 1.6 per X); half Damage for the rest of the
-# phase saves about 2.5; losing a card's Movement, a swap or no Knockback about 1.
+# phase saves about 3; losing a card's Movement, a swap or no Knockback about 1.
 GEAR_WORTH = {
     GearRule.TWIN_BLADES: 1.6,  # per X
-    GearRule.HALVE_DAMAGE: 2.5,
+    GearRule.HALVE_DAMAGE: 3.0,
     GearRule.HOBBLE: 1.0,
     GearRule.SWAP: 1.0,
     GearRule.SURE_FOOTED: 1.0,

@@ -341,7 +341,7 @@ def test_an_unknown_gear_rule_names_the_card_and_field(data_dir: Path) -> None:
 
 def test_a_swap_needs_a_damage_before_it(data_dir: Path) -> None:
     edit(data_dir, "equipment.toml", '''effects = [
-    { kind = "damage", amount = 2 },
+    { kind = "damage", amount = 3 },
     { kind = "strike_bonus", effects = [{ kind = "gear", rule = "swap" }] },
 ]''', 'effects = [{ kind = "gear", rule = "swap" }]')
     refused(data_dir, "equipment.toml", "curved-sica", "needs a damage before it")

@@ -37,10 +37,10 @@ def test_equipment_is_used_in_place_of_a_card_after_discarding_a_starting_card()
     # rulebook: "players may use any face up Equipment Card in place of an Action Card, but
     # must first Discard a card"
     game = kit_arena([O, E1])
-    discarded = use(game, BLUE, "long-trident")
+    discarded = use(game, BLUE, "galerus")
     me = game.state.players[BLUE]
     assert discarded in me.discard and discarded not in me.hand
-    assert armors(game) == [15, 12]
+    assert armors(game) == [16, 13]
     assert len(me.hand) == 1  # the spare card: the discard and the Equipment were the turn's card
 
 
@@ -52,7 +52,7 @@ def test_only_starting_deck_cards_may_be_discarded_for_equipment() -> None:
     game.state.turn = BLUE
     game.state_changed()
     ids = choices(game, BLUE)
-    assert f"equip:long-trident:{starting}" in ids
+    assert f"equip:galerus:{starting}" in ids
     assert not any(c.startswith("equip:") and c.endswith(f":{bought}") for c in ids)
     game.state.players[BLUE].hand.remove(starting)
     game.state_changed()
@@ -63,31 +63,32 @@ def test_used_equipment_is_face_down_until_readied_in_the_favor_phase_for_its_co
     # rulebook: "flipped face down and may not be used again until the Ready cost has been paid.
     # During the Favor Phase a player may pay to Ready the Equipment Card"
     game = kit_arena([O, E1])
-    use(game, BLUE, "long-trident")
+    use(game, BLUE, "galerus")
     game.state.turn = BLUE
     game.state_changed()
-    assert not any(c.startswith("equip:long-trident") for c in choices(game, BLUE))
-    assert {"id": "long-trident", "ready": False} in game.view(RED)["board"]["players"][BLUE]["equipment"]
+    assert not any(c.startswith("equip:galerus") for c in choices(game, BLUE))
+    assert {"id": "galerus", "ready": False} in game.view(RED)["board"]["players"][BLUE]["equipment"]
     s = game.state
     s.phase, s.turn = Phase.FAVOR, BLUE
     s.players[BLUE].favor = 4
     s.players[RED].passed = True
     game.state_changed()
-    assert "ready:long-trident" in choices(game, BLUE)
+    assert "ready:galerus" in choices(game, BLUE)  # Ready 2
     assert "ready:weighted-bola" not in choices(game, BLUE)  # face up already
-    game.act(BLUE, "ready:long-trident")
-    assert s.players[BLUE].favor == 1 and s.players[BLUE].spent == []
+    game.act(BLUE, "ready:galerus")
+    assert s.players[BLUE].favor == 2 and s.players[BLUE].spent == []
 
 
 def test_a_ready_costs_what_the_card_says_and_needs_that_much_favor() -> None:
     game = kit_arena([O, E1])
-    use(game, BLUE, "long-trident")  # Ready 3
+    game.state.players[RED].at = E3
+    use(game, BLUE, "fishermans-net")  # Ready 3
     s = game.state
     s.phase, s.turn = Phase.FAVOR, BLUE
     s.players[BLUE].favor = 2
     s.players[RED].passed = True
     game.state_changed()
-    assert "ready:long-trident" not in choices(game, BLUE)
+    assert "ready:fishermans-net" not in choices(game, BLUE)
 
 
 def test_without_the_option_there_is_no_equipment() -> None:
@@ -121,8 +122,8 @@ def test_weighted_bola_has_range_2_and_takes_the_movement_of_the_next_card() -> 
     # rulebook: "Weighted Bola (Range +2) - Impacted player cannot activate Movement Actions
     # for their NEXT CARD played during this Round."
     game = kit_arena([O, E3])
-    use(game, BLUE, "weighted-bola")
-    assert armors(game) == [15, 14]
+    use(game, BLUE, "weighted-bola")  # Damage 2 (Range +2)
+    assert armors(game) == [15, 13]
     play(game, RED, "lunge")  # Move 1, Damage 2: no Move, and nobody in reach
     assert game.state.players[RED].at == E3 and kind(game) == "play_card"
     play(game, RED, "advance")  # the card after moves again
@@ -145,9 +146,9 @@ def test_heavy_scutum_halves_damage_rounded_up_for_the_rest_of_the_action_phase(
 def test_curved_sica_switches_places_with_the_impacted_opponent() -> None:
     # rulebook: "On Impact, the Thracian switches places with the Impacted opponent."
     game = kit_arena([E1, FAR, W2, O])
-    use(game, YELLOW, "curved-sica")
+    use(game, YELLOW, "curved-sica")  # Damage 3, Strike Bonus: switch
     assert game.state.players[YELLOW].at == E1 and game.state.players[BLUE].at == O
-    assert game.state.players[BLUE].armor == 13
+    assert game.state.players[BLUE].armor == 12
 
 
 def test_curved_sica_does_not_switch_on_a_miss() -> None:
@@ -161,9 +162,8 @@ def test_sturdy_boots_stop_knockback_but_the_gauls_own_movement_is_still_taken()
     # However, the Gaul must still use Movement Actions if required as an Action."
     game = kit_arena([W1, FAR, Hex(-3, 0), Hex(3, -3), O])
     use(game, PURPLE, "sturdy-boots")
-    assert game.state.players[PURPLE].armor == 16
-    play(game, BLUE, "gallic-shove")  # Damage 1, Knockback 1
-    assert game.state.players[PURPLE].at == O and game.state.players[PURPLE].armor == 15
+    play(game, BLUE, "gallic-shove")  # Damage 1, Knockback 1: no extra Damage for a blocked one
+    assert game.state.players[PURPLE].at == O and game.state.players[PURPLE].armor == 14
     play(game, PURPLE, "advance")
     assert kind(game) == "move_step"
 
@@ -171,17 +171,17 @@ def test_sturdy_boots_stop_knockback_but_the_gauls_own_movement_is_still_taken()
 # --- harena's ten ------------------------------------------------------------------------------
 
 
-def test_fishermans_net_reaches_3_hexes_and_takes_3_favor() -> None:
+def test_fishermans_net_reaches_3_hexes_and_takes_2_favor() -> None:
     game = kit_arena([O, E3])
     game.state.players[RED].favor = 5
     use(game, BLUE, "fishermans-net")
-    assert armors(game) == [15, 14] and game.state.players[RED].favor == 2
+    assert armors(game) == [15, 12] and game.state.players[RED].favor == 3
 
 
-def test_long_trident_deals_3_with_range_1() -> None:
+def test_galerus_guards_and_deals_2_with_range_1() -> None:
     game = kit_arena([O, E2])
-    use(game, BLUE, "long-trident")
-    assert armors(game) == [15, 12]
+    use(game, BLUE, "galerus")
+    assert armors(game) == [16, 13]
 
 
 def test_sweeping_cut_steps_in_and_cuts_for_favor() -> None:
@@ -199,10 +199,10 @@ def test_leather_manica_moves_2_and_gives_2_armor() -> None:
     assert game.state.players[RED].at == E2 and game.state.players[RED].armor == 17
 
 
-def test_fish_crested_galea_gives_3_armor() -> None:
-    game = kit_arena([FAR, E3, O])
-    use(game, GREEN, "fish-crested-galea")
-    assert game.state.players[GREEN].armor == 18
+def test_murmillos_gladius_strikes_and_guards_on_a_hit() -> None:
+    game = kit_arena([FAR, E1, O])
+    use(game, GREEN, "murmillo-gladius")
+    assert game.state.players[RED].armor == 13 and game.state.players[GREEN].armor == 16
 
 
 def test_shield_rush_charges_straight_and_knocks_back_along_the_line() -> None:
@@ -217,7 +217,7 @@ def test_shield_rush_charges_straight_and_knocks_back_along_the_line() -> None:
 def test_parmula_guards_and_strikes() -> None:
     game = kit_arena([E1, FAR, W2, O])
     use(game, YELLOW, "parmula")
-    assert game.state.players[YELLOW].armor == 17 and game.state.players[BLUE].armor == 14
+    assert game.state.players[YELLOW].armor == 17 and game.state.players[BLUE].armor == 13
 
 
 def test_hunters_greaves_run_3_and_strike_for_favor() -> None:
@@ -225,19 +225,19 @@ def test_hunters_greaves_run_3_and_strike_for_favor() -> None:
     use(game, YELLOW, "hunters-greaves")
     for _ in range(3):
         game.act(YELLOW, "dir:E")
-    assert game.state.players[BLUE].armor == 14 and game.state.players[YELLOW].favor == 2
+    assert game.state.players[BLUE].armor == 13 and game.state.players[YELLOW].favor == 2
 
 
-def test_gallic_longsword_deals_3_and_knocks_back_1_on_a_hit() -> None:
+def test_gallic_longsword_deals_2_and_knocks_back_2_on_a_hit() -> None:
     game = kit_arena([E1, FAR, W2, Hex(3, -3), O])
     use(game, PURPLE, "gallic-longsword")
-    assert game.state.players[BLUE].armor == 12 and game.state.players[BLUE].at == E2
+    assert game.state.players[BLUE].armor == 13 and game.state.players[BLUE].at == E3
 
 
-def test_war_horn_gives_4_favor_and_any_opponent_loses_2() -> None:
+def test_war_horn_gives_3_favor_and_any_opponent_loses_2() -> None:
     game = kit_arena([E3, W2, Hex(3, -3), FAR, O])
     game.state.players[RED].favor = 3
     use(game, PURPLE, "war-horn")
-    assert game.state.players[PURPLE].favor == 4
+    assert game.state.players[PURPLE].favor == 3
     game.act(PURPLE, "target:1")
     assert game.state.players[RED].favor == 1

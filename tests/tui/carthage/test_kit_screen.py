@@ -30,7 +30,7 @@ async def test_equipment_and_a_beast_are_on_the_board_at_80x24() -> None:
     seated_in_the_arena(table)
     game = table.game
     s = game.state
-    s.players[0].spent.append("long-trident")  # alice (Blue) has used one Equipment card
+    s.players[0].spent.append("fishermans-net")  # alice (Blue) has used one Equipment card
     s.players[0].hand.clear()  # an empty hand shows all her Equipment below it
     lion = s.players[2]
     lion.alive, lion.beast, lion.armor = False, "lion", 8
@@ -42,9 +42,9 @@ async def test_equipment_and_a_beast_are_on_the_board_at_80x24() -> None:
         await until(lambda: "BEAST" in screen_text(app))
         text = screen_text(app)
         assert "♞" in board(app).query_one("#arena").text  # the Beast on the arena
-        assert "▣▣□" in text  # alice's Equipment: two ready, one face down
+        assert "▣□▣" in text  # alice's Equipment: two ready, one face down
         hand = board(app).query_one("#hand").text
-        assert "▣ Weighted Bola" in hand and "□ Long Trident" in hand
+        assert "▣ Weighted Bola" in hand and "□ Fisherman's Net" in hand
 
 
 async def test_your_equipment_text_shows_on_a_wide_terminal() -> None:
@@ -52,11 +52,11 @@ async def test_your_equipment_text_shows_on_a_wide_terminal() -> None:
     options = {"gladiators": "by_seat", "equipment": "on"}
     table = lobby.create_table("id-alice", "alice", "carthage", 2, options, bots=1)
     seated_in_the_arena(table)
-    table.game.state.players[0].spent.append("long-trident")
+    table.game.state.players[0].spent.append("fishermans-net")
     table.game.state.players[0].hand.clear()
     table.game.state_changed()
     async with session(lobby, "id-alice", "alice", size=(140, 44)) as (app, pilot):
-        await until(lambda: "Long Trident" in board(app).query_one("#hand").text)
+        await until(lambda: "Fisherman's Net" in board(app).query_one("#hand").text)
         hand = board(app).query_one("#hand").text
-        assert "Damage 1 (Range +2), Strike Bonus" in hand  # Weighted Bola's text
-        assert "face down, Ready 3: Damage 3 (Range +1)" in hand
+        assert "Damage 2 (Range +2), Strike Bonus" in hand  # Weighted Bola's text
+        assert "face down, Ready 3: Damage 3 (Range +2)" in hand
