@@ -26,7 +26,9 @@ from harena.core.simulate import game_seed, parse_bots, play_to_the_end  # noqa:
 TARGET = 0.30
 
 
-def balance(games: int, players: int, bots: list[str], seed: int, options: dict[str, str]) -> tuple[Counter[str], Counter[str]]:
+def balance(
+    games: int, players: int, bots: list[str], seed: int, options: dict[str, str]
+) -> tuple[Counter[str], Counter[str]]:
     """Appearances and wins per gladiator name over `games` games."""
     cls = game_class("carthage")
     options = {**cls.simulation_options, "gladiators": "choose", **options}

@@ -46,7 +46,8 @@ class EquipmentRules(Primitives):
     def equipment_choices(self, seat: int) -> tuple[Choice, ...]:
         """One choice per face-up Equipment card and Starting card in hand to discard for it."""
         p = self.state.players[seat]
-        starting = [i for i in p.hand if self.content.card(self.state.cards[i]).card_set is CardSet.STARTING]
+        cards = self.state.cards
+        starting = [i for i in p.hand if self.content.card(cards[i]).card_set is CardSet.STARTING]
         return tuple(
             Choice(f"equip:{e.id}:{i}", f"{e.name} (discard {self.card_name(i)}): {e.text}")
             for e in self.ready_equipment(seat)
@@ -61,7 +62,8 @@ class EquipmentRules(Primitives):
         p.discard.append(instance)
         p.spent.append(equipment_id)
         s.turn = (seat + 1) % len(s.players)
-        self.emit(f"{self.name_of(seat)} discards {self.card_name(instance)} and uses {card.name}: {card.text}")
+        discarded = self.card_name(instance)
+        self.emit(f"{self.name_of(seat)} discards {discarded} and uses {card.name}: {card.text}")
         frame = Frame(seat, Source.EQUIPMENT, equipment_id)
         self.mark_hobbled(frame)
         s.stack.append(frame)

@@ -40,7 +40,8 @@ class GameSetup(Primitives):
         starting = self.rng.below(n)
         cards = list(content.action_deck())
         if self.config.options.get("legends", "off") == "on":
-            cards += content.legend_deck()  # rulebook: Theater Legend Cards, "add these into the Action deck"
+            # rulebook: Theater Legend Cards, "Simply add these into the Action deck"
+            cards += content.legend_deck()
         action_deck = list(range(len(cards)))
         self.rng.shuffle(action_deck)  # rulebook: Setup 7
         row = [action_deck.pop() for _ in range(ROW_SIZE)]

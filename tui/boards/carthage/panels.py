@@ -91,7 +91,8 @@ def equipment_lines(view: Mapping[str, Any], width: int, ascii_only: bool) -> li
         info = catalog.kit_item(e["id"])
         head = f"{up if e['ready'] else down} {info.name}"
         tail = info.text if e["ready"] else f"face down, Ready {info.ready}: {info.text}"
-        lines.append([(head, "bold" if e["ready"] else "dim"), ("  " + fit(tail, max(width - len(head) - 2, 0), ascii_only), "dim")])
+        room = max(width - len(head) - 2, 0)
+        lines.append([(head, "bold" if e["ready"] else "dim"), ("  " + fit(tail, room, ascii_only), "dim")])
     return lines
 
 
