@@ -8,7 +8,7 @@ from harena.core.carthage.cards import Recipients
 from harena.core.carthage.content import default_content
 from harena.core.carthage.effects import Hook
 from harena.core.carthage.hexgrid import Direction, Hex
-from harena.core.carthage.state import Frame, Phase, Source
+from harena.core.carthage.state import BoardToken, Frame, Phase, Source
 from tests.core.carthage.kit_helpers import BLUE, GREEN, RED, beast, kit_arena
 from tests.core.carthage.table_helpers import choices, give, kind, play
 
@@ -162,3 +162,21 @@ def test_beasts_can_never_win_the_last_gladiator_standing_does() -> None:
     play(game, BLUE, "slash")
     assert game.result() is not None and game.result().winners == (BLUE,)
     assert game.state.phase is Phase.OVER
+
+
+def test_sudden_death_is_for_gladiators_not_beasts() -> None:
+    game = kit_arena([O, E3, FAR], beasts="on", equipment="off", sudden_death="10")
+    beast(game, GREEN, "bear", Hex(-2, 3))
+    game.state.round = 10
+    game.sudden_death()
+    assert [p.armor for p in game.state.players] == [14, 14, 12]
+
+
+def test_a_beast_enters_anywhere_free_when_no_hex_of_its_kind_is() -> None:
+    game = beasts_arena([O, E3, FAR])
+    panther = game.content.beast("panther")  # enters the Inner Circle
+    for h in game.arena.inner_circle:
+        if game.occupant(h) is None:
+            game.state.tokens[h] = BoardToken("pillar")
+    hexes = game.beast_entry_hexes(panther)
+    assert hexes and not any(game.arena.in_inner_circle(h) for h in hexes)

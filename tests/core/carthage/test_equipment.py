@@ -241,3 +241,37 @@ def test_war_horn_gives_3_favor_and_any_opponent_loses_2() -> None:
     assert game.state.players[PURPLE].favor == 3
     game.act(PURPLE, "target:1")
     assert game.state.players[RED].favor == 1
+
+
+# --- rulings (docs/rulings.md) -----------------------------------------------------------------
+
+
+def test_heavy_scutum_also_halves_the_damage_of_a_blocked_knockback() -> None:
+    game = kit_arena([O, FAR, E1, Hex(-3, 0)], {E2: "spiked-pillar"})
+    use(game, GREEN, "heavy-scutum")
+    play(game, BLUE, "gallic-shove")  # Damage 1 -> 1; into the Spiked Pillar 1 + 1 more -> 1
+    assert game.state.players[GREEN].armor == 13  # unshielded: 12
+
+
+def test_a_seat_that_can_afford_only_a_ready_is_still_asked() -> None:
+    game = kit_arena([O, E1])
+    use(game, BLUE, "galerus")  # Ready 2
+    s = game.state
+    s.row = [i for i in s.row if game.content.card(s.cards[i]).cost > 2]
+    s.initiator = RED  # Initiate is taken; nothing else costs 2 or less
+    s.lobbied = None
+    s.theater_discard = []
+    s.phase, s.turn = Phase.FAVOR, BLUE
+    s.players[BLUE].favor = 2
+    s.players[RED].passed = True
+    game.state_changed()
+    game.advance()
+    assert game.prompts()[0].seat == BLUE and "ready:galerus" in choices(game, BLUE)
+
+
+def test_the_curved_sica_switch_takes_no_token_and_flips_none() -> None:
+    game = kit_arena([E1, FAR, W2, O], {E1: "favor-2", O: "armor-1"})
+    use(game, YELLOW, "curved-sica")
+    s = game.state
+    assert s.players[YELLOW].favor == 0 and s.players[BLUE].armor == 12  # no token resolved
+    assert s.tokens[E1].face_up and s.tokens[O].face_up
