@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from harena.core.lobby import Lobby
 from harena.core.table import Table
-from tests.tui.carthage.helpers import board
+from tests.tui.carthage.helpers import board, press_choice, until_prompt
 from tests.tui.harness import screen_text, session, until
 
 
@@ -60,3 +60,25 @@ async def test_your_equipment_text_shows_on_a_wide_terminal() -> None:
         hand = board(app).query_one("#hand").text
         assert "Damage 2 (Range +2), Strike Bonus" in hand  # Weighted Bola's text
         assert "face down, Ready 3: Damage 3 (Range +2)" in hand
+
+
+async def test_an_eliminated_player_chooses_a_beast_and_places_it_by_keys() -> None:
+    lobby = Lobby(new_seed=lambda: 5)
+    options = {"gladiators": "by_seat", "beasts": "on"}
+    table = lobby.create_table("id-alice", "alice", "carthage", 3, options, bots=2)
+    seated_in_the_arena(table)
+    game = table.game
+    me = game.state.players[0]
+    me.alive, me.at, me.armor = False, None, 0  # alice (Blue) has just fallen
+    game.state.eliminated.append(0)
+    game.state.beast_offers.append(0)
+    game.state_changed()
+    async with session(lobby, "id-alice", "alice") as (app, pilot):
+        await until_prompt(app, "choose_beast")
+        assert "Return to the arena as an Arena Beast?" in screen_text(app)
+        await press_choice(pilot, app, "beast:wolf")
+        await until_prompt(app, "place_beast")
+        await pilot.press("enter")  # the cursor starts on a hex the Wolf may enter
+        await until(lambda: "BEAST" in screen_text(app))
+        assert game.state.players[0].beast == "wolf" and game.state.players[0].at is not None
+        assert "♞" in board(app).query_one("#arena").text
