@@ -6,4 +6,7 @@ The pieces, one guess each: the board geometry is in `hexgrid`, the effect primi
 reference card set in `balance`. The rules: `state` (what changes), `primitives` (a step,
 damage, knockback, elimination), `resolve` (cards step by step), `phases` (the round), `prompts`
 and `view`, tied to the engine in `rules` (the game `Carthage`, registered on import).
+The expansions a table turns on: Equipment (`equipment`, `equipment_rules`), Theater Legend
+cards (`data/legends.toml`), Arena Beasts (`beasts`, `beast_rules`); the heuristic bot's view
+of them is `kit_bots`.
 """

@@ -23,6 +23,7 @@ from harena.core.carthage.effects import (
     DiscardCard,
     Effect,
     Favor,
+    Gear,
     Knockback,
     Move,
     OpponentLosesFavor,
@@ -31,6 +32,7 @@ from harena.core.carthage.effects import (
 )
 from harena.core.carthage.hexgrid import Direction, Hex, distance
 from harena.core.carthage.rulesets.bot import RulesetScoring
+from harena.core.carthage.kit_bots import KitScorer
 from harena.core.engine import Rng
 
 LOW_ARMOR = 9  # below this, Armor is worth more than Favor
@@ -55,7 +57,7 @@ class Situation:
         return min(distance(here, h) for h, _ in self.foes.values())
 
 
-class HeuristicBot(RulesetScoring):
+class HeuristicBot(RulesetScoring, KitScorer):
     """A greedy, aggressive Carthage player (see the module docstring)."""
 
     def __init__(self, seed: int, content: Content | None = None) -> None:
@@ -111,6 +113,8 @@ class HeuristicBot(RulesetScoring):
     # -- the Action phase ---------------------------------------------------------------------
 
     def score_play_card(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
+        if choice.startswith("equip:"):
+            return self.score_equipment(choice, me, board)  # kit_bots
         if choice == "naked":
             return -99.0  # 3 Armor to step before its own card: never worth it to this bot
         instance = int(choice.removeprefix("play:"))
@@ -150,6 +154,9 @@ class HeuristicBot(RulesetScoring):
                 if hit:
                     value += self.side_value(effect.effects, me, fifth)
                 continue
+            if isinstance(effect, Gear):
+                value += self.gear_now((effect,), me, hit)  # kit_bots
+                continue
             value += self.plain_value(effect, me.armor, hit)
         return value
 
@@ -167,6 +174,8 @@ class HeuristicBot(RulesetScoring):
             return effect.amount * 0.3 if hit or effect.target is Target.ANY else 0.0
         if isinstance(effect, DiscardCard):
             return -1.5 * effect.count
+        if isinstance(effect, Gear):
+            return self.gear_value(effect)  # kit_bots: Legend and Equipment rules
         return 0.0
 
     def card_in_hand(self, board: dict[str, Any], instance: int) -> ActionCard:
@@ -238,6 +247,8 @@ class HeuristicBot(RulesetScoring):
             return 1.0 if worst is not None and worst < FOCUS_BELOW else -1.0
         if choice == "pass":
             return 0.0
+        if choice.startswith("ready:"):
+            return self.score_ready(choice)  # kit_bots
         if choice not in ("evaluate", "focus"):
             return self.score_ruleset_favor(choice, me, board)  # Initiate, Lobby, rulesets
         if choice == "evaluate":  # a row nobody wants (all heals, say) is worth replacing

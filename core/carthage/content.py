@@ -2,7 +2,7 @@
 
 The default content is loaded once per process and shared by every game: it is immutable
 (frozen dataclasses, tuples, read-only mappings). `load_content(data_dir)` reads another folder
-with the same five files, e.g. the printed cards of an owner's copy (docs/cards.md), or broken
+with the same files, e.g. the printed cards of an owner's copy (docs/cards.md), or broken
 files in tests. Anything wrong raises `ContentError` naming the file, the entry and the field.
 
 `_read_data_file` is the only function in core/carthage that touches a file.
@@ -29,7 +29,9 @@ from harena.core.carthage.cards import (
     TokenLayout,
     TokenPlacement,
 )
-from harena.core.carthage.effects import ACTION_EFFECTS, THEATER_EFFECTS, Hook
+from harena.core.carthage.beasts import Beast, check_beasts, parse_beast
+from harena.core.carthage.effects import ACTION_EFFECTS, KIT_EFFECTS, THEATER_EFFECTS, Hook
+from harena.core.carthage.equipment import EquipmentCard, check_equipment, parse_equipment
 from harena.core.carthage.hexgrid import Arena, Hex, hexes_within
 from harena.core.datafile import (
     read_data_file,
@@ -61,7 +63,10 @@ THEATER_DECK_SIZE = 20
 ARENA_TOKENS = 35
 PLAYER_COUNTS = range(2, 6)
 
-FILES = ("arena.toml", "tokens.toml", "gladiators.toml", "actions.toml", "theater.toml")
+# The expansions a table may turn on (issue 13): Legend cards, Equipment, Arena Beasts.
+KIT_FILES = ("legends.toml", "equipment.toml", "beasts.toml")
+FILES = ("arena.toml", "tokens.toml", "gladiators.toml", "actions.toml", "theater.toml", *KIT_FILES)
+LEGEND_CARDS = 15  # rulebook: Theater Legend Cards, "Included in the Action Cards are 15"
 
 
 @dataclass(frozen=True, eq=False)
@@ -75,10 +80,13 @@ class Content:
     theater_cards: tuple[TheaterCard, ...]
     tokens: tuple[ArenaToken, ...]
     layouts: tuple[TokenLayout, ...]
+    legend_cards: tuple[ActionCard, ...] = ()  # CardSet.LEGEND, option `legends`
+    equipment: tuple[EquipmentCard, ...] = ()  # option `equipment`
+    beasts: tuple[Beast, ...] = ()  # option `beasts`
     cards: Mapping[str, ActionCard] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        every = {c.id: c for c in self.starting_cards + self.action_cards}
+        every = {c.id: c for c in self.starting_cards + self.action_cards + self.legend_cards}
         object.__setattr__(self, "cards", MappingProxyType(every))
 
     def card(self, card_id: str) -> ActionCard:
@@ -100,6 +108,19 @@ class Content:
     def action_deck(self) -> tuple[str, ...]:
         """The Action Deck as card ids, one per physical card, in file order (shuffle it)."""
         return tuple(c.id for c in self.action_cards for _ in range(c.copies))
+
+    def legend_deck(self) -> tuple[str, ...]:
+        """The Theater Legend cards, shuffled into the Action Deck when a table turns them on."""
+        return tuple(c.id for c in self.legend_cards for _ in range(c.copies))
+
+    def equipment_card(self, equipment_id: str) -> EquipmentCard:
+        return _by_id(self.equipment, equipment_id)
+
+    def equipment_of(self, colour: str) -> tuple[EquipmentCard, ...]:
+        return tuple(e for e in self.equipment if e.colour.value == colour)
+
+    def beast(self, beast_id: str) -> Beast:
+        return _by_id(self.beasts, beast_id)
 
     def theater_deck(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.theater_cards for _ in range(c.copies))
@@ -126,7 +147,7 @@ def default_content() -> Content:
 
 
 def load_content(data_dir: str | Path | None = None) -> Content:
-    """Read and validate the five data files from `data_dir`; None: the package's own,
+    """Read and validate the data files (FILES) from `data_dir`; None: the package's own,
     shared by every caller."""
     return default_content() if data_dir is None else _load(data_dir)
 
@@ -149,9 +170,25 @@ def _load(data_dir: str | Path | None) -> Content:
     )  # fmt: skip
     _check_total(theater_cards, "theater.toml", "Theater cards", THEATER_DECK_SIZE,
                  lambda c: c.copies)  # fmt: skip
+    legend_cards = _parse_list(
+        raw["legends.toml"], "card", "legends.toml",
+        lambda r, w: parse_action_card(r, w, CardSet.LEGEND, KIT_EFFECTS),
+    )  # fmt: skip
+    _check_total(legend_cards, "legends.toml", "Theater Legend cards", LEGEND_CARDS,
+                 lambda c: c.copies)  # fmt: skip
+    taken = {c.id for c in action_cards + starting_cards}
+    for card in legend_cards:
+        if card.id in taken:
+            raise ContentError(f"legends.toml: duplicate card id {card.id!r}: "
+                               "actions.toml or gladiators.toml has it too")  # fmt: skip
+    equipment = _parse_list(raw["equipment.toml"], "equipment", "equipment.toml", parse_equipment)
+    check_equipment(equipment, "equipment.toml")
+    beasts = _parse_list(raw["beasts.toml"], "beast", "beasts.toml", parse_beast)
+    check_beasts(beasts, "beasts.toml")
     return Content(
-        arena, gladiators, starting_cards, action_cards, theater_cards, tokens, layouts
-    )
+        arena, gladiators, starting_cards, action_cards, theater_cards, tokens, layouts,
+        legend_cards, equipment, beasts,
+    )  # fmt: skip
 
 
 def _read_data_file(name: str, data_dir: str | Path | None) -> dict[str, Any]:

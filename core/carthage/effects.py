@@ -41,6 +41,26 @@ class Hook(Enum):
     DAMAGE_PLUS_ONE = "damage_plus_one"
 
 
+class GearRule(Enum):
+    """Rules of Equipment, Legend and Beast cards that the other primitives cannot say
+    (rulebook: Equipment Cards, Clarifying Rules); `core/carthage/equipment.py` runs them."""
+
+    TWIN_BLADES = "twin_blades"  # X Damage to every adjacent opponent, X Favor per one damaged
+    HOBBLE = "hobble"  # the damaged opponent's next card this round uses no Movement
+    HALVE_DAMAGE = "halve_damage"  # you take half Damage, rounded up, for the rest of the phase
+    SWAP = "swap"  # you and the damaged opponent change places
+    SURE_FOOTED = "sure_footed"  # nobody can knock you back for the rest of the phase
+
+
+GEAR_TEXT: dict[GearRule, str] = {
+    GearRule.TWIN_BLADES: "Damage {x} to every adjacent opponent, Favor +{x} per one damaged",
+    GearRule.HOBBLE: "That opponent's next card this round has no Movement",
+    GearRule.HALVE_DAMAGE: "Take half Damage (rounded up) for the rest of the Action phase",
+    GearRule.SWAP: "Change places with that opponent",
+    GearRule.SURE_FOOTED: "No Knockback moves you for the rest of the Action phase",
+}
+
+
 HOOK_TEXT: dict[Hook, str] = {
     Hook.EDGE_CLOSED: "This round no gladiator may move or be knocked onto the outer edge",
     Hook.DAMAGE_PLUS_ONE: "This round every Damage that hits deals 1 more",
@@ -236,6 +256,20 @@ class RuleHook:
         return HOOK_TEXT[self.hook]
 
 
+@dataclass(frozen=True, slots=True)
+class Gear:
+    """A named rule of an Equipment, Legend or Beast card (see `GearRule`); `amount` is its X
+    where it has one (Twin Blades: 2)."""
+
+    kind: ClassVar[str] = "gear"
+    rule: GearRule
+    amount: int = 1
+
+    @property
+    def text(self) -> str:
+        return GEAR_TEXT[self.rule].format(x=self.amount)
+
+
 Effect = Union[
     Move,
     Damage,
@@ -251,6 +285,7 @@ Effect = Union[
     FocusFromDiscard,
     PassStartingPlayer,
     RuleHook,
+    Gear,
 ]
 
 # kind -> primitive, for the data files.
@@ -267,6 +302,8 @@ ACTION_EFFECTS = frozenset(
 THEATER_EFFECTS = frozenset(
     {"move", "armor", "favor", "focus_from_discard", "pass_starting_player", "rule_hook"}
 )
+# Equipment, Legend and Beast cards may also use the named Gear rules.
+KIT_EFFECTS = ACTION_EFFECTS | {"gear"}
 # These say where the card goes after it resolves, so they come last, and one at most.
 DESTINATION_EFFECTS = frozenset({"pass_card", "focus_this_card"})
 

@@ -6,6 +6,9 @@ stack, then moves the phase on. Turn order is seat order (clockwise), from the S
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from harena.core.carthage.beasts import BeastTiming
 from harena.core.carthage.cards import Recipients, TheaterTiming, TokenKind
 from harena.core.carthage.resolve import EffectResolver
 from harena.core.carthage.state import (
@@ -23,9 +26,20 @@ from harena.core.carthage.state import (
     Source,
 )
 
+if TYPE_CHECKING:
+    from harena.core.engine import Choice
+
 
 class RoundFlow(EffectResolver):
     """The phase half of the Carthage rules; mixed into `rules.Carthage`."""
+
+    if TYPE_CHECKING:  # equipment_rules.EquipmentRules and beast_rules.BeastRules
+
+        def clear_conditions(self) -> None: ...
+        def mark_hobbled(self, frame: Frame) -> None: ...
+        def ready_choices(self, seat: int) -> list[Choice]: ...
+        def beast_waiting(self) -> bool: ...
+        def beast_actions(self, timing: BeastTiming) -> None: ...
 
     def shuffle(self, items: list) -> None:  # type: ignore[type-arg]
         raise NotImplementedError  # provided by rules.Carthage (self.rng)
@@ -37,6 +51,8 @@ class RoundFlow(EffectResolver):
                 if not self.run_frames():
                     return
                 continue
+            if self.beast_waiting():
+                return  # beast_rules: an eliminated player chooses a Beast, or where it enters
             if s.phase in SETUP_PHASES or self.ruleset_waits():
                 return  # setup, or a Modular Ruleset's prompt: one decision at a time
             if s.phase is Phase.THEATER:
@@ -85,6 +101,7 @@ class RoundFlow(EffectResolver):
         s.round += 1
         s.phase = Phase.THEATER
         s.hooks.clear()
+        self.clear_conditions()  # Gear conditions last this round's Action phase at most
         for p in s.players:
             p.favor = 0  # rulebook: Setup 3, Favor resets at the beginning of each Round
         if s.initiator is not None:  # rulebook: Favor Options, Initiate
@@ -152,6 +169,7 @@ class RoundFlow(EffectResolver):
             seat = (s.starting + k) % n
             if s.players[seat].alive:
                 self.draw(seat, HAND_SIZE)
+        self.beast_actions(BeastTiming.START)
 
     def draw(self, seat: int, count: int) -> None:
         """rulebook: Phase 2 A - when the deck runs out mid-draw, keep what was drawn, shuffle
@@ -194,7 +212,9 @@ class RoundFlow(EffectResolver):
         if self.content.card(card_id).is_slash:
             text = self.content.card(card_id).sides[side].text
             self.emit(f"{self.name_of(s.in_play.seat)} chooses {text}")
-        s.stack.append(Frame(s.in_play.seat, Source.CARD, card_id, side))
+        frame = Frame(s.in_play.seat, Source.CARD, card_id, side)
+        self.mark_hobbled(frame)
+        s.stack.append(frame)
         self.card_revealed()  # Modular Rulesets: the Naked and Afraid window
 
     def end_action_phase(self) -> None:
@@ -204,6 +224,7 @@ class RoundFlow(EffectResolver):
         if s.after_actions is not None:
             card_id, s.after_actions = s.after_actions, None
             self.resolve_theater(card_id)
+        self.beast_actions(BeastTiming.END)  # on top: the Beasts act before the late card
 
     def king_of_the_hill(self) -> None:
         """ruling: King of the Hill scores "at the end of the Round" as the fighting ends, just
@@ -213,7 +234,7 @@ class RoundFlow(EffectResolver):
             kind = self.token_defs[token.token]
             if kind.kind is TokenKind.KING_OF_THE_HILL:
                 seat = self.occupant(h)
-                if seat is not None:
+                if seat is not None and s.players[seat].alive:  # a Beast never activates it
                     self.emit(f"{self.name_of(seat)} is King of the Hill")
                     self.change_favor(seat, kind.value)
 
@@ -229,7 +250,7 @@ class RoundFlow(EffectResolver):
         self.emit(f"Sudden death: the crowd demands blood, every gladiator loses {loss} Armor")
         n = len(s.players)
         for seat in [(s.starting + k) % n for k in range(n)]:
-            if s.phase is not Phase.OVER:
+            if s.phase is not Phase.OVER and s.players[seat].alive:  # gladiators, not Beasts
                 self.lose_armor(seat, loss, "loses")
 
     def sudden_death_round(self) -> int | None:
@@ -271,6 +292,7 @@ class RoundFlow(EffectResolver):
             or self.may_evaluate(seat)
             or (favor >= LOBBY_COST and bool(self.lobby_pool()))
             or bool(self.ruleset_favor_choices(seat))
+            or bool(self.ready_choices(seat))
         )
 
     def evaluate_cost(self) -> int:

@@ -41,11 +41,23 @@ class Primitives:
 
         def emit(self, text: str, **kwargs: Any) -> None: ...  # core.engine.Game.emit
 
+        # equipment_rules.EquipmentRules and beast_rules.BeastRules
+        def incoming_damage(self, seat: int, amount: int) -> int: ...
+        def knockback_immune(self, seat: int) -> bool: ...
+        def is_beast(self, seat: int) -> bool: ...
+        def wound_beast(self, seat: int, amount: int) -> None: ...
+        def offer_beast(self, seat: int) -> None: ...
+
     # -- lookups ------------------------------------------------------------------------------------
 
     def name_of(self, seat: int) -> str:
-        """The seat's gladiator ("Blue Retiarius"), or "Seat 2" before it has chosen one."""
-        return self.gladiator_names.get(self.state.players[seat].colour, f"Seat {seat + 1}")
+        """The seat's gladiator ("Blue Retiarius"), or "Seat 2" before it has chosen one; an
+        Arena Beast is "Lion (Blue Retiarius)"."""
+        p = self.state.players[seat]
+        name = self.gladiator_names.get(p.colour, f"Seat {seat + 1}")
+        if p.beast is not None and not p.alive:
+            return f"{self.content.beast(p.beast).name} ({name})"
+        return name
 
     def class_of(self, seat: int) -> str:
         """The seat's gladiator class ("Retiarius"), or "" before it has chosen one."""
@@ -94,12 +106,21 @@ class Primitives:
         assert at is not None
         if frame.move_dir is not None:
             ahead = self.arena.ray(at, frame.move_dir, reach)
-            return [s for s in map(self.occupant, ahead) if s is not None][:1]
+            found = [s for s in map(self.occupant, ahead) if s is not None][:1]
+            return [s for s in found if self.may_hit(frame.owner, s)]
         return [
             seat
             for seat, p in enumerate(self.state.players)
-            if seat != frame.owner and p.alive and p.at is not None and distance(at, p.at) <= reach
-        ]
+            if seat != frame.owner and p.at is not None and distance(at, p.at) <= reach
+            and self.may_hit(frame.owner, seat)
+        ]  # fmt: skip
+
+    def may_hit(self, attacker: int, seat: int) -> bool:
+        """Gladiators hit gladiators and Arena Beasts; a Beast hunts gladiators only
+        (ruling, docs/rulings.md: Beasts never fight each other)."""
+        if self.state.players[seat].alive:
+            return True
+        return self.is_beast(seat) and not self.is_beast(attacker)
 
     def opponents(self, seat: int) -> list[int]:
         return [s for s, p in enumerate(self.state.players) if s != seat and p.alive]
@@ -115,7 +136,9 @@ class Primitives:
         """One hex of Movement; a face-up token entered resolves at once."""
         p = self.state.players[seat]
         assert p.at is not None
-        self.leave(p.at)
+        beast = self.is_beast(seat)  # rulebook: Arena Beasts occupy but never activate tokens,
+        if not beast:  # and tokens do not flip when a Beast moves off them
+            self.leave(p.at)
         p.at = self.arena.step(p.at, direction)
         assert p.at is not None
         self.emit(f"{self.name_of(seat)} steps {direction.name} to {p.at.q},{p.at.r}")
@@ -123,7 +146,7 @@ class Primitives:
         if not p.alive:
             return
         token = self.state.tokens.get(p.at)
-        if token is not None and token.face_up:
+        if token is not None and token.face_up and not beast:
             kind = self.token_defs[token.token]
             if kind.kind.trigger is TokenTrigger.ENTER:
                 self.emit(f"{self.name_of(seat)} takes the {kind.name} token")
@@ -136,8 +159,11 @@ class Primitives:
             token.face_up = False
 
     def deal_damage(self, frame: Frame, target: int, amount: int) -> None:
-        if Hook.DAMAGE_PLUS_ONE.value in self.state.hooks:
+        # rulebook: Theater cards do not affect Arena Beasts, neither their bite nor their hide
+        beasts = self.is_beast(frame.owner) or self.is_beast(target)
+        if Hook.DAMAGE_PLUS_ONE.value in self.state.hooks and not beasts:
             amount += 1
+        amount = self.incoming_damage(target, amount)
         frame.hit = True
         frame.target = target
         self.emit(f"{self.name_of(frame.owner)} deals {amount} Damage to {self.name_of(target)}")
@@ -149,6 +175,10 @@ class Primitives:
         on top; landing on a face-up Crocodile costs 1 Armor; no other token triggers."""
         p = self.state.players[seat]
         assert p.at is not None
+        if self.knockback_immune(seat):
+            self.emit(f"{self.name_of(seat)} stands firm: no Knockback")
+            return
+        beast = self.is_beast(seat)
         start = at = p.at
         extra = 0
         for _ in range(spaces):
@@ -160,18 +190,20 @@ class Primitives:
                     if token is not None and self.token_defs[token.token].kind is TokenKind.SPIKED_PILLAR:
                         extra += self.token_defs[token.token].value
                 break
-            self.leave(at)
+            if not beast:
+                self.leave(at)
             at = nxt  # type: ignore[assignment]
         p.at = at
         if at != start:
             self.emit(f"{self.name_of(seat)} is knocked back {direction.name} to {at.q},{at.r}")
             token = self.state.tokens.get(at)
-            if token is not None and token.face_up:
+            if token is not None and token.face_up and not beast:
                 kind = self.token_defs[token.token]
                 if kind.kind is TokenKind.CROCODILE:
                     self.emit(f"the Crocodile bites {self.name_of(seat)}")
                     self.lose_armor(seat, kind.value, "loses")
-        if extra and p.alive:
+        if extra and (p.alive or beast):
+            extra = self.incoming_damage(seat, extra)
             self.emit(f"{self.name_of(seat)} cannot be knocked back further: {extra} more Damage")
             self.lose_armor(seat, extra, "takes")
 
@@ -182,6 +214,9 @@ class Primitives:
 
     def lose_armor(self, seat: int, amount: int, verb: str) -> None:
         p = self.state.players[seat]
+        if self.is_beast(seat) and p.at is not None:
+            self.wound_beast(seat, amount)
+            return
         if not p.alive:
             return
         p.armor -= amount
@@ -222,6 +257,8 @@ class Primitives:
             s.winner = alive[0]
             s.phase = Phase.OVER
             self.emit(f"{self.name_of(alive[0])} is the last gladiator standing and wins!")
+        else:
+            self.offer_beast(seat)
 
     def next_alive(self, seat: int) -> int:
         """The next living gladiator clockwise after `seat` (turn order is seat order)."""

@@ -32,6 +32,8 @@ def open_prompts(game: Carthage) -> list[Prompt]:
         return []
     if s.stack and s.stack[-1].wait is not None:
         return [_effect_prompt(game, s.stack[-1])]
+    if not s.stack and game.beast_waiting():
+        return [game.beast_prompt()]
     if s.phase in SETUP_PHASES:
         return [game.setup_prompt()]
     ruleset = game.ruleset_prompt()  # a Modular Ruleset's own decision
@@ -110,7 +112,9 @@ def _action_prompt(game: Carthage) -> Prompt:
     choices = tuple(
         Choice(f"play:{i}", f"{game.card_name(i)}: {game.card_texts[s.cards[i]]}")
         for i in hand
-    ) + game.naked_turn_choices(s.turn)
+    )
+    choices += game.naked_turn_choices(s.turn)
+    choices += game.equipment_choices(s.turn)  # equipment_rules: in place of an Action card
     return Prompt(s.turn, "play_card", f"Round {s.round}: play a card", choices)
 
 
@@ -145,6 +149,7 @@ def _favor_prompt(game: Carthage) -> Prompt:
             name = game.content.theater(card_id).name
             choices.append(Choice(f"lobby:{card_id}", f"Lobby ({LOBBY_COST}) {name}"))
     choices.extend(game.ruleset_favor_choices(seat))  # the Modular Rulesets' Favor Actions
+    choices += game.ready_choices(seat)  # equipment_rules: Ready a face-down Equipment card
     choices.append(Choice("pass", "Pass (your Favor goes to 0)"))
     return Prompt(seat, "favor", f"Spend Favor ({favor})", tuple(choices))
 

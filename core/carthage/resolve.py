@@ -11,6 +11,7 @@ card goes on afterwards (rulebook: How to Use the Arena Tokens).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from harena.core.carthage.effects import (
     Armor,
@@ -22,6 +23,7 @@ from harena.core.carthage.effects import (
     Favor,
     FocusFromDiscard,
     FocusThisCard,
+    Gear,
     Knockback,
     Move,
     OpponentLosesFavor,
@@ -70,6 +72,11 @@ class EffectResolver(Primitives):
 
     _programs: dict[tuple[Source, str, int], tuple[Op, ...]]
 
+    if TYPE_CHECKING:  # equipment_rules.EquipmentRules and beast_rules.BeastRules
+
+        def run_gear(self, frame: Frame, op: Gear) -> None: ...
+        def frame_can_run(self, frame: Frame) -> bool: ...
+
     def program(self, frame: Frame) -> tuple[Op, ...]:
         key = (frame.source, frame.ref, frame.side)
         prog = self._programs.get(key)
@@ -80,6 +87,10 @@ class EffectResolver(Primitives):
                 effects = self.token_defs[frame.ref].effects
             elif frame.source is Source.RULESET:
                 effects = self.ruleset_effects(frame.ref)
+            elif frame.source is Source.EQUIPMENT:
+                effects = self.content.equipment_card(frame.ref).effects
+            elif frame.source is Source.BEAST:
+                effects = self.content.beast(frame.ref).effects
             else:
                 effects = self.content.theater(frame.ref).effects
             prog = self._programs[key] = build_program(effects)
@@ -96,7 +107,7 @@ class EffectResolver(Primitives):
             frame = s.stack[-1]
             if frame.wait is not None or self.holds_frame(frame):  # held: Naked and Afraid
                 return False
-            if not s.players[frame.owner].alive:
+            if not self.frame_can_run(frame):
                 self.finish_frame()
                 continue
             prog = self.program(frame)
@@ -134,6 +145,11 @@ class EffectResolver(Primitives):
                 fifth = s.in_play is not None and s.in_play.fifth
                 ok = fifth if op.when is Condition.PLAYED_FIFTH else not fifth
             frame.pc += 1 if ok else 1 + op.length
+        elif isinstance(op, Move) and frame.hobbled:
+            frame.pc += 1  # Weighted Bola (equipment_rules.mark_hobbled)
+            self.emit(f"{self.name_of(frame.owner)} cannot Move: tangled in the Bola")
+        elif isinstance(op, Gear):
+            self.run_gear(frame, op)
         elif isinstance(op, Move):
             if frame.left is None:
                 frame.left = op.steps

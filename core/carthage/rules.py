@@ -16,8 +16,10 @@ from __future__ import annotations
 from typing import Any
 
 from harena.core.bots import RandomBot
+from harena.core.carthage.beast_rules import BeastRules
 from harena.core.carthage.bots import HeuristicBot
 from harena.core.carthage.content import Content, default_content
+from harena.core.carthage.equipment_rules import EquipmentRules
 from harena.core.carthage.phases import RoundFlow
 from harena.core.carthage.prompts import open_prompts
 from harena.core.carthage.rulesets.catalog import OPTION_NAMES, RECOMMENDED_MOST
@@ -31,7 +33,7 @@ _LAYOUTS = tuple(layout.id.replace("-", "_") for layout in default_content().lay
 
 
 @register
-class Carthage(GameSetup, RoundFlow, RulesetRules, Game):
+class Carthage(GameSetup, RoundFlow, RulesetRules, EquipmentRules, BeastRules, Game):
     name = "carthage"
     title = "Carthage"
     min_players = 2
@@ -71,6 +73,28 @@ class Carthage(GameSetup, RoundFlow, RulesetRules, Game):
             "rulebook recommends 4 at most",
             multi=True,
             warn_above=RECOMMENDED_MOST,
+        ),
+        OptionSpec(
+            "equipment",
+            "Equipment",
+            ("off", "on"),
+            "off",
+            "Mini Expansion #2: 3 Equipment cards per gladiator, used in place of an Action "
+            "card after discarding a Starting card, Readied in the Favor phase for their cost",
+        ),
+        OptionSpec(
+            "legends",
+            "Legend cards",
+            ("off", "on"),
+            "off",
+            "Mini Expansion #1: 15 Legend cards shuffled into the Action Deck",
+        ),
+        OptionSpec(
+            "beasts",
+            "Arena Beasts",
+            ("off", "on"),
+            "off",
+            "an eliminated player may return as one of 8 Arena Beasts; Beasts never win",
         ),
     )
     State = CarthageState
@@ -112,6 +136,8 @@ class Carthage(GameSetup, RoundFlow, RulesetRules, Game):
             self.decide(choice)
         elif self.apply_ruleset_choice(seat, choice):
             pass  # a Modular Ruleset's prompt
+        elif not s.stack and self.beast_waiting():
+            self.apply_beast(seat, choice)
         elif s.phase is Phase.GLADIATORS:
             self.choose_gladiator(seat, choice.removeprefix("gladiator:"))
         elif s.phase is Phase.TOKEN_PICK:
@@ -124,6 +150,9 @@ class Carthage(GameSetup, RoundFlow, RulesetRules, Game):
         elif s.phase is Phase.ACTION:
             if choice.startswith("side:"):
                 self.choose_side(int(choice.removeprefix("side:")))
+            elif choice.startswith("equip:"):
+                _, equipment_id, instance = choice.split(":")
+                self.use_equipment(seat, equipment_id, int(instance))
             else:
                 self.play_card(seat, int(choice.removeprefix("play:")))
         elif s.phase is Phase.FAVOR:
@@ -154,6 +183,8 @@ class Carthage(GameSetup, RoundFlow, RulesetRules, Game):
             self.buy(seat, int(choice.removeprefix("buy:")))
         elif choice == "focus":
             self.favor_focus(seat)
+        elif choice.startswith("ready:"):
+            self.ready(seat, choice.removeprefix("ready:"))
         elif choice.startswith("lobby:"):
             self.lobby(seat, choice.removeprefix("lobby:"))
 

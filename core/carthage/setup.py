@@ -38,8 +38,11 @@ class GameSetup(Primitives):
         n = self.players
         # ruling: nobody at the table can be asked who bled last; the Starting Player is drawn
         starting = self.rng.below(n)
-        action_deck = list(range(len(content.action_deck())))
         cards = list(content.action_deck())
+        if self.config.options.get("legends", "off") == "on":
+            # rulebook: Theater Legend Cards, "Simply add these into the Action deck"
+            cards += content.legend_deck()
+        action_deck = list(range(len(cards)))
         self.rng.shuffle(action_deck)  # rulebook: Setup 7
         row = [action_deck.pop() for _ in range(ROW_SIZE)]
         theater = list(content.theater_deck())

@@ -53,6 +53,8 @@ class Source(Enum):
     TOKEN = "token"
     THEATER = "theater"
     RULESET = "ruleset"  # a Modular Ruleset's Movement (core/carthage/rulesets)
+    EQUIPMENT = "equipment"  # an Equipment card used in place of an Action card
+    BEAST = "beast"  # an Arena Beast's Action
 
 
 class Wait(Enum):
@@ -79,6 +81,9 @@ class PlayerState:
     at: Hex | None = None
     alive: bool = True
     passed: bool = False  # in this Favor phase
+    spent: list[str] = field(default_factory=list)  # Equipment face down (equipment.py)
+    conditions: list[str] = field(default_factory=list)  # GearRule values on you this phase
+    beast: str | None = None  # the Arena Beast an eliminated player plays (beasts.py)
 
 
 @dataclass
@@ -105,6 +110,7 @@ class Frame:
     damage: int = 0  # the Damage waiting for its target
     pass_to: int | None = None  # PassCard: the card goes to this seat's discard
     focus_card: bool = False  # FocusThisCard
+    hobbled: bool = False  # Weighted Bola: this card's Movement is lost
 
 
 @dataclass
@@ -160,3 +166,5 @@ class CarthageState:
     eliminated: list[int] = field(default_factory=list)  # in order
     winner: int | None = None
     rulesets: RulesetState = field(default_factory=RulesetState)  # the Modular Rulesets' part
+    beast_offers: list[int] = field(default_factory=list)  # eliminated seats to ask, in order
+    slain_beasts: list[str] = field(default_factory=list)  # Beasts out of the game

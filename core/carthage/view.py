@@ -43,6 +43,12 @@ def board_view(game: Carthage, seat: int | None) -> dict[str, Any]:
                 "discard": pile(p.discard),
                 "focus": pile(p.focus),
                 "passed": p.passed,
+                # equipment_rules: face up (ready) or face down, public like the player board
+                "equipment": [
+                    {"id": e.id, "ready": e.id not in p.spent} for e in game.equipment(i)
+                ],
+                "conditions": list(p.conditions),
+                "beast": p.beast if not p.alive else None,  # beast_rules: its Armor is "armor"
             }
         )
     top_known = None

@@ -75,7 +75,7 @@ def test_simulate_carthage_prints_the_options_it_played(capsys):
             "--option", "sudden_death=off"]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    assert "options: gladiators=choose, sudden_death=off, tokens=first_match" in out
+    assert "options: beasts=off, equipment=off, gladiators=choose, legends=off, sudden_death=off, tokens=first_match" in out
     assert "errors: 0" in out
 
 

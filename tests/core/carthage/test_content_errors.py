@@ -324,3 +324,39 @@ def test_a_missing_file_is_refused_naming_it(data_dir: Path) -> None:
 
 def test_content_error_is_a_value_error() -> None:
     assert issubclass(ContentError, ValueError)
+
+
+# --- Equipment, Legend cards, Arena Beasts (issue 13) ---------------------------------------------
+
+
+def test_a_gladiator_with_2_equipment_cards_is_refused(data_dir: Path) -> None:
+    edit(data_dir, "equipment.toml", 'gladiator = "blue"\nready = 3', 'gladiator = "red"\nready = 3')
+    refused(data_dir, "equipment.toml", "'blue' has 2 Equipment cards")
+
+
+def test_an_unknown_gear_rule_names_the_card_and_field(data_dir: Path) -> None:
+    edit(data_dir, "equipment.toml", 'rule = "swap"', 'rule = "swop"')
+    refused(data_dir, "equipment.toml", "equipment 'curved-sica'", "field 'rule'", "'swop'")
+
+
+def test_a_swap_needs_a_damage_before_it(data_dir: Path) -> None:
+    edit(data_dir, "equipment.toml", '''effects = [
+    { kind = "damage", amount = 3 },
+    { kind = "strike_bonus", effects = [{ kind = "gear", rule = "swap" }] },
+]''', 'effects = [{ kind = "gear", rule = "swap" }]')
+    refused(data_dir, "equipment.toml", "curved-sica", "needs a damage before it")
+
+
+def test_legend_cards_must_add_up_to_15(data_dir: Path) -> None:
+    edit(data_dir, "legends.toml", 'id = "missio"\nname = "Missio"\ncost = 4', 'id = "missio"\nname = "Missio"\ncost = 4\ncopies = 2')
+    refused(data_dir, "legends.toml", "16 Theater Legend cards")
+
+
+def test_a_beast_without_armor_is_refused(data_dir: Path) -> None:
+    edit(data_dir, "beasts.toml", "armor = 8\n", "")
+    refused(data_dir, "beasts.toml", "beast 'lion'", "armor")
+
+
+def test_a_beast_may_not_gain_favor(data_dir: Path) -> None:
+    edit(data_dir, "beasts.toml", '{ kind = "armor", amount = 1 }', '{ kind = "favor", amount = 1 }')
+    refused(data_dir, "beasts.toml", "beast 'boar'", "'favor' is not allowed here")

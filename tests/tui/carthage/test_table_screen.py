@@ -35,7 +35,7 @@ async def test_a_carthage_table_is_created_in_the_lobby_with_a_bot() -> None:
                 break
             await pilot.press("right")
         assert "Arena tokens" in screen_text(app)
-        for _ in range(8):  # down to the Bots field, then one bot
+        for _ in range(30):  # down to the Bots field, then one bot
             if "> Bots" in screen_text(app):
                 break
             await pilot.press("down")

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 from harena.tui.boards.carthage import catalog
 from harena.tui.boards.carthage.catalog import ArenaShape, Hex
-from harena.tui.widgets.lines_view import Line, Segment
+from harena.tui.widgets.lines_view import Line
 
 # Direction name -> axial offset, clockwise from north-east (core.carthage.hexgrid's order).
 DIRECTIONS: dict[str, Hex] = {
@@ -93,6 +93,7 @@ def direction_between(a: Hex, b: Hex) -> str | None:
 class Occupant:
     seat: int
     colour: str
+    beast: str | None = None  # an Arena Beast's id: drawn with the Beast glyph
 
 
 @dataclass(frozen=True)
@@ -103,9 +104,9 @@ class BoardToken:
 
 def occupants(board: Mapping[str, Any]) -> dict[Hex, Occupant]:
     return {
-        (p["at"][0], p["at"][1]): Occupant(p["seat"], p["colour"])
+        (p["at"][0], p["at"][1]): Occupant(p["seat"], p["colour"], p.get("beast"))
         for p in board["players"]
-        if p["at"] is not None and p["alive"]
+        if p["at"] is not None and (p["alive"] or p.get("beast"))
     }
 
 
@@ -137,7 +138,8 @@ def describe_hex(board: Mapping[str, Any], h: Hex, shape: ArenaShape | None = No
     who = occupants(board).get(h)
     if who is not None:
         player = board["players"][who.seat]
-        parts.append(f"{letter(who.colour)} {player['name']}, Armor {player['armor']}")
+        mark = catalog.BEAST_GLYPH[0] if who.beast else letter(who.colour)
+        parts.append(f"{mark} {player['name']}, Armor {player['armor']}")
     token = board_tokens(board).get(h)
     if token is not None:
         info = catalog.token(token.token)
@@ -163,7 +165,7 @@ def cell(
     who, token, hint = standing.get(h), on_board.get(h), hints.get(h)
     token_str = token_text(token.token, ascii_only) if token is not None else ""
     if who is not None:
-        mark = letter(who.colour)
+        mark = catalog.BEAST_GLYPH[1 if ascii_only else 0] if who.beast else letter(who.colour)
         body = mark + token_str if width == 2 else (f"{mark} {token_str}" if token_str else f" {mark}")
         style = f"bold reverse {COLOUR_STYLES.get(who.colour, '')}".strip()
     elif hint is not None:

@@ -333,6 +333,8 @@ def legend(ascii_only: bool) -> list[tuple[str, str]]:
         ("Enter", "pick the hex under the cursor (or click it twice)"),
         ("Esc", "cancel a second-press choice, or put a token back"),
         ("B R G Y P", "the gladiators: Blue Red Green Yellow Purple"),
+        (catalog.BEAST_GLYPH[pick], "an Arena Beast, in its player's colour"),
+        ("".join(catalog.EQUIPMENT_MARKS[pick]), "Equipment face up (ready), face down (spent)"),
         ("A F H D", "Armor, Favor, hand, deck/discard; S start player"),
         ("tokens", "  ".join(words[:4])),
         ("", "  ".join(words[4:7])),

@@ -35,7 +35,13 @@ EFFECT_ICONS: dict[str, tuple[str, str]] = {
     "focus_from_discard": ("◊", "f"),
     "pass_starting_player": ("⚑", "s"),
     "rule_hook": ("§", "#"),
+    "gear": ("‡", "g"),  # an Equipment rule: Twin Blades, Bola, Scutum, Sica, Boots
 }
+
+# An Arena Beast on the arena, in its player's colour (rulebook: Arena Beasts), and a player's
+# Equipment cards face up (ready) and face down (spent).
+BEAST_GLYPH = ("♞", "&")
+EQUIPMENT_MARKS = ("▣", "□"), ("E", "e")
 
 # Token kind -> (Unicode symbol, ASCII symbol); the token's value follows the symbol.
 TOKEN_SYMBOLS: dict[str, tuple[str, str]] = {
@@ -71,6 +77,7 @@ EFFECT_WORDS: dict[str, str] = {
     "armor": "Armor",
     "favor": "Favor",
     "opponent_loses_favor": "an opponent loses Favor",
+    "gear": "an Equipment rule",
 }
 
 
@@ -159,6 +166,28 @@ def ruleset(ruleset_id: str) -> tuple[str, str]:
     """A Modular Ruleset's printed name and text (the view names the ones in play by id)."""
     found = default_rulesets().get(ruleset_id)
     return (found.name, found.text) if found is not None else (ruleset_id, "")
+
+
+@dataclass(frozen=True)
+class KitInfo:
+    """An Equipment card or an Arena Beast: its name and text (`ready`: the Ready cost)."""
+
+    name: str
+    text: str
+    ready: int = 0
+
+
+@cache
+def kit() -> dict[str, KitInfo]:
+    content = default_content()
+    found = {e.id: KitInfo(e.name, e.text, e.ready) for e in content.equipment}
+    found.update({b.id: KitInfo(b.name, b.text) for b in content.beasts})
+    return found
+
+
+def kit_item(ident: str) -> KitInfo:
+    """An Equipment card or a Beast by id (ids are unique across the two files)."""
+    return kit().get(ident) or KitInfo(ident, "")
 
 
 def card(card_id: str) -> CardInfo:

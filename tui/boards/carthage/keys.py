@@ -13,7 +13,7 @@ from typing import Any
 from harena.tui.boards.carthage.arena import DIRECTION_KEYS, DIRECTIONS, Hex, add, direction_between, occupants
 
 # Prompt kinds answered with a hex ("hex:q,r"), a direction ("dir:NE"), a gladiator ("target:<seat>").
-HEX_KINDS = ("place_gladiator", "place_token", "renovate_token", "renovate_to")
+HEX_KINDS = ("place_gladiator", "place_token", "place_beast", "renovate_token", "renovate_to")
 NAKED = "naked"  # Naked and Afraid: the choice the key `n` makes while it is offered
 NAKED_KEY = "n"
 DIRECTION_KINDS = ("move_step", "knockback_direction")
@@ -79,6 +79,8 @@ def hex_choice(game: Mapping[str, Any], h: Hex) -> tuple[str | None, str]:
             return choice, ""
         if kind != "place_gladiator":
             return None, "not a legal hex for this token (the ringed hexes are)"
+        if kind == "place_beast":
+            return None, "the Beast enters only on a ringed hex"
         return None, "you may enter only on a free outer-edge hex, not next to a gladiator"
     if kind in DIRECTION_KINDS:
         origin = direction_origin(game, prompt)

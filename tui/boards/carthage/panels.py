@@ -49,22 +49,50 @@ def player_lines(view: Mapping[str, Any], width: int, ascii_only: bool = False) 
             f"A{p['armor']:>2} F{p['favor']:>2} H{p['hand_size']} "
             f"D{p['deck_size']:>2}/{len(p['discard']):<2}"
         )
+        stats += equipment_marks(p, ascii_only)
         marks = [start if board["starting_player"] == i else " ", turn if i in waiting else " "]
-        state = "OUT" if not p["alive"] else seat_state(seat)
+        beast = p.get("beast")
+        state = ("BEAST" if beast else "OUT") if not p["alive"] else seat_state(seat)
         tail = "".join(marks) + (f" {state}" if state else "")
         room = width - 2 - len(stats) - len(tail) - 2
-        cls = p["class"]
+        cls = catalog.kit_item(beast).name if beast else p["class"]
         name = f"{who} {cls}" if room >= len(who) + len(cls) + 1 and width >= 56 else who
         colour = COLOUR_STYLES.get(p["colour"], "")
-        style = "dim" if not p["alive"] else ("bold" if i == table["you"] else "")
+        style = "dim" if not p["alive"] and not beast else ("bold" if i == table["you"] else "")
+        glyph = catalog.BEAST_GLYPH[1 if ascii_only else 0] if beast else letter(p["colour"])
         lines.append(
             [
-                (letter(p["colour"]), f"bold reverse {colour}".strip()),
+                (glyph, f"bold reverse {colour}".strip()),
                 (" " + fit(name, room, ascii_only).ljust(max(room, 0)) + " ", style),
                 (stats, style),
                 (" " + tail, "bold" if i in waiting else style),
             ]
         )
+    return lines
+
+
+def equipment_marks(player: Mapping[str, Any], ascii_only: bool) -> str:
+    """One mark per Equipment card, face up or face down ("" when the table has none)."""
+    equipment = player.get("equipment") or []
+    if not equipment or not player["alive"]:  # an eliminated player's Equipment is out of play
+        return ""
+    up, down = catalog.EQUIPMENT_MARKS[1 if ascii_only else 0]
+    return " " + "".join(up if e["ready"] else down for e in equipment)
+
+
+def equipment_lines(view: Mapping[str, Any], width: int, ascii_only: bool) -> list[Line]:
+    """Your own Equipment cards with their text, ready or face down with the Ready cost."""
+    you = view["table"]["you"]
+    if you is None:
+        return []
+    lines: list[Line] = []
+    up, down = catalog.EQUIPMENT_MARKS[1 if ascii_only else 0]
+    for e in view["game"]["board"]["players"][you].get("equipment") or []:
+        info = catalog.kit_item(e["id"])
+        head = f"{up if e['ready'] else down} {info.name}"
+        tail = info.text if e["ready"] else f"face down, Ready {info.ready}: {info.text}"
+        room = max(width - len(head) - 2, 0)
+        lines.append([(head, "bold" if e["ready"] else "dim"), ("  " + fit(tail, room, ascii_only), "dim")])
     return lines
 
 
@@ -128,9 +156,11 @@ def hand_lines(view: Mapping[str, Any], width: int, ascii_only: bool) -> list[Li
     hand = view["game"]["board"]["hand"]
     if hand is None:
         return [[(fit("(watching: no hand)", width, ascii_only), "dim")]]
+    # your Equipment follows the hand (equipment_lines): all of it shows once the hand is short
     if not hand:
-        return [[("(no cards in hand)", "dim")]]
-    return [card_line(card_id, width, ascii_only, cost=False) for _, card_id in hand]
+        return [[("(no cards in hand)", "dim")]] + equipment_lines(view, width, ascii_only)
+    cards = [card_line(card_id, width, ascii_only, cost=False) for _, card_id in hand]
+    return cards + equipment_lines(view, width, ascii_only)
 
 
 def hand_title(view: Mapping[str, Any]) -> str:
@@ -204,6 +234,8 @@ KIND_WORDS = {
     "renovate_to": "to move a token",
     "repair_card": "to pick a card for Repair",
     "retain_card": "to place a Retain cube",
+    "choose_beast": "to choose an Arena Beast",
+    "place_beast": "to place an Arena Beast",
 }
 
 
