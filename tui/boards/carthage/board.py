@@ -322,6 +322,7 @@ def legend(ascii_only: bool) -> list[tuple[str, str]]:
         ("Enter", "pick the hex under the cursor (or click it twice)"),
         ("Esc", "cancel a second-press choice, or put a token back"),
         ("B R G Y P", "the gladiators: Blue Red Green Yellow Purple"),
+        ("1 2", "team modes: the team after the letter; the chain runs through the hex gaps"),
         ("A F H D", "Armor, Favor, hand, deck/discard; S start player"),
         ("tokens", "  ".join(words[:4])),
         ("", "  ".join(words[4:7])),
