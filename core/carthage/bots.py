@@ -188,7 +188,9 @@ class HeuristicBot:
         to = me.at.step(Direction[choice.removeprefix("dir:")])
         gap = me.gap(to)
         value = -abs(gap - 1) * 2.0 if gap < 99 else 0.0
-        return value + self.token_value(board, to, me, gap)
+        # next to a teammate, a Damage card with no opponent in reach would land on them
+        beside_mate = any(distance(to, h) == 1 for h, _ in me.mates.values())
+        return value - (0.5 if beside_mate else 0.0) + self.token_value(board, to, me, gap)
 
     def token_value(self, board: dict[str, Any], at: Hex, me: Situation, gap: int) -> float:
         for token in board["tokens"]:
