@@ -13,6 +13,7 @@ from harena.core.carthage.rules import Carthage
 from harena.core.carthage.state import BoardToken, Phase
 from harena.core.carthage.teams import EXCLUSIVE_RULESETS, RULESETS
 from harena.core.engine import GameConfigError, make_config
+from harena.core.lobby import Lobby
 from tests.core.carthage.table_helpers import arena, choices, give, kind, new_carthage, play
 
 O = Hex(0, 0)
@@ -55,6 +56,15 @@ def test_each_team_mode_needs_its_player_count_with_a_clear_message() -> None:
         make_config("carthage", 4, 1, {"teams": "2v3"})
     assert make_config("carthage", 5, 1, {"teams": "2v3"}).options["teams"] == "2v3"
     assert Carthage.players_for({"teams": "2v2"}) == 4 and Carthage.players_for({}) == 2
+
+
+def test_a_table_with_the_wrong_count_for_its_mode_is_refused_and_nothing_is_made() -> None:
+    lobby = Lobby()
+    with pytest.raises(GameConfigError, match="needs 4 players, not 2"):
+        lobby.create_table("id-alice", "alice", "carthage", 2, {"teams": "2v2"})
+    assert not lobby.tables
+    table = lobby.create_table("id-alice", "alice", "carthage", 4, {"teams": "2v2"}, bots=3)
+    assert table.game.teams is not None and table.game.teams.members == ((0, 2), (1, 3))
 
 
 def test_the_game_ends_once_both_members_of_a_team_are_eliminated() -> None:
