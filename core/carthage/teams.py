@@ -164,7 +164,10 @@ class TeamPlay(Primitives):
         if self.teams is None or not self.teams.chained:
             return True
         s = self.state
-        pillar_here = lambda x: x == h or self.is_pillar(x)  # noqa: E731
+
+        def pillar_here(x: Hex) -> bool:
+            return x == h or self.is_pillar(x)
+
         for a, b in (team for team in self.teams.members if len(team) == 2):
             pa, pb = s.players[a], s.players[b]
             if pa.alive and pb.alive and pa.at is not None and pb.at is not None:

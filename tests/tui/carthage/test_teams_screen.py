@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from harena.core.lobby import Lobby
 from harena.core.table import Table
 from harena.tui.boards.carthage import panels
@@ -90,9 +92,10 @@ def test_2v3_shows_the_team_of_two_and_its_rulesets() -> None:
     assert len(text.split(": ")[-1].split(", ")) == 4
 
 
-async def test_a_chained_match_on_screen_shows_teams_chain_and_the_winning_team() -> None:
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_chained_match_on_screen_shows_teams_chain_and_the_winning_team(size: tuple[int, int]) -> None:
     lobby, table = chained_table()
-    async with session(lobby, "id-alice", "alice") as (app, pilot):
+    async with session(lobby, "id-alice", "alice", size=size) as (app, pilot):
         play_until(table, lambda: placed(table))
         screen = table_screen(app)
         await until(lambda: screen.view is not None and screen.view["game"]["board"]["phase"] == "action")
