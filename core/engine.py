@@ -248,6 +248,16 @@ class Game(ABC):
 
     # -- to implement ---------------------------------------------------------------------------
 
+    @classmethod
+    def check_options(cls, players: int, options: dict[str, str]) -> None:
+        """Raise GameConfigError when the options do not fit this many players (Carthage: a
+        2 vs 2 needs four); the options are already known to be valid one by one."""
+
+    @classmethod
+    def players_for(cls, options: dict[str, str]) -> int:
+        """The player count `harena simulate` plays when not told: the least these options allow."""
+        return cls.min_players
+
     def prepare(self) -> None:
         """Build derived, immutable helpers (card tables, the board) from self.config.
         Runs before setup() and on restore; must not touch self.state or self.rng."""
@@ -513,6 +523,7 @@ def make_config(
         resolved[spec.name] = spec.check(given.pop(spec.name, spec.default))
     if given:
         raise GameConfigError(f"unknown option(s) for {cls.title}: {', '.join(sorted(given))}")
+    cls.check_options(players, resolved)
     return GameConfig(name, players, int(seed), resolved)
 
 

@@ -9,7 +9,7 @@ in the rulebook's card list), so it never sees another hand or the order of any 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from harena.core.bots import awaited_prompts
@@ -48,6 +48,7 @@ class Situation:
     armor: int
     foes: dict[int, tuple[Hex, int]]  # seat -> (hex, armor), living opponents in the arena
     hand_size: int
+    mates: dict[int, tuple[Hex, int]] = field(default_factory=dict)  # living teammates (teams.py)
 
     def gap(self, at: Hex | None = None) -> int:
         """Hexes to the nearest opponent (99 when nobody is in the arena)."""
@@ -83,13 +84,16 @@ class HeuristicBot(RulesetScoring, KitScorer):
     def situation(self, seat: int, board: dict[str, Any]) -> Situation:
         players = board["players"]
         mine = players[seat]
-        foes = {
+        team = teammates(board, seat)
+        others = {
             p["seat"]: (Hex(*p["at"]), p["armor"])
             for p in players
             if p["seat"] != seat and p["alive"] and p["at"] is not None
         }
+        foes = {k: v for k, v in others.items() if k not in team}
+        mates = {k: v for k, v in others.items() if k in team}
         at = None if mine["at"] is None else Hex(*mine["at"])
-        return Situation(seat, at, mine["armor"], foes, mine["hand_size"])
+        return Situation(seat, at, mine["armor"], foes, mine["hand_size"], mates)
 
     # -- setup --------------------------------------------------------------------------------
 
@@ -149,6 +153,13 @@ class HeuristicBot(RulesetScoring, KitScorer):
                 if hit:
                     weakest = min(armor for _, armor in me.foes.values())
                     value += effect.amount * 3 + (25 if weakest <= effect.amount else 0)
+                elif me.at is not None:
+                    # nobody else in reach: the Damage lands on a teammate in reach, if any; a
+                    # strike bonus may still make it worth it, never a teammate's death
+                    near = [a for h, a in me.mates.values() if distance(me.at, h) <= effect.reach]
+                    if near:
+                        hit = True
+                        value -= effect.amount * 2.0 + (100 if min(near) <= effect.amount else 0)
                 continue
             if isinstance(effect, StrikeBonus):
                 if hit:
@@ -191,7 +202,9 @@ class HeuristicBot(RulesetScoring, KitScorer):
             return self.flee_value(to, board)
         gap = me.gap(to)
         value = -abs(gap - 1) * 2.0 if gap < 99 else 0.0
-        return value + self.token_value(board, to, me, gap)
+        # next to a teammate, a Damage card with no opponent in reach would land on them
+        beside_mate = any(distance(to, h) == 1 for h, _ in me.mates.values())
+        return value - (0.5 if beside_mate else 0.0) + self.token_value(board, to, me, gap)
 
     def token_value(self, board: dict[str, Any], at: Hex, me: Situation, gap: int) -> float:
         for token in board["tokens"]:
@@ -216,16 +229,22 @@ class HeuristicBot(RulesetScoring, KitScorer):
         return 0.0
 
     def score_choose_target(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
-        return -board["players"][int(choice.removeprefix("target:"))]["armor"]
+        seat = int(choice.removeprefix("target:"))
+        return -board["players"][seat]["armor"] - (100 if seat in me.mates else 0)
 
     def score_choose_opponent(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
-        return board["players"][int(choice.removeprefix("target:"))]["favor"]
+        seat = int(choice.removeprefix("target:"))
+        return board["players"][seat]["favor"] - (100 if seat in me.mates else 0)
 
     def score_knockback_direction(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
         return 0.0
 
     def score_pass_starting_player(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
-        return board["players"][int(choice.removeprefix("start:"))]["armor"]
+        seat = int(choice.removeprefix("start:"))
+        return board["players"][seat]["armor"] + (100 if seat in teammates(board, me.seat) else 0)
+
+    def score_pick_ruleset(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
+        return 0.0  # the rulesets' rules live on their own branch: any four will do for now
 
     def score_discard_card(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
         return -self.worth(self.card_in_hand(board, int(choice.removeprefix("discard:"))))
@@ -297,3 +316,12 @@ class HeuristicBot(RulesetScoring, KitScorer):
             # heals win nothing by themselves: two bots that buy them can heal for ever
             return effect.amount * 0.5
         return self.plain_value(effect, 10, True)
+
+
+def teammates(board: dict[str, Any], seat: int) -> frozenset[int]:
+    """The other seats of `seat`'s team in a team mode (core/carthage/teams.py), else none."""
+    teams = board.get("teams")
+    if teams is None:
+        return frozenset()
+    team = next(m for m in teams["members"] if seat in m)
+    return frozenset(m for m in team if m != seat)

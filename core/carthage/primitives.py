@@ -90,6 +90,10 @@ class Primitives:
             and not self.edge_closed(h)
         )
 
+    def can_be_knocked_to(self, seat: int, h: Hex | None) -> bool:
+        """Whether a knockback may carry `seat` onto `h` (the Chained Match adds the chain)."""
+        return self.can_enter(h)
+
     def step_directions(self, frame: Frame) -> list[Direction]:
         at = self.state.players[frame.owner].at
         assert at is not None
@@ -183,7 +187,7 @@ class Primitives:
         extra = 0
         for _ in range(spaces):
             nxt = self.arena.step(at, direction)
-            if not self.can_enter(nxt):
+            if not self.can_be_knocked_to(seat, nxt):
                 extra = 1
                 if nxt is not None:
                     token = self.state.tokens.get(nxt)
@@ -253,12 +257,20 @@ class Primitives:
             s.starting = self.next_alive(seat)
         if s.initiator == seat:
             s.initiator = None
-        if len(alive) == 1:
-            s.winner = alive[0]
+        winner = self.standing_winner(alive)
+        if winner is not None:
+            s.winner = winner
             s.phase = Phase.OVER
-            self.emit(f"{self.name_of(alive[0])} is the last gladiator standing and wins!")
+            self.emit(self.victory_text(winner))
         else:
             self.offer_beast(seat)
+
+    def standing_winner(self, alive: list[int]) -> int | None:
+        """The winner once `alive` are left, None while the fight goes on (teams override)."""
+        return alive[0] if len(alive) == 1 else None
+
+    def victory_text(self, winner: int) -> str:
+        return f"{self.name_of(winner)} is the last gladiator standing and wins!"
 
     def next_alive(self, seat: int) -> int:
         """The next living gladiator clockwise after `seat` (turn order is seat order)."""

@@ -26,14 +26,15 @@ from harena.core.carthage.rulesets.catalog import OPTION_NAMES, RECOMMENDED_MOST
 from harena.core.carthage.rulesets.rules import RulesetRules
 from harena.core.carthage.setup import PLAYERS_CHOOSE, GameSetup
 from harena.core.carthage.state import CarthageState, Phase, Wait
+from harena.core.carthage.teams import MODES, OPTION, PLAYERS_NEEDED, TeamPlay, player_count_problem, seating
 from harena.core.carthage.view import board_view
-from harena.core.engine import Game, OptionSpec, Prompt, Result, register
+from harena.core.engine import Game, GameConfigError, OptionSpec, Prompt, Result, register
 
 _LAYOUTS = tuple(layout.id.replace("-", "_") for layout in default_content().layouts)
 
 
 @register
-class Carthage(GameSetup, RoundFlow, RulesetRules, EquipmentRules, BeastRules, Game):
+class Carthage(TeamPlay, GameSetup, RoundFlow, RulesetRules, EquipmentRules, BeastRules, Game):
     name = "carthage"
     title = "Carthage"
     min_players = 2
@@ -96,6 +97,15 @@ class Carthage(GameSetup, RoundFlow, RulesetRules, EquipmentRules, BeastRules, G
             "off",
             "an eliminated player may return as one of 8 Arena Beasts; Beasts never win",
         ),
+        OptionSpec(
+            OPTION,
+            "Teams",
+            MODES,
+            "off",
+            "rulebook: Player Modes. off: every gladiator for themself; 2v2: two teams of two "
+            "(4 players); 2v2_chained: 2 vs 2, teammates never more than 1 hex apart; 2v3: a "
+            "team of two, with 4 Modular Rulesets of its own, against a team of three (5 players)",
+        ),
     )
     State = CarthageState
     bots = {"heuristic": HeuristicBot, "random": RandomBot}  # the first is what tables offer first
@@ -117,6 +127,17 @@ class Carthage(GameSetup, RoundFlow, RulesetRules, EquipmentRules, BeastRules, G
         self.card_names = {c.id: c.name for c in self.content.cards.values()}
         self.card_texts = {c.id: c.text for c in self.content.cards.values()}
         self.prepare_rulesets()
+        self.teams = seating(self.config.options.get(OPTION, "off"), self.players)
+
+    @classmethod
+    def check_options(cls, players: int, options: dict[str, str]) -> None:
+        problem = player_count_problem(options.get(OPTION, "off"), players)
+        if problem is not None:
+            raise GameConfigError(problem)
+
+    @classmethod
+    def players_for(cls, options: dict[str, str]) -> int:
+        return PLAYERS_NEEDED.get(options.get(OPTION, "off"), cls.min_players)
 
     def sudden_death_round(self) -> int | None:
         value = self.config.options.get("sudden_death", "off")
@@ -140,6 +161,8 @@ class Carthage(GameSetup, RoundFlow, RulesetRules, EquipmentRules, BeastRules, G
             self.apply_beast(seat, choice)
         elif s.phase is Phase.GLADIATORS:
             self.choose_gladiator(seat, choice.removeprefix("gladiator:"))
+        elif s.phase is Phase.RULESET_PICK:
+            self.pick_ruleset(seat, choice)
         elif s.phase is Phase.TOKEN_PICK:
             self.pick_token(choice)
         elif s.phase is Phase.TOKEN_PLACEMENT:
@@ -195,6 +218,11 @@ class Carthage(GameSetup, RoundFlow, RulesetRules, EquipmentRules, BeastRules, G
         s = self.state
         if s.winner is None:
             return None
+        team = self.winning_team()
+        if team is not None and self.teams is not None:
+            lost = [self.teams.name(k) for k in range(len(self.teams.members)) if k != team]
+            reason = f"{self.teams.name(team)} wins: {' and '.join(lost)} eliminated"
+            return Result(self.teams.members[team], reason)
         return Result((s.winner,), "last gladiator standing")
 
     def round_number(self) -> int:

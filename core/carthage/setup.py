@@ -93,7 +93,7 @@ class GameSetup(Primitives):
 
     def after_gladiators(self) -> None:
         s = self.state
-        if s.chosen < self.players:
+        if s.chosen < self.players or self.team_setup_pending():
             return
         s.turn = s.starting
         layout_id = self.config.options.get("tokens", "first_match")
@@ -105,6 +105,10 @@ class GameSetup(Primitives):
         layout = self.content.layout(layout_id.replace("_", "-"))
         s.tokens = {p.at: BoardToken(p.token) for p in layout.for_players(self.players)}
         s.phase = Phase.PLACEMENT  # rulebook: Setup 4 (First Match) or a Quick Start scenario
+
+    def team_setup_pending(self) -> bool:
+        """A team mode's setup step still to come (teams.TeamPlay: 2 vs 3's rulesets)."""
+        return False
 
     def last_player(self) -> int:
         """The player to the right of the Starting Player (counter-clockwise)."""

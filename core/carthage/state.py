@@ -35,6 +35,7 @@ class Phase(Enum):
     GLADIATORS = "gladiators"  # rulebook: Setup 2, Choose Your Gladiator
     TOKEN_PICK = "token_pick"  # rulebook: Arena Tokens, the Last Player picks the tokens
     TOKEN_PLACEMENT = "token_placement"  # ... then players place them in turn order
+    RULESET_PICK = "ruleset_pick"  # rulebook: 2 VS 3 Mode, the team of 2 selects 4 rulesets
     PLACEMENT = "placement"  # rulebook: Setup 5
     THEATER = "theater"  # rulebook: Phase 1; its card resolves on the stack
     ACTION = "action"  # rulebook: Phase 2 A-B
@@ -43,7 +44,7 @@ class Phase(Enum):
     OVER = "over"
 
 
-SETUP_PHASES = (Phase.GLADIATORS, Phase.TOKEN_PICK, Phase.TOKEN_PLACEMENT, Phase.PLACEMENT)
+SETUP_PHASES = (Phase.GLADIATORS, Phase.RULESET_PICK, Phase.TOKEN_PICK, Phase.TOKEN_PLACEMENT, Phase.PLACEMENT)
 
 
 class Source(Enum):
@@ -163,6 +164,7 @@ class CarthageState:
     focus_pick: int | None = None  # this seat paid for Focus and picks the card
     lobby_reveal: int | None = None  # this seat chooses whether to reveal its Lobby
     lobbied: Lobbied | None = None
+    team_rulesets: list[str] = field(default_factory=list)  # 2 vs 3: the team of two's (teams.py)
     eliminated: list[int] = field(default_factory=list)  # in order
     winner: int | None = None
     rulesets: RulesetState = field(default_factory=RulesetState)  # the Modular Rulesets' part

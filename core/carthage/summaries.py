@@ -16,6 +16,7 @@ KEYS = ("setup", "tokens", "theater", "action", "combat", "favor", "end")
 
 PHASE_KEYS = {
     "gladiators": "setup",
+    "ruleset_pick": "setup",  # 2 vs 3: the team of two chooses its rulesets (teams.py)
     "placement": "setup",
     "token_pick": "tokens",
     "token_placement": "tokens",

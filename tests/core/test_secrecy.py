@@ -32,6 +32,17 @@ def test_random_games_of_carthage_leak_nothing() -> None:
     assert _leaks(tally) == []
 
 
+def test_team_games_of_carthage_leak_nothing() -> None:
+    # rulebook: Player Modes; a teammate's hand is as secret as anyone's
+    modes = ({"teams": "2v2"}, {"teams": "2v2_chained"}, {"teams": "2v3"})
+    tally = check_games(
+        "carthage", CARTHAGE, games=24, seed=14, players=(4, 4, 5), options=modes,
+        bots=("random", "heuristic"), **SAMPLED,
+    )  # fmt: skip
+    assert tally.games == 24 and tally.views > 500
+    assert _leaks(tally) == []
+
+
 def test_random_games_of_spartacus_leak_nothing() -> None:
     tally = check_games(
         "spartacus", SPARTACUS, games=GAMES, seed=12, players=(2, 3, 4),

@@ -75,8 +75,18 @@ def test_simulate_carthage_prints_the_options_it_played(capsys):
             "--option", "sudden_death=off"]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    assert "options: beasts=off, equipment=off, gladiators=choose, legends=off, sudden_death=off, tokens=first_match" in out
+    assert "options: beasts=off, equipment=off, gladiators=choose, legends=off, sudden_death=off, teams=off, tokens=first_match" in out
     assert "errors: 0" in out
+
+
+def test_simulate_carthage_plays_a_team_mode_with_its_player_count(capsys):
+    # rulebook: Player Modes, 2 VS 2 "In this 4 player game"
+    assert main(["simulate", "carthage", "--games", "2", "--option", "teams=2v2", "--bots", "heuristic"]) == 0
+    out = capsys.readouterr().out
+    assert "2 games, 4 players" in out and "teams=2v2" in out and "errors: 0" in out
+    argv = ["simulate", "carthage", "--games", "2", "--players", "4", "--option", "teams=2v3"]
+    assert main(argv) == 2
+    assert "Carthage 2 vs 3 (teams=2v3) needs 5 players, not 4" in capsys.readouterr().err
 
 
 def test_simulate_spartacus_prints_winners_by_house(capsys):

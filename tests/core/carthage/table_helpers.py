@@ -17,10 +17,11 @@ def arena(
     positions: list[Hex],
     tokens: dict[Hex, str] | None = None,
     seed: int = 1,
+    **options: str,
 ) -> Carthage:
     """A game in its Action phase with gladiators at `positions` and exactly `tokens` on the
     board; hands are empty until `give` puts cards in them."""
-    game = new_carthage(len(positions), seed)
+    game = new_carthage(len(positions), seed, **options)
     s = game.state
     for p, at in zip(s.players, positions):
         p.at = at

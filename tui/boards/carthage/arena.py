@@ -4,8 +4,10 @@ Textual.
 Hexes are pointy-top in axial coordinates (q east, r south-east), so a row of the screen is a
 fixed r and each row is shifted half a hex from the one above. A hex is a cell `pitch` columns
 wide: one gap column on each side of its content. The gaps carry meaning without colour: `[ ]`
-is the cursor, `( )` a face-down token. Gladiators are their colour's initial (B R G Y P) in
-reverse video of their colour; tokens are a symbol and their value.
+is the cursor, `( )` a face-down token, and in the Chained Match the chain between teammates
+(`─ ╱ ╲`, ASCII `- / \\`, in the team's colour) runs through the gaps of the hexes it links.
+Gladiators are their colour's initial (B R G Y P) in reverse video of their colour; tokens are
+a symbol and their value.
 """
 
 from __future__ import annotations
@@ -28,6 +30,15 @@ DIRECTION_KEYS: dict[str, str] = {"NW": "w", "NE": "e", "W": "a", "E": "d", "SW"
 COLOUR_STYLES: dict[str, str] = {
     "blue": "ansi_blue", "red": "ansi_red", "green": "ansi_green",
     "yellow": "ansi_yellow", "purple": "ansi_magenta",
+}
+# Team 1, Team 2 (core/carthage/teams.py): colours no gladiator wears; the number says it too.
+TEAM_STYLES: tuple[str, ...] = ("bold ansi_bright_cyan", "bold ansi_bright_white")
+# A chain link through the gaps, by the direction from the upper (or western) hex to the other:
+# which gap of each hex it takes, and its glyph (Unicode, ASCII), slanted as the two hexes lie.
+LINK_GAPS: dict[str, tuple[str, str, tuple[str, str]]] = {
+    "E": ("right", "left", ("─", "-")),
+    "SE": ("right", "left", ("╲", "\\")),
+    "SW": ("left", "right", ("╱", "/")),
 }
 
 
@@ -123,6 +134,42 @@ def token_text(token_id: str, ascii_only: bool) -> str:
     return symbol * 2
 
 
+def team_of(board: Mapping[str, Any], seat: int) -> int | None:
+    """The seat's team index in a team mode, None otherwise."""
+    teams = board.get("teams")
+    if not teams:
+        return None
+    return next((k for k, seats in enumerate(teams["members"]) if seat in seats), None)
+
+
+Gaps = dict[tuple[Hex, str], tuple[str, str]]  # (hex, "left"|"right") -> (glyph, style)
+
+
+def chain_gaps(board: Mapping[str, Any], ascii_only: bool) -> Gaps:
+    """The gap cells the chains of a Chained Match take: each link of the path from one
+    teammate through the view's `via` hex (when two apart) to the other."""
+    teams = board.get("teams")
+    out: Gaps = {}
+    if not teams:
+        return out
+    for chain in teams["chains"]:
+        a, b = (board["players"][seat]["at"] for seat in chain["seats"])
+        path = [tuple(a), *([tuple(chain["via"])] if chain["via"] else []), tuple(b)]
+        style = TEAM_STYLES[(team_of(board, chain["seats"][0]) or 0) % len(TEAM_STYLES)]
+        for here, there in zip(path, path[1:]):
+            name = direction_between(here, there)
+            if name not in LINK_GAPS:
+                here, there = there, here
+                name = direction_between(here, there)
+            if name not in LINK_GAPS:
+                continue  # not adjacent: a view from another version of the rules
+            first, second, glyphs = LINK_GAPS[name]
+            glyph = glyphs[1 if ascii_only else 0]
+            out[(here, first)] = (glyph, style)  # type: ignore[index]
+            out[(there, second)] = (glyph, style)  # type: ignore[index]
+    return out
+
+
 def describe_hex(board: Mapping[str, Any], h: Hex, shape: ArenaShape | None = None) -> str:
     """The hex under the cursor in words: where it is, who stands there, which token."""
     shape = shape or catalog.arena()
@@ -159,8 +206,9 @@ def cell(
     hints: Mapping[Hex, str],
     cursor: Hex | None,
     ascii_only: bool,
+    gaps: Gaps | None = None,
 ) -> Line:
-    """One hex: left gap, content, right gap."""
+    """One hex: left gap, content, right gap (a chain may take a gap: `gaps`)."""
     width = scale.content
     who, token, hint = standing.get(h), on_board.get(h), hints.get(h)
     token_str = token_text(token.token, ascii_only) if token is not None else ""
@@ -187,6 +235,10 @@ def cell(
         left, right, gap_style = "[", "]", "bold"
     elif token is not None and not token.face_up and who is None:
         left, right, gap_style = "(", ")", "dim"
+    elif gaps and ((h, "left") in gaps or (h, "right") in gaps):
+        left, left_style = gaps.get((h, "left"), (" ", ""))
+        right, right_style = gaps.get((h, "right"), (" ", ""))
+        return [(left, left_style), (body, style), (right, right_style)]
     else:
         left, right, gap_style = " ", " ", ""
     return [(left, gap_style), (body, style), (right, gap_style)]
@@ -220,10 +272,11 @@ def arena_lines(
     shape = shape or catalog.arena()
     width, height = size(shape, scale)
     standing, on_board = occupants(board), board_tokens(board)
+    gaps = chain_gaps(board, ascii_only)
     rows: list[list[tuple[int, Line]]] = [[] for _ in range(height)]
     for h in shape.hexes:
         x, y = position(shape, scale, h)
-        rows[y].append((x, cell(h, scale, shape, standing, on_board, hints or {}, cursor, ascii_only)))
+        rows[y].append((x, cell(h, scale, shape, standing, on_board, hints or {}, cursor, ascii_only, gaps)))
     if compass:
         _add_compass(rows, compass_lines(ascii_only))
     return [_join(row, width) for row in rows]

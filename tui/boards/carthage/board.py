@@ -335,6 +335,7 @@ def legend(ascii_only: bool) -> list[tuple[str, str]]:
         ("B R G Y P", "the gladiators: Blue Red Green Yellow Purple"),
         (catalog.BEAST_GLYPH[pick], "an Arena Beast, in its player's colour"),
         ("".join(catalog.EQUIPMENT_MARKS[pick]), "Equipment face up (ready), face down (spent)"),
+        ("1 2", "team modes: the team after the letter; the chain runs through the hex gaps"),
         ("A F H D", "Armor, Favor, hand, deck/discard; S start player"),
         ("tokens", "  ".join(words[:4])),
         ("", "  ".join(words[4:7])),

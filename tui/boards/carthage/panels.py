@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from harena.tui.boards.carthage import catalog
-from harena.tui.boards.carthage.arena import COLOUR_STYLES, Line, letter
+from harena.tui.boards.carthage.arena import COLOUR_STYLES, TEAM_STYLES, Line, letter, team_of
 from harena.tui.widgets.lines_view import LinesView, content_line, fit, wrap
 
 __all__ = ["LinesView", "content_line", "fit", "wrap"]  # the shared line helpers, as before
@@ -29,9 +29,9 @@ def seat_state(seat: Mapping[str, Any]) -> str:
 
 
 def player_lines(view: Mapping[str, Any], width: int, ascii_only: bool = False) -> list[Line]:
-    """One line per gladiator: letter, who plays it, class, Armor, Favor, hand, deck/discard,
-    and marks: start player, whose turn, offline, out of the game. Wider terminals get the
-    gladiator's class and longer names."""
+    """One line per gladiator: letter, team number (team modes), who plays it, class, Armor,
+    Favor, hand, deck/discard, and marks: start player, whose turn, offline, out of the game.
+    Wider terminals get the gladiator's class and longer names."""
     table, game = view["table"], view["game"]
     board = game["board"]
     waiting = {seat for seat, _ in game.get("waiting", [])}
@@ -54,7 +54,9 @@ def player_lines(view: Mapping[str, Any], width: int, ascii_only: bool = False) 
         beast = p.get("beast")
         state = ("BEAST" if beast else "OUT") if not p["alive"] else seat_state(seat)
         tail = "".join(marks) + (f" {state}" if state else "")
-        room = width - 2 - len(stats) - len(tail) - 2
+        team = team_of(board, i)
+        tag: Line = [] if team is None else [(str(team + 1), TEAM_STYLES[team % len(TEAM_STYLES)])]
+        room = width - 2 - len(stats) - len(tail) - 2 - len(tag)
         cls = catalog.kit_item(beast).name if beast else p["class"]
         name = f"{who} {cls}" if room >= len(who) + len(cls) + 1 and width >= 56 else who
         colour = COLOUR_STYLES.get(p["colour"], "")
@@ -63,6 +65,7 @@ def player_lines(view: Mapping[str, Any], width: int, ascii_only: bool = False) 
         lines.append(
             [
                 (glyph, f"bold reverse {colour}".strip()),
+                *tag,
                 (" " + fit(name, room, ascii_only).ljust(max(room, 0)) + " ", style),
                 (stats, style),
                 (" " + tail, "bold" if i in waiting else style),
@@ -198,6 +201,9 @@ def theater_lines(view: Mapping[str, Any], width: int, lines: int, ascii_only: b
         extra.append(f"After the actions: {catalog.theater(theater['after_actions']).name}")
     if theater["top_known"]:
         extra.append(f"Next Theater card (lobbied): {catalog.theater(theater['top_known']).name}")
+    teams = board.get("teams")
+    if teams:
+        extra.append(teams_text(view))
     for text in extra:
         if len(out) < lines:
             out.append([(fit(text, width, ascii_only), "dim")])
@@ -236,7 +242,22 @@ KIND_WORDS = {
     "retain_card": "to place a Retain cube",
     "choose_beast": "to choose an Arena Beast",
     "place_beast": "to place an Arena Beast",
+    "pick_ruleset": "to choose a Modular Ruleset",
 }
+
+
+def teams_text(view: Mapping[str, Any]) -> str:
+    """"2 vs 3: Team 1 B G P, Team 2 R Y (rulesets Actuate, Taunt)": the mode on one line."""
+    board = view["game"]["board"]
+    teams = board["teams"]
+    parts = []
+    for name, seats in zip(teams["names"], teams["members"]):
+        parts.append(name + " " + " ".join(letter(board["players"][s]["colour"]) for s in seats))
+    text = f"{teams['title']}: " + ", ".join(parts)
+    if teams["exclusive_team"] is not None:
+        owner = teams["names"][teams["exclusive_team"]]
+        text += f"; {owner}'s rulesets: " + (", ".join(teams["ruleset_names"]) or "being chosen")
+    return text
 
 
 def gladiator_label(view: Mapping[str, Any], seat: int) -> str:
@@ -271,6 +292,9 @@ def result_lines(view: Mapping[str, Any]) -> list[str]:
     game, you = view["game"], view["table"]["you"]
     board, result = game["board"], game["result"]
     winners = " and ".join(gladiator_label(view, w) for w in result["winners"]) or "nobody"
+    teams = board.get("teams")
+    if teams and teams["winning_team"] is not None:
+        winners = f"{teams['names'][teams['winning_team']]}, {winners}"
     lines = [f"Winner: {winners}: {result['reason']}, round {board['round']}"]
     if you is not None:
         lines.append("You won!" if you in result["winners"] else "You did not win this time.")
