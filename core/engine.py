@@ -235,6 +235,11 @@ class Game(ABC):
     def result(self) -> Result | None:
         """None while the game runs."""
 
+    @classmethod
+    def check_config(cls, players: int, options: dict[str, str]) -> None:
+        """Refuse (GameConfigError) a player count or option mix the game cannot play, beyond
+        the class-wide range (Carthage: one player only with essedari=solo)."""
+
     def round_number(self) -> int:
         """Rounds begun so far, for statistics; games with rounds override."""
         return 0
@@ -481,6 +486,7 @@ def make_config(
         resolved[spec.name] = value
     if given:
         raise GameConfigError(f"unknown option(s) for {cls.title}: {', '.join(sorted(given))}")
+    cls.check_config(players, resolved)
     return GameConfig(name, players, int(seed), resolved)
 
 

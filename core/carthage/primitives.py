@@ -215,10 +215,29 @@ class Primitives:
             s.starting = self.next_alive(seat)
         if s.initiator == seat:
             s.initiator = None
+        self.last_standing(alive)
+
+    def last_standing(self, alive: list[int]) -> None:
+        """rulebook: How to Win - the last gladiator standing wins (a hook: the Essedari
+        Maximo's modes end otherwise)."""
+        s = self.state
         if len(alive) == 1:
             s.winner = alive[0]
             s.phase = Phase.OVER
             self.emit(f"{self.name_of(alive[0])} is the last gladiator standing and wins!")
+
+    # -- hooks a mode overrides (core/carthage/essedari/chariot.py) -----------------------------
+
+    def knockable(self, seat: int) -> bool:
+        return self.state.players[seat].alive
+
+    def pass_card_to(self, seat: int | None) -> int | None:
+        """Whose discard pile a passed card goes to (None: its own player's)."""
+        return seat
+
+    def steps_allowed(self, seat: int, steps: int) -> int:
+        """How many of a Move's steps `seat` may take."""
+        return steps
 
     def next_alive(self, seat: int) -> int:
         """The next living gladiator clockwise after `seat` (turn order is seat order)."""

@@ -134,7 +134,7 @@ class EffectResolver(Primitives):
             frame.pc += 1 if ok else 1 + op.length
         elif isinstance(op, Move):
             if frame.left is None:
-                frame.left = op.steps
+                frame.left = self.steps_allowed(frame.owner, op.steps)
             if frame.left > 0 and self.step_directions(frame):
                 frame.wait = Wait.MOVE_STEP
                 return
@@ -158,7 +158,7 @@ class EffectResolver(Primitives):
         elif isinstance(op, Knockback):
             target = frame.target
             frame.pc += 1
-            if not frame.hit or target is None or not s.players[target].alive:
+            if not frame.hit or target is None or not self.knockable(target):
                 return
             if op.along_move and frame.move_dir is not None:
                 dirs: tuple[Direction, ...] = (frame.move_dir,)
@@ -195,7 +195,7 @@ class EffectResolver(Primitives):
                 self.change_favor(frame.target, -op.amount)
         elif isinstance(op, PassCard):
             frame.pc += 1
-            frame.pass_to = frame.target
+            frame.pass_to = self.pass_card_to(frame.target)
         elif isinstance(op, FocusThisCard):
             frame.pc += 1
             frame.focus_card = True

@@ -18,21 +18,23 @@ from typing import Any
 from harena.core.bots import RandomBot
 from harena.core.carthage.bots import HeuristicBot
 from harena.core.carthage.content import Content, default_content
+from harena.core.carthage.essedari.actions import default_essedari
+from harena.core.carthage.essedari.chariot import EssedariRules, essedari_result, check_essedari
 from harena.core.carthage.phases import RoundFlow
 from harena.core.carthage.prompts import open_prompts
 from harena.core.carthage.setup import PLAYERS_CHOOSE, GameSetup
 from harena.core.carthage.state import CarthageState, Phase, Wait
 from harena.core.carthage.view import board_view
-from harena.core.engine import Game, OptionSpec, Prompt, Result, register
+from harena.core.engine import Game, GameConfigError, OptionSpec, Prompt, Result, register
 
 _LAYOUTS = tuple(layout.id.replace("-", "_") for layout in default_content().layouts)
 
 
 @register
-class Carthage(GameSetup, RoundFlow, Game):
+class Carthage(EssedariRules, GameSetup, RoundFlow, Game):
     name = "carthage"
     title = "Carthage"
-    min_players = 2
+    min_players = 1  # only with essedari=solo (check_config); the free-for-all takes 2 to 5
     max_players = 5
     options = (
         OptionSpec(
@@ -60,6 +62,15 @@ class Carthage(GameSetup, RoundFlow, Game):
             "not in the rulebook: from this round on every gladiator loses 1, 2, 3 ... Armor "
             "at the end of each round's fighting, so the game cannot last for ever",
         ),
+        OptionSpec(
+            "essedari",
+            "Essedari Maximo",
+            ("off", "solo", "coop"),
+            "off",
+            "solo (1 player) or coop (2-4 players): together against the built-in Essedari "
+            "Maximo for 8 rounds; no Theater cards, random tokens (rulebook: Essedari Maximo, "
+            "docs/essedari.md)",
+        ),
     )
     State = CarthageState
     bots = {"heuristic": HeuristicBot, "random": RandomBot}  # the first is what tables offer first
@@ -80,6 +91,13 @@ class Carthage(GameSetup, RoundFlow, Game):
         self.gladiator_classes = {g.colour.value: g.gladiator_class.value for g in self.content.gladiators}
         self.card_names = {c.id: c.name for c in self.content.cards.values()}
         self.card_texts = {c.id: c.text for c in self.content.cards.values()}
+        self.essedari = default_essedari()
+
+    @classmethod
+    def check_config(cls, players: int, options: dict[str, str]) -> None:
+        problem = check_essedari(players, options)
+        if problem:
+            raise GameConfigError(problem)
 
     def sudden_death_round(self) -> int | None:
         value = self.config.options.get("sudden_death", "off")
@@ -145,6 +163,8 @@ class Carthage(GameSetup, RoundFlow, Game):
 
     def result(self) -> Result | None:
         s = self.state
+        if s.essedari is not None:
+            return essedari_result(s.essedari, self.players)
         if s.winner is None:
             return None
         return Result((s.winner,), "last gladiator standing")

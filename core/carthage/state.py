@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from harena.core.carthage.essedari.state import EssedariState
 from harena.core.carthage.hexgrid import Direction, Hex
 
 # rulebook: Setup 3.
@@ -157,3 +158,4 @@ class CarthageState:
     lobbied: Lobbied | None = None
     eliminated: list[int] = field(default_factory=list)  # in order
     winner: int | None = None
+    essedari: EssedariState | None = None  # the solo/co-op opponent (table option essedari)

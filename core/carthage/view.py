@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from harena.core.carthage.essedari.view import essedari_view
+
 if TYPE_CHECKING:
     from harena.core.carthage.rules import Carthage
 
@@ -88,6 +90,7 @@ def board_view(game: Carthage, seat: int | None) -> dict[str, Any]:
         "token_held": s.token_held,
         "eliminated": list(s.eliminated),
         "winner": s.winner,
+        "essedari": essedari_view(game, seat),  # None in the free-for-all
     }
 
 
