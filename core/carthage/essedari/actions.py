@@ -60,6 +60,7 @@ class ChariotAction:
     name: str
     modes: tuple[Mode, ...]
     move: int  # spaces counter-clockwise along the track (0 with a Cross)
+    chase: bool  # `move` is a most: he stops at the first hex next to a gladiator
     cross: int  # 45 or 90: a dash across the Inner Circle instead; 0: none
     damage: int  # before the round's bonus (rulebook: Co-op Rules, Damage rises)
     attack: Attack
@@ -70,7 +71,10 @@ class ChariotAction:
 
     @property
     def text(self) -> str:
-        parts = [f"Cross {self.cross} degrees" if self.cross else f"Move {self.move}"]
+        if self.cross:
+            parts = [f"Cross {self.cross} degrees"]
+        else:
+            parts = [f"Chase up to {self.move}" if self.chase else f"Move {self.move}"]
         parts.append(f"Damage {self.damage}")
         if self.attack is not Attack.NONE:
             parts.append(f"{self.attack.value.capitalize()} (Range +{self.attack.reach - 1})")
@@ -130,7 +134,7 @@ def load_essedari(data_dir: str | Path | None) -> EssedariContent:
 
 def _parse_action(raw: Any, where: Where) -> ChariotAction:
     ident, where = identify(raw, where, "action")
-    known = {"id", "name", "modes", "move", "cross", "damage", "attack", "favor_loss", "trample", "crush", "copies"}
+    known = {"id", "name", "modes", "move", "chase", "cross", "damage", "attack", "favor_loss", "trample", "crush", "copies"}
     check_keys(raw, where, known)
     modes = tuple(get_enum(Mode, {"mode": m}, "mode", where.at("modes")) for m in get_list(raw, "modes", where))
     if not modes:
@@ -146,6 +150,7 @@ def _parse_action(raw: Any, where: Where) -> ChariotAction:
         get_str(raw, "name", where),
         modes,
         move,
+        get_bool(raw, "chase", where, False),
         cross,
         get_int(raw, "damage", where, minimum=0),
         get_enum(Attack, raw, "attack", where, Attack.NONE),

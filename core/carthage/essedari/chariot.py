@@ -12,7 +12,8 @@ from typing import Any
 
 from harena.core.carthage.essedari.actions import Attack, ChariotAction, EssedariContent, Mode, default_essedari
 from harena.core.carthage.essedari.state import EssedariState
-from harena.core.carthage.essedari.track import along, cross_path, cross_steps, track
+from harena.core.carthage.essedari.path import planned_path
+from harena.core.carthage.essedari.track import track
 from harena.core.carthage.hexgrid import Hex, distance, ring
 from harena.core.carthage.primitives import Primitives
 from harena.core.carthage.state import BoardToken, Frame, Phase
@@ -198,12 +199,11 @@ class EssedariRules(Primitives):
         self.emit(f"The {NAME} is at {end.q},{end.r}")
 
     def chariot_path(self, action: ChariotAction) -> list[tuple[int | None, Hex]]:
-        """The hexes he enters, each with his track position there (None mid-dash). In solo
-        he never stops on a player he does not Crush: he drives one hex on instead
-        (docs/essedari.md)."""
+        """The hexes he enters, each with his track position there (None mid-dash)."""
         ess = self.state.essedari
         assert ess is not None
-        return planned_path(self.track, ess.pos, action, ess.mode, self.standing_on)
+        gladiators = frozenset(p.at for p in self.state.players if p.alive and p.at is not None)
+        return planned_path(self.track, ess.pos, action, ess.mode, gladiators)
 
     def standing_on(self, h: Hex) -> int | None:
         for seat, p in enumerate(self.state.players):
@@ -330,23 +330,6 @@ class EssedariRules(Primitives):
         s.phase = Phase.OVER
         s.stack.clear()
         self.emit(("Victory: " if won else "Defeat: ") + reason)
-
-
-def planned_path(
-    hexes: tuple[Hex, ...], pos: int, action: ChariotAction, mode: Mode, standing_on: Any
-) -> list[tuple[int | None, Hex]]:
-    """Where `action` takes him from track position `pos` (pure: bots call it too)."""
-    if action.cross:
-        dash = cross_path(hexes, pos, action.cross)
-        land = (pos + cross_steps(hexes, action.cross)) % len(hexes)
-        path: list[tuple[int | None, Hex]] = [(None, h) for h in dash[:-1]] + [(land, dash[-1])]
-    else:
-        path = [(p, hexes[p]) for p in along(hexes, pos, action.move)]
-    if mode is Mode.SOLO and not action.crush:
-        while path and path[-1][0] is not None and standing_on(path[-1][1]) is not None:
-            nxt = (path[-1][0] + 1) % len(hexes)  # type: ignore[operator]
-            path.append((nxt, hexes[nxt]))
-    return path
 
 
 def action_text(action: ChariotAction, damage: int) -> str:
