@@ -490,6 +490,18 @@ def make_config(
     return GameConfig(name, players, int(seed), resolved)
 
 
+def default_players(name: str, options: dict[str, str] | None = None) -> int:
+    """The fewest players the game takes with these options (Carthage: 1 only in solo)."""
+    cls = game_class(name)
+    for players in range(cls.min_players, cls.max_players + 1):
+        try:
+            make_config(name, players, 0, options)
+        except GameConfigError:
+            continue
+        return players
+    return cls.min_players
+
+
 def new_game(
     name: str, players: int, seed: int, options: dict[str, str] | None = None
 ) -> Game:

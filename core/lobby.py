@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from harena.core.engine import GameConfigError, IllegalAction, available_games
+from harena.core.engine import GameConfigError, IllegalAction, available_games, default_players
 from harena.core.store import Store
 from harena.core.table import CHAT_KEPT, CHAT_MAX_CHARS, CHAT_SHOWN, ChatLine, Table, clean_text, load_tables
 
@@ -241,6 +241,7 @@ class Lobby:
                     "title": g.title,
                     "min_players": g.min_players,
                     "max_players": g.max_players,
+                    "default_players": default_players(g.name),  # the form starts here
                     "bots": list(g.bots),
                     "options": [
                         {"name": o.name, "label": o.label, "choices": list(o.choices), "default": o.default, "help": o.help}

@@ -127,13 +127,13 @@ def run_games(args: argparse.Namespace) -> int:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    from harena.core.engine import game_class
+    from harena.core.engine import default_players, game_class
 
     cls = game_class(args.game)
-    players = args.players or cls.min_players
     if args.games < 1:
         raise GameConfigError("--games must be at least 1")
     options = dict(_parse_option(o) for o in args.option)
+    players = args.players or default_players(args.game, options)
     report = simulate(args.game, args.games, players, args.seed, parse_bots(args.bots, players), options)
     if args.json:
         print(json.dumps(report.to_json()))

@@ -254,10 +254,12 @@ class HeuristicBot:
         return 0.0
 
     def score_choose_target(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
-        target = int(choice.removeprefix("target:"))
         chariot = sense.chariot_of(board)
-        if chariot is not None:  # him, or else the teammate who can best take it
-            return 100.0 if target == chariot["seat"] else board["players"][target]["armor"]
+        if choice == "target:none":  # offered when a teammate is in reach
+            return 50.0
+        target = int(choice.removeprefix("target:"))
+        if chariot is not None:  # him, else nobody: never a teammate
+            return 100.0 if target == chariot["seat"] else -board["players"][target]["armor"]
         return -board["players"][target]["armor"]
 
     def score_choose_opponent(self, choice: str, me: Situation, board: dict[str, Any]) -> float:

@@ -239,6 +239,10 @@ class Primitives:
         """How many of a Move's steps `seat` may take."""
         return steps
 
+    def may_hold_back(self, frame: Frame, targets: list[int]) -> bool:
+        """Whether the card's player may decline to deal this Damage ("target:none")."""
+        return False
+
     def next_alive(self, seat: int) -> int:
         """The next living gladiator clockwise after `seat` (turn order is seat order)."""
         n = len(self.state.players)

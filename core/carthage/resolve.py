@@ -145,7 +145,7 @@ class EffectResolver(Primitives):
             frame.pc += 1
         elif isinstance(op, Damage):
             targets = self.damage_targets(frame, op.reach)
-            if len(targets) > 1:
+            if len(targets) > 1 or (targets and self.may_hold_back(frame, targets)):
                 frame.damage = op.amount
                 frame.wait = Wait.TARGET
                 return
@@ -242,7 +242,10 @@ class EffectResolver(Primitives):
         elif wait is Wait.TARGET:
             frame.pc += 1
             frame.hit = False
-            self.deal_damage(frame, int(choice.removeprefix("target:")), frame.damage)
+            if choice == "target:none":
+                self.emit(f"{self.name_of(frame.owner)} holds back the Damage {frame.damage}")
+            else:
+                self.deal_damage(frame, int(choice.removeprefix("target:")), frame.damage)
         elif wait is Wait.KNOCKBACK:
             frame.pc += 1
             assert frame.target is not None

@@ -145,6 +145,8 @@ def _parse_action(raw: Any, where: Where) -> ChariotAction:
         raise where.error(f"field 'cross': {cross} degrees; he crosses at 45 or 90, never 135 (rulebook: Solo Rules, Cross)")
     if bool(cross) == bool(move):
         raise where.error("an Action either moves (field 'move', 1-6) or crosses (field 'cross'), not both or neither")
+    if cross and raw.get("chase"):
+        raise where.error("field 'chase': a Cross dashes to its landing hex, it does not chase")
     action = ChariotAction(
         ident,
         get_str(raw, "name", where),

@@ -316,6 +316,12 @@ class EssedariRules(Primitives):
             return 0
         return super().steps_allowed(seat, steps)
 
+    def may_hold_back(self, frame: Frame, targets: list[int]) -> bool:
+        # Co-op Rules: "Players may deal Damage to their teammates if desired": only if desired
+        if self.state.essedari is not None and any(t != self.chariot for t in targets):
+            return True
+        return super().may_hold_back(frame, targets)
+
     def last_standing(self, alive: list[int]) -> None:
         if self.state.essedari is None:
             super().last_standing(alive)
