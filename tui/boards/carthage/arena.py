@@ -5,7 +5,8 @@ Hexes are pointy-top in axial coordinates (q east, r south-east), so a row of th
 fixed r and each row is shifted half a hex from the one above. A hex is a cell `pitch` columns
 wide: one gap column on each side of its content. The gaps carry meaning without colour: `[ ]`
 is the cursor, `( )` a face-down token. Gladiators are their colour's initial (B R G Y P) in
-reverse video of their colour; tokens are a symbol and their value.
+reverse video of their colour; tokens are a symbol and their value. The Essedari Maximo (solo
+and co-op) is his chariot, `Ж` (`#` in ASCII), in bold reverse video.
 """
 
 from __future__ import annotations
@@ -42,6 +43,14 @@ class Scale(NamedTuple):
     @property
     def content(self) -> int:
         return self.pitch - 2
+
+
+CHARIOT = ("Ж", "#")  # the Essedari Maximo: Unicode, ASCII
+
+
+def chariot_at(board: Mapping[str, Any]) -> Hex | None:
+    ess = board.get("essedari")
+    return None if ess is None else (ess["at"][0], ess["at"][1])
 
 
 COMPACT = Scale(4, 1)  # 61 hexes in 36x9: fits 80x24 beside the panels
@@ -138,6 +147,8 @@ def describe_hex(board: Mapping[str, Any], h: Hex, shape: ArenaShape | None = No
     if who is not None:
         player = board["players"][who.seat]
         parts.append(f"{letter(who.colour)} {player['name']}, Armor {player['armor']}")
+    if h == chariot_at(board):
+        parts.append(f"the Essedari Maximo, Armor {board['essedari']['armor']}")
     token = board_tokens(board).get(h)
     if token is not None:
         info = catalog.token(token.token)
@@ -157,12 +168,17 @@ def cell(
     hints: Mapping[Hex, str],
     cursor: Hex | None,
     ascii_only: bool,
+    chariot: Hex | None = None,
 ) -> Line:
     """One hex: left gap, content, right gap."""
     width = scale.content
     who, token, hint = standing.get(h), on_board.get(h), hints.get(h)
     token_str = token_text(token.token, ascii_only) if token is not None else ""
-    if who is not None:
+    if h == chariot:
+        mark = CHARIOT[1 if ascii_only else 0]
+        body = mark * 2 if width == 2 else f"{mark}{mark}{mark}"[:width]
+        style = "bold reverse"
+    elif who is not None:
         mark = letter(who.colour)
         body = mark + token_str if width == 2 else (f"{mark} {token_str}" if token_str else f" {mark}")
         style = f"bold reverse {COLOUR_STYLES.get(who.colour, '')}".strip()
@@ -217,11 +233,11 @@ def arena_lines(
     """
     shape = shape or catalog.arena()
     width, height = size(shape, scale)
-    standing, on_board = occupants(board), board_tokens(board)
+    standing, on_board, chariot = occupants(board), board_tokens(board), chariot_at(board)
     rows: list[list[tuple[int, Line]]] = [[] for _ in range(height)]
     for h in shape.hexes:
         x, y = position(shape, scale, h)
-        rows[y].append((x, cell(h, scale, shape, standing, on_board, hints or {}, cursor, ascii_only)))
+        rows[y].append((x, cell(h, scale, shape, standing, on_board, hints or {}, cursor, ascii_only, chariot)))
     if compass:
         _add_compass(rows, compass_lines(ascii_only))
     return [_join(row, width) for row in rows]
