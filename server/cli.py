@@ -90,7 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("game", help="game name (see `harena games`)")
     sim.add_argument("--games", type=int, default=100, help="games to play (default: %(default)s)")
-    sim.add_argument("--players", type=int, default=None, help="players per game (default: the game's minimum)")
+    sim.add_argument("--players", type=int, default=None, help="players per game (default: the fewest the game takes with these options)")
     sim.add_argument("--seed", type=int, default=1, help="seed of the run; the same seed plays the same games")
     sim.add_argument("--bots", default="random", help="bot kind for all seats, or one per seat: heuristic,random")
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (repeatable)")

@@ -13,11 +13,14 @@ i.e. turn him back clockwise, which he never does. He dashes in a straight hex l
 
 from __future__ import annotations
 
+from functools import cache
+
 from harena.core.carthage.hexgrid import Arena, Hex, distance, ring
 
 CROSS_ANGLES = (45, 90)
 
 
+@cache  # an Arena is immutable and hashed by identity: one per content
 def track(arena: Arena) -> tuple[Hex, ...]:
     """The ring just outside the Inner Circle, counter-clockwise."""
     radius = max(distance(arena.centre, h) for h in arena.inner_circle) + 1
