@@ -120,10 +120,12 @@ def essedari_lines(board: Mapping[str, Any], width: int, lines: int, ascii_only:
     ess = board["essedari"]
     dot = "-" if ascii_only else "·"
     mark = CHARIOT[1 if ascii_only else 0]
-    head = (  # 38 columns at most: it fits 80x24 (the legend says what the mark is)
-        f"Round {max(board['round'], 1)} of {ess['rounds']} {dot} {mark} Armor {ess['armor']}/{ess['max_armor']}"
-        f" {dot} act {ess['actions']}/{ess['actions_per_round']}"
-    )
+    rounds = f"Round {max(board['round'], 1)} of {ess['rounds']}"
+    armor = f"Armor {ess['armor']}/{ess['max_armor']}"
+    acts = f"{ess['actions']}/{ess['actions_per_round']}"
+    head = f"{rounds} {dot} {mark} Essedari Maximo {armor} {dot} action {acts}"
+    if len(head) > width:  # 38 columns at most: it fits 80x24 (the help's legend names the mark)
+        head = f"{rounds} {dot} {mark} {armor} {dot} act {acts}"
     out: list[Line] = [[(fit(head, width, ascii_only), "bold")]]
     if ess["next"] is not None:
         out.append([(fit(f"Next: {ess['next']['name']} - {ess['next']['text']}", width, ascii_only), "bold ansi_red")])
