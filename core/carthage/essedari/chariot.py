@@ -350,8 +350,9 @@ def check_essedari(players: int, options: dict[str, str]) -> str | None:
         return None if players >= 2 else "Carthage takes 2 to 5 players; 1 player plays essedari=solo"
     rules = default_essedari().modes[mode]
     if not rules.min_players <= players <= rules.max_players:
-        span = str(rules.min_players) if rules.min_players == rules.max_players else f"{rules.min_players} to {rules.max_players}"
-        return f"essedari={mode.value} takes {span} players, not {players}"
+        low, high = rules.min_players, rules.max_players
+        span = f"{low} player" + ("" if low == 1 else "s") if low == high else f"{low} to {high} players"
+        return f"essedari={mode.value} takes {span}, not {players}"
     return None
 
 
