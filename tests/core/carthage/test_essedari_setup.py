@@ -119,3 +119,15 @@ def test_data_refuses_a_coop_move_over_6(tmp_path: Path) -> None:
 def test_data_needs_one_bonus_per_round(tmp_path: Path) -> None:
     message = _broken(tmp_path, "damage_bonus = [0, 1, 2, 3, 4, 5, 6, 7]", "damage_bonus = [0, 1]")
     assert "[solo]: field 'damage_bonus' must list 8" in message
+
+
+def test_the_lobby_offers_carthage_from_2_players_and_solo_from_1() -> None:
+    """The create-table form starts at the fewest players the default options allow (2), and
+    cycles down to 1 for essedari=solo (Carthage's range is 1-5)."""
+    from harena.core.engine import default_players
+    from harena.core.lobby import Lobby
+
+    carthage = next(g for g in Lobby().view()["games"] if g["name"] == "carthage")
+    assert (carthage["min_players"], carthage["default_players"], carthage["max_players"]) == (1, 2, 5)
+    assert default_players("carthage", {"essedari": "solo"}) == 1
+    assert default_players("carthage", {"essedari": "coop"}) == 2
