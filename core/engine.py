@@ -248,16 +248,6 @@ class Game(ABC):
 
     # -- to implement ---------------------------------------------------------------------------
 
-    @classmethod
-    def check_options(cls, players: int, options: dict[str, str]) -> None:
-        """Raise GameConfigError when the options do not fit this many players (Carthage: a
-        2 vs 2 needs four); the options are already known to be valid one by one."""
-
-    @classmethod
-    def players_for(cls, options: dict[str, str]) -> int:
-        """The player count `harena simulate` plays when not told: the least these options allow."""
-        return cls.min_players
-
     def prepare(self) -> None:
         """Build derived, immutable helpers (card tables, the board) from self.config.
         Runs before setup() and on restore; must not touch self.state or self.rng."""
@@ -281,6 +271,12 @@ class Game(ABC):
     @abstractmethod
     def result(self) -> Result | None:
         """None while the game runs."""
+
+    @classmethod
+    def check_config(cls, players: int, options: dict[str, str]) -> None:
+        """Refuse (GameConfigError) a player count or option mix the game cannot play, beyond
+        the class-wide range (Carthage: one player only with essedari=solo, four for a 2 vs 2);
+        the options are already known to be valid one by one."""
 
     def round_number(self) -> int:
         """Rounds begun so far, for statistics; games with rounds override."""
@@ -523,7 +519,7 @@ def make_config(
         resolved[spec.name] = spec.check(given.pop(spec.name, spec.default))
     if given:
         raise GameConfigError(f"unknown option(s) for {cls.title}: {', '.join(sorted(given))}")
-    cls.check_options(players, resolved)
+    cls.check_config(players, resolved)
     return GameConfig(name, players, int(seed), resolved)
 
 
@@ -532,6 +528,19 @@ def option_warnings(config: GameConfig) -> list[str]:
     specs = game_class(config.game).options
     found = (spec.warning(config.options.get(spec.name, spec.default)) for spec in specs)
     return [w for w in found if w]
+
+
+def default_players(name: str, options: dict[str, str] | None = None) -> int:
+    """The fewest players the game takes with these options (Carthage: 1 only in solo, 4 for
+    a 2 vs 2)."""
+    cls = game_class(name)
+    for players in range(cls.min_players, cls.max_players + 1):
+        try:
+            make_config(name, players, 0, options)
+        except GameConfigError:
+            continue
+        return players
+    return cls.min_players
 
 
 def new_game(

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from harena.core.clocks import ClockPolicy
-from harena.core.engine import GameConfigError, IllegalAction, available_games
+from harena.core.engine import GameConfigError, IllegalAction, available_games, default_players
 from harena.core.players import PlayerSettings
 from harena.core.ratings import Ratings
 from harena.core.store import Store
@@ -276,6 +276,7 @@ class Lobby:
                     "title": g.title,
                     "min_players": g.min_players,
                     "max_players": g.max_players,
+                    "default_players": default_players(g.name),  # the form starts here
                     "bots": list(g.bots),
                     "options": [
                         {"name": o.name, "label": o.label, "choices": list(o.choices), "default": o.default,

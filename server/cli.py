@@ -101,7 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("game", help="game name (see `harena games`)")
     sim.add_argument("--games", type=int, default=100, help="games to play (default: %(default)s)")
-    sim.add_argument("--players", type=int, default=None, help="players per game (default: the game's minimum)")
+    sim.add_argument("--players", type=int, default=None, help="players per game (default: the fewest the game takes with these options)")
     sim.add_argument("--seed", type=int, default=1, help="seed of the run; the same seed plays the same games")
     sim.add_argument("--bots", default="random", help="bot kind for all seats, or one per seat: heuristic,random")
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (repeatable)")
@@ -145,13 +145,13 @@ def _option_text(option: OptionSpec) -> str:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    from harena.core.engine import game_class
+    from harena.core.engine import default_players, game_class
 
     cls = game_class(args.game)
     if args.games < 1:
         raise GameConfigError("--games must be at least 1")
     options = dict(_parse_option(o) for o in args.option)
-    players = args.players or cls.players_for(options)
+    players = args.players or default_players(args.game, options)
     report = simulate(args.game, args.games, players, args.seed, parse_bots(args.bots, players), options)
     if args.json:
         print(json.dumps(report.to_json()))

@@ -30,6 +30,8 @@ class BeastRules(Primitives):
         return self.config.options.get("beasts", "off") == "on"
 
     def is_beast(self, seat: int) -> bool:
+        if not 0 <= seat < len(self.state.players):
+            return False  # the Essedari Maximo (his own id past the seats) is no Beast
         p = self.state.players[seat]
         return not p.alive and p.beast is not None
 

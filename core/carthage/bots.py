@@ -15,6 +15,7 @@ from typing import Any
 from harena.core.bots import awaited_prompts
 from harena.core.carthage.cards import ActionCard, CardSet, TokenKind
 from harena.core.carthage.content import Content, default_content
+from harena.core.carthage.essedari import sense
 from harena.core.carthage.effects import (
     Armor,
     Conditional,
@@ -37,6 +38,10 @@ from harena.core.engine import Rng
 
 LOW_ARMOR = 9  # below this, Armor is worth more than Favor
 FOCUS_BELOW = 2.5  # a card worth less than this is better out of the deck
+# Against the Essedari Maximo (tuned with bench/essedari_balance.py): how much a waiting
+# gladiator wants a teammate close by, and a hex he will soon drive past.
+FRIEND_W = 0.2
+AHEAD_W = 2.0
 
 
 @dataclass(frozen=True)
@@ -49,6 +54,7 @@ class Situation:
     foes: dict[int, tuple[Hex, int]]  # seat -> (hex, armor), living opponents in the arena
     hand_size: int
     mates: dict[int, tuple[Hex, int]] = field(default_factory=dict)  # living teammates (teams.py)
+    friends: tuple[Hex, ...] = ()  # teammates against the Essedari Maximo, who are not foes
 
     def gap(self, at: Hex | None = None) -> int:
         """Hexes to the nearest opponent (99 when nobody is in the arena)."""
@@ -67,6 +73,8 @@ class HeuristicBot(RulesetScoring, KitScorer):
         self.tokens = {t.id: t for t in self.content.tokens}
         self.by_name = {c.name: c for c in self.content.cards.values()}
         self.labels: dict[str, str] = {}  # the open prompt's choice labels
+        self.steps: tuple[Any, int] = (None, 0)  # the card in play, and the steps it has taken
+        self.strike = False  # a Damage follows the Move step being chosen
 
     def choose(self, view: dict[str, Any]) -> str:
         prompt = awaited_prompts(view)[0]
@@ -77,6 +85,8 @@ class HeuristicBot(RulesetScoring, KitScorer):
         scorer = getattr(self, "score_" + prompt["kind"], None)
         if scorer is None:  # pragma: no cover - every Carthage prompt kind has a scorer
             return self.rng.choice(ids)
+        if prompt["kind"] == "move_step":
+            self.strike = self.strike_follows(board)
         scores = [scorer(choice_id, me, board) for choice_id in ids]
         best = max(scores)
         return self.rng.choice([c for c, s in zip(ids, scores) if s == best])
@@ -93,7 +103,12 @@ class HeuristicBot(RulesetScoring, KitScorer):
         foes = {k: v for k, v in others.items() if k not in team}
         mates = {k: v for k, v in others.items() if k in team}
         at = None if mine["at"] is None else Hex(*mine["at"])
-        return Situation(seat, at, mine["armor"], foes, mine["hand_size"], mates)
+        chariot = sense.chariot_of(board)
+        if chariot is not None:  # the Essedari Maximo is the only foe
+            friends = tuple(h for h, _ in others.values())
+            foes = {chariot["seat"]: (Hex(*chariot["at"]), chariot["armor"])}
+            return Situation(seat, at, mine["armor"], foes, mine["hand_size"], friends=friends)
+        return Situation(seat, at, mine["armor"], foes, mine["hand_size"], mates=mates)
 
     # -- setup --------------------------------------------------------------------------------
 
@@ -153,6 +168,8 @@ class HeuristicBot(RulesetScoring, KitScorer):
                 if hit:
                     weakest = min(armor for _, armor in me.foes.values())
                     value += effect.amount * 3 + (25 if weakest <= effect.amount else 0)
+                elif me.at is not None and any(distance(me.at, h) <= effect.reach for h in me.friends):
+                    value -= effect.amount * 3  # it would hit a teammate (against the Essedari)
                 elif me.at is not None:
                     # nobody else in reach: the Damage lands on a teammate in reach, if any; a
                     # strike bonus may still make it worth it, never a teammate's death
@@ -201,10 +218,45 @@ class HeuristicBot(RulesetScoring, KitScorer):
         if board.get("rulesets", {}).get("moving") == "naked-and-afraid":
             return self.flee_value(to, board)
         gap = me.gap(to)
+        if sense.chariot_of(board) is not None:
+            return self.chariot_step(to, gap, me, board)
         value = -abs(gap - 1) * 2.0 if gap < 99 else 0.0
         # next to a teammate, a Damage card with no opponent in reach would land on them
         beside_mate = any(distance(to, h) == 1 for h, _ in me.mates.values())
         return value - (0.5 if beside_mate else 0.0) + self.token_value(board, to, me, gap)
+
+    def chariot_step(self, to: Hex, gap: int, me: Situation, board: dict[str, Any]) -> float:
+        """Against the Essedari Maximo: close in when this card still strikes after the move,
+        otherwise wait beside his track (he stops next to gladiators), off his next path."""
+        value = self.token_value(board, to, me, gap) - sense.danger(board, to, me.seat) * 1.5
+        if self.strike:
+            return value - abs(gap - 1) * 2.0
+        ring = distance(to, Hex(0, 0))
+        value -= min(abs(ring - 2), abs(ring - 4)) * 1.0  # next to his track: he comes by
+        ahead = sense.spaces_ahead(board, to)
+        if ahead is not None:  # ahead of him, where a Chase stops
+            value += AHEAD_W - ahead * 0.2
+        if me.friends:  # together, so that where he stops both can strike
+            value -= min(distance(to, h) for h in me.friends) * FRIEND_W
+        return value
+
+    def strike_follows(self, board: dict[str, Any]) -> bool:
+        """Whether a Damage comes after the Move step being taken now (counted from the steps
+        this bot has taken with the card in play)."""
+        in_play = board["in_play"]
+        if in_play is None or in_play["side"] is None:
+            return False
+        key = (board["round"], in_play["card"], in_play["side"], board["players"][in_play["seat"]]["hand_size"])
+        taken = self.steps[1] if self.steps[0] == key else 0
+        self.steps = (key, taken + 1)
+        effects = self.content.card(in_play["card"]).sides[in_play["side"]].effects
+        walked = 0
+        for k, effect in enumerate(effects):
+            if isinstance(effect, Move):
+                walked += effect.steps
+                if walked > taken:
+                    return any(isinstance(e, Damage) for e in effects[k + 1 :])
+        return False
 
     def token_value(self, board: dict[str, Any], at: Hex, me: Situation, gap: int) -> float:
         for token in board["tokens"]:
@@ -229,12 +281,20 @@ class HeuristicBot(RulesetScoring, KitScorer):
         return 0.0
 
     def score_choose_target(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
-        seat = int(choice.removeprefix("target:"))
-        return -board["players"][seat]["armor"] - (100 if seat in me.mates else 0)
+        chariot = sense.chariot_of(board)
+        if choice == "target:none":  # offered when a teammate is in reach
+            return 50.0
+        target = int(choice.removeprefix("target:"))
+        if chariot is not None:  # him, else nobody: never a teammate
+            return 100.0 if target == chariot["seat"] else -board["players"][target]["armor"]
+        return -board["players"][target]["armor"] - (100 if target in me.mates else 0)
 
     def score_choose_opponent(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
         seat = int(choice.removeprefix("target:"))
-        return board["players"][seat]["favor"] - (100 if seat in me.mates else 0)
+        favor = board["players"][seat]["favor"]
+        if sense.chariot_of(board) is not None:
+            return -favor  # spare a teammate
+        return favor - (100 if seat in me.mates else 0)
 
     def score_knockback_direction(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
         return 0.0

@@ -125,14 +125,16 @@ class EquipmentRules(Primitives):
     def incoming_damage(self, seat: int, amount: int) -> int:
         """rulebook: Heavy Scutum - "50% less Damage ... rounded up (3 Damage = 2 Damage, 4
         Damage = 2 Damage)": the Damage taken is half, rounded up."""
-        if GearRule.HALVE_DAMAGE.value in self.state.players[seat].conditions:
+        players = self.state.players
+        if 0 <= seat < len(players) and GearRule.HALVE_DAMAGE.value in players[seat].conditions:
             return (amount + 1) // 2
-        return amount
+        return amount  # (and the Essedari Maximo, past the seats, carries no Equipment)
 
     def knockback_immune(self, seat: int) -> bool:
         """rulebook: Sturdy Boots - "Players cannot Knockback the Gaul for the rest of the
         current Actions Phase"."""
-        return GearRule.SURE_FOOTED.value in self.state.players[seat].conditions
+        players = self.state.players
+        return 0 <= seat < len(players) and GearRule.SURE_FOOTED.value in players[seat].conditions
 
     def clear_conditions(self) -> None:
         """Every Gear condition lasts to the end of the Action phase at most."""

@@ -60,7 +60,9 @@ class RoundFlow(EffectResolver):
             elif s.phase is Phase.ACTION:
                 if s.in_play is not None:
                     return  # a "/" card waits for its side
-                seat = self.next_seat(lambda i: bool(s.players[i].hand))
+                if self.opponent_turn():
+                    continue
+                seat = self.next_seat(self.may_play)
                 if seat is None:
                     self.end_action_phase()
                     continue
@@ -94,6 +96,13 @@ class RoundFlow(EffectResolver):
                 return seat
         return None
 
+    def may_play(self, seat: int) -> bool:
+        return bool(self.state.players[seat].hand)
+
+    def opponent_turn(self) -> bool:
+        """A hook for a built-in opponent's turn (the Essedari Maximo): True when it acted."""
+        return False
+
     # -- Phase 1: Theater ---------------------------------------------------------------------------
 
     def start_round(self) -> None:
@@ -112,6 +121,10 @@ class RoundFlow(EffectResolver):
         for h, token in s.tokens.items():  # Phase 1 A
             if not token.face_up and h not in occupied:
                 token.face_up = True
+        self.draw_theater()
+
+    def draw_theater(self) -> None:
+        s = self.state
         if not s.theater_deck:
             # ruling: an empty Theater deck is rebuilt from its discard pile (docs/rulings.md)
             s.theater_deck = s.theater_discard

@@ -257,13 +257,20 @@ class Primitives:
             s.starting = self.next_alive(seat)
         if s.initiator == seat:
             s.initiator = None
+        self.last_standing(alive, seat)
+
+    def last_standing(self, alive: list[int], fallen: int) -> None:
+        """rulebook: How to Win - the last gladiator (or team: teams.py) standing wins; else
+        the fallen player may return as an Arena Beast (beast_rules). A hook: the Essedari
+        Maximo's modes end otherwise."""
+        s = self.state
         winner = self.standing_winner(alive)
         if winner is not None:
             s.winner = winner
             s.phase = Phase.OVER
             self.emit(self.victory_text(winner))
         else:
-            self.offer_beast(seat)
+            self.offer_beast(fallen)
 
     def standing_winner(self, alive: list[int]) -> int | None:
         """The winner once `alive` are left, None while the fight goes on (teams override)."""
@@ -271,6 +278,23 @@ class Primitives:
 
     def victory_text(self, winner: int) -> str:
         return f"{self.name_of(winner)} is the last gladiator standing and wins!"
+
+    # -- hooks a mode overrides (core/carthage/essedari/chariot.py) -----------------------------
+
+    def knockable(self, seat: int) -> bool:
+        return self.state.players[seat].alive
+
+    def pass_card_to(self, seat: int | None) -> int | None:
+        """Whose discard pile a passed card goes to (None: its own player's)."""
+        return seat
+
+    def steps_allowed(self, seat: int, steps: int) -> int:
+        """How many of a Move's steps `seat` may take."""
+        return steps
+
+    def may_hold_back(self, frame: Frame, targets: list[int]) -> bool:
+        """Whether the card's player may decline to deal this Damage ("target:none")."""
+        return False
 
     def next_alive(self, seat: int) -> int:
         """The next living gladiator clockwise after `seat` (turn order is seat order)."""

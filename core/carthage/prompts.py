@@ -57,7 +57,10 @@ def _effect_prompt(game: Carthage, frame: Frame) -> Prompt:
     elif wait is Wait.TARGET:
         text = f"Deal {frame.damage} Damage to whom?"
         reach = _reach(game, frame)
-        choices = tuple(Choice(f"target:{t}", name(t)) for t in game.damage_targets(frame, reach))
+        targets = game.damage_targets(frame, reach)
+        choices = tuple(Choice(f"target:{t}", name(t)) for t in targets)
+        if game.may_hold_back(frame, targets):
+            choices += (Choice("target:none", "Nobody: hold back"),)
     elif wait is Wait.OPPONENT:
         text = f"Which opponent loses {frame.damage} Favor?"
         choices = tuple(

@@ -152,7 +152,7 @@ class EffectResolver(Primitives):
             self.run_gear(frame, op)
         elif isinstance(op, Move):
             if frame.left is None:
-                frame.left = op.steps
+                frame.left = self.steps_allowed(frame.owner, op.steps)
             if frame.left > 0 and self.step_directions(frame):
                 frame.wait = Wait.MOVE_STEP
                 return
@@ -163,7 +163,7 @@ class EffectResolver(Primitives):
             frame.pc += 1
         elif isinstance(op, Damage):
             targets = self.damage_targets(frame, op.reach)
-            if len(targets) > 1:
+            if len(targets) > 1 or (targets and self.may_hold_back(frame, targets)):
                 frame.damage = op.amount
                 frame.wait = Wait.TARGET
                 return
@@ -176,7 +176,7 @@ class EffectResolver(Primitives):
         elif isinstance(op, Knockback):
             target = frame.target
             frame.pc += 1
-            if not frame.hit or target is None or not s.players[target].alive:
+            if not frame.hit or target is None or not self.knockable(target):
                 return
             if op.along_move and frame.move_dir is not None:
                 dirs: tuple[Direction, ...] = (frame.move_dir,)
@@ -213,7 +213,7 @@ class EffectResolver(Primitives):
                 self.change_favor(frame.target, -op.amount)
         elif isinstance(op, PassCard):
             frame.pc += 1
-            frame.pass_to = frame.target
+            frame.pass_to = self.pass_card_to(frame.target)
         elif isinstance(op, FocusThisCard):
             frame.pc += 1
             frame.focus_card = True
@@ -260,7 +260,10 @@ class EffectResolver(Primitives):
         elif wait is Wait.TARGET:
             frame.pc += 1
             frame.hit = False
-            self.deal_damage(frame, int(choice.removeprefix("target:")), frame.damage)
+            if choice == "target:none":
+                self.emit(f"{self.name_of(frame.owner)} holds back the Damage {frame.damage}")
+            else:
+                self.deal_damage(frame, int(choice.removeprefix("target:")), frame.damage)
         elif wait is Wait.KNOCKBACK:
             frame.pc += 1
             assert frame.target is not None

@@ -20,13 +20,15 @@ from harena.core.carthage.beast_rules import BeastRules
 from harena.core.carthage.bots import HeuristicBot
 from harena.core.carthage.content import Content, default_content
 from harena.core.carthage.equipment_rules import EquipmentRules
+from harena.core.carthage.essedari.actions import default_essedari
+from harena.core.carthage.essedari.chariot import EssedariRules, essedari_result, check_essedari
 from harena.core.carthage.phases import RoundFlow
 from harena.core.carthage.prompts import open_prompts
 from harena.core.carthage.rulesets.catalog import OPTION_NAMES, RECOMMENDED_MOST
 from harena.core.carthage.rulesets.rules import RulesetRules
 from harena.core.carthage.setup import PLAYERS_CHOOSE, GameSetup
 from harena.core.carthage.state import CarthageState, Phase, Wait
-from harena.core.carthage.teams import MODES, OPTION, PLAYERS_NEEDED, TeamPlay, player_count_problem, seating
+from harena.core.carthage.teams import MODES, OPTION, TeamPlay, player_count_problem, seating
 from harena.core.carthage.view import board_view
 from harena.core.engine import Game, GameConfigError, OptionSpec, Prompt, Result, register
 
@@ -34,10 +36,10 @@ _LAYOUTS = tuple(layout.id.replace("-", "_") for layout in default_content().lay
 
 
 @register
-class Carthage(TeamPlay, GameSetup, RoundFlow, RulesetRules, EquipmentRules, BeastRules, Game):
+class Carthage(EssedariRules, TeamPlay, GameSetup, RoundFlow, RulesetRules, EquipmentRules, BeastRules, Game):
     name = "carthage"
     title = "Carthage"
-    min_players = 2
+    min_players = 1  # only with essedari=solo (check_config); the free-for-all takes 2 to 5
     max_players = 5
     options = (
         OptionSpec(
@@ -106,6 +108,15 @@ class Carthage(TeamPlay, GameSetup, RoundFlow, RulesetRules, EquipmentRules, Bea
             "(4 players); 2v2_chained: 2 vs 2, teammates never more than 1 hex apart; 2v3: a "
             "team of two, with 4 Modular Rulesets of its own, against a team of three (5 players)",
         ),
+        OptionSpec(
+            "essedari",
+            "Essedari Maximo",
+            ("off", "solo", "coop"),
+            "off",
+            "solo (1 player) or coop (2-4 players): together against the built-in Essedari "
+            "Maximo for 8 rounds; no Theater cards, random tokens (rulebook: Essedari Maximo, "
+            "docs/essedari.md)",
+        ),
     )
     State = CarthageState
     bots = {"heuristic": HeuristicBot, "random": RandomBot}  # the first is what tables offer first
@@ -128,16 +139,13 @@ class Carthage(TeamPlay, GameSetup, RoundFlow, RulesetRules, EquipmentRules, Bea
         self.card_texts = {c.id: c.text for c in self.content.cards.values()}
         self.prepare_rulesets()
         self.teams = seating(self.config.options.get(OPTION, "off"), self.players)
+        self.essedari = default_essedari()
 
     @classmethod
-    def check_options(cls, players: int, options: dict[str, str]) -> None:
-        problem = player_count_problem(options.get(OPTION, "off"), players)
-        if problem is not None:
+    def check_config(cls, players: int, options: dict[str, str]) -> None:
+        problem = player_count_problem(options.get(OPTION, "off"), players) or check_essedari(players, options)
+        if problem:
             raise GameConfigError(problem)
-
-    @classmethod
-    def players_for(cls, options: dict[str, str]) -> int:
-        return PLAYERS_NEEDED.get(options.get(OPTION, "off"), cls.min_players)
 
     def sudden_death_round(self) -> int | None:
         value = self.config.options.get("sudden_death", "off")
@@ -216,6 +224,8 @@ class Carthage(TeamPlay, GameSetup, RoundFlow, RulesetRules, EquipmentRules, Bea
 
     def result(self) -> Result | None:
         s = self.state
+        if s.essedari is not None:
+            return essedari_result(s.essedari, self.players)
         if s.winner is None:
             return None
         team = self.winning_team()

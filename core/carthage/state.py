@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from harena.core.carthage.essedari.state import EssedariState
 from harena.core.carthage.hexgrid import Direction, Hex
 from harena.core.carthage.rulesets.state import RulesetState
 
@@ -170,3 +171,4 @@ class CarthageState:
     rulesets: RulesetState = field(default_factory=RulesetState)  # the Modular Rulesets' part
     beast_offers: list[int] = field(default_factory=list)  # eliminated seats to ask, in order
     slain_beasts: list[str] = field(default_factory=list)  # Beasts out of the game
+    essedari: EssedariState | None = None  # the solo/co-op opponent (table option essedari)

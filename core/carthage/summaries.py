@@ -1,7 +1,7 @@
 """The rules summaries of Carthage, one screen per phase (`data/summaries.toml`), and which one
 a board view is in: setup (gladiators and their hexes), the token setup of later games, the
 Theater phase (and a Theater card resolving late), the Action phase, an attack being aimed,
-the Favor phase and the end of the game.
+the Favor phase and the end of the game; in solo and co-op, the Essedari Maximo.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 from harena.core.carthage.schema import Where
 from harena.core.summaries import BoardView, Summaries, load_summaries
 
-KEYS = ("setup", "tokens", "theater", "action", "combat", "favor", "end")
+KEYS = ("setup", "tokens", "theater", "action", "combat", "favor", "end", "essedari")
 
 PHASE_KEYS = {
     "gladiators": "setup",
@@ -33,6 +33,8 @@ COMBAT_WAITS = ("choose_target", "knockback_direction")
 def key_for(board: BoardView) -> str:
     """Which summary fits the moment this board view shows."""
     pending = board.get("pending")
+    if board.get("essedari") is not None and board.get("phase") in ("placement", "over"):
+        return "essedari"  # solo and co-op: his rules as the gladiators enter, and the end
     if board.get("phase") == "action" and pending is not None and pending.get("kind") in COMBAT_WAITS:
         return "combat"
     return PHASE_KEYS.get(board.get("phase", ""), KEYS[0])

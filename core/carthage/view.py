@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from harena.core.carthage.rulesets.view import rulesets_view
+from harena.core.carthage.essedari.view import essedari_view
 
 if TYPE_CHECKING:
     from harena.core.carthage.rules import Carthage
@@ -98,6 +99,7 @@ def board_view(game: Carthage, seat: int | None) -> dict[str, Any]:
         "eliminated": list(s.eliminated),
         "winner": s.winner,
         "rulesets": rulesets_view(game),  # Modular Rulesets: all public
+        "essedari": essedari_view(game, seat),  # None in the free-for-all
     }
 
 

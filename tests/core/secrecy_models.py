@@ -77,6 +77,21 @@ def _carthage_theater(game: Game, viewer: int | None, rng: Rng) -> bool:
     return True
 
 
+def _essedari_deck(game: Game, viewer: int | None, rng: Rng) -> bool:
+    """The Essedari Maximo's deck order: solo shows none of it ("much more dynamic and
+    difficult to anticipate"); co-op shows only his next Action ("easier to anticipate")."""
+    ess = game.state.essedari
+    if ess is None:
+        return False
+    if ess.mode.value == "coop":
+        rest = ess.deck[:-1]
+        rng.shuffle(rest)
+        ess.deck[:-1] = rest
+    else:
+        rng.shuffle(ess.deck)
+    return True
+
+
 def _carthage_secret(game: Game, seat: int, choice: str) -> Secret | None:
     """rulebook: Lobby - the lobbier "chooses if they'd like to reveal the card"."""
     if not choice.startswith("lobby:"):
@@ -91,7 +106,11 @@ def _carthage_secret(game: Game, seat: int, choice: str) -> Secret | None:
 
 
 CARTHAGE = SecrecyModel(
-    scrambles=(Scramble("cards", _carthage_cards), Scramble("theater", _carthage_theater)),
+    scrambles=(
+        Scramble("cards", _carthage_cards),
+        Scramble("theater", _carthage_theater),
+        Scramble("essedari deck", _essedari_deck),
+    ),
     secret=_carthage_secret,
 )
 

@@ -40,6 +40,16 @@ def test_team_games_of_carthage_leak_nothing() -> None:
         bots=("random", "heuristic"), **SAMPLED,
     )  # fmt: skip
     assert tally.games == 24 and tally.views > 500
+
+
+@pytest.mark.parametrize(("mode", "players"), [("solo", (1,)), ("coop", (2, 3))])
+def test_essedari_games_leak_nothing(mode: str, players: tuple[int, ...]) -> None:
+    """Solo keeps his deck hidden; co-op shows his next Action and nothing more."""
+    tally = check_games(
+        "carthage", CARTHAGE, games=30, seed=14, players=players, options=({"essedari": mode},),
+        bots=("random", "heuristic"), **{**SAMPLED, "scramble_rate": 0.2},
+    )  # fmt: skip
+    assert tally.games == 30 and tally.views > 500
     assert _leaks(tally) == []
 
 

@@ -31,7 +31,14 @@ def test_games_lists_the_registered_games(capsys):
     assert main(["games"]) == 0
     out = capsys.readouterr().out
     assert "highcard" in out and "High Card" in out and "2-4" in out and "rounds=1|2|3" in out
-    assert "carthage" in out and "2-5" in out and "heuristic" in out
+    assert "carthage" in out and "1-5" in out and "heuristic" in out
+    assert "essedari=off|solo|coop (default off)" in out  # 1 player only in solo
+
+
+def test_simulate_plays_essedari_solo_with_one_player(capsys):
+    assert main(["simulate", "carthage", "--option", "essedari=solo", "--games", "4", "--bots", "heuristic"]) == 0
+    out = capsys.readouterr().out
+    assert "4 games, 1 players" in out and "essedari=solo" in out and "errors: 0" in out
 
 
 def test_simulate_prints_speed_length_and_winners(capsys):
@@ -75,7 +82,7 @@ def test_simulate_carthage_prints_the_options_it_played(capsys):
             "--option", "sudden_death=off"]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    assert "options: beasts=off, equipment=off, gladiators=choose, legends=off, sudden_death=off, teams=off, tokens=first_match" in out
+    assert "options: beasts=off, equipment=off, essedari=off, gladiators=choose, legends=off, sudden_death=off, teams=off, tokens=first_match" in out
     assert "errors: 0" in out
 
 

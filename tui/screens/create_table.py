@@ -62,7 +62,7 @@ class TableForm:
 
     def _reset_game(self) -> None:
         game = self.game
-        self.players = game["min_players"]
+        self.players = game.get("default_players", game["min_players"])
         self.options = {o["name"]: o["default"] for o in game["options"]}
         self.bots = 0
         self.bot_kind_index = 0

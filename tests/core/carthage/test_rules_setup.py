@@ -4,13 +4,19 @@ from __future__ import annotations
 
 from harena.core.carthage.hexgrid import Hex, distance
 from harena.core.carthage.rules import Carthage
-from harena.core.engine import game_class
+import pytest
+
+from harena.core.engine import GameConfigError, default_players, game_class, make_config
 from tests.core.carthage.table_helpers import choices, kind, new_carthage
 
 
-def test_carthage_registers_itself_for_2_to_5_players() -> None:
+def test_carthage_registers_itself_for_2_to_5_players_and_1_in_essedari_solo() -> None:
     assert game_class("carthage") is Carthage
-    assert (Carthage.min_players, Carthage.max_players) == (2, 5)
+    assert (Carthage.min_players, Carthage.max_players) == (1, 5)
+    assert default_players("carthage") == 2
+    with pytest.raises(GameConfigError, match="1 player plays essedari=solo"):
+        make_config("carthage", 1, 1)
+    assert make_config("carthage", 1, 1, {"essedari": "solo"}).players == 1
 
 
 def test_setup_gives_15_armor_0_favor_shuffled_decks_a_row_of_5_and_3_theater_discards() -> None:

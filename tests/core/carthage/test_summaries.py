@@ -67,6 +67,14 @@ def test_a_played_game_passes_through_the_round_and_ends_on_the_last_page() -> N
     assert seen.index("action") < seen.index("favor")
 
 
+def test_solo_and_coop_show_the_essedari_page_as_gladiators_enter_and_at_the_end() -> None:
+    game = new_carthage(1, 3, essedari="solo")
+    assert key_for(board(game)) == "essedari"
+    game.act(0, game.prompts()[0].choices[0].id)  # in the arena: the Action phase's own page
+    assert key_for(board(game)) == "action"
+    assert "Essedari Maximo" in summaries().page("essedari").title
+
+
 def test_the_shipped_summaries_say_the_keys_of_their_phase() -> None:
     # The issue: "a newcomer can play without the rulebook open" - each page names its keys.
     for page in summaries().pages:

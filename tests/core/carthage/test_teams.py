@@ -12,7 +12,7 @@ from harena.core.carthage.hexgrid import Hex
 from harena.core.carthage.rules import Carthage
 from harena.core.carthage.state import BoardToken, Phase
 from harena.core.carthage.teams import EXCLUSIVE_RULESETS, RULESETS
-from harena.core.engine import GameConfigError, make_config
+from harena.core.engine import GameConfigError, default_players, make_config
 from harena.core.lobby import Lobby
 from tests.core.carthage.table_helpers import arena, choices, give, kind, new_carthage, play
 
@@ -55,7 +55,7 @@ def test_each_team_mode_needs_its_player_count_with_a_clear_message() -> None:
     with pytest.raises(GameConfigError, match="2 vs 3 .* needs 5 players, not 4"):
         make_config("carthage", 4, 1, {"teams": "2v3"})
     assert make_config("carthage", 5, 1, {"teams": "2v3"}).options["teams"] == "2v3"
-    assert Carthage.players_for({"teams": "2v2"}) == 4 and Carthage.players_for({}) == 2
+    assert default_players("carthage", {"teams": "2v2"}) == 4 and default_players("carthage", {"teams": "2v3"}) == 5
 
 
 def test_a_table_with_the_wrong_count_for_its_mode_is_refused_and_nothing_is_made() -> None:

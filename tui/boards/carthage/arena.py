@@ -7,7 +7,8 @@ wide: one gap column on each side of its content. The gaps carry meaning without
 is the cursor, `( )` a face-down token, and in the Chained Match the chain between teammates
 (`─ ╱ ╲`, ASCII `- / \\`, in the team's colour) runs through the gaps of the hexes it links.
 Gladiators are their colour's initial (B R G Y P) in reverse video of their colour; tokens are
-a symbol and their value.
+a symbol and their value. The Essedari Maximo (solo and co-op) is his chariot, `Ж` (`#` in
+ASCII), in bold reverse video.
 """
 
 from __future__ import annotations
@@ -53,6 +54,14 @@ class Scale(NamedTuple):
     @property
     def content(self) -> int:
         return self.pitch - 2
+
+
+CHARIOT = ("Ж", "#")  # the Essedari Maximo: Unicode, ASCII
+
+
+def chariot_at(board: Mapping[str, Any]) -> Hex | None:
+    ess = board.get("essedari")
+    return None if ess is None else (ess["at"][0], ess["at"][1])
 
 
 COMPACT = Scale(4, 1)  # 61 hexes in 36x9: fits 80x24 beside the panels
@@ -187,6 +196,8 @@ def describe_hex(board: Mapping[str, Any], h: Hex, shape: ArenaShape | None = No
         player = board["players"][who.seat]
         mark = catalog.BEAST_GLYPH[0] if who.beast else letter(who.colour)
         parts.append(f"{mark} {player['name']}, Armor {player['armor']}")
+    if h == chariot_at(board):
+        parts.append(f"the Essedari Maximo, Armor {board['essedari']['armor']}")
     token = board_tokens(board).get(h)
     if token is not None:
         info = catalog.token(token.token)
@@ -207,12 +218,17 @@ def cell(
     cursor: Hex | None,
     ascii_only: bool,
     gaps: Gaps | None = None,
+    chariot: Hex | None = None,
 ) -> Line:
     """One hex: left gap, content, right gap (a chain may take a gap: `gaps`)."""
     width = scale.content
     who, token, hint = standing.get(h), on_board.get(h), hints.get(h)
     token_str = token_text(token.token, ascii_only) if token is not None else ""
-    if who is not None:
+    if h == chariot:
+        mark = CHARIOT[1 if ascii_only else 0]
+        body = mark * 2 if width == 2 else f"{mark}{mark}{mark}"[:width]
+        style = "bold reverse"
+    elif who is not None:
         mark = catalog.BEAST_GLYPH[1 if ascii_only else 0] if who.beast else letter(who.colour)
         body = mark + token_str if width == 2 else (f"{mark} {token_str}" if token_str else f" {mark}")
         style = f"bold reverse {COLOUR_STYLES.get(who.colour, '')}".strip()
@@ -271,12 +287,13 @@ def arena_lines(
     """
     shape = shape or catalog.arena()
     width, height = size(shape, scale)
-    standing, on_board = occupants(board), board_tokens(board)
+    standing, on_board, chariot = occupants(board), board_tokens(board), chariot_at(board)
     gaps = chain_gaps(board, ascii_only)
     rows: list[list[tuple[int, Line]]] = [[] for _ in range(height)]
     for h in shape.hexes:
         x, y = position(shape, scale, h)
-        rows[y].append((x, cell(h, scale, shape, standing, on_board, hints or {}, cursor, ascii_only, gaps)))
+        line = cell(h, scale, shape, standing, on_board, hints or {}, cursor, ascii_only, gaps, chariot)
+        rows[y].append((x, line))
     if compass:
         _add_compass(rows, compass_lines(ascii_only))
     return [_join(row, width) for row in rows]

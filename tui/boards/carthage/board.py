@@ -130,6 +130,7 @@ class CarthageBoard(BoardWidget):
     CarthageBoard #cb-right { width: 1fr; }
     CarthageBoard #players { height: 5; padding: 0 0 0 1; }
     CarthageBoard #theater { height: 1; }
+    CarthageBoard.-chariot #theater { height: 2; }
     CarthageBoard #cards { height: 6; }
     CarthageBoard #cards > Panel { width: 1fr; height: 6; }
     CarthageBoard #cards LinesView { padding: 0 0 0 1; }
@@ -208,6 +209,8 @@ class CarthageBoard(BoardWidget):
         if players != self._players_shown:
             self._players_shown = players
             self.query_one("#players").styles.height = players
+            # solo and co-op: a second line for the Essedari Maximo's next (or last) Action
+            self.set_class(game["board"].get("essedari") is not None, "-chariot")
         self._home_cursor(game)
         self.query_one(ArenaView).draw(game["board"], self.cursor, keys.hints(game))
         for name in ("players", "theater", "row", "hand"):
@@ -341,6 +344,7 @@ def legend(ascii_only: bool) -> list[tuple[str, str]]:
         ("", "  ".join(words[4:7])),
         ("", "  ".join(words[7:])),
         ("on arena", f"{dot} hex  {inner} Inner Circle  {centre} centre  ( ) face down  [] cursor"),
+        ("", f"{hexmap.CHARIOT[pick]} the Essedari Maximo's chariot (solo and co-op)"),
         ("cards", "  ".join(icons[:4])),
         ("", "  ".join(icons[4:])),
     ]

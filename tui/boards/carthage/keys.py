@@ -93,6 +93,10 @@ def hex_choice(game: Mapping[str, Any], h: Hex) -> tuple[str | None, str]:
         return None, f"{direction} is not a legal direction now"
     if kind in GLADIATOR_KINDS:
         who = occupants(game["board"]).get(h)
+        ess = game["board"].get("essedari")
+        if who is None and ess is not None and h == tuple(ess["at"]) and kind == "choose_target":
+            choice = f"target:{ess['seat']}"  # the Essedari Maximo
+            return (choice, "") if choice in ids else (None, "he is not in reach")
         if who is None:
             return None, "put the cursor on a gladiator"
         prefix = "start" if kind == "pass_starting_player" else "target"

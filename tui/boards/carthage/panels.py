@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from harena.tui.boards.carthage import catalog
-from harena.tui.boards.carthage.arena import COLOUR_STYLES, TEAM_STYLES, Line, letter, team_of
+from harena.tui.boards.carthage.arena import CHARIOT, COLOUR_STYLES, TEAM_STYLES, Line, letter, team_of
 from harena.tui.widgets.lines_view import LinesView, content_line, fit, wrap
 
 __all__ = ["LinesView", "content_line", "fit", "wrap"]  # the shared line helpers, as before
@@ -178,9 +178,39 @@ def row_title(view: Mapping[str, Any]) -> str:
     return f"Row: deck {view['game']['board']['action_deck_size']}"
 
 
+def essedari_lines(board: Mapping[str, Any], width: int, lines: int, ascii_only: bool) -> list[Line]:
+    """Solo and co-op: the round counter, his Armor, and in co-op his next Action (public: the
+    rulebook makes co-op "easier to anticipate"); solo shows the Action he just took."""
+    ess = board["essedari"]
+    dot = "-" if ascii_only else "·"
+    mark = CHARIOT[1 if ascii_only else 0]
+    rounds = f"Round {max(board['round'], 1)} of {ess['rounds']}"
+    armor = f"Armor {ess['armor']}/{ess['max_armor']}"
+    acts = f"{ess['actions']}/{ess['actions_per_round']}"
+    head = f"{rounds} {dot} {mark} Essedari Maximo {armor} {dot} action {acts}"
+    if len(head) > width:  # 38 columns at most: it fits 80x24 (the help's legend names the mark)
+        head = f"{rounds} {dot} {mark} {armor} {dot} act {acts}"
+    out: list[Line] = [[(fit(head, width, ascii_only), "bold")]]
+    if ess["next"] is not None:
+        out.append([(fit(f"Next: {ess['next']['name']} - {ess['next']['text']}", width, ascii_only), "bold ansi_red")])
+    elif ess["last"] is not None:
+        out.append([(fit(f"Last: {ess['last']['name']} - {ess['last']['text']}", width, ascii_only), "dim")])
+    netted = [board["players"][s]["name"] for s in ess["netted"]]
+    if netted:
+        out.append([(fit("Netted, no Movement: " + ", ".join(netted), width, ascii_only), "dim")])
+    if board["in_play"] is not None:
+        played = board["in_play"]
+        name = board["players"][played["seat"]]["name"]
+        out.append([(fit(f"In play: {catalog.card(played['card']).name} ({name})", width, ascii_only), "dim")])
+    return out[:lines]
+
+
 def theater_lines(view: Mapping[str, Any], width: int, lines: int, ascii_only: bool = False) -> list[Line]:
-    """The Theater card of this round (and, when there is room, what else is in play)."""
+    """The Theater card of this round (and, when there is room, what else is in play); in
+    solo and co-op, the Essedari Maximo instead (there are no Theater cards)."""
     board = view["game"]["board"]
+    if board.get("essedari") is not None:
+        return essedari_lines(board, width, lines, ascii_only)
     theater = board["theater"]
     out: list[Line] = []
     card_id = theater["card"]
