@@ -42,6 +42,12 @@ FOCUS_BELOW = 2.5  # a card worth less than this is better out of the deck
 # gladiator wants a teammate close by, and a hex he will soon drive past.
 FRIEND_W = 0.2
 AHEAD_W = 2.0
+TEAM_RULESET_TASTE = {
+    "featured_match": 9.0, "battle_hardened": 8.0, "naked_and_afraid": 7.0, "retain": 6.0,
+    "ordinance": 5.0, "the_southern_winds": 4.0, "strict_discipline": 3.0, "taunt": 2.0,
+    "discipline": 1.0, "crocodile_island": -5.0,
+}
+"""What the team of two in a 2 vs 3 picks first: gains only they get (the bot uses them)."""
 
 
 @dataclass(frozen=True)
@@ -304,7 +310,8 @@ class HeuristicBot(RulesetScoring, KitScorer):
         return board["players"][seat]["armor"] + (100 if seat in teammates(board, me.seat) else 0)
 
     def score_pick_ruleset(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
-        return 0.0  # the rulesets' rules live on their own branch: any four will do for now
+        """2 vs 3: rulesets only the two may use, best first; Crocodile Island bites them too."""
+        return TEAM_RULESET_TASTE.get(choice.removeprefix("ruleset:"), 0.0)
 
     def score_discard_card(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
         return -self.worth(self.card_in_hand(board, int(choice.removeprefix("discard:"))))

@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING, Any
 from harena.core.carthage.chain import chain_holds, chain_via
 from harena.core.carthage.hexgrid import Direction, Hex
 from harena.core.carthage.primitives import Primitives
+from harena.core.carthage.rulesets.catalog import OPTION_NAMES, default_rulesets, ruleset_id
 from harena.core.carthage.state import Frame, Phase
-from harena.core.engine import Choice, Prompt
+from harena.core.engine import Choice, Prompt, split_multi
 
 OPTION = "teams"
 OFF = "off"
@@ -36,19 +37,14 @@ SEATING = {
     TWO_V_THREE: ((0, 2, 4), (1, 3)),
 }
 EXCLUSIVE_RULESETS = 4  # rulebook: 2 VS 3 Mode, "The team of 2 selects 4 Modular Rulesets"
-# The Modular Rulesets by the rulebook's names (Favor Actions, then Active Conditions). The
-# rulesets branch owns their rules; when it lands, this list is its catalogue's ids.
-RULESETS = (
-    "actuate", "campaign", "outbreak", "concentrate", "discipline", "intimidate", "ordinance",
-    "renovate", "repair", "retain", "taunt",
-    "battle_hardened", "crocodile_island", "featured_match", "naked_and_afraid",
-    "strict_discipline", "the_southern_winds",
-)  # fmt: skip
+# The Modular Rulesets by their option names (the rulesets' catalogue, in the rulebook's order).
+RULESETS = OPTION_NAMES
 
 
 def ruleset_name(ruleset: str) -> str:
-    """"the_southern_winds" -> "The Southern Winds"."""
-    return " ".join(word.capitalize() for word in ruleset.split("_"))
+    """"the_southern_winds" -> "The Southern Winds" (the catalogue's printed name)."""
+    found = default_rulesets().get(ruleset_id(ruleset))
+    return found.name if found is not None else " ".join(word.capitalize() for word in ruleset.split("_"))
 
 
 @dataclass(frozen=True)
@@ -222,8 +218,11 @@ class TeamPlay(Primitives):
 
     def team_ruleset_prompt(self) -> Prompt:
         s = self.state
+        table_wide = set(split_multi(self.config.options.get("rulesets", "")))  # everyone's already
         choices = tuple(
-            Choice(f"ruleset:{r}", ruleset_name(r)) for r in RULESETS if r not in s.team_rulesets
+            Choice(f"ruleset:{r}", f"{ruleset_name(r)}: {default_rulesets()[ruleset_id(r)].text}")
+            for r in RULESETS
+            if r not in s.team_rulesets and r not in table_wide
         )
         text = f"Choose a Modular Ruleset for your team ({len(s.team_rulesets)} of {EXCLUSIVE_RULESETS})"
         return Prompt(s.turn, "pick_ruleset", text, choices)
@@ -232,6 +231,10 @@ class TeamPlay(Primitives):
         ruleset = choice.removeprefix("ruleset:")
         self.state.team_rulesets.append(ruleset)
         self.emit(f"{self.name_of(seat)} chooses the {ruleset_name(ruleset)} ruleset")
+        if ruleset == "battle_hardened" and self.teams is not None and self.teams.exclusive_team is not None:
+            # ruling: "Every player begins the game with 20 Armor" - every player who may use it
+            for mate in self.teams.members[self.teams.exclusive_team]:
+                self.state.players[mate].armor = max(self.state.players[mate].armor, self.starting_armor())  # type: ignore[attr-defined]
         self.after_gladiators()
 
     def setup_prompt(self) -> Prompt:

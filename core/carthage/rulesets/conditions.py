@@ -34,21 +34,23 @@ class ActiveConditions(RulesetBase):
         if self.active("battle-hardened"):
             gain = self.ruleset("battle-hardened").value
             for seat in self.least_armored():
-                if s.players[seat].armor < MAX_ARMOR:
+                if s.players[seat].armor < MAX_ARMOR and self.usable_by("battle-hardened", seat):
                     self.emit(f"Battle Hardened: {self.name_of(seat)} has the least Armor")
                     self.gain_armor(seat, gain)
         if self.active("featured-match"):
             crowd = len(s.theater_discard)
             self.emit(f"Featured Match: {crowd} cards in the Theater discard pile")
             for seat in self.turn_order():
-                self.change_favor(seat, crowd)
+                if self.usable_by("featured-match", seat):
+                    self.change_favor(seat, crowd)
 
     def stepped(self, seat: int) -> None:
         """rulebook: Crocodile Island - "Each Hex which is outside the Inner Circle deals -1
         Armor when stepped on". ruling: a step is Movement (a card's, a token's, a ruleset's);
         a gladiator knocked back is not stepping."""
         at = self.state.players[seat].at
-        if self.active("crocodile-island") and at is not None and not self.arena.in_inner_circle(at):
+        beast = self.is_beast(seat)  # rulebook: Active Rulesets do not affect Arena Beasts
+        if self.active("crocodile-island") and at is not None and not beast and not self.arena.in_inner_circle(at):
             self.emit(f"Crocodile Island: the water bites {self.name_of(seat)}")
             self.lose_armor(seat, self.ruleset("crocodile-island").value, "loses")
 
@@ -71,7 +73,7 @@ class ActiveConditions(RulesetBase):
         return started
 
     def may_strict(self, seat: int) -> bool:
-        return self.may_focus(seat) and self.state.players[seat].armor > self.ruleset("strict-discipline").armor
+        return self.usable_by("strict-discipline", seat) and self.may_focus(seat) and self.state.players[seat].armor > self.ruleset("strict-discipline").armor
 
     def southern_winds(self) -> bool:
         """rulebook: The Southern Winds - "the player(s) with the least Armor gain 2
@@ -79,7 +81,9 @@ class ActiveConditions(RulesetBase):
         s = self.state
         if not self.active("the-southern-winds") or s.phase is Phase.OVER:
             return False
-        seats = self.least_armored()
+        seats = [i for i in self.least_armored() if self.usable_by("the-southern-winds", i)]
+        if not seats:
+            return False
         names = ", ".join(self.name_of(i) for i in seats)
         self.emit(f"The Southern Winds carry {names}")
         for seat in reversed(seats):  # the stack runs the first seat first

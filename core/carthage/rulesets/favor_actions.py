@@ -84,7 +84,7 @@ class FavorActions(RulesetBase):
         out: list[Choice] = []
 
         def offer(name: str, choice_id: str, label: str, cost: int) -> None:
-            if self.active(name) and favor >= cost:
+            if self.usable_by(name, seat) and favor >= cost:
                 out.append(Choice(choice_id, f"{self.ruleset(name).name} ({cost}): {label}"))
 
         if s.initiator is not None and s.initiator != seat:
@@ -206,9 +206,11 @@ class FavorActions(RulesetBase):
             if h in occupied:
                 continue
             inner_only = self.token_defs[token.token].kind.inner_circle_only
+            pillar = self.is_pillar(h)
             free = [
                 n for n in self.arena.neighbours(h)
                 if n not in s.tokens and n not in occupied and (not inner_only or self.arena.in_inner_circle(n))
+                and (not pillar or self.chain_allows_pillar_at(n))
             ]  # fmt: skip
             if free:
                 out[h] = free

@@ -26,7 +26,7 @@ class NakedAndAfraid(RulesetBase):
     def naked_ok(self, seat: int) -> bool:
         p = self.state.players[seat]
         return (
-            self.active(RULESET)
+            self.usable_by(RULESET, seat)
             and self.state.phase is Phase.ACTION
             and p.alive
             and p.armor > self.ruleset(RULESET).armor

@@ -267,6 +267,52 @@ def test_only_the_team_of_two_may_use_its_rulesets() -> None:
     assert new_carthage(4, teams="2v2").may_use_ruleset(0, chosen)
 
 
+def pick(game: Carthage, *rulesets: str) -> None:
+    """The team of two picks `rulesets` (in order, whoever is asked)."""
+    for ruleset in rulesets:
+        prompt = game.prompts()[0]
+        assert prompt.kind == "pick_ruleset"
+        game.act(prompt.seat, f"ruleset:{ruleset}")
+
+
+def test_the_team_of_twos_favor_actions_are_offered_to_them_alone() -> None:
+    # rulebook: 2 VS 3, "4 Modular Rulesets for the match that they may exclusively use"
+    game = new_carthage(5, teams="2v3")
+    pick(game, "ordinance", "taunt", "retain", "concentrate")
+    assert game.active("ordinance") and not game.active("outbreak")
+    s = game.state
+    for p in s.players:
+        p.favor, p.armor = 10, 10
+    offered = {seat: {c.id.split(":")[0] for c in game.ruleset_favor_choices(seat)} for seat in range(5)}
+    assert {"ordinance", "taunt", "retain"} <= offered[1] and {"ordinance", "taunt", "retain"} <= offered[3]
+    assert offered[0] == offered[2] == offered[4] == set()
+
+
+def test_the_team_of_three_is_still_affected_by_the_twos_rulesets() -> None:
+    # rulebook: 2 VS 3, "however the team of 3 can still be affected as a result of these
+    # Modular Rulesets"; ruling: a gain is the two's alone, a harm reaches everyone
+    game = new_carthage(5, teams="2v3")
+    pick(game, "crocodile_island", "featured_match", "battle_hardened", "ordinance")
+    s = game.state
+    assert [p.armor for p in s.players] == [15, 20, 15, 20, 15]  # Battle Hardened: the two begin with 20
+    s.theater_discard = s.theater_deck[:3]
+    favor = [p.favor for p in s.players]
+    game.start_of_actions()
+    gained = [p.favor - before for p, before in zip(s.players, favor)]
+    assert gained == [0, 3, 0, 3, 0]  # Featured Match: the two gain
+    for seat in (0, 1):  # Crocodile Island bites both teams
+        armor = s.players[seat].armor
+        s.players[seat].at = Hex(4, -4)  # outside the Inner Circle
+        game.stepped(seat)
+        assert s.players[seat].armor == armor - 1
+
+
+def test_the_team_of_two_is_not_offered_a_ruleset_the_whole_table_plays() -> None:
+    game = new_carthage(5, teams="2v3", rulesets="retain")
+    ids = {c.id for c in game.prompts()[0].choices}
+    assert "ruleset:retain" not in ids and "ruleset:ordinance" in ids
+
+
 def test_2v3_ends_when_the_team_of_three_has_fallen() -> None:
     game = arena([O, Hex(1, 0), Hex(2, 0), FAR, Hex(1, 1)], teams="2v3")
     s = game.state
