@@ -198,8 +198,8 @@ class TeamPlay(Primitives):
         s = self.state
         if self.teams is None or self.teams.exclusive_team is None:
             return False
-        if len(s.team_rulesets) >= EXCLUSIVE_RULESETS:
-            return False
+        if len(s.team_rulesets) >= EXCLUSIVE_RULESETS or not self.team_ruleset_choices():
+            return False  # (a table playing nearly every ruleset for everyone leaves fewer)
         s.phase = Phase.RULESET_PICK
         s.turn = self.ruleset_picker()
         if not s.team_rulesets:
@@ -216,14 +216,18 @@ class TeamPlay(Primitives):
         order = [seat for seat in ((s.starting + k) % n for k in range(n)) if seat in pair]
         return order[len(s.team_rulesets) % len(order)]
 
-    def team_ruleset_prompt(self) -> Prompt:
-        s = self.state
-        table_wide = set(split_multi(self.config.options.get("rulesets", "")))  # everyone's already
-        choices = tuple(
+    def team_ruleset_choices(self) -> tuple[Choice, ...]:
+        """The rulesets the team of two may still pick: not picked yet, not the whole table's."""
+        table_wide = set(split_multi(self.config.options.get("rulesets", "")))
+        return tuple(
             Choice(f"ruleset:{r}", f"{ruleset_name(r)}: {default_rulesets()[ruleset_id(r)].text}")
             for r in RULESETS
-            if r not in s.team_rulesets and r not in table_wide
+            if r not in self.state.team_rulesets and r not in table_wide
         )
+
+    def team_ruleset_prompt(self) -> Prompt:
+        s = self.state
+        choices = self.team_ruleset_choices()
         text = f"Choose a Modular Ruleset for your team ({len(s.team_rulesets)} of {EXCLUSIVE_RULESETS})"
         return Prompt(s.turn, "pick_ruleset", text, choices)
 
