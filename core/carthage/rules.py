@@ -110,7 +110,7 @@ class Carthage(EssedariRules, TeamPlay, GameSetup, RoundFlow, RulesetRules, Equi
         ),
         OptionSpec(
             "essedari",
-            "Essedari Maximo",
+            "Essedari",
             ("off", "solo", "coop"),
             "off",
             "solo (1 player) or coop (2-4 players): together against the built-in Essedari "

@@ -15,6 +15,10 @@ per window, and only with more than 3 Armor (paying would eliminate them) and a 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from harena.core.carthage.effects import Conditional, Damage, Effect, Gear, GearRule, Move, StrikeBonus
+from harena.core.carthage.hexgrid import distance
 from harena.core.carthage.rulesets.base import RulesetBase
 from harena.core.carthage.state import Frame, Phase, Source
 from harena.core.engine import Choice, Prompt
@@ -45,11 +49,18 @@ class NakedAndAfraid(RulesetBase):
         """A card's side is chosen: open the window for everyone else, in turn order after its
         player (phases.choose_side calls this)."""
         s = self.state
-        if not self.active(RULESET) or s.in_play is None:
+        if not self.active(RULESET) or s.in_play is None or not s.stack:
             return
         n = len(s.players)
         owner = s.in_play.seat
-        self.rs.window = [(owner + k) % n for k in range(1, n)]
+        frame = s.stack[-1]
+        threat = card_threat(self.content.card(frame.ref).sides[frame.side].effects)
+        at = s.players[owner].at
+        self.rs.window = [
+            seat for seat in ((owner + k) % n for k in range(1, n))
+            if threat is not None and at is not None and (mine := s.players[seat].at) is not None
+            and distance(at, mine) <= threat
+        ]  # fmt: skip
 
     def holds_frame(self, frame: Frame) -> bool:
         """Whether the card frame about to resolve must wait for the window (resolve.run_frames
@@ -85,3 +96,23 @@ class NakedAndAfraid(RulesetBase):
         rule = self.ruleset(RULESET)
         self.emit(f"{self.name_of(seat)} goes Naked and Afraid: {rule.armor} Armor for {rule.value} step")
         self.state.stack.append(Frame(seat, Source.RULESET, RULESET))
+
+
+def card_threat(effects: Iterable[Effect]) -> int | None:
+    """How far from its player a card can hurt someone: its Movement plus its longest Damage
+    reach (Twin Blades: adjacent); None when it deals no Damage. ruling: the Naked and Afraid
+    window asks only gladiators within that (docs/rulings.md): a step is a dodge, and a card
+    that cannot reach a gladiator leaves it nothing to dodge."""
+    steps, reach = 0, None
+    for effect in effects:
+        if isinstance(effect, Move):
+            steps += effect.steps
+        elif isinstance(effect, Damage):
+            reach = max(reach or 0, effect.reach)
+        elif isinstance(effect, Gear) and effect.rule is GearRule.TWIN_BLADES:
+            reach = max(reach or 0, 1)
+        elif isinstance(effect, (StrikeBonus, Conditional)):
+            inner = card_threat(effect.effects)
+            if inner is not None:
+                reach = max(reach or 0, inner)
+    return None if reach is None else steps + reach

@@ -44,10 +44,10 @@ def test_passing_lets_the_card_resolve() -> None:
 def test_never_while_a_card_resolves() -> None:
     # "not during the time a card's Action(s) are resolving": once the first effect runs, the
     # only prompts are the card's own
-    game = with_rulesets("naked_and_afraid", [Hex(0, 0), Hex(3, 0)])
-    reveal(game, 0, "sprint")
+    game = with_rulesets("naked_and_afraid", [Hex(0, 0), Hex(2, 0)])
+    reveal(game, 0, "lunge")  # Move 1, Damage 2: bob, 2 hexes away, may be hit
+    assert kind(game) == "naked_and_afraid"
     game.act(1, "pass")
-    game.act(0, "dir:E")
     assert kind(game) == "move_step" and game.prompts()[0].seat == 0
     assert "naked" not in choices(game)
 
@@ -71,12 +71,25 @@ def test_everyone_else_is_asked_in_turn_order_and_only_with_more_than_3_armor() 
     game = with_rulesets("naked_and_afraid", [Hex(0, 0), Hex(3, 0), Hex(-3, 0), Hex(0, 3)])
     s = game.state
     s.players[2].armor = 3
-    reveal(game, 0, "guard")
+    reveal(game, 0, "charging-rhino")  # Move 4, Damage 3: everyone 3 hexes away is in reach
     assert game.prompts()[0].seat == 1
     game.act(1, "pass")
     assert game.prompts()[0].seat == 3  # seat 2 cannot pay
     game.act(3, "pass")
-    assert kind(game) == "play_card"
+    assert kind(game) == "move_step" and game.prompts()[0].seat == 0  # the Rhino resolves
+
+
+def test_only_gladiators_the_card_can_reach_are_asked() -> None:
+    # ruling (docs/rulings.md): the window is a dodge; a card that cannot reach a gladiator,
+    # or deals no Damage at all, leaves it nothing to dodge and asks nobody
+    game = with_rulesets("naked_and_afraid", [Hex(0, 0), Hex(2, 0), Hex(-3, 0)])
+    reveal(game, 0, "lunge")  # Move 1 + reach 1: 2 hexes
+    assert [p.seat for p in game.prompts()] == [1]
+    game.act(1, "pass")
+    assert "naked_and_afraid" not in [p.kind for p in game.prompts()]  # the third, 3 hexes away
+    game = with_rulesets("naked_and_afraid", [Hex(0, 0), Hex(1, 0)])
+    reveal(game, 0, "guard")  # no Damage
+    assert kind(game) != "naked_and_afraid"
 
 
 def test_not_offered_unless_chosen() -> None:
