@@ -38,6 +38,13 @@ from harena.server.session import LISTEN_OPTIONS, AppSession, SessionInfo, shutd
 
 log = logging.getLogger(__name__)
 
+INPUT_WINDOW = 16 * 1024
+"""Bytes a session's client may send before the server has read them (the SSH channel window;
+asyncssh's default is 2 MiB). While a session's input waits (its event budget, its share of the
+loop), asyncssh keeps what arrives as one buffer entry per packet: a client typing one byte per
+packet made ~120 bytes of memory per byte sent, 5 MB a minute and 2 MiB of window deep
+(bench/hostile.py --scenario toggle). Typing needs far less; a paste of more waits its turn."""
+
 GUEST_PREFIX = "guest:"
 IDLE_CHECK_EVERY = 60.0
 IDLE_MESSAGE = "harena: disconnected after {minutes} idle minutes as a spectator."
@@ -332,7 +339,7 @@ class PlayerConnection(asyncssh.SSHServer):
             return False
         assert self.conn is not None
         self.channels += 1
-        chan = bound_environment(self.conn.create_server_channel())
+        chan = bound_environment(self.conn.create_server_channel(window=INPUT_WINDOW))
         session = HarenaSession(self.server, self.identity, self.guest, self.address, on_close=self._channel_closed)
         return chan, session  # type: ignore[return-value]
 

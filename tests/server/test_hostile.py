@@ -9,7 +9,7 @@ import time
 import asyncssh
 import pytest
 
-from harena.server.ssh_server import HarenaServer
+from harena.server.ssh_server import INPUT_WINDOW, HarenaServer
 from tests.server.players import new_key, player
 from tests.sshscreen import ScreenClient
 
@@ -42,6 +42,23 @@ async def test_a_flood_of_keys_reaches_the_app_at_the_event_budget_and_others_pl
     elapsed = time.monotonic() - started
     assert driver.events_passed <= 10 + 20 * elapsed + 2  # the burst, then the rate
     assert not mallory.closed
+
+
+async def test_input_the_server_has_not_read_stays_with_the_client(make_server):
+    # A flood of one-byte packets while the session's input waits: the server holds at most
+    # its channel window of them (each held packet costs memory), the rest waits at the client.
+    server = await make_server(input_events=5, input_event_burst=5)
+    mallory = await player(server, "mallory", new_key())
+    await mallory.wait_for_text("you are mallory")
+    chan = mallory._chan
+    assert chan is not None
+    sent = 200_000
+    for _ in range(sent // 2):
+        chan.write(b"jk")
+    await asyncio.sleep(1.0)
+    held_by_client = chan.get_write_buffer_size()
+    assert held_by_client >= sent - 2 * INPUT_WINDOW - 8192, held_by_client
+    await mallory.close()
 
 
 async def test_a_chat_line_typed_at_once_arrives_whole_at_the_event_budget(make_server):
