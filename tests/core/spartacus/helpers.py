@@ -101,11 +101,11 @@ def play_until(
         assert steps < limit
 
 
-def at_the_market(seed: int = 1) -> Spartacus:
+def at_the_market(seed: int = 1, **options: str) -> Spartacus:
     """A 4-player game at the start of its Market phase: empty tables, 10 denarii each."""
     from harena.core.spartacus import market
 
-    game = started(4, seed=seed)
+    game = started(4, seed=seed, **options)
     game.state.intrigue = None
     for seat, p in enumerate(game.state.players):
         clear_table(game, seat)

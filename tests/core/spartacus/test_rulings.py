@@ -32,9 +32,9 @@ def test_a_champion_changing_hands_moves_one_influence_with_it() -> None:
     game = at_the_market()
     star = give(game, 0, "crixus", champion=True)
     game.act(0, "offer:1")
-    game.act(0, f"offer-give:{star}")
-    game.act(0, "offer-want:none")
+    game.act(0, f"offer-card:{star}")
     game.act(0, "offer-price:-5")
+    game.act(0, "offer-send")
     before = [p.influence for p in game.state.players]
     game.act(1, "accept:0")
     after = [p.influence for p in game.state.players]

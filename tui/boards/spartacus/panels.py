@@ -377,8 +377,8 @@ def last_sale_line(view: View, last: Mapping[str, Any]) -> Line:
 def offer_line(view: View, offer: Mapping[str, Any]) -> Line:
     board = view["game"]["board"]
     cards = {a["ref"]: a["name"] for p in board["players"] for a in p["assets"]}
-    give = cards.get(offer["give"], "nothing") if offer["give"] is not None else "nothing"
-    want = cards.get(offer["want"], "nothing") if offer["want"] is not None else "nothing"
+    give = ", ".join(cards.get(c, "?") for c in offer["give"]) or "nothing"
+    want = ", ".join(cards.get(c, "?") for c in offer["want"]) or "nothing"
     price = offer["price"]
     money = f", pays {price}" if price > 0 else (f", asks {-price}" if price < 0 else "")
     return [name_segment(view, offer["proposer"]), (" offers ", "dim"), name_segment(view, offer["recipient"]),
