@@ -5,7 +5,8 @@ card texts (`content`, the same for every player). What it does: values cards by
 worth and fighting strength, keeps reactions and guards to protect itself, launches Schemes
 against the leader (or for itself), bids for lots up to what they are worth to it, hosts when
 the title is cheap or the win is near, fights with its best gladiator and closes in to attack.
-It never gives denarii away and never proposes trades (it accepts fair ones).
+In the Open Market it deals (see `bargain`): sells to the Bank what costs more than it earns,
+proposes trades that help both sides by its reckoning, answers by value.
 """
 
 from __future__ import annotations
@@ -16,27 +17,18 @@ from harena.core.bots import awaited_prompts
 from harena.core.engine import Rng
 from harena.core.spartacus.board import DIRECTIONS, Hex, distance
 from harena.core.spartacus.cards import CardKind, Influence, IntrigueCard, MarketCard, Who
+from harena.core.spartacus.bargain import Bargainer
 from harena.core.spartacus.content import Content, default_content
+from harena.core.spartacus.valuation import strength
 
 View = dict[str, Any]
-
-
-def strength(card: MarketCard, favor: int = 0, champion: bool = False) -> float:
-    """How good a combatant is in the Arena: attack and defence dice count most."""
-    return (
-        1.2 * card.atk
-        + 1.0 * card.defence
-        + 0.6 * card.spd
-        + 0.5 * len(card.combat)
-        + 0.3 * favor
-        + champion
-    )
 
 
 class HeuristicBot:
     def __init__(self, seed: int) -> None:
         self.rng = Rng.from_seed(seed)
         self.content: Content = default_content()
+        self.market = Bargainer(self.content)
 
     # -- the entry point ------------------------------------------------------------------------
 
@@ -223,29 +215,13 @@ class HeuristicBot:
     # -- market ---------------------------------------------------------------------------------
 
     def _open_market(self, view: View, ids: list[str]) -> str:
-        return "close"
+        return self.market.open_market(view, ids)
 
     def _compose_offer(self, view: View, ids: list[str]) -> str:
-        return "offer-cancel"
+        return self.market.compose(view, ids)
 
     def _answer_offer(self, view: View, ids: list[str]) -> str:
-        proposer = int(ids[0].split(":")[1])
-        offer = next(o for o in view["board"]["market"]["offers"] if o["proposer"] == proposer)
-        mine = view["seat"] == offer["recipient"]
-        give_ref, get_ref = (
-            (offer["want"], offer["give"]) if mine else (offer["give"], offer["want"])
-        )
-        money = offer["price"] if mine else -offer["price"]
-        worth = money + self._asset_worth(view, get_ref) - self._asset_worth(view, give_ref)
-        return ids[0] if worth >= 0 else ids[1]
-
-    def _asset_worth(self, view: View, ref: int | None) -> float:
-        if ref is None:
-            return 0.0
-        card, asset = self.ref_card(view, ref)
-        if card is None:
-            return 0.0
-        return card.value + (2 * asset["favor"] + 6 * asset["champion"] if asset else 0)
+        return self.market.answer(view, ids)
 
     def _bid(self, view: View, ids: list[str]) -> str:
         auction = view["board"]["market"]["auction"]
