@@ -57,6 +57,13 @@ def gain(content: Content, view: View, seat: int, t: Terms) -> float:
     return trade_gain(content, house, holding, give, want, t.price)
 
 
+def possible(view: View, t: Terms) -> bool:
+    """Every card named is still on its side's table (another deal may have moved it)."""
+    give = {a["ref"] for a in assets(view, t.proposer)}
+    want = {a["ref"] for a in assets(view, t.recipient)}
+    return set(t.give) <= give and set(t.want) <= want
+
+
 def split(content: Content, view: View, t: Terms) -> Terms | None:
     """The same cards at the price that shares the surplus evenly, or None when the two sides
     together gain too little, or the payer cannot pay."""
@@ -165,6 +172,8 @@ class Bargainer:
         o = next(o for o in view["board"]["market"]["offers"] if o["id"] == offer_id)
         me = view["seat"]
         t = Terms(o["proposer"], o["recipient"], list(o["give"]), list(o["want"]), o["price"])
+        if not possible(view, t):
+            return f"decline:{offer_id}"  # it would fall through
         if gain(self.content, view, me, t) >= 0:
             return f"accept:{offer_id}"
         counter = self.counter(view, t) if f"counter:{offer_id}" in ids else None

@@ -269,6 +269,7 @@ class HouseAbility:
     pay: int = 0
     per_turn: int = 0  # 0: as often as the cost can be paid
     text: str = ""
+    below: int = 0  # usable only below this much Influence (0: always; docs/rulings.md, balance)
 
 
 @dataclass(frozen=True)

@@ -272,7 +272,10 @@ def _compose(game: Spartacus, offer: Offer, verb: str, rest: str) -> None:
     assert draft is not None
     if verb == "offer-cancel":
         if offer.sent:
-            offer.draft = None  # the counter is dropped: the terms sent stand, to be answered
+            # The counter is dropped: the terms sent stand, to be answered. It still counts as
+            # a counter, or counter-and-cancel could go on for ever (ruling: every Market ends).
+            offer.draft = None
+            offer.counters += 1
         else:
             m.offers.remove(offer)
     elif verb == "offer-card":

@@ -157,7 +157,8 @@ def _parse_ability(raw: Any, where: Where) -> HouseAbility:
     check_keys(
         raw,
         where,
-        {"id", "name", "gain", "exhaust", "favored", "sacrifice", "pay", "per_turn", "text"},
+        {"id", "name", "gain", "exhaust", "favored", "sacrifice", "pay", "per_turn", "text",
+         "below_influence"},
     )
     gain = parse_effect(raw.get("gain"), where.at("gain"), GAINS)
     exhaust = get_enum(AssetKind, raw, "exhaust", where) if "exhaust" in raw else None
@@ -165,6 +166,7 @@ def _parse_ability(raw: Any, where: Where) -> HouseAbility:
     favored = get_bool(raw, "favored", where, False)
     pay = get_int(raw, "pay", where, 0, minimum=0)
     per_turn = get_int(raw, "per_turn", where, 0, minimum=0)
+    below = get_int(raw, "below_influence", where, 0, minimum=0)
     if favored and exhaust is not AssetKind.GLADIATOR:
         raise where.error("'favored' needs exhaust = \"gladiator\"")
     if isinstance(gain, GainDenarii) and gain.per_favor and not favored:
@@ -177,4 +179,4 @@ def _parse_ability(raw: Any, where: Where) -> HouseAbility:
     if isinstance(gain, GainInfluence) and per_turn == 0:
         raise where.error("an ability that gains Influence needs 'per_turn'")
     return HouseAbility(ident, get_str(raw, "name", where), gain, exhaust, favored, sacrifice, pay,
-                        per_turn, get_str(raw, "text", where, ""))  # fmt: skip
+                        per_turn, get_str(raw, "text", where, ""), below)  # fmt: skip

@@ -45,16 +45,18 @@ def _combatant(content: Content, asset: Asset) -> bool:
 
 # A House's own abilities make some cards worth more to it (per round used, over the horizon):
 # Batiatus's Training Fees (2 denarii a Gladiator), Tullius's Trade Routes (1 a Slave),
-# Glaber's Make an Example (a Guard and 3 denarii for a point of Influence).
+# Glaber's Make an Example (a Guard and 5 denarii for a point of Influence).
 _HOUSE_USE = {("batiatus", CardKind.GLADIATOR): 1.5, ("tullius", CardKind.SLAVE): 1.0,
-              ("glaber", CardKind.GUARD): INFLUENCE - 3}  # fmt: skip
+              ("glaber", CardKind.GUARD): 1.0}  # fmt: skip
 
 
 def worth(content: Content, asset: Asset, others: Iterable[Asset], house: str = "") -> float:
     """What `asset` is worth to `house` (its other cards: `others`)."""
     card = content.cards[asset["card"]]
-    value = float(card.value) + _HOUSE_USE.get((house, card.kind), 0.0)
     others = list(others)
+    value = float(card.value)
+    if not any(content.cards[a["card"]].kind is card.kind for a in others):
+        value += _HOUSE_USE.get((house, card.kind), 0.0)  # once a turn: the first card does it
     if card.kind is CardKind.GUARD:
         return value + 1.0  # keeps a Scheme off the table
     if card.kind is CardKind.EQUIPMENT:

@@ -100,7 +100,7 @@ SLANDER = 'id = "slander"\nname = "Slander"\nkind = "scheme"'
         ("houses.toml", 'per_turn = 1\n  gain = { kind = "gain_denarii", amount = 2 }',
          'per_turn = 1\n  gain = { kind = "gain_denari", amount = 2 }',
          ["house 'batiatus'", "ability 'batiatus-training', gain", "unknown effect kind 'gain_denari'"]),
-        ("houses.toml", 'sacrifice = "guard"\n  pay = 3\n  per_turn = 1', 'sacrifice = "guard"\n  pay = 3',
+        ("houses.toml", 'sacrifice = "guard"\n  pay = 5\n  per_turn = 1', 'sacrifice = "guard"\n  pay = 5',
          ["ability 'glaber-example'", "gains Influence needs 'per_turn'"]),
         ("houses.toml", "denarii = 12", "denarii = -1", ["house 'batiatus'", "'denarii' must be at least 0"]),
         ("houses.toml", "slaves = 3", "slaves = 4", ["the houses need 9 starting slaves", "the box has 8"]),

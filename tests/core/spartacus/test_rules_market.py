@@ -117,7 +117,11 @@ def test_a_counter_being_drafted_is_the_drafters_until_sent() -> None:
     assert game.view(1)["board"]["market"]["my_draft"]["want"] == [veteran, net]
     game.act(1, "offer-cancel")
     assert kinds(game)[1] == "answer_offer"
-    assert game.view(2)["board"]["market"]["offers"][0]["want"] == [veteran]
+    shown = game.view(2)["board"]["market"]["offers"][0]
+    assert shown["want"] == [veteran] and shown["counters"] == 1  # a counter begun is spent
+    game.act(1, "counter:0")
+    game.act(1, "offer-cancel")
+    assert sorted(choices(game, 1)) == ["accept:0", "decline:0"]  # so the Market always ends
 
 
 def test_offers_to_several_dominus_at_once_are_separate_offers() -> None:
