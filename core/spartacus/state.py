@@ -200,6 +200,7 @@ class Fight:
     chooser: int | None = None  # fighter who won initiative and picks first or second
     moves: int = 0  # hexes the acting fighter may still move
     attacked: bool = False
+    moved_first: bool = False  # moved before attacking: the action's moves are over once it attacks
     damage: int = 0  # dice the defender still has to give up
     defender: int | None = None
     # The last roll, public, so screens can draw it as dice: "initiative" (each fighter's Speed

@@ -80,7 +80,7 @@ SLANDER = 'id = "slander"\nname = "Slander"\nkind = "scheme"'
          ["9 starting gladiators", "the game has 8"]),
         ("intrigue.toml", SLANDER, SLANDER.replace('"scheme"', '"sheme"'),
          ["card 'slander'", "'sheme' is not one of"]),
-        ("intrigue.toml", 'target = "other"\ntext = "The target loses 1 Influence."',
+        ("intrigue.toml", 'target = "any"\ntext = "The target loses 1 Influence."',
          'target = "self"\ntext = "The target loses 1 Influence."',
          ["card 'slander'", "'target' must be \"other\" or \"any\""]),
         ("intrigue.toml", '{ kind = "influence", who = "target", amount = -1 }]\n\n[[card]]\nid = "public',
