@@ -18,7 +18,7 @@ from harena.core.spartacus.valuation import Asset, sale_gain, trade_gain
 View = dict[str, Any]
 
 MAX_PRICE = 30  # as the market offers it
-SURPLUS = 2.0  # a proposal must be worth this much to the two sides together
+SURPLUS = 1.0  # a proposal must be worth this much to the two sides together
 SELL_FROM = 2.0  # sell to the Bank when the sale beats keeping the card by this much
 _TRADED = ("gladiator", "slave", "equipment", "guard")
 
@@ -157,11 +157,12 @@ class Bargainer:
             self.plan = None
             return "offer-cancel"  # a card it meant to trade is gone
         if draft["price"] != plan.price:
-            choice = f"offer-price:{plan.price}"
-            if choice not in ids:
+            sums = [int(c.split(":")[1]) for c in ids if c.startswith("offer-price:")]
+            closer = [n for n in sums if abs(n - plan.price) < abs(draft["price"] - plan.price)]
+            if not closer:
                 self.plan = None
                 return "offer-cancel"
-            return choice
+            return f"offer-price:{min(closer, key=lambda n: abs(n - plan.price))}"
         self.plan = None
         return "offer-send" if "offer-send" in ids else "offer-cancel"
 

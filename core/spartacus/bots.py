@@ -17,6 +17,7 @@ from harena.core.bots import awaited_prompts
 from harena.core.engine import Rng
 from harena.core.spartacus.board import DIRECTIONS, Hex, distance
 from harena.core.spartacus.cards import CardKind, Influence, IntrigueCard, MarketCard, Who
+from harena.core.spartacus import bribes
 from harena.core.spartacus.bargain import Bargainer
 from harena.core.spartacus.content import Content, default_content
 from harena.core.spartacus.valuation import strength
@@ -39,6 +40,8 @@ class HeuristicBot:
         choice: str | None = handler(view, ids) if handler else None
         if choice is not None and choice in ids:
             return choice
+        if choice is not None and choice.startswith("give:") and choice == bribes.gift(view, *map(int, choice.split(":")[1:])):
+            return choice  # a bribe, paid from the standing gift prompt before deciding
         return str(ids[0])
 
     # -- reading the view -----------------------------------------------------------------------
@@ -95,8 +98,13 @@ class HeuristicBot:
         short = card.influence - me["influence"]
         if short <= 0:
             return True
-        return (me["house"] == "solonius" and short <= 3 and self._scheme_worth(view, card) >= 4
-                and me["denarii"] >= 2 * short + card.cost + self.reserve(view))  # fmt: skip
+        if (me["house"] == "solonius" and short <= 3 and self._scheme_worth(view, card) >= 4
+                and me["denarii"] >= 2 * short + card.cost + self.reserve(view)):  # fmt: skip
+            return True
+        # or buy a supporter's Influence (see `_ask_support`)
+        spare = me["denarii"] - self.reserve(view) - card.cost
+        return (spare >= bribes.SUPPORT_FEE and self._scheme_worth(view, card) >= 3
+                and bribes.supporter(view, short, None) is not None)  # fmt: skip
 
     def _scheme_worth(self, view: View, card: IntrigueCard) -> float:
         worth = 0.0
@@ -170,7 +178,28 @@ class HeuristicBot:
     def _prepare_scheme(self, view: View, ids: list[str]) -> str:
         if ids[0].startswith("target:"):
             return self._choose_target(view, ids)
-        return "buy" if "buy" in ids else "withdraw"
+        if "buy" in ids:
+            return "buy"
+        return self._ask_support(view, ids) or "withdraw"
+
+    def _ask_support(self, view: View, ids: list[str]) -> str | None:
+        """Pay a Dominus whose Influence covers the gap, then ask, showing the Scheme (so they
+        see it is not aimed at them)."""
+        scheme = view["board"]["intrigue"]["scheme"]
+        if "ask:show" not in ids or scheme is None:
+            return None
+        card = self.card(scheme["card"])
+        short = card.influence - self.me(view)["influence"]
+        target = scheme["target"] if scheme["target"] not in (None, -1) else None
+        ally = bribes.supporter(view, short, target)
+        if ally is None or self._scheme_worth(view, card) < 3:
+            return None
+        if bribes.paid_to(view, ally) >= bribes.SUPPORT_FEE:
+            return "ask:show"
+        spare = (self.me(view)["denarii"] or 0) - self.reserve(view) - card.cost
+        if spare < bribes.SUPPORT_FEE:
+            return None
+        return bribes.gift(view, ally, bribes.SUPPORT_FEE)
 
     def _choose_target(self, view: View, ids: list[str]) -> str:
         seats = [int(c.split(":")[1]) for c in ids]
@@ -180,6 +209,8 @@ class HeuristicBot:
     def _support_scheme(self, view: View, ids: list[str]) -> str:
         scheme = view["board"]["intrigue"]["scheme"]
         me = view["seat"]
+        if scheme["target"] != me and bribes.paid_by(view, scheme["schemer"]) >= bribes.SUPPORT_FEE:
+            return "support"  # paid for, and not against me
         leader = self.leader(view, [p["seat"] for p in view["board"]["players"]])
         if (
             scheme["card"]
@@ -249,10 +280,13 @@ class HeuristicBot:
         if me in seats and self.best_fighter(view, me) > 0:
             return f"invite:{me}"
         players = view["board"]["players"]
+        paid = [s for s in seats if bribes.paid_by(view, s) > 0]
+        if paid:  # whoever paid the Host for the honour
+            return f"invite:{max(paid, key=lambda s: bribes.paid_by(view, s))}"
         return f"invite:{min(seats, key=lambda s: (self.best_fighter(view, s), players[s]['influence']))}"
 
     def _invitation(self, view: View, ids: list[str]) -> str:
-        return "accept"
+        return "accept" if bribes.invitation_worth(self.content, view) >= 0 else "refuse"
 
     def _choose_combatant(self, view: View, ids: list[str]) -> str:
         def worth(c: str) -> float:

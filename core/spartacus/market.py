@@ -182,14 +182,22 @@ def _draft_prompt(game: Spartacus, offer: Offer) -> Prompt:
         for c in tradable(game, owner):
             mark = "[x]" if c in chosen else "[ ]"
             choices.append(Choice(f"offer-card:{c}", f"{mark} {verb} {_asset_label(game, c)}"))
-    for n in _price_range(game, offer):
-        mark = "(*)" if n == draft.price else "( )"
-        choices.append(Choice(f"offer-price:{n}", f"{mark} {_money(game, offer, seat, n)}"))
+    for n in _price_steps(game, offer, draft.price):
+        choices.append(Choice(f"offer-price:{n}", f"Denarii: {_money(game, offer, seat, n)}"))
     if draft.give or draft.want:  # something must change hands besides coins (a gift is `give:`)
         choices.append(Choice("offer-send", "Send: " + describe(game, offer, draft)))
     verb = "Counter" if offer.sent else "Offer"
-    text = f"{verb} to {game.name_of(other)}: pick cards each way and the denarii, then send"
+    money = _money(game, offer, seat, draft.price).lower()
+    text = f"{verb} to {game.name_of(other)}: pick cards each way and the denarii ({money}), then send"
     return Prompt(seat, "compose_offer", text, tuple(choices) + (cancel,))
+
+
+def _price_steps(game: Spartacus, offer: Offer, now: int) -> list[int]:
+    """A few sums near the one named (1 and 5 either way, and none), so the whole offer fits
+    one page of keys; any sum in range is a few presses away."""
+    bounds = _price_range(game, offer)
+    steps = sorted({now - 5, now - 1, 0, now + 1, now + 5} - {now})
+    return [n for n in steps if n in bounds]
 
 
 def _side(offer: Offer, terms: Terms, seat: int) -> list[int]:

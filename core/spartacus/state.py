@@ -248,3 +248,5 @@ class SpartacusState:
     reason: str = ""
     # public counts per seat: "offers" sent, "trades" done, "bank_sales" (for `harena simulate`)
     deals: dict[str, list[int]] = field(default_factory=dict)
+    # gifts this round, [giver, taker, amount]: each seat's view shows its own (as its log does)
+    gifts: list[list[int]] = field(default_factory=list)

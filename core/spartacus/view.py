@@ -65,6 +65,8 @@ def board_view(game: Spartacus, seat: int | None) -> dict[str, Any]:
         "intrigue_discard": _pile(s.cards, s.intrigue_discard),
         "intrigue": _intrigue(game, seat),
         "market": _market(game, seat),
+        # gifts this round that this seat gave or received (its log says as much)
+        "my_gifts": [] if seat is None else [list(g) for g in s.gifts if seat in g[:2]],
         "arena": _arena(game, seat),
         "arena_board": {
             "radius": game.content.board.radius,

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from harena.core.spartacus.rules import Spartacus
 from harena.core.spartacus.state import Phase
-from tests.core.spartacus.helpers import at_the_market, choices, coins, dice, give, kinds
+from tests.core.spartacus.helpers import offer_price, at_the_market, choices, coins, dice, give, kinds
 
 
 def _close_all(game: Spartacus, but: tuple[int, ...] = ()) -> None:
@@ -40,7 +42,7 @@ def test_an_offer_is_composed_then_accepted_and_both_sides_move() -> None:
     assert {f"offer-card:{net}", f"offer-card:{veteran}"} <= set(choices(game, 0))
     game.act(0, f"offer-card:{net}")
     game.act(0, f"offer-card:{veteran}")
-    game.act(0, "offer-price:3")  # and 3 denarii from me
+    offer_price(game, 0, 3)  # and 3 denarii from me
     game.act(0, "offer-send")
     assert kinds(game)[1] == "answer_offer" and 0 not in kinds(game)
     game.act(1, "accept:0")
@@ -61,7 +63,7 @@ def test_a_trade_moves_any_set_of_cards_each_way() -> None:
     for card in mine + theirs:
         game.act(0, f"offer-card:{card}")
     game.act(0, f"offer-card:{mine[2]}")  # picked twice: back out of the offer
-    game.act(0, "offer-price:-4")  # and they pay me 4
+    offer_price(game, 0, -4)  # and they pay me 4
     game.act(0, "offer-send")
     shown = game.view(3)["board"]["market"]["offers"][0]
     assert shown["give"] == mine[:2] and shown["want"] == theirs and shown["price"] == -4
@@ -81,19 +83,19 @@ def test_a_counter_changes_any_part_and_goes_back_at_most_twice() -> None:
     game.act(0, "offer:1")
     assert "offer-send" not in choices(game, 0)  # something must change hands
     game.act(0, f"offer-card:{veteran}")
-    game.act(0, "offer-price:2")
+    offer_price(game, 0, 2)
     game.act(0, "offer-send")
     game.act(1, "counter:0")
     assert kinds(game)[1] == "compose_offer"
     game.act(1, f"offer-card:{net}")  # Net too, if you add your Shield and 5 denarii
     game.act(1, f"offer-card:{mine}")
-    game.act(1, "offer-price:5")
+    offer_price(game, 1, 5)
     game.act(1, "offer-send")
     offer = game.view(2)["board"]["market"]["offers"][0]
     assert (offer["give"], offer["want"], offer["price"]) == ([mine], [veteran, net], 5)
     assert kinds(game)[0] == "answer_offer"
     game.act(0, "counter:0")
-    game.act(0, "offer-price:4")
+    offer_price(game, 0, 4)
     game.act(0, "offer-send")
     assert sorted(choices(game, 1)) == ["accept:0", "decline:0"]
     game.act(1, "decline:0")
@@ -112,7 +114,7 @@ def test_a_counter_being_drafted_is_the_drafters_until_sent() -> None:
     game.act(1, "counter:0")
     before = game.view(2)
     game.act(1, f"offer-card:{net}")
-    game.act(1, "offer-price:-3")
+    offer_price(game, 1, -3)
     assert game.view(2) == before and game.view(0)["board"] == before["board"]
     assert game.view(1)["board"]["market"]["my_draft"]["want"] == [veteran, net]
     game.act(1, "offer-cancel")
@@ -131,7 +133,7 @@ def test_offers_to_several_dominus_at_once_are_separate_offers() -> None:
     for seat, card in ((1, a), (2, b)):
         game.act(0, f"offer:{seat}")
         game.act(0, f"offer-card:{card}")
-        game.act(0, "offer-price:4")
+        offer_price(game, 0, 4)
         game.act(0, "offer-send")
     assert kinds(game) == {1: "answer_offer", 2: "answer_offer", 3: "open_market"}
     assert 0 not in game.awaited()  # the game waits for the answers, not for the proposer
@@ -163,7 +165,7 @@ def test_a_trade_falls_through_if_the_card_has_gone_meanwhile() -> None:
     veteran = give(game, 1, "veteran")
     game.act(0, "offer:1")
     game.act(0, f"offer-card:{veteran}")
-    game.act(0, "offer-price:2")
+    offer_price(game, 0, 2)
     game.act(0, "offer-send")
     game.state.players[1].assets.clear()  # gone (e.g. sold in another deal)
     game.state.market_discard.append(veteran)
@@ -182,8 +184,12 @@ def test_an_offer_names_no_more_denarii_than_the_payer_holds() -> None:
     game.state_changed()
     game.act(0, "offer:1")
     game.act(0, f"offer-card:{veteran}")
-    prices = [int(c.split(":")[1]) for c in choices(game, 0) if c.startswith("offer-price:")]
-    assert (min(prices), max(prices)) == (-3, 10)
+    offer_price(game, 0, 10)  # all I hold
+    assert "offer-price:11" not in choices(game, 0)
+    offer_price(game, 0, -3)  # all they hold
+    assert "offer-price:-4" not in choices(game, 0)
+    with pytest.raises(AssertionError):
+        offer_price(game, 0, -4)
 
 
 def test_offers_are_limited_so_the_market_always_ends() -> None:
