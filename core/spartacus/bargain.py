@@ -65,8 +65,8 @@ def possible(view: View, t: Terms) -> bool:
 
 
 def split(content: Content, view: View, t: Terms) -> Terms | None:
-    """The same cards at the price that shares the surplus evenly, or None when the two sides
-    together gain too little, or the payer cannot pay."""
+    """The same cards at the price that shares the surplus evenly (or as near as the payer can
+    pay), or None when the two sides together gain too little or either would lose."""
     base = Terms(t.proposer, t.recipient, list(t.give), list(t.want), 0)
     mine = gain(content, view, t.proposer, base)
     theirs = gain(content, view, t.recipient, base)
@@ -74,9 +74,9 @@ def split(content: Content, view: View, t: Terms) -> Terms | None:
     if surplus < 1.0:
         return None
     price = round(mine - surplus / 2)  # what the proposer pays to be left with half
-    payer, amount = (t.proposer, price) if price > 0 else (t.recipient, -price)
-    if amount > min(spendable(view, payer), MAX_PRICE):
-        return None
+    # a payer short of the fair sum pays what it can, if that still leaves the other no worse
+    price = max(-min(spendable(view, t.recipient), MAX_PRICE),
+                min(price, spendable(view, t.proposer), MAX_PRICE))  # fmt: skip
     base.price = price
     if gain(content, view, t.proposer, base) < 0 or gain(content, view, t.recipient, base) < 0:
         return None
