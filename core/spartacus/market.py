@@ -187,7 +187,8 @@ def _draft_prompt(game: Spartacus, offer: Offer) -> Prompt:
     if draft.give or draft.want:  # something must change hands besides coins (a gift is `give:`)
         choices.append(Choice("offer-send", "Send: " + describe(game, offer, draft)))
     verb = "Counter" if offer.sent else "Offer"
-    money = _money(game, offer, seat, draft.price).lower()
+    money = _money(game, offer, seat, draft.price)
+    money = money[0].lower() + money[1:] if money.startswith(("You", "No")) else money
     text = f"{verb} to {game.name_of(other)}: pick cards each way and the denarii ({money}), then send"
     return Prompt(seat, "compose_offer", text, tuple(choices) + (cancel,))
 

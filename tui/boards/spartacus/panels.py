@@ -353,6 +353,8 @@ def market_lines(view: View, m: Mapping[str, Any], width: int, ascii_only: bool)
         return lines
     closed = [seat for seat, done in enumerate(m["closed"]) if done]
     lines.append([("Open Market: trade, sell to the Bank, then close", "")])
+    if m.get("my_draft"):  # yours alone until sent
+        lines.append([("Drafting: ", "bold")] + offer_line(view, m["my_draft"]))
     for offer in m["offers"]:
         lines.append(offer_line(view, offer))
     if closed:
