@@ -286,7 +286,10 @@ class HeuristicBot:
         return f"invite:{min(seats, key=lambda s: (self.best_fighter(view, s), players[s]['influence']))}"
 
     def _invitation(self, view: View, ids: list[str]) -> str:
-        return "accept" if bribes.invitation_worth(self.content, view) >= 0 else "refuse"
+        if bribes.invitation_worth(self.content, view) >= 0:
+            return "accept"
+        excuse = next((c for c in ids if c.startswith("react:")), None)
+        return excuse or "refuse"
 
     def _choose_combatant(self, view: View, ids: list[str]) -> str:
         def worth(c: str) -> float:

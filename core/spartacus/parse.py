@@ -43,7 +43,8 @@ from harena.core.spartacus.schema import (
 _MARKET_FIELDS = {"id", "name", "kind", "value", "copies", "starting", "atk", "def", "spd", "slot",
                   "combat", "ability", "text"}  # fmt: skip
 _INTRIGUE_FIELDS = {"id", "name", "kind", "value", "copies", "influence", "cost", "target",
-                    "effects", "against_you", "text"}  # fmt: skip
+                    "effects", "against_you", "answers", "text"}  # fmt: skip
+REACTION_EVENTS = ("scheme", "invitation")
 _CARD_GAINS = frozenset({"gain_denarii", "draw", "cycle"})
 
 
@@ -98,12 +99,15 @@ def parse_intrigue_card(raw: Any, where: Where) -> IntrigueCard:
         )
     allowed = {
         CardKind.SCHEME: {"influence", "cost", "target", "effects"},
-        CardKind.REACTION: {"influence", "effects", "against_you"},
+        CardKind.REACTION: {"influence", "effects", "against_you", "answers"},
         CardKind.GUARD: set(),
     }[kind]
-    for key in ("influence", "cost", "target", "effects", "against_you"):
+    for key in ("influence", "cost", "target", "effects", "against_you", "answers"):
         if key in raw and key not in allowed:
             raise where.error(f"field {key!r} is not used by a {kind.value}")
+    answers = get_str(raw, "answers", where, "scheme")
+    if answers not in REACTION_EVENTS:
+        raise where.error(f"field 'answers' must be one of {', '.join(REACTION_EVENTS)}, not {answers!r}")
     effect_kinds = REACTION_EFFECT_KINDS if kind is CardKind.REACTION else None
     effects = parse_effects(raw, "effects", where, INTRIGUE_EFFECTS, effect_kinds)
     target = (
@@ -127,6 +131,7 @@ def parse_intrigue_card(raw: Any, where: Where) -> IntrigueCard:
         target=target,
         effects=effects,
         against_you=get_bool(raw, "against_you", where, False),
+        answers=answers,
         text=get_str(raw, "text", where, ""),
     )
 

@@ -16,7 +16,7 @@ Choice ids, by prompt kind (each module's docstring has the details):
 - open_market "bank:<asset>", "offer:<seat>", "close"; compose_offer "offer-card:<asset>",
   "offer-price:<n>", "offer-send", "offer-cancel"; answer_offer "accept:<offer>",
   "decline:<offer>", "counter:<offer>"; bid "bid:<n>";
-- invite "invite:<seat>"; invitation "accept" | "refuse"; choose_combatant "fighter:<asset>";
+- invite "invite:<seat>"; invitation "accept" | "refuse" | "react:<card>"; choose_combatant "fighter:<asset>";
   choose_equipment "equip:<asset|none>"; bet "bet:none", "bet:win:<seat>:<n>", "bet:wound:<n>",
   "bet:decap:<n>"; initiative "first" | "second"; fight "step:<dir>", "attack", "end";
   lose_die "lose:atk|def|spd"; thumbs "thumbs:up|down".
