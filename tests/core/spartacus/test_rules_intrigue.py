@@ -116,6 +116,7 @@ def test_glaber_draws_with_his_guards_and_sacrifices_one_a_turn_for_influence() 
     g1, g2 = give(game, seat, "guard"), give(game, seat, "guard")
     game.act(seat, f"power:glaber-patrol:{g1}")
     assert len(game.state.players[seat].hand) == 1
+    assert f"power:glaber-patrol:{g2}" not in choices(game, seat)  # once a turn (balance)
     influence = game.state.players[seat].influence
     denarii = game.state.players[seat].denarii
     game.act(seat, f"power:glaber-example:{g1}")  # an exhausted guard may still be sacrificed
@@ -125,15 +126,15 @@ def test_glaber_draws_with_his_guards_and_sacrifices_one_a_turn_for_influence() 
     assert [a.card for a in game.state.players[seat].assets] == [g2]
 
 
-def test_glaber_makes_no_example_from_8_influence() -> None:
-    """houses.toml (balance, docs/rulings.md): Make an Example only below 8 Influence."""
+def test_glaber_makes_no_example_from_6_influence() -> None:
+    """houses.toml (balance, docs/rulings.md): Make an Example only below 6 Influence."""
     game, seat = _turn("glaber")
     clear_table(game, seat)
     give(game, seat, "guard")
-    game.state.players[seat].influence = 7
+    game.state.players[seat].influence = 5
     game.state_changed()
     assert any(c.startswith("power:glaber-example") for c in choices(game, seat))
-    game.state.players[seat].influence = 8
+    game.state.players[seat].influence = 6
     game.state_changed()
     assert not any(c.startswith("power:glaber-example") for c in choices(game, seat))
 
