@@ -175,7 +175,7 @@ def _draft_prompt(game: Spartacus, offer: Offer) -> Prompt:
     if _market(game).closed[other]:
         text = f"Offer to {game.name_of(other)}: they have left the Open Market"
         return Prompt(seat, "compose_offer", text, (cancel,))
-    _prune(game, offer, draft)
+    draft = _pruned(game, offer, draft)  # a prompt only reads: the draft itself is pruned on send
     choices = []
     for owner, chosen, verb in ((seat, _side(offer, draft, seat), "Give"),
                                 (other, _side(offer, draft, other), "Ask for")):  # fmt: skip
@@ -205,10 +205,11 @@ def _side(offer: Offer, terms: Terms, seat: int) -> list[int]:
     return terms.give if seat == offer.proposer else terms.want
 
 
-def _prune(game: Spartacus, offer: Offer, terms: Terms) -> None:
-    """Cards sold or lost since they were picked leave the draft."""
-    terms.give[:] = [c for c in terms.give if owner_of(game, c) == offer.proposer]
-    terms.want[:] = [c for c in terms.want if owner_of(game, c) == offer.recipient]
+def _pruned(game: Spartacus, offer: Offer, terms: Terms) -> Terms:
+    """The terms without the cards sold or lost since they were picked."""
+    give = [c for c in terms.give if owner_of(game, c) == offer.proposer]
+    want = [c for c in terms.want if owner_of(game, c) == offer.recipient]
+    return Terms(give, want, terms.price)
 
 
 def _money(game: Spartacus, offer: Offer, seat: int, n: int) -> str:
@@ -297,10 +298,9 @@ def _compose(game: Spartacus, offer: Offer, verb: str, rest: str) -> None:
     elif verb == "offer-price":
         draft.price = int(rest)
     else:  # offer-send
-        _prune(game, offer, draft)
         who = game.name_of(offer.answer)
         countered = offer.sent
-        offer.terms, offer.draft, offer.sent = draft, None, True
+        offer.terms, offer.draft, offer.sent = _pruned(game, offer, draft), None, True
         offer.answer = other_party(offer, offer.answer)
         if countered:
             offer.counters += 1
