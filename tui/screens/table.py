@@ -22,7 +22,7 @@ from textual.widgets import Input
 from harena.core.engine import IllegalAction
 from harena.tui.boards import BoardWidget, board_widget_for
 from harena.tui.screens.confirm import ConfirmScreen
-from harena.tui.screens.give import GiftOffer, GiveScreen
+from harena.tui.screens.give import GIFT_KIND, GiftOffer, GiveScreen
 from harena.tui.screens.help import HelpKeys
 from harena.tui.screens.quiet import QuietFocus
 from harena.tui.screens.rules import RulesScreen
@@ -201,8 +201,9 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             return
         if over.display:
             prompt.display, over.display = True, False
-        # Standing choices (gifts) are never numbered with a decision: they have their own key.
-        decisions = [p for p in game["prompts"] if not p.get("standing")]
+        # Gifts are never numbered with a decision: they have their own key. Another standing
+        # choice (Spartacus: the Open Market while your offers await answers) shows in the bar.
+        decisions = [p for p in game["prompts"] if p["kind"] != GIFT_KIND]
         if decisions:
             note = "" if view["table"]["status"] != "waiting" else "(waiting for players)"
             prompt.show_prompts(board.prompt_view(decisions), note)

@@ -48,6 +48,9 @@ async def test_an_offer_is_built_by_keys_countered_and_accepted() -> None:
         assert "Drafting:" in screen_text(ann)
         assert "Drafting:" not in screen_text(bob)  # a draft is ann's until sent
         await press_choice(ann_keys, ann, "offer-send")
+        # While bob thinks, ann may still offer cat a trade (a separate offer), sell or close.
+        await until(lambda: "offer:2" in [cid for cid, _ in prompt_bar(ann).choices])
+        assert "offer:1" not in [cid for cid, _ in prompt_bar(ann).choices]
 
         await until_prompt(bob, "answer_offer")
         terms = decisions(bob)[0]["text"]  # the bar shows what fits; the whole is in the prompt
