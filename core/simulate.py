@@ -29,6 +29,9 @@ class SimulationReport:
     options: dict[str, str] = field(default_factory=dict)  # as played, defaults filled in
     label_kind: str | None = None  # "house": what wins_by_label counts
     wins_by_label: dict[str, int] = field(default_factory=dict)  # "Batiatus": 46
+    # games with per-seat counts (Spartacus: offers, trades, bank_sales): totals per bot kind
+    # over every seat that kind played, e.g. {"heuristic": {"offers": 310, ...}}
+    stats_by_bot: dict[str, dict[str, int]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -83,6 +86,7 @@ def simulate(
     rounds: list[int] = []
     decisions: list[int] = []
     errors: list[str] = []
+    stats: dict[str, dict[str, int]] = {}
     started = time.perf_counter()
     for index in range(games):
         this_seed = game_seed(seed, index)
@@ -103,6 +107,11 @@ def simulate(
                 by_label[label] = by_label.get(label, 0) + 1
         rounds.append(game.round_number())
         decisions.append(game.version)
+        seat_stats = getattr(game, "seat_stats", None)
+        for seat, counts in enumerate(seat_stats() if seat_stats else []):
+            totals = stats.setdefault(bots[seat], {})
+            for key, n in counts.items():
+                totals[key] = totals.get(key, 0) + n
     elapsed = time.perf_counter() - started
     return SimulationReport(
         game=name,
@@ -119,4 +128,5 @@ def simulate(
         options=dict(played),
         label_kind=cls.label_kind,
         wins_by_label=dict(sorted(by_label.items())),
+        stats_by_bot=stats,
     )

@@ -173,6 +173,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     if report.label_kind is not None:
         labels = ", ".join(f"{label} {n}" for label, n in report.wins_by_label.items())
         print(f"  wins by {report.label_kind}: {labels or 'none'}")
+    for kind, counts in report.stats_by_bot.items():
+        print(f"  {kind} bots: " + ", ".join(f"{k.replace('_', ' ')} {n}" for k, n in counts.items()))
     print(f"  errors: {len(report.errors)}")
     for line in report.errors[:10]:
         print(f"    {line}")

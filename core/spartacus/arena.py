@@ -10,7 +10,8 @@ rules: Game Objective - when several Dominus end a phase at 12, the Arena decide
 FINAL is a chain of deciding bouts between them (docs/rulings.md), reusing the same steps
 without tribute, bets, Favor or thumbs.
 
-Choice ids: "invite:<seat>", "accept", "refuse", "fighter:<asset>", "equip:<asset>|none",
+Choice ids: "invite:<seat>", "accept", "refuse", "react:<card>" (a Reaction that answers an
+invitation: refuse without the Influence), "fighter:<asset>", "equip:<asset>|none",
 "bet:none", "bet:win:<seat>:<n>", "bet:wound:<n>", "bet:decap:<n>", "thumbs:up|down"; the
 fight's own in `combat`.
 """
@@ -21,10 +22,11 @@ from typing import TYPE_CHECKING
 
 from harena.core.engine import Choice, Prompt
 from harena.core.spartacus import bets, combat
-from harena.core.spartacus.cards import Slot
+from harena.core.spartacus.cards import CardKind, Slot
 from harena.core.spartacus.holdings import (
     change_influence,
     discard_asset,
+    discard_intrigue,
     find_asset,
     gain,
     label,
@@ -134,7 +136,8 @@ def prompts(game: Spartacus) -> list[Prompt]:
         return [Prompt(host, "invite", "Invite a Dominus to the games", choices)]
     if a.step is ArenaStep.ANSWER:
         assert a.invitee is not None
-        choices = (Choice("accept", "Accept"), Choice("refuse", "Refuse (lose 1 Influence)"))
+        choices = (Choice("accept", "Accept"), Choice("refuse", "Refuse (lose 1 Influence)"),
+                   *_invitation_reactions(game, a.invitee))  # fmt: skip
         return [
             Prompt(
                 a.invitee, "invitation", f"{game.name_of(host)} invites you to the games", choices
@@ -164,6 +167,17 @@ def prompts(game: Spartacus) -> list[Prompt]:
         loser = _loser(a)
         return [Prompt(host, "thumbs", f"The fate of {combat.who(game, loser)}", choices)]
     return combat.prompts(game, a)
+
+
+def _invitation_reactions(game: Spartacus, seat: int) -> list[Choice]:
+    """Reactions in `seat`'s hand that answer an invitation (their prompt is theirs alone)."""
+    p = game.state.players[seat]
+    out = []
+    for c in p.hand:
+        card = game.card(c)
+        if card.kind is CardKind.REACTION and card.answers == "invitation" and card.influence <= p.influence:
+            out.append(Choice(f"react:{c}", f"{card.name}: {card.text}"))
+    return out
 
 
 def _equipment(game: Spartacus, seat: int, slot: Slot) -> list[int]:
@@ -200,6 +214,12 @@ def apply(game: Spartacus, seat: int, choice: str) -> None:
     elif verb == "refuse":
         change_influence(game, seat, -1)  # rules: Refusing an Invitation
         game.emit(f"{name} refuses and loses 1 Influence")
+        a.invitee = None
+        _next_invitation(game)
+    elif verb == "react":  # rules: Reactions "in response to other events": an invitation
+        card = int(rest)
+        discard_intrigue(game, seat, card)
+        game.emit(f"{name} plays {game.card(card).name} and refuses without losing Influence")
         a.invitee = None
         _next_invitation(game)
     elif verb == "fighter":

@@ -5,7 +5,8 @@ card texts (`content`, the same for every player). What it does: values cards by
 worth and fighting strength, keeps reactions and guards to protect itself, launches Schemes
 against the leader (or for itself), bids for lots up to what they are worth to it, hosts when
 the title is cheap or the win is near, fights with its best gladiator and closes in to attack.
-It never gives denarii away and never proposes trades (it accepts fair ones).
+In the Open Market it deals (see `bargain`): sells to the Bank what costs more than it earns,
+proposes trades that help both sides by its reckoning, answers by value.
 """
 
 from __future__ import annotations
@@ -15,28 +16,20 @@ from typing import Any
 from harena.core.bots import awaited_prompts
 from harena.core.engine import Rng
 from harena.core.spartacus.board import DIRECTIONS, Hex, distance
-from harena.core.spartacus.cards import CardKind, Influence, IntrigueCard, MarketCard, Who
+from harena.core.spartacus.cards import CardKind, Influence, IntrigueCard, Who
+from harena.core.spartacus import bribes
+from harena.core.spartacus.bargain import Bargainer
 from harena.core.spartacus.content import Content, default_content
+from harena.core.spartacus.valuation import strength
 
 View = dict[str, Any]
-
-
-def strength(card: MarketCard, favor: int = 0, champion: bool = False) -> float:
-    """How good a combatant is in the Arena: attack and defence dice count most."""
-    return (
-        1.2 * card.atk
-        + 1.0 * card.defence
-        + 0.6 * card.spd
-        + 0.5 * len(card.combat)
-        + 0.3 * favor
-        + champion
-    )
 
 
 class HeuristicBot:
     def __init__(self, seed: int) -> None:
         self.rng = Rng.from_seed(seed)
         self.content: Content = default_content()
+        self.market = Bargainer(self.content)
 
     # -- the entry point ------------------------------------------------------------------------
 
@@ -47,6 +40,8 @@ class HeuristicBot:
         choice: str | None = handler(view, ids) if handler else None
         if choice is not None and choice in ids:
             return choice
+        if choice is not None and choice.startswith("give:") and choice == bribes.gift(view, *map(int, choice.split(":")[1:])):
+            return choice  # a bribe, paid from the standing gift prompt before deciding
         return str(ids[0])
 
     # -- reading the view -----------------------------------------------------------------------
@@ -103,8 +98,13 @@ class HeuristicBot:
         short = card.influence - me["influence"]
         if short <= 0:
             return True
-        return (me["house"] == "solonius" and short <= 3 and self._scheme_worth(view, card) >= 4
-                and me["denarii"] >= 2 * short + card.cost + self.reserve(view))  # fmt: skip
+        if (me["house"] == "solonius" and short <= 3 and self._scheme_worth(view, card) >= 4
+                and me["denarii"] >= 2 * short + card.cost + self.reserve(view)):  # fmt: skip
+            return True
+        # or buy a supporter's Influence (see `_ask_support`)
+        spare = me["denarii"] - self.reserve(view) - card.cost
+        return (spare >= bribes.SUPPORT_FEE and self._scheme_worth(view, card) >= 3
+                and bribes.supporter(view, short, None) is not None)  # fmt: skip
 
     def _scheme_worth(self, view: View, card: IntrigueCard) -> float:
         worth = 0.0
@@ -178,7 +178,28 @@ class HeuristicBot:
     def _prepare_scheme(self, view: View, ids: list[str]) -> str:
         if ids[0].startswith("target:"):
             return self._choose_target(view, ids)
-        return "buy" if "buy" in ids else "withdraw"
+        if "buy" in ids:
+            return "buy"
+        return self._ask_support(view, ids) or "withdraw"
+
+    def _ask_support(self, view: View, ids: list[str]) -> str | None:
+        """Pay a Dominus whose Influence covers the gap, then ask, showing the Scheme (so they
+        see it is not aimed at them)."""
+        scheme = view["board"]["intrigue"]["scheme"]
+        if "ask:show" not in ids or scheme is None:
+            return None
+        card = self.card(scheme["card"])
+        short = card.influence - self.me(view)["influence"]
+        target = scheme["target"] if scheme["target"] not in (None, -1) else None
+        ally = bribes.supporter(view, short, target)
+        if ally is None or self._scheme_worth(view, card) < 3:
+            return None
+        if bribes.paid_to(view, ally) >= bribes.SUPPORT_FEE:
+            return "ask:show"
+        spare = (self.me(view)["denarii"] or 0) - self.reserve(view) - card.cost
+        if spare < bribes.SUPPORT_FEE:
+            return None
+        return bribes.gift(view, ally, bribes.SUPPORT_FEE)
 
     def _choose_target(self, view: View, ids: list[str]) -> str:
         seats = [int(c.split(":")[1]) for c in ids]
@@ -188,6 +209,8 @@ class HeuristicBot:
     def _support_scheme(self, view: View, ids: list[str]) -> str:
         scheme = view["board"]["intrigue"]["scheme"]
         me = view["seat"]
+        if scheme["target"] != me and bribes.paid_by(view, scheme["schemer"]) >= bribes.SUPPORT_FEE:
+            return "support"  # paid for, and not against me
         leader = self.leader(view, [p["seat"] for p in view["board"]["players"]])
         if (
             scheme["card"]
@@ -223,29 +246,13 @@ class HeuristicBot:
     # -- market ---------------------------------------------------------------------------------
 
     def _open_market(self, view: View, ids: list[str]) -> str:
-        return "close"
+        return self.market.open_market(view, ids)
 
     def _compose_offer(self, view: View, ids: list[str]) -> str:
-        return "offer-cancel"
+        return self.market.compose(view, ids)
 
     def _answer_offer(self, view: View, ids: list[str]) -> str:
-        proposer = int(ids[0].split(":")[1])
-        offer = next(o for o in view["board"]["market"]["offers"] if o["proposer"] == proposer)
-        mine = view["seat"] == offer["recipient"]
-        give_ref, get_ref = (
-            (offer["want"], offer["give"]) if mine else (offer["give"], offer["want"])
-        )
-        money = offer["price"] if mine else -offer["price"]
-        worth = money + self._asset_worth(view, get_ref) - self._asset_worth(view, give_ref)
-        return ids[0] if worth >= 0 else ids[1]
-
-    def _asset_worth(self, view: View, ref: int | None) -> float:
-        if ref is None:
-            return 0.0
-        card, asset = self.ref_card(view, ref)
-        if card is None:
-            return 0.0
-        return card.value + (2 * asset["favor"] + 6 * asset["champion"] if asset else 0)
+        return self.market.answer(view, ids)
 
     def _bid(self, view: View, ids: list[str]) -> str:
         auction = view["board"]["market"]["auction"]
@@ -273,10 +280,16 @@ class HeuristicBot:
         if me in seats and self.best_fighter(view, me) > 0:
             return f"invite:{me}"
         players = view["board"]["players"]
+        paid = [s for s in seats if bribes.paid_by(view, s) > 0]
+        if paid:  # whoever paid the Host for the honour
+            return f"invite:{max(paid, key=lambda s: bribes.paid_by(view, s))}"
         return f"invite:{min(seats, key=lambda s: (self.best_fighter(view, s), players[s]['influence']))}"
 
     def _invitation(self, view: View, ids: list[str]) -> str:
-        return "accept"
+        if bribes.invitation_worth(self.content, view) >= 0:
+            return "accept"
+        excuse = next((c for c in ids if c.startswith("react:")), None)
+        return excuse or "refuse"
 
     def _choose_combatant(self, view: View, ids: list[str]) -> str:
         def worth(c: str) -> float:

@@ -253,6 +253,9 @@ class IntrigueCard:
     target: TargetRule = TargetRule.SELF
     effects: tuple[IntrigueEffect, ...] = ()
     against_you: bool = False  # a Reaction that cancels only Schemes aimed at you
+    # the event a Reaction answers (rules: Intrigue Phase - Reactions "can be played in response
+    # to other events"): "scheme" (cancel it) or "invitation" (refuse it without the Influence)
+    answers: str = "scheme"
     text: str = ""
 
 
@@ -269,6 +272,7 @@ class HouseAbility:
     pay: int = 0
     per_turn: int = 0  # 0: as often as the cost can be paid
     text: str = ""
+    below: int = 0  # usable only below this much Influence (0: always; docs/rulings.md, balance)
 
 
 @dataclass(frozen=True)

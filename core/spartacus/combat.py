@@ -152,7 +152,9 @@ def prompts(game: Spartacus, arena: ArenaState) -> list[Prompt]:
     me = arena.fighters[fight.order[fight.acting]]
     other = arena.fighters[1 - fight.order[fight.acting]]
     out = []
-    if fight.moves > 0:
+    # rules: Combat Round - "moves and attacks (or vice versa)": move then attack, or attack
+    # then move, never move, attack and move on.
+    if fight.moves > 0 and not (fight.attacked and fight.moved_first):
         for name, h in game.content.board.steps[me.at]:
             if h != other.at:
                 out.append(Choice(f"step:{name}", f"Move {name} to {h.q},{h.r}"))
@@ -180,6 +182,7 @@ def apply(game: Spartacus, arena: ArenaState, choice: str) -> None:
         me = arena.fighters[fight.order[fight.acting]]
         me.at = dict(game.content.board.steps[me.at])[rest]
         fight.moves -= 1
+        fight.moved_first = fight.moved_first or not fight.attacked
         game.emit(f"{who(game, me)} moves {rest} to {me.at.q},{me.at.r}")
     elif verb == "attack":
         _attack(game, arena)
@@ -198,6 +201,7 @@ def _activate(arena: ArenaState, position: int) -> None:
     fight.acting = position
     fight.moves = arena.fighters[fight.order[position]].spd
     fight.attacked = False
+    fight.moved_first = False
 
 
 def _attack(game: Spartacus, arena: ArenaState) -> None:

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 def start_round(game: Spartacus) -> None:
     game.state.round += 1
+    game.state.gifts.clear()
     maintenance.start(game)
 
 

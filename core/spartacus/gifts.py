@@ -73,6 +73,7 @@ def apply(game: Spartacus, seat: int, choice: str) -> None:
     except ValueError:
         raise IllegalAction(f"{choice!r} is not a gift (give:<seat>:<amount>)") from None
     amount = transfer(game, seat, taker, wanted)
+    game.state.gifts.append([seat, taker, amount])
     text = f"{game.name_of(seat)} gives {amount} denarii to {game.name_of(taker)}"
     if game.state.players[seat].hidden or game.state.players[taker].hidden:
         game.emit(

@@ -129,6 +129,7 @@ def _house_choices(game: Spartacus, seat: int) -> list[Choice]:
             ab.per_turn
             and it.used.get(ab.id, 0) >= ab.per_turn
             or free_denarii(game, seat) < ab.pay
+            or ab.below and game.state.players[seat].influence >= ab.below
         ):
             continue
         for asset in _ability_assets(game, seat, ab):

@@ -1,17 +1,20 @@
 """rules: Market Phase - the Open Market, then (see `auction`) the auctions and the Host title.
 
 In the Open Market every Dominus acts at once: sell Resources to the Bank, or offer another
-Dominus a trade of Gladiators, Slaves, Equipment and Guards, with denarii either way (FAQ 5:
-the only time these cards change hands; Intrigue cards never do). An offer is composed in small
-steps (what you give, what you want, the denarii), then the other side accepts, declines or
-counters with another sum; counters go back and forth at most twice. A draft is its proposer's
-secret until made: if its recipient closes meanwhile, the proposer can only cancel it. Closing
-hides your denarii; when everyone has closed, the auction begins. Each Dominus makes at most 3
-offers per Market (ruling: keeps every Market finite).
+Dominus a trade: any of your Gladiators, Slaves, Equipment and Guards, with denarii either way,
+for any of theirs (FAQ 5: the only time these cards change hands; Intrigue cards never do). An
+offer is built like a hand of cards on the table: toggle each card in or out, name the denarii,
+send. The other side accepts, declines or counters by rebuilding any part and sending it back;
+counters go back and forth at most twice. Offers to several Dominus at once are separate offers
+(one at a time to each); while yours are out, you may still trade or close, but the game waits
+for their answers, not for you. A draft is its drafter's secret until sent: if its recipient
+closes meanwhile, the proposer can only cancel it. Closing hides your denarii and withdraws your
+offers; when everyone has closed, the auction begins. Each Dominus makes at most `offer_limit`
+offers per Market (a table option; ruling: keeps every Market finite).
 
-Choice ids: "bank:<asset>", "offer:<seat>", "close"; composing "offer-give:<asset>|none",
-"offer-want:<asset>|none", "offer-price:<n>" (n < 0: they pay you), "offer-cancel"; answering
-"accept:<proposer>", "decline:<proposer>", "counter:<proposer>:<n>".
+Choice ids: "bank:<asset>", "offer:<seat>", "close"; composing "offer-card:<asset>" (in or out;
+either side's card), "offer-price:<n>" (n < 0: the recipient pays), "offer-send", "offer-cancel";
+answering "accept:<offer>", "decline:<offer>", "counter:<offer>".
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from harena.core.spartacus.state import (
     Offer,
     OfferStep,
     Phase,
+    Terms,
 )
 
 if TYPE_CHECKING:
@@ -51,7 +55,8 @@ def start(game: Spartacus) -> None:
     s = game.state
     s.phase = Phase.MARKET
     n = game.players
-    s.market = MarketState(closed=[False] * n, offers_made=[0] * n)
+    limit = int(game.config.options.get("market_offers", str(OFFERS_PER_MARKET)))
+    s.market = MarketState(closed=[False] * n, offers_made=[0] * n, offer_limit=limit)
     game.emit(f"Round {s.round}: Market - the Open Market is open")
 
 
@@ -64,9 +69,7 @@ def tradable(game: Spartacus, seat: int) -> list[int]:
     return [a.card for a in game.state.players[seat].assets if game.card(a.card).kind in _TRADABLE]
 
 
-def _asset_label(game: Spartacus, card: int | None) -> str:
-    if card is None:
-        return "nothing"
+def _asset_label(game: Spartacus, card: int) -> str:
     owner = owner_of(game, card)
     asset = (
         next(a for a in game.state.players[owner].assets if a.card == card)
@@ -76,15 +79,33 @@ def _asset_label(game: Spartacus, card: int | None) -> str:
     return label(game.card(card), asset) if asset else game.card(card).name
 
 
-def describe(game: Spartacus, offer: Offer) -> str:
-    gives = _asset_label(game, offer.give)
-    wants = _asset_label(game, offer.want)
+def _cards_text(game: Spartacus, cards: list[int]) -> str:
+    return ", ".join(_asset_label(game, c) for c in cards) if cards else "nothing"
+
+
+def describe(game: Spartacus, offer: Offer, terms: Terms | None = None) -> str:
+    t = offer.terms if terms is None else terms
     money = ""
-    if offer.price > 0:
-        money = f" and {offer.price} denarii from {game.name_of(offer.proposer)}"
-    elif offer.price < 0:
-        money = f" and {-offer.price} denarii from {game.name_of(offer.recipient)}"
-    return f"{game.name_of(offer.proposer)} gives {gives}, {game.name_of(offer.recipient)} gives {wants}{money}"
+    if t.price > 0:
+        money = f" and {t.price} denarii from {game.name_of(offer.proposer)}"
+    elif t.price < 0:
+        money = f" and {-t.price} denarii from {game.name_of(offer.recipient)}"
+    return (f"{game.name_of(offer.proposer)} gives {_cards_text(game, t.give)}, "
+            f"{game.name_of(offer.recipient)} gives {_cards_text(game, t.want)}{money}")  # fmt: skip
+
+
+def count(game: Spartacus, what: str, seat: int) -> None:
+    """Public deal counts per seat (offers sent, trades done, Bank sales), for `simulate`."""
+    tally = game.state.deals.setdefault(what, [0] * game.players)
+    tally[seat] += 1
+
+
+def other_party(offer: Offer, seat: int) -> int:
+    return offer.recipient if seat == offer.proposer else offer.proposer
+
+
+def _live(m: MarketState, proposer: int, recipient: int) -> bool:
+    return any(o.proposer == proposer and o.recipient == recipient for o in m.offers)
 
 
 # --- prompts --------------------------------------------------------------------------------------
@@ -98,19 +119,22 @@ def prompts(game: Spartacus) -> list[Prompt]:
     for seat in range(game.players):
         if m.closed[seat]:
             continue
+        drafting = next((o for o in m.offers if o.answer == seat and o.draft is not None), None)
+        if drafting is not None:
+            out.append(_draft_prompt(game, drafting))
+            continue
         answers = [o for o in m.offers if o.step is OfferStep.OPEN and o.answer == seat]
         if answers:
             out.extend(_answer_prompt(game, o) for o in answers)
             continue
-        mine = next((o for o in m.offers if o.proposer == seat), None)
-        if mine is None:
-            out.append(_main_prompt(game, seat))
-        elif mine.step is not OfferStep.OPEN:
-            out.append(_draft_prompt(game, mine))
+        # With offers out and awaiting others, the game waits for them, not for this seat (an
+        # unsent draft counts for nobody else: whom it is for is its drafter's secret).
+        waiting = any(o.sent and seat in (o.proposer, o.recipient) for o in m.offers)
+        out.append(_main_prompt(game, seat, standing=waiting))
     return out
 
 
-def _main_prompt(game: Spartacus, seat: int) -> Prompt:
+def _main_prompt(game: Spartacus, seat: int, standing: bool = False) -> Prompt:
     m = _market(game)
     choices = []
     seen: set[tuple[str, bool, bool, int]] = set()
@@ -122,71 +146,88 @@ def _main_prompt(game: Spartacus, seat: int) -> Prompt:
             choices.append(
                 Choice(f"bank:{a.card}", f"Sell {label(card, a)} to the Bank for {card.value}")
             )
-    if m.offers_made[seat] < OFFERS_PER_MARKET:
+    if m.offers_made[seat] < m.offer_limit:
         for other in range(game.players):
-            if other != seat and not m.closed[other]:
+            if other != seat and not m.closed[other] and not _live(m, seat, other):
                 choices.append(Choice(f"offer:{other}", f"Offer {game.name_of(other)} a trade"))
-    choices.append(Choice("close", "Close: hide your denarii and leave the Open Market"))
-    return Prompt(seat, "open_market", "The Open Market", tuple(choices))
+    close = "Close: hide your denarii and leave the Open Market"
+    if standing:
+        close += " (withdraws your offers)"
+    choices.append(Choice("close", close))
+    return Prompt(seat, "open_market", "The Open Market", tuple(choices), standing=standing)
 
 
 def _price_range(game: Spartacus, offer: Offer) -> range:
+    """Both treasuries are open while their owners are in the Open Market, so the range shows
+    nothing hidden; an offer never names more than its payer holds now."""
     mine = min(free_denarii(game, offer.proposer), MAX_PRICE)
     theirs = min(free_denarii(game, offer.recipient), MAX_PRICE)
     return range(-theirs, mine + 1)
 
 
 def _draft_prompt(game: Spartacus, offer: Offer) -> Prompt:
-    seat = offer.proposer
-    cancel = Choice("offer-cancel", "Cancel the offer")
-    if _market(game).closed[offer.recipient]:
-        text = f"Offer to {game.name_of(offer.recipient)}: they have left the Open Market"
+    seat = offer.answer
+    other = other_party(offer, seat)
+    draft = offer.draft
+    assert draft is not None
+    cancel_text = "Cancel the offer" if not offer.sent else "Cancel the counter (back to the offer)"
+    cancel = Choice("offer-cancel", cancel_text)
+    if _market(game).closed[other]:
+        text = f"Offer to {game.name_of(other)}: they have left the Open Market"
         return Prompt(seat, "compose_offer", text, (cancel,))
-    if offer.step is OfferStep.GIVE:
-        choices = [
-            Choice(f"offer-give:{c}", f"Give {_asset_label(game, c)}") for c in tradable(game, seat)
-        ]
-        choices.append(Choice("offer-give:none", "Give no card"))
-        text = f"Offer to {game.name_of(offer.recipient)}: what do you give?"
-    elif offer.step is OfferStep.WANT:
-        choices = [Choice(f"offer-want:{c}", f"Ask for {_asset_label(game, c)}")
-                   for c in tradable(game, offer.recipient)]  # fmt: skip
-        if offer.give is not None:
-            choices.append(Choice("offer-want:none", "Ask for no card"))
-        text = f"Offer to {game.name_of(offer.recipient)}: what do you want?"
-    else:
-        choices = [
-            Choice(f"offer-price:{n}", _money(game, offer, n)) for n in _price_range(game, offer)
-        ]
-        text = f"Offer to {game.name_of(offer.recipient)}: how many denarii, and who pays?"
+    draft = _pruned(game, offer, draft)  # a prompt only reads: the draft itself is pruned on send
+    choices = []
+    for owner, chosen, verb in ((seat, _side(offer, draft, seat), "Give"),
+                                (other, _side(offer, draft, other), "Ask for")):  # fmt: skip
+        for c in tradable(game, owner):
+            mark = "[x]" if c in chosen else "[ ]"
+            choices.append(Choice(f"offer-card:{c}", f"{mark} {verb} {_asset_label(game, c)}"))
+    for n in _price_steps(game, offer, draft.price):
+        choices.append(Choice(f"offer-price:{n}", f"Denarii: {_money(game, offer, seat, n)}"))
+    if draft.give or draft.want:  # something must change hands besides coins (a gift is `give:`)
+        choices.append(Choice("offer-send", "Send: " + describe(game, offer, draft)))
+    verb = "Counter" if offer.sent else "Offer"
+    money = _money(game, offer, seat, draft.price)
+    money = money[0].lower() + money[1:] if money.startswith(("You", "No")) else money
+    text = f"{verb} to {game.name_of(other)}: pick cards each way and the denarii ({money}), then send"
     return Prompt(seat, "compose_offer", text, tuple(choices) + (cancel,))
 
 
-def _money(game: Spartacus, offer: Offer, n: int) -> str:
+def _price_steps(game: Spartacus, offer: Offer, now: int) -> list[int]:
+    """A few sums near the one named (1 and 5 either way, and none), so the whole offer fits
+    one page of keys; any sum in range is a few presses away."""
+    bounds = _price_range(game, offer)
+    steps = sorted({now - 5, now - 1, 0, now + 1, now + 5} - {now})
+    return [n for n in steps if n in bounds]
+
+
+def _side(offer: Offer, terms: Terms, seat: int) -> list[int]:
+    return terms.give if seat == offer.proposer else terms.want
+
+
+def _pruned(game: Spartacus, offer: Offer, terms: Terms) -> Terms:
+    """The terms without the cards sold or lost since they were picked."""
+    give = [c for c in terms.give if owner_of(game, c) == offer.proposer]
+    want = [c for c in terms.want if owner_of(game, c) == offer.recipient]
+    return Terms(give, want, terms.price)
+
+
+def _money(game: Spartacus, offer: Offer, seat: int, n: int) -> str:
+    """`n` as the drafter reads it: n > 0, the proposer pays."""
     if n == 0:
         return "No denarii"
-    if n > 0:
-        return f"You pay {n}"
-    return f"{game.name_of(offer.recipient)} pays you {-n}"
+    payer, amount = (offer.proposer, n) if n > 0 else (offer.recipient, -n)
+    if payer == seat:
+        return f"You pay {amount}"
+    return f"{game.name_of(payer)} pays you {amount}"
 
 
 def _answer_prompt(game: Spartacus, offer: Offer) -> Prompt:
-    p = offer.proposer
-    choices = [Choice(f"accept:{p}", "Accept"), Choice(f"decline:{p}", "Decline")]
+    i = offer.id
+    choices = [Choice(f"accept:{i}", "Accept"), Choice(f"decline:{i}", "Decline")]
     if offer.counters < COUNTERS_PER_OFFER:
-        for n in _price_range(game, offer):
-            if n != offer.price:
-                choices.append(
-                    Choice(f"counter:{p}:{n}", "Counter: " + _counter_text(game, offer, n))
-                )
+        choices.append(Choice(f"counter:{i}", "Counter: change any part and send it back"))
     return Prompt(offer.answer, "answer_offer", "Trade: " + describe(game, offer), tuple(choices))
-
-
-def _counter_text(game: Spartacus, offer: Offer, n: int) -> str:
-    if n == 0:
-        return "no denarii"
-    payer, amount = (offer.proposer, n) if n > 0 else (offer.recipient, -n)
-    return f"{game.name_of(payer)} pays {amount}"
 
 
 # --- choices --------------------------------------------------------------------------------------
@@ -202,56 +243,78 @@ def apply(game: Spartacus, seat: int, choice: str) -> None:
     if verb == "bank":
         card = game.card(int(rest))
         discard_asset(game, seat, int(rest))
+        count(game, "bank_sales", seat)
         game.emit(
             f"{name} sells {card.name} to the Bank for {gain(game, seat, card.value)} denarii"
         )
     elif verb == "offer":
         m.offers_made[seat] += 1
-        m.offers.append(Offer(seat, int(rest)))
+        m.offers.append(Offer(m.next_offer, seat, int(rest), answer=seat))
+        m.next_offer += 1
     elif verb == "close":
-        m.closed[seat] = True
-        game.state.players[seat].hidden = True  # rules: Closing the Open Market
-        game.emit(f"{name} closes and hides their denarii")
-        for made in [o for o in m.offers if o.recipient == seat and o.step is OfferStep.OPEN]:
-            m.offers.remove(made)  # a countered offer: it can no longer be answered
-            game.emit(f"{name} has left the Open Market", seats=[made.proposer])
-        # A draft addressed to `seat` stays until its proposer cancels it (its prompt now offers
-        # nothing else): dropping it here would show the table whom the draft was for.
-        if all(m.closed):
-            auction.start(game)
+        _close(game, seat)
     elif verb.startswith("offer-"):
-        _compose(game, next(o for o in m.offers if o.proposer == seat), verb, rest)
+        _compose(game, next(o for o in m.offers if o.answer == seat and o.draft is not None), verb, rest)
     else:
-        _answer(
-            game, next(o for o in m.offers if o.proposer == int(rest.split(":")[0])), verb, rest
-        )
+        _answer(game, next(o for o in m.offers if o.id == int(rest)), verb)
+
+
+def _close(game: Spartacus, seat: int) -> None:
+    m = _market(game)
+    name = game.name_of(seat)
+    m.closed[seat] = True
+    game.state.players[seat].hidden = True  # rules: Closing the Open Market
+    game.emit(f"{name} closes and hides their denarii")
+    for made in [o for o in m.offers if seat in (o.proposer, o.recipient) and o.sent]:
+        m.offers.remove(made)  # sent, so public: withdrawn or no longer answerable
+        game.emit(f"{name} has left the Open Market: the offer between {game.name_of(made.proposer)} "
+                  f"and {game.name_of(made.recipient)} is off")  # fmt: skip
+    # A draft (never sent) addressed to `seat` stays until its proposer cancels it (its prompt
+    # now offers nothing else): dropping it here would show the table whom the draft was for.
+    # The closing seat's own unsent drafts cannot exist: a drafter's only prompt is the draft.
+    if all(m.closed):
+        auction.start(game)
 
 
 def _compose(game: Spartacus, offer: Offer, verb: str, rest: str) -> None:
     m = _market(game)
+    draft = offer.draft
+    assert draft is not None
     if verb == "offer-cancel":
-        m.offers.remove(offer)
-    elif verb == "offer-give":
-        offer.give = None if rest == "none" else int(rest)
-        offer.step = OfferStep.WANT
-    elif verb == "offer-want":
-        offer.want = None if rest == "none" else int(rest)
-        offer.step = OfferStep.PRICE
-    else:
-        offer.price = int(rest)
-        offer.step = OfferStep.OPEN
-        offer.answer = offer.recipient
-        game.emit("Offer: " + describe(game, offer))
+        if offer.sent:
+            # The counter is dropped: the terms sent stand, to be answered. It still counts as
+            # a counter, or counter-and-cancel could go on for ever (ruling: every Market ends).
+            offer.draft = None
+            offer.counters += 1
+        else:
+            m.offers.remove(offer)
+    elif verb == "offer-card":
+        card = int(rest)
+        side = draft.give if owner_of(game, card) == offer.proposer else draft.want
+        if card in side:
+            side.remove(card)
+        else:
+            side.append(card)
+    elif verb == "offer-price":
+        draft.price = int(rest)
+    else:  # offer-send
+        who = game.name_of(offer.answer)
+        countered = offer.sent
+        offer.terms, offer.draft, offer.sent = _pruned(game, offer, draft), None, True
+        offer.answer = other_party(offer, offer.answer)
+        if countered:
+            offer.counters += 1
+            game.emit(f"{who} counters: " + describe(game, offer))
+        else:
+            count(game, "offers", offer.proposer)
+            game.emit("Offer: " + describe(game, offer))
 
 
-def _answer(game: Spartacus, offer: Offer, verb: str, rest: str) -> None:
+def _answer(game: Spartacus, offer: Offer, verb: str) -> None:
     m = _market(game)
     who = game.name_of(offer.answer)
     if verb == "counter":
-        offer.price = int(rest.split(":")[1])
-        offer.counters += 1
-        offer.answer = offer.recipient if offer.answer == offer.proposer else offer.proposer
-        game.emit(f"{who} counters: " + describe(game, offer))
+        offer.draft = offer.terms.copy()
         return
     m.offers.remove(offer)
     if verb == "decline":
@@ -263,23 +326,28 @@ def _answer(game: Spartacus, offer: Offer, verb: str, rest: str) -> None:
 
 
 def _still_possible(game: Spartacus, offer: Offer) -> bool:
-    if offer.give is not None and owner_of(game, offer.give) != offer.proposer:
+    t = offer.terms
+    if any(owner_of(game, c) != offer.proposer for c in t.give):
         return False
-    if offer.want is not None and owner_of(game, offer.want) != offer.recipient:
+    if any(owner_of(game, c) != offer.recipient for c in t.want):
         return False
-    payer = offer.proposer if offer.price > 0 else offer.recipient
-    return free_denarii(game, payer) >= abs(offer.price)
+    payer = offer.proposer if t.price > 0 else offer.recipient
+    return free_denarii(game, payer) >= abs(t.price)
 
 
 def _trade(game: Spartacus, offer: Offer) -> None:
     """Only transfers are enforced; both sides move at once."""
+    t = offer.terms
     text = describe(game, offer)
-    for card, giver, taker in ((offer.give, offer.proposer, offer.recipient),
-                               (offer.want, offer.recipient, offer.proposer)):  # fmt: skip
-        if card is not None:
-            take_asset(game, taker, lose_asset(game, giver, card))
+    moving = [(c, offer.proposer, offer.recipient) for c in t.give]
+    moving += [(c, offer.recipient, offer.proposer) for c in t.want]
+    assets = [(taker, lose_asset(game, giver, card)) for card, giver, taker in moving]
+    for taker, asset in assets:
+        take_asset(game, taker, asset)
     payer, payee = (
-        (offer.proposer, offer.recipient) if offer.price > 0 else (offer.recipient, offer.proposer)
+        (offer.proposer, offer.recipient) if t.price > 0 else (offer.recipient, offer.proposer)
     )
-    transfer(game, payer, payee, abs(offer.price))
+    transfer(game, payer, payee, abs(t.price))
+    count(game, "trades", offer.proposer)
+    count(game, "trades", offer.recipient)
     game.emit("Trade done: " + text)

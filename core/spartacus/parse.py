@@ -43,7 +43,8 @@ from harena.core.spartacus.schema import (
 _MARKET_FIELDS = {"id", "name", "kind", "value", "copies", "starting", "atk", "def", "spd", "slot",
                   "combat", "ability", "text"}  # fmt: skip
 _INTRIGUE_FIELDS = {"id", "name", "kind", "value", "copies", "influence", "cost", "target",
-                    "effects", "against_you", "text"}  # fmt: skip
+                    "effects", "against_you", "answers", "text"}  # fmt: skip
+REACTION_EVENTS = ("scheme", "invitation")
 _CARD_GAINS = frozenset({"gain_denarii", "draw", "cycle"})
 
 
@@ -98,12 +99,15 @@ def parse_intrigue_card(raw: Any, where: Where) -> IntrigueCard:
         )
     allowed = {
         CardKind.SCHEME: {"influence", "cost", "target", "effects"},
-        CardKind.REACTION: {"influence", "effects", "against_you"},
+        CardKind.REACTION: {"influence", "effects", "against_you", "answers"},
         CardKind.GUARD: set(),
     }[kind]
-    for key in ("influence", "cost", "target", "effects", "against_you"):
+    for key in ("influence", "cost", "target", "effects", "against_you", "answers"):
         if key in raw and key not in allowed:
             raise where.error(f"field {key!r} is not used by a {kind.value}")
+    answers = get_str(raw, "answers", where, "scheme")
+    if answers not in REACTION_EVENTS:
+        raise where.error(f"field 'answers' must be one of {', '.join(REACTION_EVENTS)}, not {answers!r}")
     effect_kinds = REACTION_EFFECT_KINDS if kind is CardKind.REACTION else None
     effects = parse_effects(raw, "effects", where, INTRIGUE_EFFECTS, effect_kinds)
     target = (
@@ -127,6 +131,7 @@ def parse_intrigue_card(raw: Any, where: Where) -> IntrigueCard:
         target=target,
         effects=effects,
         against_you=get_bool(raw, "against_you", where, False),
+        answers=answers,
         text=get_str(raw, "text", where, ""),
     )
 
@@ -157,7 +162,8 @@ def _parse_ability(raw: Any, where: Where) -> HouseAbility:
     check_keys(
         raw,
         where,
-        {"id", "name", "gain", "exhaust", "favored", "sacrifice", "pay", "per_turn", "text"},
+        {"id", "name", "gain", "exhaust", "favored", "sacrifice", "pay", "per_turn", "text",
+         "below_influence"},
     )
     gain = parse_effect(raw.get("gain"), where.at("gain"), GAINS)
     exhaust = get_enum(AssetKind, raw, "exhaust", where) if "exhaust" in raw else None
@@ -165,6 +171,7 @@ def _parse_ability(raw: Any, where: Where) -> HouseAbility:
     favored = get_bool(raw, "favored", where, False)
     pay = get_int(raw, "pay", where, 0, minimum=0)
     per_turn = get_int(raw, "per_turn", where, 0, minimum=0)
+    below = get_int(raw, "below_influence", where, 0, minimum=0)
     if favored and exhaust is not AssetKind.GLADIATOR:
         raise where.error("'favored' needs exhaust = \"gladiator\"")
     if isinstance(gain, GainDenarii) and gain.per_favor and not favored:
@@ -177,4 +184,4 @@ def _parse_ability(raw: Any, where: Where) -> HouseAbility:
     if isinstance(gain, GainInfluence) and per_turn == 0:
         raise where.error("an ability that gains Influence needs 'per_turn'")
     return HouseAbility(ident, get_str(raw, "name", where), gain, exhaust, favored, sacrifice, pay,
-                        per_turn, get_str(raw, "text", where, ""))  # fmt: skip
+                        per_turn, get_str(raw, "text", where, ""), below)  # fmt: skip

@@ -13,10 +13,10 @@ Choice ids, by prompt kind (each module's docstring has the details):
 - prepare_scheme "target:<seat>", "ask:show|hide", "buy", "withdraw"; support_scheme "support" |
   "refuse"; reaction "react:<card>", "guard-hand:<card>", "guard-table:<asset>", "pass";
   choose_victim "pick:<asset>";
-- open_market "bank:<asset>", "offer:<seat>", "close"; compose_offer "offer-give:<asset|none>",
-  "offer-want:<asset|none>", "offer-price:<n>", "offer-cancel"; answer_offer "accept:<p>",
-  "decline:<p>", "counter:<p>:<n>"; bid "bid:<n>";
-- invite "invite:<seat>"; invitation "accept" | "refuse"; choose_combatant "fighter:<asset>";
+- open_market "bank:<asset>", "offer:<seat>", "close"; compose_offer "offer-card:<asset>",
+  "offer-price:<n>", "offer-send", "offer-cancel"; answer_offer "accept:<offer>",
+  "decline:<offer>", "counter:<offer>"; bid "bid:<n>";
+- invite "invite:<seat>"; invitation "accept" | "refuse" | "react:<card>"; choose_combatant "fighter:<asset>";
   choose_equipment "equip:<asset|none>"; bet "bet:none", "bet:win:<seat>:<n>", "bet:wound:<n>",
   "bet:decap:<n>"; initiative "first" | "second"; fight "step:<dir>", "attack", "end";
   lose_die "lose:atk|def|spd"; thumbs "thumbs:up|down".
@@ -65,6 +65,13 @@ class Spartacus(Game):
             ("10", "20", "30", "50"),
             "30",
             "not in the rules: after this many rounds the most Influence wins, so a game ends",
+        ),
+        OptionSpec(
+            "market_offers",
+            "Offers per Market",
+            ("2", "4", "8"),
+            "4",
+            "not in the rules: offers each Dominus may make in one Open Market, so it ends",
         ),
     )
     State = SpartacusState
@@ -157,3 +164,9 @@ class Spartacus(Game):
 
     def round_number(self) -> int:
         return self.state.round
+
+    def seat_stats(self) -> list[dict[str, int]]:
+        """Per seat: offers sent, trades done, Bank sales (public counts, for `simulate`)."""
+        deals = self.state.deals
+        return [{k: deals.get(k, [0] * self.players)[seat] for k in ("offers", "trades", "bank_sales")}
+                for seat in range(self.players)]  # fmt: skip

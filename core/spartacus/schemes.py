@@ -156,7 +156,8 @@ def _reactions(game: Spartacus, scheme: Scheme, seat: int) -> list[Choice]:
     out = []
     for c in p.hand:
         card = game.card(c)
-        usable = card.kind is CardKind.REACTION and card.influence <= p.influence
+        usable = (card.kind is CardKind.REACTION and card.answers == "scheme"
+                  and card.influence <= p.influence)  # fmt: skip
         if usable and (not card.against_you or seat == scheme.target):
             out.append(Choice(f"react:{c}", f"{card.name}: {card.text}"))
     if seat == scheme.target:

@@ -25,8 +25,8 @@ FAVORS_FOR_CHAMPION = 3  # rules: Crowning a Champion
 BET_AMOUNTS = (1, 2, 3)  # rules: Making Bets
 UNOPPOSED_WOUNDS_FROM = 3  # FAQ 2
 # rulings (docs/rulings.md): bounds that keep every game finite.
-OFFERS_PER_MARKET = 3  # offers one Dominus may make in one Open Market
-COUNTERS_PER_OFFER = 2
+OFFERS_PER_MARKET = 4  # offers one Dominus may make in one Open Market (the table may set it)
+COUNTERS_PER_OFFER = 2  # counters per offer, both sides together
 FIGHT_ROUNDS = 10  # a fight still on after this many rounds is settled by a Speed roll-off
 
 
@@ -101,22 +101,36 @@ class IntrigueState:
 
 
 class OfferStep(Enum):
-    GIVE = "give"
-    WANT = "want"
-    PRICE = "price"
-    OPEN = "open"  # waiting for `answer` to accept, decline or counter
+    DRAFT = "draft"  # being composed by `answer` (a new offer, or a counter to the terms sent)
+    OPEN = "open"  # sent: waiting for `answer` to accept, decline or counter
+
+
+@dataclass
+class Terms:
+    """What a trade moves: any of each side's Resource cards, and denarii one way."""
+
+    give: list[int] = field(default_factory=list)  # cards of the proposer's table
+    want: list[int] = field(default_factory=list)  # cards of the recipient's table
+    price: int = 0  # denarii the proposer pays (negative: the recipient pays)
+
+    def copy(self) -> Terms:
+        return Terms(list(self.give), list(self.want), self.price)
 
 
 @dataclass
 class Offer:
+    id: int  # unique in its Market: a Dominus may have offers out to several others at once
     proposer: int
     recipient: int
-    step: OfferStep = OfferStep.GIVE
-    give: int | None = None  # a card of the proposer's table
-    want: int | None = None  # a card of the recipient's table
-    price: int = 0  # denarii the proposer pays (negative: the recipient pays)
+    terms: Terms = field(default_factory=Terms)  # the terms last sent (public once sent)
+    draft: Terms | None = field(default_factory=Terms)  # being composed by `answer`, secret
+    sent: bool = False
     counters: int = 0
-    answer: int = -1  # who must answer an open offer
+    answer: int = -1  # whose move: composing the draft, or answering the terms
+
+    @property
+    def step(self) -> OfferStep:
+        return OfferStep.DRAFT if self.draft is not None else OfferStep.OPEN
 
 
 @dataclass
@@ -133,6 +147,8 @@ class Auction:
 class MarketState:
     closed: list[bool]
     offers_made: list[int]
+    offer_limit: int = OFFERS_PER_MARKET  # offers per Dominus in this Market (a table option)
+    next_offer: int = 0
     offers: list[Offer] = field(default_factory=list)
     lots: list[int] = field(default_factory=list)  # face down on the Arena board
     auction: Auction | None = None
@@ -184,6 +200,7 @@ class Fight:
     chooser: int | None = None  # fighter who won initiative and picks first or second
     moves: int = 0  # hexes the acting fighter may still move
     attacked: bool = False
+    moved_first: bool = False  # moved before attacking: the action's moves are over once it attacks
     damage: int = 0  # dice the defender still has to give up
     defender: int | None = None
     # The last roll, public, so screens can draw it as dice: "initiative" (each fighter's Speed
@@ -229,3 +246,7 @@ class SpartacusState:
     arena: ArenaState | None = None
     winners: list[int] = field(default_factory=list)
     reason: str = ""
+    # public counts per seat: "offers" sent, "trades" done, "bank_sales" (for `harena simulate`)
+    deals: dict[str, list[int]] = field(default_factory=dict)
+    # gifts this round, [giver, taker, amount]: each seat's view shows its own (as its log does)
+    gifts: list[list[int]] = field(default_factory=list)

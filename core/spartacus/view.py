@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from harena.core.spartacus.state import GUARD_SAVES_FROM, OfferStep, SchemeStep
+from harena.core.spartacus.state import GUARD_SAVES_FROM, SchemeStep
 
 if TYPE_CHECKING:
     from harena.core.spartacus.rules import Spartacus
@@ -65,6 +65,8 @@ def board_view(game: Spartacus, seat: int | None) -> dict[str, Any]:
         "intrigue_discard": _pile(s.cards, s.intrigue_discard),
         "intrigue": _intrigue(game, seat),
         "market": _market(game, seat),
+        # gifts this round that this seat gave or received (its log says as much)
+        "my_gifts": [] if seat is None else [list(g) for g in s.gifts if seat in g[:2]],
         "arena": _arena(game, seat),
         "arena_board": {
             "radius": game.content.board.radius,
@@ -121,10 +123,18 @@ def _market(game: Spartacus, seat: int | None) -> dict[str, Any] | None:
     if m is None:
         return None
     offers = [
-        {"proposer": o.proposer, "recipient": o.recipient, "give": o.give, "want": o.want,
-         "price": o.price, "answer": o.answer, "counters": o.counters}
-        for o in m.offers if o.step is OfferStep.OPEN
+        {"id": o.id, "proposer": o.proposer, "recipient": o.recipient,
+         "give": list(o.terms.give), "want": list(o.terms.want), "price": o.terms.price,
+         "answer": o.answer, "counters": o.counters, "countering": o.draft is not None}
+        for o in m.offers if o.sent
     ]  # fmt: skip
+    # A draft is its drafter's alone until sent (a counter's too: the terms sent stay shown).
+    draft = next((o for o in m.offers if o.draft is not None and o.answer == seat), None)
+    mine = None
+    if draft is not None and draft.draft is not None:
+        mine = {"id": draft.id, "proposer": draft.proposer, "recipient": draft.recipient,
+                "give": list(draft.draft.give), "want": list(draft.draft.want),
+                "price": draft.draft.price}  # fmt: skip
     auction = None
     a = m.auction
     if a is not None:
@@ -146,6 +156,8 @@ def _market(game: Spartacus, seat: int | None) -> dict[str, Any] | None:
         "closed": list(m.closed),
         "offers_made": list(m.offers_made),
         "offers": offers,
+        "offer_limit": m.offer_limit,
+        "my_draft": mine,
         "lots_left": len(m.lots),
         "auction": auction,
     }

@@ -289,9 +289,15 @@ def _scheme_hidden(game: Game, viewer: int | None) -> bool:
 
 
 _SECRET_KINDS = ("bid", "bet", "support_scheme")
-# the proposer's decisions from this one to the offer being made (offer, give, want, price)
-_DRAFT_STEPS_LEFT = {("open_market", "offer"): 3, ("compose_offer", "offer-give"): 2,
-                     ("compose_offer", "offer-want"): 1}  # fmt: skip
+# the drafter's decisions that stay theirs until the offer (or counter) is sent: to whom, each
+# card picked either way, the denarii
+_DRAFT_STEPS = {("open_market", "offer"), ("compose_offer", "offer-card"),
+                ("compose_offer", "offer-price")}  # fmt: skip
+
+
+def _drafting(game: Game, seat: int) -> bool:
+    m = game.state.market
+    return m is not None and any(o.draft is not None and o.answer == seat for o in m.offers)
 
 
 def _spartacus_secret(game: Game, seat: int, choice: str) -> Secret | None:
@@ -319,12 +325,11 @@ def _spartacus_secret(game: Game, seat: int, choice: str) -> Secret | None:
         alternatives = tuple(i for i in ids if i.startswith(verb + ":"))
         return Secret(alternatives, _others(game, seat), lambda g: _scheme_hidden(g, None))
     verb = choice.split(":")[0]
-    if (prompt.kind, verb) in _DRAFT_STEPS_LEFT:
-        # an offer is its proposer's own until it is made: to whom, what it gives and asks.
-        # Only the proposer's own later moves end the draft (what others do must not show it)
+    if (prompt.kind, verb) in _DRAFT_STEPS:
+        # an offer is its drafter's own until it is sent: to whom, what it gives and asks, the
+        # denarii. Only the drafter's own later moves end the draft (what others do must not)
         alternatives = tuple(i for i in ids if i.split(":")[0] == verb)
-        last = game.decision_number(seat) + _DRAFT_STEPS_LEFT[prompt.kind, verb]
-        return Secret(alternatives, _others(game, seat), lambda g: g.decision_number(seat) <= last)
+        return Secret(alternatives, _others(game, seat), lambda g: _drafting(g, seat))
     if choice.startswith("give:"):
         # rules: Closing the Open Market - between two hidden treasuries, a gift's sum is
         # theirs alone (an open treasury shows any coins that leave or reach it)

@@ -121,7 +121,7 @@ def test_the_support_shortfall_counting_the_answers_is_caught(monkeypatch: pytes
     monkeypatch.setattr(schemes, "_missing", lambda game, scheme, **kw: real(game, scheme))
     game = new_game(4, 1, length="advanced", round_limit="10")
     choose_houses(game, ("solonius", "glaber", "batiatus", "tullius"))
-    letters = next(c for c in game.state.players[0].hand if game.card(c).name == "Forged Letters")
+    letters = give(game, 0, "forged-letters", hand=True)  # needs 4 Influence: Solonius has 1
     for seat, choice in ((0, f"scheme:{letters}"), (0, "target:1"), (0, "ask:show")):
         game.act(seat, choice)
     checker = SecrecyChecker(SPARTACUS, 1)

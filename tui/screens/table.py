@@ -25,7 +25,7 @@ from harena.core.clocks import coarse
 from harena.core.engine import IllegalAction
 from harena.tui.boards import BoardWidget, board_widget_for
 from harena.tui.screens.confirm import ConfirmScreen
-from harena.tui.screens.give import GiftOffer, GiveScreen
+from harena.tui.screens.give import GIFT_KIND, GiftOffer, GiveScreen
 from harena.tui.screens.help import HelpKeys
 from harena.tui.screens.quiet import QuietFocus
 from harena.tui.screens.rules import RulesScreen
@@ -260,8 +260,9 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             return
         if over.display:
             prompt.display, over.display = True, False
-        # Standing choices (gifts) are never numbered with a decision: they have their own key.
-        decisions = [p for p in game["prompts"] if not p.get("standing")]
+        # Gifts are never numbered with a decision: they have their own key. Another standing
+        # choice (Spartacus: the Open Market while your offers await answers) shows in the bar.
+        decisions = [p for p in game["prompts"] if p["kind"] != GIFT_KIND]
         standing_in = stand_in_note(view)
         if decisions and not standing_in:
             note = "" if view["table"]["status"] != "waiting" else "(waiting for players)"

@@ -101,11 +101,11 @@ def play_until(
         assert steps < limit
 
 
-def at_the_market(seed: int = 1) -> Spartacus:
+def at_the_market(seed: int = 1, **options: str) -> Spartacus:
     """A 4-player game at the start of its Market phase: empty tables, 10 denarii each."""
     from harena.core.spartacus import market
 
-    game = started(4, seed=seed)
+    game = started(4, seed=seed, **options)
     game.state.intrigue = None
     for seat, p in enumerate(game.state.players):
         clear_table(game, seat)
@@ -119,3 +119,17 @@ def coins(game: Spartacus) -> int:
     s = game.state
     staked = sum(b.amount for b in s.arena.bets if b) if s.arena and s.arena.staked else 0
     return sum(p.denarii for p in s.players) + s.bank + staked
+
+
+def offer_price(game: Spartacus, seat: int, price: int) -> None:
+    """Name `price` in the offer `seat` is drafting, by its +-1, +-5 and none steps, as a
+    player would."""
+    while True:
+        draft = game.view(seat)["board"]["market"]["my_draft"]
+        if draft["price"] == price:
+            return
+        sums = [int(c.split(":")[1]) for c in choices(game, seat) if c.startswith("offer-price:")]
+        closer = [n for n in sums if abs(n - price) < abs(draft["price"] - price)]
+        if not closer:
+            raise AssertionError(f"{price} denarii cannot be named (steps {sums})")
+        game.act(seat, f"offer-price:{min(closer, key=lambda n: abs(n - price))}")

@@ -8,7 +8,7 @@ from typing import Any
 import msgpack
 
 from harena.core.spartacus.rules import Spartacus
-from harena.core.spartacus.state import OfferStep, Phase, SchemeStep
+from harena.core.spartacus.state import Phase, SchemeStep
 from tests.core.spartacus.helpers import coins
 
 
@@ -62,7 +62,7 @@ def check_view(game: Spartacus, seat: int | None) -> None:
     if market and market["auction"]:
         a = s.market.auction  # type: ignore[union-attr]
         assert market["auction"]["my_bid"] == (None if seat is None else a.bids[seat])
-        open_offers = [o for o in s.market.offers if o.step is OfferStep.OPEN]  # type: ignore[union-attr]
+        open_offers = [o for o in s.market.offers if o.sent]  # type: ignore[union-attr]
         assert len(market["offers"]) == len(open_offers)
     arena: Any = board["arena"]
     if arena and not s.arena.staked:  # type: ignore[union-attr]

@@ -59,6 +59,8 @@ def test_the_intrigue_deck_holds_schemes_reactions_and_guards() -> None:
     content = default_content()
     kinds = Counter(content.cards[c].kind for c in content.intrigue_deck())
     assert kinds == {CardKind.SCHEME: 30, CardKind.REACTION: 8, CardKind.GUARD: 12}
+    answers = Counter(c.answers for c in content.intrigue if c.kind is CardKind.REACTION for _ in range(c.copies))
+    assert answers == {"scheme": 7, "invitation": 1}  # rules: Reactions answer "other events" too
     assert any(c.kind is CardKind.SCHEME and c.influence > 7 for c in content.intrigue)
 
 

@@ -84,9 +84,8 @@ def test_faq_5_only_the_open_market_moves_resources_and_intrigue_cards_never() -
     market.start(game)
     game.state_changed()
     game.act(1, "offer:0")
-    game.act(1, "offer-give:none")
-    wants = [c for c in choices(game, 1) if c.startswith("offer-want:")]
-    assert wants == [f"offer-want:{crixus}"] and f"offer-want:{scheme}" not in wants
+    wants = [c for c in choices(game, 1) if c.startswith("offer-card:")]
+    assert wants == [f"offer-card:{crixus}"] and f"offer-card:{scheme}" not in wants
 
 
 def test_faq_6_hidden_bids_ties_add_all_zero_discards_host_ties_roll() -> None:

@@ -96,3 +96,41 @@ def test_heuristic_bots_finish_their_games() -> None:
             seat = game.awaited()[0]
             game.act(seat, bots[seat].choose(game.view(seat)))
         assert game.result() is not None
+
+
+def test_random_trades_of_every_size_move_exactly_what_was_agreed() -> None:
+    """rules: Open Market - any Resource cards and denarii for any of theirs (issue 16): in
+    random games every accepted trade moves the cards named each way and the denarii, and
+    nothing else, whatever its size; the invariants hold after every decision."""
+    from harena.core.spartacus.holdings import owner_of
+
+    sizes: set[tuple[int, int]] = set()
+    for seed in range(30):
+        game = new_game(4, seed, round_limit="10")
+        rng = Rng.from_seed(seed + 99)
+        while game.result() is None:
+            prompts = [p for p in game.open_prompts() if not p.standing]
+            prompt = prompts[rng.below(len(prompts))]
+            choice = prompt.choices[rng.below(len(prompt.choices))].id
+            m = game.state.market
+            offer = None
+            if choice.startswith("accept:") and m is not None:
+                offer = next(o for o in m.offers if o.id == int(choice.split(":")[1]))
+                before = [p.denarii for p in game.state.players]
+                others = {a.card: seat for seat, p in enumerate(game.state.players) for a in p.assets}
+            game.act(prompt.seat, choice)
+            check_state(game, cards=game.version % 8 == 0)
+            if offer is not None and game.log_for(None)[-1].startswith("Trade done"):
+                t = offer.terms
+                assert all(owner_of(game, c) == offer.recipient for c in t.give)
+                assert all(owner_of(game, c) == offer.proposer for c in t.want)
+                moved = set(t.give) | set(t.want)
+                now = {a.card: seat for seat, p in enumerate(game.state.players) for a in p.assets}
+                assert {c: s for c, s in others.items() if c not in moved} == {
+                    c: s for c, s in now.items() if c not in moved}  # fmt: skip
+                after = [p.denarii for p in game.state.players]
+                assert after[offer.proposer] - before[offer.proposer] == -t.price
+                assert after[offer.recipient] - before[offer.recipient] == t.price
+                sizes.add((min(len(t.give), 3), min(len(t.want), 3)))
+    assert {(0, 1), (1, 0), (1, 1), (2, 2)} <= sizes, sizes
+    assert any(3 in size for size in sizes), sizes  # 3 or more cards one way

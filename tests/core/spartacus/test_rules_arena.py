@@ -211,3 +211,28 @@ def test_a_decapitated_champion_costs_its_house_one_influence() -> None:
     _finish(game, loser=0, outcome="decapitation")
     assert veteran in game.state.market_discard
     assert game.state.players[1].influence == 4
+
+
+def test_a_reaction_answers_an_invitation_refused_without_losing_influence() -> None:
+    """rules: Intrigue Phase - Reactions "can be played in response to other events, not just
+    on your turn": Feigned Illness answers an invitation."""
+    game = started(4, seed=1)
+    s = game.state
+    s.intrigue = None
+    s.host = 0
+    for seat in range(4):
+        clear_table(game, seat)
+    give(game, 1, "veteran")
+    give(game, 2, "veteran")
+    excuse = give(game, 1, "feigned-illness", hand=True)
+    scheme_reaction = give(game, 1, "counter-plot", hand=True)
+    arena.start(game)
+    game.state_changed()
+    game.act(0, "invite:1")
+    assert f"react:{excuse}" in choices(game, 1)
+    assert f"react:{scheme_reaction}" not in choices(game, 1)  # it answers Schemes only
+    before = s.players[1].influence
+    game.act(1, f"react:{excuse}")
+    assert s.players[1].influence == before and excuse in s.intrigue_discard
+    assert "Feigned Illness" in game.log_for(None)[-2] or "Feigned Illness" in game.log_for(None)[-1]
+    assert kinds(game) == {0: "invite"}

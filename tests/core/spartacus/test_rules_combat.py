@@ -133,3 +133,38 @@ def test_a_fight_that_drags_on_is_settled_by_a_speed_roll_off() -> None:
         if game.state.arena.fight is None:
             break
     assert game.state.arena.fight is None and game.state.arena.outcome == "yield"
+
+
+def _step_towards(game, seat: int, target: tuple[int, int]) -> str:  # type: ignore[no-untyped-def]
+    from harena.core.spartacus.board import Hex, distance
+
+    me = next(f for f in game.state.arena.fighters if f.seat == seat)
+    steps = dict(game.content.board.steps[me.at])
+    options = [c for c in choices(game, seat) if c.startswith("step:")]
+    return min(options, key=lambda c: distance(steps[c.split(":")[1]], Hex(*target)))
+
+
+def test_a_combatant_moves_then_attacks_and_may_not_move_on() -> None:
+    """rules: Combat Round - "Each player moves and attacks (or vice versa)"."""
+    game = fight("veteran", "secutor", 6, 6, 1)  # veteran 3/3/2 acts first
+    game.act(1, "first")
+    place(game, (0, 0), (0, 2))
+    game.act(1, _step_towards(game, 1, (0, 2)))
+    assert "attack" in choices(game, 1)
+    more_dice(game, 1, 1, 1, 6, 6, 6, 6)  # no wounds
+    game.act(1, "attack")
+    assert choices(game, 1) == ["end"]  # 1 Speed die left, but moving on is not allowed
+
+
+def test_a_combatant_attacks_then_moves_away() -> None:
+    """rules: Combat Round - "moves and attacks (or vice versa)": attack first, then move."""
+    game = fight("veteran", "secutor", 6, 6, 1)
+    game.act(1, "first")
+    place(game, (0, 0), (0, 1))
+    more_dice(game, 1, 1, 1, 6, 6, 6, 6)
+    game.act(1, "attack")
+    steps = [c for c in choices(game, 1) if c.startswith("step:")]
+    assert steps and "attack" not in choices(game, 1)
+    game.act(1, steps[0])
+    game.act(1, next(c for c in choices(game, 1) if c.startswith("step:")))
+    assert choices(game, 1) == ["end"]  # both Speed dice used after the attack

@@ -116,13 +116,27 @@ def test_glaber_draws_with_his_guards_and_sacrifices_one_a_turn_for_influence() 
     g1, g2 = give(game, seat, "guard"), give(game, seat, "guard")
     game.act(seat, f"power:glaber-patrol:{g1}")
     assert len(game.state.players[seat].hand) == 1
+    assert f"power:glaber-patrol:{g2}" not in choices(game, seat)  # once a turn (balance)
     influence = game.state.players[seat].influence
     denarii = game.state.players[seat].denarii
     game.act(seat, f"power:glaber-example:{g1}")  # an exhausted guard may still be sacrificed
     assert game.state.players[seat].influence == influence + 1
-    assert game.state.players[seat].denarii == denarii - 3
+    assert game.state.players[seat].denarii == denarii - 5
     assert not any(c.startswith("power:glaber-example") for c in choices(game, seat))  # once a turn
     assert [a.card for a in game.state.players[seat].assets] == [g2]
+
+
+def test_glaber_makes_no_example_from_6_influence() -> None:
+    """houses.toml (balance, docs/rulings.md): Make an Example only below 6 Influence."""
+    game, seat = _turn("glaber")
+    clear_table(game, seat)
+    give(game, seat, "guard")
+    game.state.players[seat].influence = 5
+    game.state_changed()
+    assert any(c.startswith("power:glaber-example") for c in choices(game, seat))
+    game.state.players[seat].influence = 6
+    game.state_changed()
+    assert not any(c.startswith("power:glaber-example") for c in choices(game, seat))
 
 
 def test_tullius_exhausts_slaves_to_cycle_cards() -> None:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from harena.core.spartacus.rules import Spartacus
 from harena.core.spartacus.state import Phase
-from tests.core.spartacus.helpers import at_the_market, choices, coins, dice, give, kinds
+from tests.core.spartacus.helpers import offer_price, at_the_market, choices, coins, dice, give, kinds
 
 
 def _close_all(game: Spartacus, but: tuple[int, ...] = ()) -> None:
@@ -37,10 +39,11 @@ def test_an_offer_is_composed_then_accepted_and_both_sides_move() -> None:
     before = coins(game)
     game.act(0, "offer:1")
     assert kinds(game)[0] == "compose_offer"
-    game.act(0, f"offer-give:{net}")
-    assert f"offer-want:{veteran}" in choices(game, 0)
-    game.act(0, f"offer-want:{veteran}")
-    game.act(0, "offer-price:3")  # and 3 denarii from me
+    assert {f"offer-card:{net}", f"offer-card:{veteran}"} <= set(choices(game, 0))
+    game.act(0, f"offer-card:{net}")
+    game.act(0, f"offer-card:{veteran}")
+    offer_price(game, 0, 3)  # and 3 denarii from me
+    game.act(0, "offer-send")
     assert kinds(game)[1] == "answer_offer" and 0 not in kinds(game)
     game.act(1, "accept:0")
     s = game.state
@@ -50,30 +53,120 @@ def test_an_offer_is_composed_then_accepted_and_both_sides_move() -> None:
     assert coins(game) == before
 
 
-def test_an_offer_may_be_countered_at_most_twice_then_only_accepted_or_declined() -> None:
+def test_a_trade_moves_any_set_of_cards_each_way() -> None:
+    """rules: Open Market - any Resource cards (Gladiators, Slaves, Equipment, Guards) and
+    denarii, in any combination, for any of theirs."""
+    game = at_the_market()
+    mine = [give(game, 0, c) for c in ("net", "veteran", "guard")]
+    theirs = [give(game, 2, c) for c in ("crixus", "scutum")]
+    game.act(0, "offer:2")
+    for card in mine + theirs:
+        game.act(0, f"offer-card:{card}")
+    game.act(0, f"offer-card:{mine[2]}")  # picked twice: back out of the offer
+    offer_price(game, 0, -4)  # and they pay me 4
+    game.act(0, "offer-send")
+    shown = game.view(3)["board"]["market"]["offers"][0]
+    assert shown["give"] == mine[:2] and shown["want"] == theirs and shown["price"] == -4
+    game.act(2, "accept:0")
+    s = game.state
+    assert sorted(a.card for a in s.players[0].assets) == sorted([mine[2]] + theirs)
+    assert sorted(a.card for a in s.players[2].assets) == sorted(mine[:2])
+    assert s.players[0].denarii == 14 and s.players[2].denarii == 6
+
+
+def test_a_counter_changes_any_part_and_goes_back_at_most_twice() -> None:
+    """rules: Open Market - negotiate; ruling: at most 2 counters per offer."""
+    game = at_the_market()
+    veteran = give(game, 1, "veteran")
+    net = give(game, 1, "net")
+    mine = give(game, 0, "scutum")
+    game.act(0, "offer:1")
+    assert "offer-send" not in choices(game, 0)  # something must change hands
+    game.act(0, f"offer-card:{veteran}")
+    offer_price(game, 0, 2)
+    game.act(0, "offer-send")
+    game.act(1, "counter:0")
+    assert kinds(game)[1] == "compose_offer"
+    game.act(1, f"offer-card:{net}")  # Net too, if you add your Shield and 5 denarii
+    game.act(1, f"offer-card:{mine}")
+    offer_price(game, 1, 5)
+    game.act(1, "offer-send")
+    offer = game.view(2)["board"]["market"]["offers"][0]
+    assert (offer["give"], offer["want"], offer["price"]) == ([mine], [veteran, net], 5)
+    assert kinds(game)[0] == "answer_offer"
+    game.act(0, "counter:0")
+    offer_price(game, 0, 4)
+    game.act(0, "offer-send")
+    assert sorted(choices(game, 1)) == ["accept:0", "decline:0"]
+    game.act(1, "decline:0")
+    assert [a.card for a in game.state.players[1].assets] == [veteran, net]
+    assert kinds(game) == {s: "open_market" for s in range(4)}
+
+
+def test_a_counter_being_drafted_is_the_drafters_until_sent() -> None:
+    """ruling (docs/rulings.md, Market): the terms sent stay public; the counter's changes are
+    its drafter's until sent, and cancelling it brings the terms sent back to be answered."""
+    game = at_the_market()
+    veteran, net = give(game, 1, "veteran"), give(game, 1, "net")
+    game.act(0, "offer:1")
+    game.act(0, f"offer-card:{veteran}")
+    game.act(0, "offer-send")
+    game.act(1, "counter:0")
+    before = game.view(2)
+    game.act(1, f"offer-card:{net}")
+    offer_price(game, 1, -3)
+    assert game.view(2) == before and game.view(0)["board"] == before["board"]
+    assert game.view(1)["board"]["market"]["my_draft"]["want"] == [veteran, net]
+    game.act(1, "offer-cancel")
+    assert kinds(game)[1] == "answer_offer"
+    shown = game.view(2)["board"]["market"]["offers"][0]
+    assert shown["want"] == [veteran] and shown["counters"] == 1  # a counter begun is spent
+    game.act(1, "counter:0")
+    game.act(1, "offer-cancel")
+    assert sorted(choices(game, 1)) == ["accept:0", "decline:0"]  # so the Market always ends
+
+
+def test_offers_to_several_dominus_at_once_are_separate_offers() -> None:
+    """rules: Open Market - all players at once; an offer out does not stop its proposer."""
+    game = at_the_market()
+    a, b = give(game, 1, "veteran"), give(game, 2, "veteran")
+    for seat, card in ((1, a), (2, b)):
+        game.act(0, f"offer:{seat}")
+        game.act(0, f"offer-card:{card}")
+        offer_price(game, 0, 4)
+        game.act(0, "offer-send")
+    assert kinds(game) == {1: "answer_offer", 2: "answer_offer", 3: "open_market"}
+    assert 0 not in game.awaited()  # the game waits for the answers, not for the proposer
+    assert "offer:3" in choices_standing(game, 0) and "offer:1" not in choices_standing(game, 0)
+    game.act(2, "accept:1")
+    game.act(1, "decline:0")
+    assert [x.card for x in game.state.players[0].assets] == [b]
+    assert game.state.players[0].denarii == 6
+
+
+def choices_standing(game: Spartacus, seat: int) -> list[str]:
+    return [c.id for p in game.prompts_for(seat) if p.standing and p.kind == "open_market"
+            for c in p.choices]  # fmt: skip
+
+
+def test_closing_withdraws_your_offers_and_ends_those_made_to_you() -> None:
     game = at_the_market()
     veteran = give(game, 1, "veteran")
     game.act(0, "offer:1")
-    game.act(0, "offer-give:none")
-    assert "offer-want:none" not in choices(game, 0)  # something must change hands
-    game.act(0, f"offer-want:{veteran}")
-    game.act(0, "offer-price:2")
-    game.act(1, "counter:0:8")
-    assert kinds(game)[0] == "answer_offer"
-    game.act(0, "counter:0:5")
-    assert sorted(choices(game, 1)) == ["accept:0", "decline:0"]
-    game.act(1, "decline:0")
-    assert game.state.players[1].assets[0].card == veteran
-    assert kinds(game) == {s: "open_market" for s in range(4)}
+    game.act(0, f"offer-card:{veteran}")
+    game.act(0, "offer-send")
+    game.act(0, "close")
+    assert game.state.market.offers == [] and kinds(game)[1] == "open_market"
+    assert "is off" in game.log_for(None)[-1]
 
 
 def test_a_trade_falls_through_if_the_card_has_gone_meanwhile() -> None:
     game = at_the_market()
     veteran = give(game, 1, "veteran")
     game.act(0, "offer:1")
-    game.act(0, "offer-give:none")
-    game.act(0, f"offer-want:{veteran}")
-    game.act(0, "offer-price:2")
+    game.act(0, f"offer-card:{veteran}")
+    offer_price(game, 0, 2)
+    game.act(0, "offer-send")
     game.state.players[1].assets.clear()  # gone (e.g. sold in another deal)
     game.state.market_discard.append(veteran)
     game.state_changed()
@@ -82,14 +175,36 @@ def test_a_trade_falls_through_if_the_card_has_gone_meanwhile() -> None:
     assert "falls through" in game.log_for(None)[-1]
 
 
-def test_offers_are_limited_so_the_market_always_ends() -> None:
-    """ruling: at most 3 offers per Dominus per Market."""
+def test_an_offer_names_no_more_denarii_than_the_payer_holds() -> None:
+    """ruling (docs/rulings.md, Market): both treasuries are open in the Open Market, so the
+    sums offered are bounded by them and show nothing hidden."""
     game = at_the_market()
-    for _ in range(3):
+    veteran = give(game, 1, "veteran")
+    game.state.players[1].denarii, game.state.bank = 3, game.state.bank + 7
+    game.state_changed()
+    game.act(0, "offer:1")
+    game.act(0, f"offer-card:{veteran}")
+    offer_price(game, 0, 10)  # all I hold
+    assert "offer-price:11" not in choices(game, 0)
+    offer_price(game, 0, -3)  # all they hold
+    assert "offer-price:-4" not in choices(game, 0)
+    with pytest.raises(AssertionError):
+        offer_price(game, 0, -4)
+
+
+def test_offers_are_limited_so_the_market_always_ends() -> None:
+    """ruling: at most 4 offers per Dominus per Market (the table option market_offers)."""
+    game = at_the_market()
+    for _ in range(4):
         game.act(0, "offer:1")
         game.act(0, "offer-cancel")
     assert not any(c.startswith("offer:") for c in choices(game, 0))
     assert "close" in choices(game, 0)
+    few = at_the_market(market_offers="2")
+    for _ in range(2):
+        few.act(0, "offer:1")
+        few.act(0, "offer-cancel")
+    assert not any(c.startswith("offer:") for c in choices(few, 0))
 
 
 def test_closing_hides_your_denarii_from_the_others() -> None:

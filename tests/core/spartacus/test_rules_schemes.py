@@ -34,16 +34,29 @@ def test_a_scheme_within_your_influence_resolves_and_pays_its_cost() -> None:
     assert card in game.state.intrigue_discard and game.state.intrigue.scheme is None  # type: ignore[union-attr]
 
 
-def test_a_scheme_names_its_target_and_can_target_yourself_only_if_it_says_so() -> None:
-    """rules: Set Up Schemes - declaring a target (which can be yourself)."""
+def test_a_scheme_names_its_target_which_can_be_yourself() -> None:
+    """rules: Set Up Schemes - "declaring a target (which can be yourself)": Slander too."""
     game, seat = _turn()
     card = give(game, seat, "slander", hand=True)
     victim = _others(seat)[0]
     game.act(seat, f"scheme:{card}")
     assert kinds(game) == {seat: "prepare_scheme"}
-    assert f"target:{seat}" not in choices(game, seat)  # Slander: another Dominus
+    assert {f"target:{t}" for t in range(4)} <= set(choices(game, seat))
     game.act(seat, f"target:{victim}")
     assert game.state.players[victim].influence == 3
+
+
+def test_slander_at_yourself_costs_you_the_influence() -> None:
+    """rules: Set Up Schemes - a target "which can be yourself"."""
+    game, seat = _turn()
+    card = give(game, seat, "slander", hand=True)
+    before = game.state.players[seat].influence
+    game.act(seat, f"scheme:{card}")
+    game.act(seat, f"target:{seat}")
+    while kinds(game).get(seat) is None and game.state.intrigue.scheme is not None:  # type: ignore[union-attr]
+        other = next(iter(kinds(game)))
+        game.act(other, "pass")
+    assert game.state.players[seat].influence == before - 1
 
 
 def test_a_scheme_above_your_influence_needs_support_which_is_final() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from harena.core.spartacus import arena
 from harena.core.spartacus.state import ArenaStep
-from tests.core.spartacus.helpers import at_the_market, choices, clear_table, give, kinds, started
+from tests.core.spartacus.helpers import offer_price, at_the_market, choices, clear_table, give, kinds, started
 
 
 def test_a_gift_while_denarii_are_hidden_shows_the_amount_only_to_the_two_players() -> None:
@@ -32,9 +32,9 @@ def test_a_champion_changing_hands_moves_one_influence_with_it() -> None:
     game = at_the_market()
     star = give(game, 0, "crixus", champion=True)
     game.act(0, "offer:1")
-    game.act(0, f"offer-give:{star}")
-    game.act(0, "offer-want:none")
-    game.act(0, "offer-price:-5")
+    game.act(0, f"offer-card:{star}")
+    offer_price(game, 0, -5)
+    game.act(0, "offer-send")
     before = [p.influence for p in game.state.players]
     game.act(1, "accept:0")
     after = [p.influence for p in game.state.players]

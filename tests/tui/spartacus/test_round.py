@@ -45,7 +45,7 @@ class RoundPolicy:
             else:
                 pick = "close"
         elif kind == "compose_offer":
-            pick = first(prompt, "offer-give:", "offer-want:none", "offer-price:0")
+            pick = first(prompt, "offer-send", "offer-card:")
         elif kind == "answer_offer":
             self.answered = True
             pick = first(prompt, "accept:")

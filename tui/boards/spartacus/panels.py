@@ -353,6 +353,8 @@ def market_lines(view: View, m: Mapping[str, Any], width: int, ascii_only: bool)
         return lines
     closed = [seat for seat, done in enumerate(m["closed"]) if done]
     lines.append([("Open Market: trade, sell to the Bank, then close", "")])
+    if m.get("my_draft"):  # yours alone until sent
+        lines.append([("Drafting: ", "bold")] + offer_line(view, m["my_draft"]))
     for offer in m["offers"]:
         lines.append(offer_line(view, offer))
     if closed:
@@ -377,8 +379,8 @@ def last_sale_line(view: View, last: Mapping[str, Any]) -> Line:
 def offer_line(view: View, offer: Mapping[str, Any]) -> Line:
     board = view["game"]["board"]
     cards = {a["ref"]: a["name"] for p in board["players"] for a in p["assets"]}
-    give = cards.get(offer["give"], "nothing") if offer["give"] is not None else "nothing"
-    want = cards.get(offer["want"], "nothing") if offer["want"] is not None else "nothing"
+    give = ", ".join(cards.get(c, "?") for c in offer["give"]) or "nothing"
+    want = ", ".join(cards.get(c, "?") for c in offer["want"]) or "nothing"
     price = offer["price"]
     money = f", pays {price}" if price > 0 else (f", asks {-price}" if price < 0 else "")
     return [name_segment(view, offer["proposer"]), (" offers ", "dim"), name_segment(view, offer["recipient"]),

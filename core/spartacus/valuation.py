@@ -1,0 +1,104 @@
+"""What a Resource card is worth to a House, in denarii, read from the public board alone.
+
+The heuristic bot prices every deal with this one function, for itself and (to keep its offers
+fair to the other side) for the House it deals with: both sides of a trade are valued the same
+way from what the table can see (cards on tables, Influence, open treasuries), never from a hand.
+
+Worth = the printed Bank value, adjusted for what the card does for this holder over the next
+few rounds: a combatant's dice and abilities, its Favor and Champion markers (tribute, and the
+Influence a Champion carries), the upkeep a Gladiator costs and the income a Slave brings, and
+whether the holder would be left without anyone to send to the Arena.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from harena.core.spartacus.cards import CardKind, MarketCard
+from harena.core.spartacus.content import Content
+
+Asset = Mapping[str, Any]  # a card on a table, as the board view shows it
+
+INFLUENCE = 5.0  # denarii a point of Influence is worth (Glaber pays 3 and a Guard for one)
+HORIZON = 3  # rounds of upkeep and income that count
+AVERAGE_STRENGTH = 5.0  # a starting recruit's `strength`
+ONLY_FIGHTER = 3.0  # a House with no combatant cannot be invited, so cannot win the games
+
+
+def strength(card: MarketCard, favor: int = 0, champion: bool = False) -> float:
+    """How good a combatant is in the Arena: attack and defence dice count most."""
+    return (
+        1.2 * card.atk
+        + 1.0 * card.defence
+        + 0.6 * card.spd
+        + 0.5 * len(card.combat)
+        + 0.3 * favor
+        + champion
+    )
+
+
+def _combatant(content: Content, asset: Asset) -> bool:
+    card = content.cards[asset["card"]]
+    return isinstance(card, MarketCard) and card.combatant
+
+
+# A House's own abilities make some cards worth more to it (per round used, over the horizon):
+# Batiatus's Training Fees (2 denarii a Gladiator), Tullius's Trade Routes (1 a Slave),
+# Glaber's Make an Example (a Guard and 5 denarii for a point of Influence).
+_HOUSE_USE = {("batiatus", CardKind.GLADIATOR): 1.5, ("tullius", CardKind.SLAVE): 1.0,
+              ("glaber", CardKind.GUARD): 1.0}  # fmt: skip
+
+
+def worth(content: Content, asset: Asset, others: Iterable[Asset], house: str = "") -> float:
+    """What `asset` is worth to `house` (its other cards: `others`)."""
+    card = content.cards[asset["card"]]
+    others = list(others)
+    value = float(card.value)
+    if not any(content.cards[a["card"]].kind is card.kind for a in others):
+        value += _HOUSE_USE.get((house, card.kind), 0.0)  # once a turn: the first card does it
+    if card.kind is CardKind.GUARD:
+        return value + 1.0  # keeps a Scheme off the table
+    if card.kind is CardKind.EQUIPMENT:
+        fighters = any(_combatant(content, a) for a in others)
+        return value if fighters else 0.6 * value
+    assert isinstance(card, MarketCard)
+    value += 0.8 * (strength(card, asset["favor"], asset["champion"]) - AVERAGE_STRENGTH)
+    if card.ability is not None:
+        value += 1.5
+    if card.kind is CardKind.GLADIATOR:
+        value -= 0.5 * HORIZON  # 1 denarius upkeep a round, while it fights for you
+    else:
+        value += 0.5 * HORIZON  # a Slave earns 1 a round when not exhausted
+    value += 2.0 * asset["favor"] + (6.0 + INFLUENCE if asset["champion"] else 0.0)
+    if asset["wounded"]:
+        value *= 0.6  # may die of its wounds (1 in 6) and misses the next games
+    if not any(_combatant(content, a) for a in others):
+        value += ONLY_FIGHTER
+    return max(value, 0.0)
+
+
+def trade_gain(
+    content: Content,
+    house: str,
+    holding: list[Asset],
+    gets: list[Asset],
+    gives: list[Asset],
+    denarii_in: int,
+) -> float:
+    """What a trade is worth to a House holding `holding`: what it gets, less what it gives,
+    plus the denarii it receives (negative: pays). Each card is valued against what the House
+    would hold after the trade (so giving away your last fighter costs the most)."""
+    give_refs = {a["ref"] for a in gives}
+    kept = [a for a in holding if a["ref"] not in give_refs]
+    after = kept + gets
+    got = sum(worth(content, a, [b for b in after if b["ref"] != a["ref"]], house) for a in gets)
+    lost = sum(worth(content, a, [b for b in holding if b["ref"] != a["ref"]], house) for a in gives)
+    return got - lost + denarii_in
+
+
+def sale_gain(content: Content, house: str, holding: list[Asset], asset: Asset) -> float:
+    """Selling to the Bank: its printed value, less what keeping it is worth."""
+    card = content.cards[asset["card"]]
+    others = [a for a in holding if a["ref"] != asset["ref"]]
+    return card.value - worth(content, asset, others, house)
