@@ -173,7 +173,7 @@ async def test_a_key_for_choices_just_replaced_under_the_player_is_refused_not_a
         old = prompt_choices(alice)
         table.act("id-alice", old[0])  # her other session plays...
         table.act("id-bob", table.view_for("id-bob")["game"]["prompts"][0]["choices"][0][0])
-        await until(lambda: prompt_choices(alice) and prompt_choices(alice) != old)
+        await until(lambda: bool(prompt_choices(alice)) and prompt_choices(alice) != old, timeout=10)
         version = table.game.version
         await pilot.press("1")  # ... while this screen still showed the old cards
         assert status(alice) == "Error: the choices just changed: read them, then press again"
