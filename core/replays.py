@@ -68,6 +68,8 @@ class Replay:
                 self._checkpoints[index] = game.snapshot()
             game.act(action.seat, action.choice)
             self.steps.append(Step(action.seat, action.choice, game.round_number(), len(game.events)))
+        if len(self.actions) % CHECKPOINT == 0:  # the end is a checkpoint's place: it needs one
+            self._checkpoints[len(self.actions)] = game.snapshot()
         self._cached: tuple[int, Game] | None = (len(self.actions), game)
         self.first = 0 if reveal else self._first_seen(log_from)
 

@@ -133,3 +133,14 @@ def test_a_review_of_a_real_game_is_each_past_view_of_the_seat_exactly(name: str
         assert view["board"] == seen[position]["board"], position
         assert view["log"] == seen[position]["log"], position
         assert view["waiting"] == seen[position]["waiting"]
+
+
+def test_a_game_whose_length_is_a_multiple_of_the_checkpoint_steps_to_its_end_and_back():
+    # The last position of such a game is where a checkpoint goes: jumping there after a step
+    # back must not look one up that was never made.
+    game = finished("carthage", 2, seed=11)
+    actions = game.actions[: 2 * CHECKPOINT]
+    replay = Replay(game.config, actions, reveal=True)
+    end = replay.view_at(replay.last, 0)["board"]
+    replay.view_at(0, 0)
+    assert replay.view_at(replay.last, 0)["board"] == end

@@ -164,14 +164,16 @@ async def test_an_illegal_or_stale_action_shows_a_message_and_changes_nothing() 
 async def test_a_key_for_choices_just_replaced_under_the_player_is_refused_not_applied() -> None:
     # A key pressed for the old choices, still on its way, must not pick whatever now has its
     # number: for CHANGE_GUARD seconds after a replacement, number keys are refused.
-    lobby = Lobby()
+    lobby = Lobby(new_seed=lambda: 3)
     table = lobby.create_table("id-alice", "alice", "highcard", 2)
     table.sit("id-bob", "bob")
     async with session(lobby, "id-alice", "alice") as (alice, pilot):
         await until(lambda: "playing" in screen_text(alice) and prompt_choices(alice))
         assert alice.screen.query_one(PromptBar).guarded() == 0  # choices appearing: no guard
         old = prompt_choices(alice)
-        table.act("id-alice", old[0])  # her other session plays...
+        hand = table.game.state.hands[0]
+        card = next(c for c in old if hand.count(int(c.removeprefix("card:"))) == 1)  # gone once played
+        table.act("id-alice", card)  # her other session plays...
         table.act("id-bob", table.view_for("id-bob")["game"]["prompts"][0]["choices"][0][0])
         await until(lambda: bool(prompt_choices(alice)) and prompt_choices(alice) != old, timeout=10)
         version = table.game.version
