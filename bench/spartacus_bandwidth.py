@@ -38,6 +38,7 @@ import asyncssh  # noqa: E402
 from bench.ssh_seats import (  # noqa: E402
     SIZE, Region, Seat, by_region, idle_rate, pct, serve_seated_table, start_server, stop_server, text_by_region,
 )
+from tests.server.players import choices_shown  # noqa: E402
 from tests.sshscreen import ScreenClient  # noqa: E402
 
 LEFT, RIGHT = range(0, 46), range(46, 80)  # the board's columns at 80x24 (tui/boards/spartacus)
@@ -65,7 +66,12 @@ def regions(players: int) -> list[Region]:
 # --- the figures ------------------------------------------------------------------------------------
 
 
-def first_key(_: ScreenClient) -> str:
+def first_key(client: ScreenClient) -> str:
+    """The first choice, but leave the Open Market when offered (the first is a trade draft,
+    whose first choice toggles a card: pressing 1 for ever would never close the market)."""
+    for key, text in choices_shown(client).items():
+        if text.startswith("Close"):
+            return key
     return "1"
 
 

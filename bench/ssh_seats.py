@@ -18,7 +18,8 @@ from pathlib import Path
 
 from wcwidth import wcwidth
 
-from tests.server.players import has_choices
+from harena.tui.widgets.prompt_bar import CHANGE_GUARD
+from tests.server.players import CHANGED, has_choices
 from tests.sshscreen import ScreenClient
 
 SIZE = (80, 24)
@@ -120,12 +121,19 @@ class Seat:
             await client.wait_quiet(GAP, 10)  # as a player, read the whole screen first
             if self.over():
                 return
+            if CHANGED in client.lines()[22]:
+                await asyncio.sleep(CHANGE_GUARD)  # refused: read the new choices, press again
+            before = client.bytes_received
             if "Press the same key again" in client.lines()[22]:
                 self.press("\r")
             else:
                 self.press(key_for(client))
-            before = client.bytes_received
-            await client.wait_until(lambda: client.bytes_received != before, 10, "an answer")
+            try:
+                await client.wait_until(lambda: client.bytes_received != before, 10, "an answer")
+            except TimeoutError:
+                if CHANGED not in client.lines()[22]:
+                    raise
+                continue  # refused again with the same message: the choices changed once more
             await client.wait_quiet(GAP * 1.5, 10)
 
     def bytes_between(self, since: float, until: float) -> int:

@@ -99,6 +99,12 @@ MAX_INTERVAL = 600.0
 """Seconds between two deep collections at most."""
 YOUNG_DELAY = 0.01
 """Quiet time after the last write before the young generations are collected."""
+PROMOTED_LIMIT = 20
+"""Generation-1 collections since the last full one after which a full collection is due: what
+survives them is promoted to the old generation, where only a full collection frees it."""
+PROMOTED_GAP = 5.0
+"""Seconds between two such collections at least: each walks only what was promoted since the
+last freeze (a few thousand objects, a few ms), never the frozen heap."""
 
 _configured = False
 _last_full = time.monotonic()
@@ -220,6 +226,11 @@ def _collect_young() -> None:
     if gc.get_count()[0] > 0:
         gc.collect(1)
         _young_collections += 1
+    # Cyclic garbage that lives through two young collections (a dialog's screen kept and
+    # redrawn, toggled over and over: no screen closes, nothing else asks for a collection)
+    # piles up in the old generation; collect it before a freeze makes it wait for a deep one.
+    if gc.get_count()[2] >= PROMOTED_LIMIT:
+        _schedule(max(SOON, PROMOTED_GAP - (time.monotonic() - _last_full)))
 
 
 def young_collections() -> int:
