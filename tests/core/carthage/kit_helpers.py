@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from harena.core.carthage.hexgrid import Hex
 from harena.core.carthage.rules import Carthage
-from harena.core.carthage.state import BoardToken, Phase
-from tests.core.carthage.table_helpers import give, new_carthage
+from tests.core.carthage.table_helpers import arena, give
 
 # by_seat colours: seat 0 Blue Retiarius, 1 Red Dimachaerus, 2 Green Murmillo,
 # 3 Yellow Thracian, 4 Purple Gaul.
@@ -15,16 +14,7 @@ BLUE, RED, GREEN, YELLOW, PURPLE = range(5)
 def kit_arena(positions: list[Hex | None], tokens: dict[Hex, str] | None = None, **options: str) -> Carthage:
     """Like `table_helpers.arena`, with table options (equipment, legends, beasts...); a None
     position is a seat out of the arena."""
-    game = new_carthage(len(positions), 1, **{"equipment": "on", **options})
-    s = game.state
-    for p, at in zip(s.players, positions):
-        p.at = at
-    s.tokens = {h: BoardToken(t) for h, t in (tokens or {}).items()}
-    s.placed = len(positions)
-    s.phase = Phase.ACTION
-    s.round = 1
-    game.state_changed()
-    return game
+    return arena(positions, tokens, **{"equipment": "on", **options})  # type: ignore[arg-type]
 
 
 def use(game: Carthage, seat: int, equipment_id: str, discard: str = "guard") -> int:

@@ -4,22 +4,12 @@ from __future__ import annotations
 
 from harena.core.carthage.hexgrid import Hex
 from harena.core.carthage.rules import Carthage
-from harena.core.carthage.state import BoardToken, Phase
-from tests.core.carthage.table_helpers import new_carthage
+from tests.core.carthage.table_helpers import arena
 
 
 def with_rulesets(rulesets: str, positions: list[Hex], tokens: dict[Hex, str] | None = None) -> Carthage:
     """Like table_helpers.arena, with the option rulesets=`rulesets`."""
-    game = new_carthage(len(positions), 1, rulesets=rulesets)
-    s = game.state
-    for p, at in zip(s.players, positions):
-        p.at = at
-    s.tokens = {h: BoardToken(t) for h, t in (tokens or {}).items()}
-    s.placed = len(positions)
-    s.phase = Phase.ACTION
-    s.round = 1
-    game.state_changed()
-    return game
+    return arena(positions, tokens, rulesets=rulesets)
 
 
 def favor_phase(rulesets: str, favor: list[int], positions: list[Hex] | None = None) -> Carthage:
