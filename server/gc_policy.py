@@ -70,6 +70,8 @@ import contextvars
 import gc
 import logging
 import time
+import weakref
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -122,6 +124,8 @@ _freeze: asyncio.TimerHandle | None = None
 _freeze_loop: asyncio.AbstractEventLoop | None = None
 _young: asyncio.TimerHandle | None = None
 _young_collections = 0
+_dying: list[tuple[weakref.ref[Any], int]] = []  # ended sessions' apps, and collections left to try
+DYING_TRIES = 5
 
 
 def configure() -> None:
@@ -157,9 +161,13 @@ def _freeze_new() -> None:
         _schedule(_next_delay())
 
 
-def session_ended(born: float | None = None) -> None:
+def session_ended(born: float | None = None, app: Any = None) -> None:
     """A session's app, started at `born` (monotonic clock), is now garbage: collect it soon,
-    when no other collection is due."""
+    when no other collection is due. While `app` is still alive (its last tasks may outlive the
+    session on a loaded machine), collections do not freeze: frozen, it would wait for a deep
+    collection; they come again `COLLECT_DELAY` later until it is gone (`DYING_TRIES`)."""
+    if app is not None:
+        _dying.append((weakref.ref(app), DYING_TRIES))
     _collect_soon(SESSION_GARBAGE, born)
 
 
@@ -272,6 +280,9 @@ def _collect() -> None:
         gc.unfreeze()
     freed = gc.collect()
     _last_full = time.monotonic()
+    _dying[:] = [(ref, tries - 1) for ref, tries in _dying if ref() is not None and tries > 1]
+    if _dying:  # an ended session's app still alive: do not freeze it, try again soon
+        freeze = False
     if freeze:
         gc.freeze()
         _frozen_at = _last_full
@@ -288,4 +299,7 @@ def _collect() -> None:
         "%s garbage collection: %d objects freed in %.0f ms",
         "deep" if deep else "full", freed, (_last_full - started) * 1000,
     )
-    _schedule(_next_delay() if _frozen_garbage >= FROZEN_LIMIT else MAX_INTERVAL)
+    if _dying:
+        _schedule(COLLECT_DELAY)
+    else:
+        _schedule(_next_delay() if _frozen_garbage >= FROZEN_LIMIT else MAX_INTERVAL)

@@ -388,7 +388,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 self._watchdog.cancel()
                 self._watchdog = None
             _live_sessions.discard(self)
-            gc_policy.session_ended(self._started_at)
+            gc_policy.session_ended(self._started_at, app)
         log.info("session of %s ended%s", self._who(), " (crashed)" if crashed else "")
         if crashed or cancelled:
             self._close_with_message(CRASH_MESSAGE, status=1)
