@@ -68,7 +68,7 @@ class Spartacus(Game):
         ),
         OptionSpec(
             "market_offers",
-            "Offers per Market",
+            "Market offers",
             ("2", "4", "8"),
             "4",
             "not in the rules: offers each Dominus may make in one Open Market, so it ends",
