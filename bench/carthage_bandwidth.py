@@ -31,7 +31,7 @@ sys.path.insert(0, str(REPO))
 
 import asyncssh  # noqa: E402
 
-from bench.ssh_seats import SIZE, Seat, idle_rate, pct, serve_seated_table, start_server, stop_server  # noqa: E402
+from bench.ssh_seats import SIZE, connect_seats, idle_rate, pct, serve_seated_table, start_server, stop_server  # noqa: E402
 from tests.sshscreen import ScreenClient  # noqa: E402
 
 
@@ -52,16 +52,8 @@ async def run(args: argparse.Namespace, workdir: Path) -> None:
     (workdir / "spec.json").write_text(json.dumps(spec))
     proc, port = start_server(Path(__file__).resolve(), workdir)
     try:
-        seats, first = [], []
-        for i, key in enumerate(keys):
-            client = await ScreenClient.connect(
-                port, username=f"p{i}", size=SIZE, client_keys=[key], agent_path=None, known_hosts=None
-            )
-            seat = Seat(client)
-            await client.wait_until(lambda c=client: "Carthage" in c.screen_text(), 20, "the table")
-            await client.wait_quiet(0.5, 20)
-            first.append(client.bytes_received)
-            seats.append(seat)
+        seats, screens = await connect_seats(port, keys, "Carthage")
+        first = [len(screen) for screen in screens]
         # Placement waits for a human (the Starting Player may be a bot: then wait for it).
         await asyncio.sleep(args.bot_delay * 3)
         await asyncio.gather(*(s.client.wait_quiet(0.3, 20) for s in seats))

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections import Counter
 
 from harena.core.simulate import simulate
 

@@ -36,7 +36,8 @@ sys.path.insert(0, str(REPO))
 import asyncssh  # noqa: E402
 
 from bench.ssh_seats import (  # noqa: E402
-    SIZE, Region, Seat, by_region, idle_rate, pct, serve_seated_table, start_server, stop_server, text_by_region,
+    SIZE, Region, by_region, connect_seats, idle_rate, pct, serve_seated_table, start_server, stop_server,
+    text_by_region,
 )
 from tests.server.players import choices_shown  # noqa: E402
 from tests.sshscreen import ScreenClient  # noqa: E402
@@ -103,16 +104,7 @@ async def run(args: argparse.Namespace, workdir: Path) -> None:
     areas = regions(players)
     proc, port = start_server(Path(__file__).resolve(), workdir)
     try:
-        seats, first = [], []
-        for i, key in enumerate(keys):
-            client = await ScreenClient.connect(
-                port, username=f"p{i}", size=SIZE, client_keys=[key], agent_path=None, known_hosts=None
-            )
-            seat = Seat(client)
-            await client.wait_until(lambda c=client: "Spartacus" in c.screen_text(), 20, "the table")
-            await client.wait_quiet(0.5, 20)
-            first.append(bytes(client.raw))
-            seats.append(seat)
+        seats, first = await connect_seats(port, keys, "Spartacus")
         # Idle: once a human is asked (the bot may choose its House first), nothing may arrive.
         for _ in range(200):
             if any(s.has_choices() for s in seats):

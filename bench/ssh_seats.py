@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterable
+from typing import Any
 from pathlib import Path
 
 from wcwidth import wcwidth
@@ -163,6 +164,22 @@ class Seat:
 
     def remote_moves(self, since: float, until: float) -> list[int]:
         return [len(data) for data in self.remote_updates(since, until)]
+
+
+async def connect_seats(port: int, keys: list[Any], title: str) -> tuple[list[Seat], list[bytes]]:
+    """One SSH client per key (named p0, p1, ...), each at its table once `title` shows and its
+    first screen is out; returns the seats and the bytes of each first screen."""
+    seats, first = [], []
+    for i, key in enumerate(keys):
+        client = await ScreenClient.connect(
+            port, username=f"p{i}", size=SIZE, client_keys=[key], agent_path=None, known_hosts=None
+        )
+        seat = Seat(client)
+        await client.wait_until(lambda c=client: title in c.screen_text(), 20, "the table")
+        await client.wait_quiet(0.5, 20)
+        first.append(bytes(client.raw))
+        seats.append(seat)
+    return seats, first
 
 
 def pct(values: list[int], p: float) -> int:

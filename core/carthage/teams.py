@@ -43,8 +43,7 @@ RULESETS = OPTION_NAMES
 
 def ruleset_name(ruleset: str) -> str:
     """"the_southern_winds" -> "The Southern Winds" (the catalogue's printed name)."""
-    found = default_rulesets().get(ruleset_id(ruleset))
-    return found.name if found is not None else " ".join(word.capitalize() for word in ruleset.split("_"))
+    return default_rulesets()[ruleset_id(ruleset)].name
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from harena.core.carthage.bots import HeuristicBot
 from harena.core.carthage.rulesets.catalog import OPTION_NAMES
 from harena.core.engine import replay, restore
 from tests.core.carthage.table_helpers import new_carthage
-from tests.core.carthage.test_rules_random_games import check_invariants
+from tests.core.carthage.test_rules_random_games import play_with_bots
 
 EVERYTHING = {"rulesets": ",".join(OPTION_NAMES), "equipment": "on", "legends": "on", "beasts": "on"}
 MODES = [("off", 3), ("off", 5), ("2v2", 4), ("2v2_chained", 4), ("2v3", 5)]
@@ -23,16 +23,7 @@ def play(mode: str, players: int, seed: int, heuristic: bool):
     game = new_carthage(players, seed, gladiators="choose", sudden_death="10", teams=mode, **EVERYTHING)
     kind = HeuristicBot if heuristic else RandomBot
     bots = [kind(bot_seed(seed, s)) for s in range(players)]
-    while game.result() is None:
-        assert game.version < 30_000, "a game did not end"
-        prompts = game.prompts()
-        assert len(prompts) == 1 and prompts[0].choices
-        seat = prompts[0].seat
-        game.act(seat, bots[seat].choose(game.view(seat)))
-        if game.version % 7 == 0:
-            check_invariants(game, cards=game.version % 21 == 0)
-    check_invariants(game)
-    return game
+    return play_with_bots(game, bots, check_every=7, cards_every=21)
 
 
 @pytest.mark.parametrize(("mode", "players"), MODES, ids=[f"{m}-{n}" for m, n in MODES])

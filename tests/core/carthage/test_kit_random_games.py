@@ -11,10 +11,11 @@ import pytest
 
 from harena.core.bots import RandomBot, bot_seed
 from harena.core.carthage.bots import HeuristicBot
+from harena.core.carthage.rules import Carthage
 from harena.core.engine import replay, restore
 from harena.server.cli import main
 from tests.core.carthage.table_helpers import new_carthage
-from tests.core.carthage.test_rules_random_games import check_invariants, check_view
+from tests.core.carthage.test_rules_random_games import play_with_bots
 
 COMBOS = [
     {name: "on" if on else "off" for name, on in zip(("equipment", "legends", "beasts"), bits)}
@@ -27,21 +28,14 @@ def play(options: dict[str, str], players: int, seed: int, heuristic: bool = Fal
     game = new_carthage(players, seed, gladiators="choose", sudden_death="10", **options)
     kind = HeuristicBot if heuristic else RandomBot
     bots = [kind(bot_seed(seed, s)) for s in range(players)]
-    while game.result() is None:
-        assert game.version < 20_000, "a game did not end"
-        prompts = game.prompts()
-        assert len(prompts) == 1 and prompts[0].choices
-        seat = prompts[0].seat
-        game.act(seat, bots[seat].choose(game.view(seat)))
-        check_invariants(game, cards=game.version % 8 == 0)
+
+    def kit_rules(game: Carthage) -> None:
         s = game.state
         standing = [p.at for p in s.players if p.at is not None]
         assert len(standing) == len(set(standing))  # gladiators and Beasts never share a hex
         assert all(p.beast is None or not p.alive for p in s.players)
-        if views and game.version % 5 == 0:
-            for viewer in [None, *range(players)]:
-                check_view(game, viewer)
-    check_invariants(game)
+
+    play_with_bots(game, bots, cards_every=8, views_every=5 if views else 0, also=kit_rules)
     result = game.result()
     assert result is not None and len(result.winners) == 1
     assert game.state.players[result.winners[0]].alive  # a Beast never wins

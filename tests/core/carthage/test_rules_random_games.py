@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from collections.abc import Callable, Sequence
 
 import msgpack
 import pytest
 
-from harena.core.bots import RandomBot, bot_seed
+from harena.core.bots import Bot, RandomBot, bot_seed
 from harena.core.carthage.bots import HeuristicBot
 from harena.core.carthage.rules import Carthage
 from harena.core.carthage.state import MAX_ARMOR, MAX_FAVOR
@@ -56,24 +57,42 @@ def check_view(game: Carthage, seat: int | None) -> None:
     assert private == mine  # nobody reads another seat's draws or secrets
 
 
+def play_with_bots(
+    game: Carthage,
+    bots: Sequence[Bot],
+    *,
+    check_every: int = 1,
+    cards_every: int = 16,
+    views_every: int = 0,
+    also: Callable[[Carthage], None] | None = None,
+) -> Carthage:
+    """Bots answer every prompt (one at a time) until the game ends. Every `check_every`
+    decisions the invariants hold (the cards too every `cards_every`), `also(game)` after each,
+    and every `views_every` decisions (0: never) each seat's and a spectator's view is checked."""
+    while game.result() is None:
+        assert game.version < 20_000, "a game did not end"
+        prompts = game.prompts()
+        assert len(prompts) == 1 and prompts[0].choices
+        seat = prompts[0].seat
+        game.act(seat, bots[seat].choose(game.view(seat)))
+        if game.version % check_every == 0:
+            check_invariants(game, cards=game.version % cards_every == 0)
+        if also is not None:
+            also(game)
+        if views_every and game.version % views_every == 0:
+            for viewer in [None, *range(len(bots))]:
+                check_view(game, viewer)
+    check_invariants(game)
+    return game
+
+
 def play_out(players: int, seed: int, views: bool = False, heuristic: bool = False) -> Carthage:
     # every other game sets up the Arena tokens the players' way (Arena Tokens)
     setup = {"gladiators": "choose", "tokens": "players_choose" if seed % 2 else "first_match"}
     game = new_carthage(players, seed, **setup, **({} if heuristic else OPTIONS))
     kind = HeuristicBot if heuristic else RandomBot
     bots = [kind(bot_seed(seed, s)) for s in range(players)]
-    while game.result() is None:
-        assert game.version < 20_000, "a random game did not end"
-        prompts = game.prompts()
-        assert len(prompts) == 1 and prompts[0].choices
-        seat = prompts[0].seat
-        game.act(seat, bots[seat].choose(game.view(seat)))
-        check_invariants(game, cards=views or game.version % 16 == 0)
-        if views:
-            for viewer in [None, *range(players)]:
-                check_view(game, viewer)
-    check_invariants(game)
-    return game
+    return play_with_bots(game, bots, cards_every=1 if views else 16, views_every=int(views))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

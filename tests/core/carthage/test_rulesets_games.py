@@ -10,7 +10,7 @@ from harena.core.carthage.bots import HeuristicBot
 from harena.core.carthage.rulesets.catalog import OPTION_NAMES
 from harena.core.engine import Rng, replay, restore
 from tests.core.carthage.table_helpers import new_carthage
-from tests.core.carthage.test_rules_random_games import check_invariants, check_view
+from tests.core.carthage.test_rules_random_games import play_with_bots
 
 ALL = ",".join(OPTION_NAMES)
 
@@ -25,18 +25,7 @@ def play_out(players: int, seed: int, rulesets: str, *, views: bool = False, heu
     game = new_carthage(players, seed, sudden_death="10", rulesets=rulesets, **setup)
     kind = HeuristicBot if heuristic else RandomBot
     bots = [kind(bot_seed(seed, s)) for s in range(players)]
-    while game.result() is None:
-        assert game.version < 20_000, "a game did not end"
-        prompts = game.prompts()
-        assert len(prompts) == 1 and prompts[0].choices
-        seat = prompts[0].seat
-        game.act(seat, bots[seat].choose(game.view(seat)))
-        check_invariants(game, cards=views or game.version % 8 == 0)
-        if views:
-            for viewer in [None, *range(players)]:
-                check_view(game, viewer)
-    check_invariants(game)
-    return game
+    return play_with_bots(game, bots, cards_every=1 if views else 8, views_every=int(views))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

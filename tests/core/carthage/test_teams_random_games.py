@@ -15,7 +15,7 @@ from harena.core.carthage.rules import Carthage
 from harena.core.carthage.state import SETUP_PHASES
 from harena.core.engine import replay, restore
 from tests.core.carthage.table_helpers import new_carthage
-from tests.core.carthage.test_rules_random_games import check_invariants, check_view
+from tests.core.carthage.test_rules_random_games import play_with_bots
 
 MODES = {"2v2": 4, "2v2_chained": 4, "2v3": 5}
 GAMES = int(os.environ.get("HARENA_RANDOM_GAMES", "75")) // 5  # 15 per mode in the suite
@@ -39,19 +39,7 @@ def play_out(mode: str, seed: int, kinds: tuple[str, ...], views: bool = False) 
     game = new_carthage(players, seed, teams=mode, sudden_death="10", **setup)
     make = {"random": RandomBot, "heuristic": HeuristicBot}
     bots = [make[kinds[s % len(kinds)]](bot_seed(seed, s)) for s in range(players)]
-    while game.result() is None:
-        assert game.version < 20_000, "a team game did not end"
-        prompts = game.prompts()
-        assert len(prompts) == 1 and prompts[0].choices
-        seat = prompts[0].seat
-        game.act(seat, bots[seat].choose(game.view(seat)))
-        check_invariants(game, cards=views or game.version % 16 == 0)
-        check_teams(game)
-        if views:
-            for viewer in [None, *range(players)]:
-                check_view(game, viewer)
-    check_invariants(game)
-    return game
+    return play_with_bots(game, bots, cards_every=1 if views else 16, views_every=int(views), also=check_teams)
 
 
 def check_result(game: Carthage) -> None:
