@@ -51,6 +51,24 @@ async def test_escape_cancels_the_create_modal() -> None:
         assert lobby.tables == {}
 
 
+async def test_the_create_modal_is_one_screen_per_app_and_opens_fresh_each_time() -> None:
+    # One dialog per app, shown again (bench/hostile.py --scenario flood): every open must
+    # still look and act like a new one.
+    lobby = Lobby()
+    async with session(lobby, "id-alice", "alice") as (app, pilot):
+        await pilot.press("n")
+        first = app.screen
+        default = screen_text(app)
+        await pilot.press("right", "down", "right")  # another game, another player count
+        assert screen_text(app) != default
+        await pilot.press("escape", "n")
+        assert app.screen is first
+        assert screen_text(app) == default
+        await pilot.press("right", "enter")  # High Card for two, made by the reused dialog
+        assert isinstance(app.screen, TableScreen)
+        assert app.screen.table.game.config.game == "highcard" and len(app.screen.table.seats) == 2
+
+
 async def test_a_second_app_takes_the_free_seat_from_the_lobby() -> None:
     lobby = Lobby()
     async with session(lobby, "id-alice", "alice") as (alice, apilot):

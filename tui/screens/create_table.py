@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
@@ -227,6 +227,16 @@ class CreateTableScreen(DialogScreen[str | None]):
         self.form = TableForm(games)
         self._create = create
 
+    def reset(self, games: list[dict[str, Any]], create: Callable[[TableRequest], str]) -> None:
+        """A fresh form in this same screen: the lobby installs one per app and shows it again,
+        so that opening and cancelling it makes no garbage (see `show_create_table`)."""
+        self.form = TableForm(games)
+        self._create = create
+        if self.is_mounted:
+            view = self.view
+            view.form, view.selected, view.error = self.form, 0, ""
+            view.refresh(layout=True)
+
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = "New table"
@@ -283,3 +293,26 @@ class CreateTableScreen(DialogScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+CREATE_TABLE = "create table"
+
+
+def show_create_table(
+    app: App[Any],
+    games: list[dict[str, Any]],
+    create: Callable[[TableRequest], str],
+    created: Callable[[str | None], None],
+) -> None:
+    """Open the new-table dialog, one per app, installed once and reset on every open.
+
+    A new dialog per `n` was ~1,600 objects of reference cycles per open for a full collection
+    to free; eight clients pressing `n` and Esc as fast as their input allowed made collections
+    that paused every table for 300 ms (bench/hostile.py --scenario flood)."""
+    if app.is_screen_installed(CREATE_TABLE):
+        screen = app.get_screen(CREATE_TABLE)
+        assert isinstance(screen, CreateTableScreen)
+        screen.reset(games, create)
+    else:
+        app.install_screen(CreateTableScreen(games, create), CREATE_TABLE)
+    app.push_screen(CREATE_TABLE, created)

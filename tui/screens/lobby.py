@@ -18,7 +18,7 @@ from textual.widgets import Input
 from harena.core.clocks import waited
 from harena.core.engine import IllegalAction
 from harena.tui.messages import LobbyChanged
-from harena.tui.screens.create_table import CreateTableScreen, TableRequest
+from harena.tui.screens.create_table import TableRequest, show_create_table
 from harena.tui.screens.help import HelpKeys
 from harena.tui.screens.operator import OperatorScreen
 from harena.tui.screens.pick import PickScreen
@@ -377,7 +377,7 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         if not games:
             self.status.show_error("no game is installed on this server")
             return
-        self.app.push_screen(CreateTableScreen(games, self._create), self._created)
+        show_create_table(self.app, games, self._create, self._created)
 
     def _create(self, request: TableRequest) -> str:
         """Called by the create modal; errors propagate there and are shown in it."""
