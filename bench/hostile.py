@@ -5,11 +5,11 @@
 Scenarios (a fresh server process for each, default limits unless said):
 - flood: 4 players at one table take turns (keypress to every screen at the table) while 8
   hostile sessions (another address, one key each) send a 16 KB burst and then `jk` at the
-  byte limit (2 KB/s), then the same with `?` + Esc (the help toggled) and `n` + Esc (the
-  new-table dialog toggled). Prints the players' p95 without and with the flood, the longest
+  byte limit (2 KB/s), then the same with every screen one key opens from the lobby, opened
+  and closed (`DIALOGS_AND_KEYS`; --floods picks some). Prints the players' p95 without and with the flood, the longest
   loop stall and GC pause, and the server's CPU.
-- toggle: one session toggles the help, then (another server) the new-table dialog, at its
-  limit for --toggle-seconds; RSS growth while it runs and after it closes, the longest full
+- toggle: one session toggles each of those screens (a server for each), at its limit for
+  --toggle-seconds; RSS growth while it runs and after it closes, the longest full
   collection and loop stall.
 - cycles: --cycles connect/disconnect cycles; the longest collection and loop stall.
 - caps: silent TCP sockets, connections past the per-address, per-key and global caps, channels
@@ -50,11 +50,19 @@ from bench.ssh_load import (  # noqa: E402
 from tests.sshscreen import ScreenClient  # noqa: E402
 
 HOSTILE_ADDRESS = "127.0.0.2"
-DIALOGS_AND_KEYS = (("jk", b"jk"), ("??", b"?"), ("n Esc", b"n\x1b[27u"))
-"""What the hostile sessions send in the lobby: the table list scrolled; the help toggled (`?`
-opens and closes it; one screen kept per app); the new-table dialog opened and cancelled (a new
-screen each time: garbage). Esc is sent as CSI 27 u: a bare ESC followed by a key reads as Alt
-plus that key."""
+DIALOGS_AND_KEYS = (
+    ("jk", b"jk"),
+    ("??", b"?"),
+    ("n Esc", b"n\x1b[27u"),
+    ("q n", b"qn"),
+    ("h Esc", b"h\x1b[27u"),
+    ("r Esc", b"r\x1b[27u"),
+    ("w Esc", b"w\x1b[27u"),
+)
+"""What the hostile sessions send in the lobby: the table list scrolled; then every screen one
+key opens from the lobby, opened and closed: the help (`?` toggles it), the new-table dialog,
+the quit question (answered no), the history, the leaderboard, and the players' table watched
+and left. Esc is sent as CSI 27 u: a bare ESC followed by a key reads as Alt plus that key."""
 STALL_TICK = 0.005
 
 
@@ -202,7 +210,7 @@ async def table_moves(players: list[ScreenClient], seconds: float, first_total: 
 # --- scenarios ----------------------------------------------------------------------------------
 
 
-async def flood_scenario(workdir: Path, seconds: float) -> None:
+async def flood_scenario(workdir: Path, seconds: float, floods: str) -> None:
     keys = make_keys(4)
     server = start_server(workdir, [[identity(k) for k in keys]])
     try:
@@ -211,7 +219,7 @@ async def flood_scenario(workdir: Path, seconds: float) -> None:
         quiet, total = await table_moves(players, seconds / 2, 0)
         print("flood: 4 players at one table, a move every 0.3 s; 8 hostile sessions from another address")
         print(f"  no flood:               keypress to every screen {describe(quiet, 'ms', 1000)}")
-        for label, pattern in DIALOGS_AND_KEYS:
+        for label, pattern in chosen(floods):
             attackers = await asyncio.gather(*(hostile(port, f"h{i}") for i in range(8)))
             cpu_before, since = server.cpu_seconds(), time.monotonic()
             until = since + seconds
@@ -234,8 +242,16 @@ async def flood_scenario(workdir: Path, seconds: float) -> None:
         server.stop()
 
 
-async def toggle_scenario(workdir: Path, seconds: float) -> None:
-    for label, pattern in DIALOGS_AND_KEYS[1:]:
+def chosen(floods: str) -> list[tuple[str, bytes]]:
+    """The patterns named by --floods (labels without spaces: `nEsc`), all when empty."""
+    names = {f.replace(" ", "") for f in floods.split(",") if f}
+    return [(label, keys) for label, keys in DIALOGS_AND_KEYS if not names or label.replace(" ", "") in names]
+
+
+async def toggle_scenario(workdir: Path, seconds: float, floods: str) -> None:
+    for label, pattern in chosen(floods):
+        if label == "jk":
+            continue
         await toggle_one(workdir, seconds, label, pattern)
 
 
@@ -367,9 +383,9 @@ async def main(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         workdir = Path(tmp)
         if args.scenario in ("flood", "all"):
-            await flood_scenario(workdir, args.flood_seconds)
+            await flood_scenario(workdir, args.flood_seconds, args.floods)
         if args.scenario in ("toggle", "all"):
-            await toggle_scenario(workdir, args.toggle_seconds)
+            await toggle_scenario(workdir, args.toggle_seconds, args.floods)
         if args.scenario in ("cycles", "all"):
             await cycles_scenario(workdir, args.cycles)
         if args.scenario in ("caps", "all"):
@@ -384,5 +400,6 @@ if __name__ == "__main__":
     parser.add_argument("--scenario", default="all", choices=["flood", "toggle", "cycles", "caps", "all"])
     parser.add_argument("--flood-seconds", type=float, default=12.0, help="length of each flood")
     parser.add_argument("--toggle-seconds", type=float, default=30.0, help="length of the toggling run")
+    parser.add_argument("--floods", default="", help="the key patterns to flood and toggle, e.g. 'nEsc,qn' (default: all)")
     parser.add_argument("--cycles", type=int, default=200, help="connect/disconnect cycles")
     asyncio.run(main(parser.parse_args()))

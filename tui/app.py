@@ -27,17 +27,19 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.screen import Screen
+from textual.timer import Timer
 
 from harena.core.engine import IllegalAction
 from harena.core.lobby import Lobby
 from harena.core.table import Table
 from harena.tui.messages import LobbyChanged
-from harena.tui.screens.confirm import ConfirmScreen
+from harena.tui.screens.confirm import confirm
 from harena.tui.screens.lobby import LobbyScreen
 from harena.tui.screens.table import TableScreen
 from harena.tui.screens.take_over import TakeOverScreen
 from harena.tui.screens.too_small import MIN_SIZE, TooSmallScreen, too_small
 from harena.tui.subscriptions import SubscriptionSet
+from harena.tui.table_pace import GAP, TablePace
 from harena.tui.widgets.chat import keys_for_chat
 
 log = logging.getLogger(__name__)
@@ -103,6 +105,8 @@ class HarenaApp(App[None]):
         self._too_small: TooSmallScreen | None = None
         self._screens_ready = False  # the first Resize arrives before on_mount pushes screens
         self.bells = 0  # turn bells rung (a headless test app writes none)
+        self._table_pace = TablePace()
+        self._table_opening: Timer | None = None  # a table open waiting its turn
 
     # -- start ----------------------------------------------------------------------------------
 
@@ -207,6 +211,9 @@ class HarenaApp(App[None]):
         except IllegalAction as error:
             return str(error)
         if current is not None and not isinstance(current, LobbyScreen):
+            if self._table_pace.wait() > 0:
+                return f"one moment: a table opens at most every {GAP:g} s"
+            self._table_pace.take()
             self.switch_screen(TableScreen(table))  # in place of this table's screen
         else:
             self.open_table(table)
@@ -215,7 +222,27 @@ class HarenaApp(App[None]):
     # -- navigation -----------------------------------------------------------------------------
 
     def open_table(self, table: Table) -> None:
-        """Show `table` over the lobby (Esc on it comes back here)."""
+        """Show `table` over the lobby (Esc on it comes back here), as soon as `TablePace`
+        allows; an open asked for sooner waits, and a newer one takes its place."""
+        if self._table_opening is not None:
+            self._table_opening.stop()
+            self._table_opening = None
+        wait = self._table_pace.delay()
+        if wait <= 0:
+            self._push_table(table)
+            return
+        if isinstance(self.screen, LobbyScreen):
+            self.screen.status.show_info(f"Opening table #{table.id} ...")
+        self._table_opening = self.set_timer(wait, lambda: self._paced_open(table))
+
+    def _paced_open(self, table: Table) -> None:
+        self._table_opening = None
+        if isinstance(self.screen, LobbyScreen):  # still where it was asked for
+            self.screen.status.clear()
+            self._push_table(table)
+
+    def _push_table(self, table: Table) -> None:
+        self._table_pace.take()
         self.push_screen(TableScreen(table))
 
     def back_to_lobby(self, screen: Screen[Any], *, error: str = "") -> None:
@@ -238,7 +265,7 @@ class HarenaApp(App[None]):
             detail = "You are a guest: your seats are freed when you quit."
         else:
             detail = "Your seats stay yours: reconnect with the same key to come back."
-        self.push_screen(ConfirmScreen("Quit harena?", detail), answered)
+        confirm(self, "Quit harena?", detail, answered)
 
     def action_help_quit(self) -> None:
         # Ctrl+C out of habit: ask, as `q` in the lobby does.

@@ -94,7 +94,7 @@ async def test_a_player_a_bot_stands_in_for_sees_why_and_takes_the_seat_back_wit
 
 
 async def test_a_finished_game_opens_from_history_as_a_replay_and_steps_back_to_the_start() -> None:
-    lobby = Lobby()
+    lobby = Lobby(new_seed=lambda: 1)  # a game with a winner (some seeds tie: no rating moves)
     table = lobby.create_table("id-ann", "ann", "highcard", 2, {"rounds": "1"})
     table.sit("id-bob", "bob")
     table.act("id-ann", first_choice(table, 0))
@@ -166,3 +166,40 @@ async def test_each_board_plug_in_replays_a_finished_game_at_every_kind_of_step(
         start = screen.replay.round_at(screen.position)
         await pilot.press("pagedown")
         assert screen.position > 0 and f"round {start + 1}" in screen_text(app)
+
+
+async def test_history_and_ratings_are_one_screen_each_per_app_and_current_on_every_open() -> None:
+    # Kept per app (tui/screens/kept.py: no garbage per open), so each open must read the lobby
+    # afresh: a game that finishes between two opens shows on the second.
+    lobby = Lobby()
+
+    def finished_game() -> None:
+        table = lobby.create_table("id-ann", "ann", "highcard", 2, {"rounds": "1"})
+        table.sit("id-bob", "bob")
+        table.act("id-ann", first_choice(table, 0))
+        table.act("id-bob", first_choice(table, 1))
+
+    finished_game()
+    async with session(lobby, "id-ann", "ann") as (app, pilot):
+        if isinstance(app.screen, TableScreen):
+            await pilot.press("escape")
+        await pilot.press("h")
+        history = app.screen
+        assert "your finished games (1)" in screen_text(app)
+        await pilot.press("escape", "r")
+        ratings = app.screen
+        assert games_rated(screen_text(app)) == "1"
+        await pilot.press("escape")
+        finished_game()
+        await pilot.press("h")
+        assert app.screen is history
+        assert "your finished games (2)" in screen_text(app)
+        await pilot.press("escape", "r")
+        assert app.screen is ratings
+        assert games_rated(screen_text(app)) == "2"  # the second game counts
+
+
+def games_rated(text: str) -> str:
+    """The Games column of ann's leaderboard row."""
+    row = next(line for line in text.splitlines() if "ann (you)" in line)
+    return row[: row.index("ann (you)")].split()[-1]

@@ -107,6 +107,24 @@ async def test_lobby_chat_reaches_the_other_app() -> None:
             assert isinstance(alice.screen, LobbyScreen)
 
 
+async def test_one_yes_no_screen_per_app_asks_each_question_in_its_own_words() -> None:
+    lobby = Lobby()
+    async with session(lobby, "id-alice", "alice") as (app, pilot):
+        await pilot.press("n", "right", "enter")  # High Card for two: alice is seated
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("l")
+        asked = app.screen
+        assert "Leave your seat?" in screen_text(app)
+        await pilot.press("n", "escape")  # kept the seat, back to the lobby
+        assert isinstance(app.screen, LobbyScreen)
+        await pilot.press("q")
+        assert app.screen is asked
+        text = screen_text(app)
+        assert "Quit harena?" in text and "Leave your seat?" not in text
+        await pilot.press("n")
+        assert isinstance(app.screen, LobbyScreen) and app.is_running
+
+
 async def test_chat_text_is_never_read_as_markup() -> None:
     lobby = Lobby()
     lobby.say("id-bob", "bob", "[@click=app.quit]free gold[/] [b]x")
@@ -132,3 +150,58 @@ async def test_quit_asks_first_and_then_exits() -> None:
     async with session(lobby, "id-alice", "alice") as (app, pilot):
         await pilot.press("q", "y")
         await until(lambda: not app.is_running)
+
+
+def test_table_screens_open_four_at_once_then_one_per_gap() -> None:
+    from harena.tui.table_pace import BURST, GAP, JITTER, TablePace
+
+    now = [0.0]
+    pace = TablePace(clock=lambda: now[0], rand=lambda: 0.5)
+    for _ in range(BURST):
+        assert pace.wait() == 0
+        pace.take()
+    assert pace.wait() == GAP
+    assert pace.delay() == GAP + 0.5 * JITTER * GAP  # waiting sessions spread out
+    now[0] += GAP / 2
+    assert pace.wait() == GAP / 2
+    now[0] += GAP / 2
+    assert pace.wait() == 0
+
+
+async def test_watching_and_leaving_faster_than_the_pace_waits_its_turn_and_then_opens() -> None:
+    # bench/hostile.py --scenario flood (w Esc): a table screen is the biggest thing a session
+    # builds; past the burst an open waits, said in the lobby, and is not lost.
+    from harena.tui.table_pace import BURST
+
+    lobby = Lobby()
+    lobby.connect("id-bob", "bob")
+    lobby.create_table("id-bob", "bob", "highcard", 2)
+    async with session(lobby, "id-alice", "alice") as (app, pilot):
+        for _ in range(BURST):
+            await pilot.press("w")
+            assert isinstance(app.screen, TableScreen)
+            await pilot.press("escape")
+            assert isinstance(app.screen, LobbyScreen)
+        await pilot.press("w")
+        assert isinstance(app.screen, LobbyScreen)
+        assert "Opening table #1 ..." in screen_text(app)
+        await pilot.press("w")  # asked again while waiting: the newer open takes its place
+        assert isinstance(app.screen, LobbyScreen)
+        await until(lambda: isinstance(app.screen, TableScreen), timeout=5.0)
+        await pilot.press("escape")
+        assert isinstance(app.screen, LobbyScreen) and "Opening table" not in screen_text(app)
+        assert sum(isinstance(s, TableScreen) for s in app.screen_stack) == 0  # opened once
+
+
+async def test_a_table_screen_takes_no_key_before_it_has_its_view() -> None:
+    # Esc a moment after `w` reached the screen before it was composed and crashed the app
+    # (bench/hostile.py --scenario flood, w Esc): KeyError 'table' in action_lobby.
+    lobby = Lobby()
+    lobby.connect("id-bob", "bob")
+    table = lobby.create_table("id-bob", "bob", "highcard", 2)
+    async with session(lobby, "id-alice", "alice") as (app, pilot):
+        early = TableScreen(table)
+        assert early.check_action("lobby", ()) is False and early.check_action("rules", ()) is False
+        await pilot.press("w")
+        assert isinstance(app.screen, TableScreen)
+        assert app.screen.check_action("lobby", ()) is True

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
+from collections.abc import Callable
+from typing import Any
+
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
 from harena.tui.screens.dialog import DialogScreen
+from harena.tui.screens.kept import kept
 from harena.tui.widgets.key_bar import KEY_STYLE
 
 
@@ -29,7 +33,17 @@ class ConfirmScreen(DialogScreen[bool]):
         self.question = question
         self.detail = detail
 
+    def ask(self, question: str, detail: str = "") -> None:
+        """Ask another question in this same screen (kept per app, see `tui/screens/kept.py`)."""
+        self.question, self.detail = question, detail
+        if self.is_mounted:
+            self.query_one("#question", Static).update(self._text())
+
     def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self._text(), id="question")
+
+    def _text(self) -> Content:
         lines = [Content.styled(self.question, "bold")]
         if self.detail:
             lines.append(Content(self.detail))
@@ -40,8 +54,15 @@ class ConfirmScreen(DialogScreen[bool]):
                 ("n", KEY_STYLE), "/", ("Esc", KEY_STYLE), " no",
             )
         )
-        with Vertical():
-            yield Static(Content("\n").join(lines))
+        return Content("\n").join(lines)
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+
+def confirm(app: App[Any], question: str, detail: str, answered: Callable[[bool | None], None]) -> None:
+    """Ask `question` in the app's kept yes/no screen."""
+    screen, new = kept(app, "confirm", lambda: ConfirmScreen(question, detail))
+    if not new:
+        screen.ask(question, detail)
+    app.push_screen(screen, answered)

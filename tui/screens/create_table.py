@@ -21,6 +21,7 @@ from harena.core.clocks import CHOICES, ClockPolicy, span
 from harena.core.engine import GameConfigError, IllegalAction
 from harena.tui.screens.checklist import ChecklistScreen
 from harena.tui.screens.dialog import DialogScreen
+from harena.tui.screens.kept import kept
 from harena.tui.widgets.key_bar import KeyBar
 
 log = logging.getLogger(__name__)
@@ -228,8 +229,7 @@ class CreateTableScreen(DialogScreen[str | None]):
         self._create = create
 
     def reset(self, games: list[dict[str, Any]], create: Callable[[TableRequest], str]) -> None:
-        """A fresh form in this same screen: the lobby installs one per app and shows it again,
-        so that opening and cancelling it makes no garbage (see `show_create_table`)."""
+        """A fresh form in this same screen, kept per app (`tui/screens/kept.py`)."""
         self.form = TableForm(games)
         self._create = create
         if self.is_mounted:
@@ -295,8 +295,6 @@ class CreateTableScreen(DialogScreen[str | None]):
         self.dismiss(None)
 
 
-CREATE_TABLE = "create table"
-
 
 def show_create_table(
     app: App[Any],
@@ -304,15 +302,8 @@ def show_create_table(
     create: Callable[[TableRequest], str],
     created: Callable[[str | None], None],
 ) -> None:
-    """Open the new-table dialog, one per app, installed once and reset on every open.
-
-    A new dialog per `n` was ~1,600 objects of reference cycles per open for a full collection
-    to free; eight clients pressing `n` and Esc as fast as their input allowed made collections
-    that paused every table for 300 ms (bench/hostile.py --scenario flood)."""
-    if app.is_screen_installed(CREATE_TABLE):
-        screen = app.get_screen(CREATE_TABLE)
-        assert isinstance(screen, CreateTableScreen)
+    """Open the new-table dialog, kept per app (`tui/screens/kept.py`) and reset on every open."""
+    screen, new = kept(app, "create table", lambda: CreateTableScreen(games, create))
+    if not new:
         screen.reset(games, create)
-    else:
-        app.install_screen(CreateTableScreen(games, create), CREATE_TABLE)
-    app.push_screen(CREATE_TABLE, created)
+    app.push_screen(screen, created)

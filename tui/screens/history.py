@@ -63,14 +63,20 @@ class HistoryScreen(QuietFocus, HelpKeys, Screen[None]):
         return cast("HarenaApp", self.app)
 
     def compose(self) -> ComposeResult:
-        self.tables = finished_games(self.harena.lobby, self.harena.identity)
-        yield HeaderLine(f"harena · your finished games ({len(self.tables)})", id="header")
+        self.tables: list[Table] = []
+        yield HeaderLine("", id="header")
         games = PickList("No finished games yet.", id="games")
         yield Panel("Date        Table Game         Players                      Result", games)
         yield StatusLine(id="status")
         yield KeyBar(self.BINDINGS, id="keys")
 
     def on_mount(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        """The games as they are now: the screen is kept per app and shown again."""
+        self.tables = finished_games(self.harena.lobby, self.harena.identity)
+        self.query_one(HeaderLine).set_text(f"harena · your finished games ({len(self.tables)})")
         self.query_one(PickList).set_lines([history_line(t, self.harena.identity) for t in self.tables])
 
     def action_move(self, delta: int) -> None:

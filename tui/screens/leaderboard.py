@@ -49,6 +49,10 @@ class LeaderboardScreen(QuietFocus, HelpKeys, Screen[None]):
         yield KeyBar(self.BINDINGS, id="keys")
 
     def on_mount(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        """The ratings as they are now, a game of yours first: the screen is kept per app."""
         ratings = self.harena.lobby.ratings
         rated = [i for i, (name, _) in enumerate(self.games) if ratings.of(self.harena.identity, name) is not None]
         self.game_index = rated[0] if rated else 0  # a game of yours first

@@ -24,7 +24,7 @@ from textual.widgets import Input
 from harena.core.clocks import coarse
 from harena.core.engine import IllegalAction
 from harena.tui.boards import BoardWidget, board_widget_for
-from harena.tui.screens.confirm import ConfirmScreen
+from harena.tui.screens.confirm import confirm
 from harena.tui.screens.give import GIFT_KIND, GiftOffer, GiveScreen
 from harena.tui.screens.help import HelpKeys
 from harena.tui.screens.quiet import QuietFocus
@@ -164,6 +164,11 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
     @property
     def harena(self) -> HarenaApp:
         return cast("HarenaApp", self.app)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Keys reach a pushed screen before it is composed (a quick `w` then Esc): its actions
+        # read the view, which it has from then on.
+        return bool(self.view) and super().check_action(action, parameters)
 
     @property
     def subscription_key(self) -> str:
@@ -359,9 +364,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             if yes:
                 self._back_to_lobby(leave=True)
 
-        self.app.push_screen(
-            ConfirmScreen("Leave your seat?", "It becomes free for anyone to take."), answered
-        )
+        confirm(self.app, "Leave your seat?", "It becomes free for anyone to take.", answered)
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(self.view))

@@ -1,0 +1,55 @@
+"""How often one app may build a table screen: a few at once, then one every `GAP` seconds.
+
+A table screen is the biggest thing a session builds (the board, the log, the seats: thousands
+of objects, tens of ms of the one event loop all sessions share), and closing it leaves a web
+of reference cycles for a full garbage collection to free, pausing every table. A client
+watching a table and leaving it as fast as its input allowed made collections that paused
+everyone for 300-700 ms (`bench/hostile.py --scenario flood`, `w Esc`). Nobody reads a table
+in less than a second, so an open asked for too soon is not refused: it waits its turn (the
+lobby says so), and only the last one asked for is kept.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+BURST = 4
+"""Table screens an app may open at once after a quiet while (a few quick looks around)."""
+GAP = 1.5
+"""Seconds per table screen after that."""
+JITTER = 0.6
+"""A waiting open waits up to this share of a `GAP` more, at random."""
+
+
+class TablePace:
+    """A token bucket: `BURST` opens, refilled at one per `GAP` seconds."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic, rand: Callable[[], float] = random.random) -> None:
+        self._clock = clock
+        self._random = rand
+        self._tokens = float(BURST)
+        self._at = clock()
+
+    def wait(self) -> float:
+        """Seconds until the next open may happen (0: now)."""
+        self._refill()
+        return 0.0 if self._tokens >= 1 else (1 - self._tokens) * GAP
+
+    def delay(self) -> float:
+        """`wait()` and a random part of a `GAP` more: sessions that wait together (a client
+        with several channels, clients started at once) do not all build at the same moment,
+        which stalled every table for the sum of their builds."""
+        wait = self.wait()
+        return wait + self._random() * JITTER * GAP if wait > 0 else 0.0
+
+    def take(self) -> None:
+        """An open happens now."""
+        self._refill()
+        self._tokens -= 1
+
+    def _refill(self) -> None:
+        now = self._clock()
+        self._tokens = min(float(BURST), self._tokens + (now - self._at) / GAP)
+        self._at = now
