@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 
+from harena.core.bots import bot_seed
 from harena.core.spartacus import reactions
+from harena.core.spartacus.bots import HeuristicBot
 from harena.core.spartacus.rules import Spartacus
 from harena.core.spartacus.state import ArenaStep
 from tests.core.spartacus.helpers import at_the_market, choices, give, kinds
@@ -188,3 +190,48 @@ def test_the_twin_test_catches_a_window_that_asks_only_holders(monkeypatch: pyte
     for g in (game, twin):
         _win_lot(g, winner=0, price=2)
     assert _seen(game, (0, 1, 3, None)) != _seen(twin, (0, 1, 3, None))
+
+
+# --- bots ----------------------------------------------------------------------------------------
+
+
+def _lot_on_top(game: Spartacus, card_id: str) -> None:
+    """The next lot laid out is a copy of `card_id` (the Market deck's top is its end)."""
+    deck = game.state.market_deck
+    ref = next(c for c in deck if game.state.cards[c] == card_id)
+    deck.remove(ref)
+    deck.append(ref)
+
+
+@pytest.mark.parametrize(
+    ("lot", "price", "purse", "claims"),
+    [("crixus", 1, 10, True),  # 4/3/2 and the only fighter: worth far more than 1
+     ("gladius", 1, 10, False),  # a weapon with no combatant to carry it: worth less than 3
+     ("crixus", 5, 5, False)],  # worth it, but it would leave nothing for the upkeep
+)  # fmt: skip
+def test_the_heuristic_bot_claims_a_lot_only_when_it_is_worth_more_than_its_price(
+    lot: str, price: int, purse: int, claims: bool
+) -> None:
+    """By valuation.worth for its own table, less the price, keeping its upkeep."""
+    game = at_the_market()
+    claim = give(game, 2, "claim-on-the-lot", hand=True)
+    for p in game.state.players:
+        p.influence = 4
+    game.state.players[2].denarii = purse
+    _lot_on_top(game, lot)
+    for seat in range(4):
+        game.act(seat, "close")
+    _win_lot(game, winner=0, price=price)
+    assert game.state.window is not None and game.card(game.state.window.card).id == lot
+    bot = HeuristicBot(bot_seed(1, 2))
+    assert bot.choose(game.view(2)) == (f"react:{claim}" if claims else "pass")
+
+
+def test_the_heuristic_bot_sends_its_medicus_to_its_wounded_combatant() -> None:
+    game = _arena()
+    _two_fighters(game)
+    medicus = give(game, 2, "medicus", hand=True)
+    for seat in range(4):
+        game.act(seat, "bet:none")
+    _finish(game, loser=1, outcome="wound")
+    assert HeuristicBot(bot_seed(1, 2)).choose(game.view(2)) == f"react:{medicus}"
