@@ -102,12 +102,23 @@ def prompts(game: Spartacus) -> list[Prompt]:
     for seat in w.asked:
         if w.answers[seat] is not None:
             continue
-        plays = tuple(
-            Choice(f"react:{c}", f"{game.card(c).name}: {game.card(c).text}")
-            for c in usable(game, w, seat)
-        )
+        plays = tuple(Choice(f"react:{c}", _label(game, w, c)) for c in usable(game, w, seat))
         out.append(Prompt(seat, PROMPT_KIND, text, (Choice("pass", "Let it be"), *plays)))
     return out
+
+
+def _label(game: Spartacus, w: ReactionWindow, ref: int) -> str:
+    """What playing it would do here, short enough for an 80-column prompt bar (the card's
+    text is in the hand panel)."""
+    card = game.card(ref)
+    lot = game.card(w.card).name
+    does = []
+    for e in card.effects:
+        if isinstance(e, ClaimLot):
+            does.append(f"pay {w.price}, take {lot}")
+        elif isinstance(e, Heal):
+            does.append(f"{lot} is not wounded")
+    return f"Play {card.name}" + (f": {', '.join(does)}" if does else f": {card.text}")
 
 
 def apply(game: Spartacus, seat: int, choice: str) -> None:
@@ -138,7 +149,7 @@ def _resolve(game: Spartacus, w: ReactionWindow) -> None:
 def _play(game: Spartacus, w: ReactionWindow, seat: int, card_ref: int) -> None:
     card = game.card(card_ref)
     discard_intrigue(game, seat, card_ref)
-    game.emit(f"{game.name_of(seat)} plays {card.name}: {card.text}")
+    game.emit(f"{game.name_of(seat)} plays {card.name}")  # what it does: the lines that follow
     for effect in card.effects:
         if isinstance(effect, ClaimLot):
             _claim(game, w, seat)

@@ -266,6 +266,11 @@ class SpartacusBoard(BoardWidget):
     def help_extra(self) -> list[tuple[str, str]]:
         return legend(self.ascii_only)
 
+    def help_lead(self) -> list[tuple[str, str]]:
+        """While a Reaction window is open, `?` starts by explaining it."""
+        window = self.view["game"]["board"].get("window") if self.view is not None else None
+        return WINDOW_HELP if window is not None else []
+
 
 def choice_label(label: str, names: Any) -> str:
     """A choice as players say it: names for Houses, "Step north-east (e)" for a step."""
@@ -274,6 +279,16 @@ def choice_label(label: str, names: Any) -> str:
         name = step.group(1)
         return f"Step {DIRECTION_NAMES[name]} ({DIRECTION_KEYS[name]})"
     return relabel(label, names)
+
+
+# `?` while a Reaction window is open: what it is and why everyone is asked (the `r` page says more)
+WINDOW_HELP = [
+    ("Reaction window", "a lot won or a wound waits: all it may serve answer"),
+    ("1 Let it be", "pass; 2 and on: play that Reaction (own Influence)"),
+    ("secret", "shown when all are in; first clockwise plays"),
+    ("all asked", "by public facts, not by cards held: it tells nothing"),
+    ("r", "the rules of the Reaction window on one screen"),
+]
 
 
 def legend(ascii_only: bool) -> list[tuple[str, str]]:
