@@ -89,6 +89,19 @@ def test_a_reaction_needs_its_own_influence_and_a_claim_its_price() -> None:
     assert choices(game, 2) == ["pass"]  # 2 denarii cannot pay a price of 3
 
 
+def test_a_claimer_who_gave_its_denarii_away_meanwhile_is_passed_over_silently() -> None:
+    """ruling: denarii change hands at any time, the window too; a claim that can no longer be
+    paid is not played, and the card stays in the hand."""
+    game, refs = _market({1: "slander", 2: "claim-on-the-lot"})
+    lot = _win_lot(game, winner=0, price=4)
+    game.act(2, f"react:{refs[2]}")
+    game.act(2, "give:1:8")  # 10 - 8 = 2 left: short of the price
+    game.act(1, "pass")
+    assert _holds(game, 0, lot) and refs[2] in game.state.players[2].hand
+    assert game.view(1)["log"][-2:][0] == "No Reaction is played"
+    assert not any("Claim" in line for line in game.view(1)["log"])
+
+
 def test_nobody_is_asked_when_nobody_holds_an_intrigue_card() -> None:
     game, _ = _market({})
     lot = _win_lot(game, winner=1, price=2)
