@@ -31,6 +31,7 @@ from harena.tui.boards import register_board
 from harena.tui.boards.base import BoardWidget
 from harena.tui.boards.spartacus import arena as arena_map
 from harena.tui.boards.spartacus import panels
+from harena.tui.boards.spartacus.terms import TermsScreen, terms_lines
 from harena.tui.boards.spartacus.names import names_of, player_name, relabel, relabel_content
 from harena.tui.widgets.chat import ChatPanel
 from harena.tui.widgets.lines_panel import LogPanel
@@ -82,6 +83,8 @@ class SpartacusBoard(BoardWidget):
             tooltip="show the next House in full (then the Arena while a fight is on)",
         ),
         Binding("shift+tab", "board('previous')", show=False),
+        Binding("o", "board('terms')", "terms", show=False,
+                tooltip="every term of the trade offers in full (a big offer is cut on the screen)"),
         Binding(
             "w", "board('step NW')", "step", show=False, key_display="w e a d z x",
             tooltip="in a fight: step NW NE W E SW SE (the keys around s)",
@@ -196,6 +199,9 @@ class SpartacusBoard(BoardWidget):
         view = self.view
         if name.startswith("step "):
             self._step(name.removeprefix("step "))
+            return
+        if name == "terms":
+            self.app.push_screen(TermsScreen(terms_lines(view)))
             return
         players = len(view["game"]["board"]["players"])
         arena = view["game"]["board"]["arena"]

@@ -376,10 +376,14 @@ def market_lines(view: View, m: Mapping[str, Any], width: int, ascii_only: bool)
         return lines
     closed = [seat for seat, done in enumerate(m["closed"]) if done]
     lines.append([("Open Market: trade, sell to the Bank, then close", "")])
+    rows: list[Line] = []
     if m.get("my_draft"):  # yours alone until sent
-        lines.append([("Drafting: ", "bold")] + offer_line(view, m["my_draft"]))
+        rows.append([("Drafting: ", "bold")] + offer_line(view, m["my_draft"]))
     for offer in m["offers"]:
-        lines.append(offer_line(view, offer))
+        rows.append(offer_line(view, offer))
+    if any(line_width(row) > width for row in rows):  # cut here: the whole on a key
+        lines.append([("o", "bold"), (": all terms in full", "dim")])
+    lines += rows
     if closed:
         line: Line = [("Closed: ", "dim")]
         for i, seat in enumerate(closed):
