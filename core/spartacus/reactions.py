@@ -36,7 +36,6 @@ from harena.core.spartacus.state import ReactionWindow
 if TYPE_CHECKING:
     from harena.core.spartacus.rules import Spartacus
 
-EVENTS = ("auction_won", "wounded")
 PROMPT_KIND = "event_reaction"
 
 
@@ -124,7 +123,10 @@ def _label(game: Spartacus, w: ReactionWindow, ref: int) -> str:
 def apply(game: Spartacus, seat: int, choice: str) -> None:
     w = _window(game)
     w.answers[seat] = choice
-    mine = "You let it be" if choice == "pass" else f"You play {game.card(int(choice[6:])).name} (if nobody before you does)"
+    if choice == "pass":
+        mine = "You let it be"
+    else:
+        mine = f"You play {game.card(int(choice[6:])).name} (if nobody before you does)"
     game.emit(mine, seats=[seat], redacted=f"{game.name_of(seat)} has answered")
     if all(w.answers[s] is not None for s in w.asked):
         _resolve(game, w)
@@ -177,7 +179,8 @@ def _claim(game: Spartacus, w: ReactionWindow, seat: int) -> None:
 
 def _go_on(game: Spartacus, w: ReactionWindow) -> None:
     """Back to the event's phase, where it stopped."""
-    from harena.core.spartacus import arena, auction
+    from harena.core.spartacus import arena, auction  # they open windows: imported when closing
+
 
     if w.event == "auction_won":
         auction.next_lot(game)
