@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from harena.core.engine import Choice, Prompt
-from harena.core.spartacus import bets, combat
+from harena.core.spartacus import bets, combat, reactions
 from harena.core.spartacus.cards import CardKind, Slot
 from harena.core.spartacus.holdings import (
     change_influence,
@@ -312,9 +312,18 @@ def _after_fight(game: Spartacus) -> None:
         )
     bets.pay(game, winner.seat, a.outcome)
     _wound_or_kill(game, loser.seat, loser_asset, a.outcome)
+    # rules: Reactions "in response to other events": a combatant wounded (docs/rulings.md)
+    if a.outcome == "wound" and reactions.open_window(game, "wounded", loser.seat, loser.card):
+        return
+    after_wounds(game)
+
+
+def after_wounds(game: Spartacus) -> None:
+    """The loser's fate once its wound (and any Reaction to it) is settled."""
+    a = _arena(game)
     if a.outcome == "decapitation":
         _end(game)
-    elif loser_asset.champion:
+    elif find_asset(game, _loser(a).seat, _loser(a).card).champion:
         game.emit("A Champion cannot be executed: it returns to its house")
         _end(game)
     else:

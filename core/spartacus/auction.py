@@ -8,6 +8,7 @@ except that when every bid is zero all bidders roll a die and the highest become
 ruling (docs/rulings.md): tied leaders always bid again (even one who has nothing left to add:
 whether they can is hidden), and if none of them adds anything in a re-bid they roll off as for
 the Host title, so a tie always ends. At the end the hidden denarii are public again.
+A lot won opens a Reaction window (`reactions`: another Dominus may claim it) before the next.
 
 Choice ids: "bid:<n>".
 """
@@ -17,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from harena.core.engine import Choice, Prompt
+from harena.core.spartacus import reactions
 from harena.core.spartacus.cards import MarketCard
 from harena.core.spartacus.holdings import draw_market, pay_bank, take_asset
 from harena.core.spartacus.state import Asset, Auction
@@ -145,7 +147,18 @@ def _award(game: Spartacus, a: Auction, winner: int, price: int) -> None:
         _end_market(game)
         return
     take_asset(game, winner, Asset(a.card))
+    m = game.state.market
+    assert m is not None
+    m.auction = None  # settled: the lot is on the winner's table now
     game.emit(f"{game.name_of(winner)} buys {game.card(a.card).name} for {paid}")
+    # rules: Reactions "in response to other events": an auction won (not the Host title,
+    # docs/rulings.md); the next lot waits for the answers
+    if not reactions.open_window(game, "auction_won", winner, a.card, paid):
+        _next_lot(game)
+
+
+def next_lot(game: Spartacus) -> None:
+    """After the Reactions to a lot won: the next lot, or the Host title."""
     _next_lot(game)
 
 

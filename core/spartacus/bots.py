@@ -20,9 +20,10 @@ from harena.core.spartacus.cards import CardKind, Influence, IntrigueCard, Who
 from harena.core.spartacus import bribes
 from harena.core.spartacus.bargain import Bargainer
 from harena.core.spartacus.content import Content, default_content
-from harena.core.spartacus.valuation import strength
+from harena.core.spartacus.valuation import strength, worth
 
 View = dict[str, Any]
+CLAIM_MARGIN = 2.0  # denarii a lot must be worth above its price to spend a Reaction on it
 
 
 class HeuristicBot:
@@ -235,6 +236,23 @@ class HeuristicBot:
                     if c.startswith(prefix) and (prefix == "react:" or harmful_to_me):
                         return c
         return "pass"
+
+    def _event_reaction(self, view: View, ids: list[str]) -> str:
+        """A Reaction to an auction won or a wound (see `reactions`): a Medicus always (a wound
+        may kill and keeps the combatant out of the next games); a Claim on the Lot when the
+        lot is worth to this House more than its price by a margin, with the upkeep kept."""
+        window = view["board"]["window"]
+        plays = [c for c in ids if c.startswith("react:")]
+        if window is None or not plays:
+            return "pass"
+        if window["event"] == "wounded":
+            return plays[0]
+        me = self.me(view)
+        lot = {"ref": window["ref"], "card": window["card"], "favor": 0, "champion": False,
+               "wounded": False, "exhausted": False}  # fmt: skip
+        value = worth(self.content, lot, me["assets"], me["house"])
+        spare = (me["denarii"] or 0) - self.reserve(view) - window["price"]
+        return plays[0] if spare >= 0 and value - window["price"] >= CLAIM_MARGIN else "pass"
 
     def _choose_victim(self, view: View, ids: list[str]) -> str:
         def worth(c: str) -> float:

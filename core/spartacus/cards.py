@@ -9,7 +9,8 @@ Three families of primitives, each valid in its own place (checked on load, see 
 - gains, on "Exhaust this card" abilities and house abilities: `GainDenarii`, `Draw`, `Cycle`,
   `GainInfluence`, and Solonius's `SchemeInfluence`;
 - scheme and reaction effects, aimed at `Who.YOU` or `Who.TARGET`: `Influence`, `Denarii`,
-  `Steal`, `DrawFor`, `DiscardRandom`, `Wound`, `Kill`, `Exhaust`.
+  `Steal`, `DrawFor`, `DiscardRandom`, `Wound`, `Kill`, `Exhaust`; and two only Reactions to
+  other events use: `ClaimLot` (an auction won) and `Heal` (a combatant wounded).
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ class TargetRule(Enum):
 
 class Who(Enum):
     """YOU: the card's player. TARGET: a scheme's target; for a reaction, the cancelled
-    scheme's schemer."""
+    scheme's schemer, or the seat of the event it answers (the auction's winner)."""
 
     YOU = "you"
     TARGET = "target"
@@ -209,7 +210,20 @@ class Exhaust:
     victim: Victim
 
 
-IntrigueEffect = Influence | Denarii | Steal | DrawFor | DiscardRandom | Wound | Kill | Exhaust
+@dataclass(frozen=True)
+class ClaimLot:
+    """A Reaction to an auction won: you pay the winner the price they paid and take the lot."""
+
+
+@dataclass(frozen=True)
+class Heal:
+    """A Reaction to your combatant wounded in the Arena: the wound is undone (it stays
+    exhausted: it has fought)."""
+
+
+IntrigueEffect = (
+    Influence | Denarii | Steal | DrawFor | DiscardRandom | Wound | Kill | Exhaust | ClaimLot | Heal
+)
 PICK_EFFECTS = (Wound, Kill, Exhaust)  # the schemer chooses the victim card
 
 
@@ -254,7 +268,8 @@ class IntrigueCard:
     effects: tuple[IntrigueEffect, ...] = ()
     against_you: bool = False  # a Reaction that cancels only Schemes aimed at you
     # the event a Reaction answers (rules: Intrigue Phase - Reactions "can be played in response
-    # to other events"): "scheme" (cancel it) or "invitation" (refuse it without the Influence)
+    # to other events"): "scheme" (cancel it), "invitation" (refuse it without the Influence),
+    # "auction_won" (another Dominus won a lot) or "wounded" (your combatant, in the Arena)
     answers: str = "scheme"
     text: str = ""
 

@@ -32,9 +32,10 @@ from harena.core.datafile import (
 )
 from harena.core.spartacus.schema import (
     COMBAT_EFFECTS,
+    EVENT_EFFECT_KINDS,
     GAINS,
     INTRIGUE_EFFECTS,
-    REACTION_EFFECT_KINDS,
+    SCHEME_EFFECT_KINDS,
     Where,
     parse_effect,
     parse_effects,
@@ -44,7 +45,7 @@ _MARKET_FIELDS = {"id", "name", "kind", "value", "copies", "starting", "atk", "d
                   "combat", "ability", "text"}  # fmt: skip
 _INTRIGUE_FIELDS = {"id", "name", "kind", "value", "copies", "influence", "cost", "target",
                     "effects", "against_you", "answers", "text"}  # fmt: skip
-REACTION_EVENTS = ("scheme", "invitation")
+REACTION_EVENTS = tuple(EVENT_EFFECT_KINDS)  # "scheme", "invitation", "auction_won", "wounded"
 _CARD_GAINS = frozenset({"gain_denarii", "draw", "cycle"})
 
 
@@ -108,7 +109,9 @@ def parse_intrigue_card(raw: Any, where: Where) -> IntrigueCard:
     answers = get_str(raw, "answers", where, "scheme")
     if answers not in REACTION_EVENTS:
         raise where.error(f"field 'answers' must be one of {', '.join(REACTION_EVENTS)}, not {answers!r}")
-    effect_kinds = REACTION_EFFECT_KINDS if kind is CardKind.REACTION else None
+    if answers != "scheme" and "against_you" in raw:
+        raise where.error("field 'against_you' is for a Reaction that answers a scheme")
+    effect_kinds = EVENT_EFFECT_KINDS[answers] if kind is CardKind.REACTION else SCHEME_EFFECT_KINDS
     effects = parse_effects(raw, "effects", where, INTRIGUE_EFFECTS, effect_kinds)
     target = (
         get_enum(TargetRule, raw, "target", where) if kind is CardKind.SCHEME else TargetRule.SELF

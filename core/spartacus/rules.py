@@ -19,7 +19,8 @@ Choice ids, by prompt kind (each module's docstring has the details):
 - invite "invite:<seat>"; invitation "accept" | "refuse" | "react:<card>"; choose_combatant "fighter:<asset>";
   choose_equipment "equip:<asset|none>"; bet "bet:none", "bet:win:<seat>:<n>", "bet:wound:<n>",
   "bet:decap:<n>"; initiative "first" | "second"; fight "step:<dir>", "attack", "end";
-  lose_die "lose:atk|def|spd"; thumbs "thumbs:up|down".
+  lose_die "lose:atk|def|spd"; thumbs "thumbs:up|down";
+- event_reaction (an auction won, a combatant wounded: see `reactions`) "pass" | "react:<card>".
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from typing import Any
 
 from harena.core.bots import RandomBot
 from harena.core.engine import Game, OptionSpec, Prompt, Result, register
-from harena.core.spartacus import arena, flow, gifts, intrigue, maintenance, market, setup
+from harena.core.spartacus import arena, flow, gifts, intrigue, maintenance, market, reactions, setup
 from harena.core.spartacus.bots import HeuristicBot
 from harena.core.spartacus.cards import House
 from harena.core.spartacus.content import Content, default_content
@@ -140,7 +141,8 @@ class Spartacus(Game):
         s = self.state
         if s.phase is Phase.OVER:
             return []
-        out = _PHASES[s.phase].prompts(self)
+        # an event waiting for Reactions holds its phase until every answer is in
+        out = reactions.prompts(self) if s.window is not None else _PHASES[s.phase].prompts(self)
         if s.phase is not Phase.HOUSES:
             out = out + gifts.prompts(self)
         return out
@@ -150,6 +152,9 @@ class Spartacus(Game):
             gifts.apply(self, seat, choice)
             if self.state.phase is Phase.MAINTENANCE and self.state.discard_due:
                 maintenance.settle(self)
+            return
+        if self.state.window is not None:
+            reactions.apply(self, seat, choice)
             return
         _PHASES[self.state.phase].apply(self, seat, choice)
 

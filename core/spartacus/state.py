@@ -158,6 +158,22 @@ class MarketState:
     last_bids: list[int] = field(default_factory=list)
 
 
+# --- Reactions to other events -------------------------------------------------------------------
+
+
+@dataclass
+class ReactionWindow:
+    """rules: Intrigue Phase - Reactions "can be played in response to other events": an event
+    waits while every Dominus its Reactions could serve (by public facts) answers at once."""
+
+    event: str  # "auction_won" or "wounded" (the cards' `answers`)
+    seat: int  # the event's Dominus: the auction's winner, the wounded combatant's owner
+    card: int  # the lot won, or the wounded combatant
+    price: int = 0  # what the winner paid
+    asked: list[int] = field(default_factory=list)
+    answers: list[str | None] = field(default_factory=list)  # per seat: "pass", "react:<card>"
+
+
 # --- Arena ----------------------------------------------------------------------------------------
 
 
@@ -244,6 +260,7 @@ class SpartacusState:
     intrigue: IntrigueState | None = None
     market: MarketState | None = None
     arena: ArenaState | None = None
+    window: ReactionWindow | None = None  # an event waiting for Reactions (see `reactions`)
     winners: list[int] = field(default_factory=list)
     reason: str = ""
     # public counts per seat: "offers" sent, "trades" done, "bank_sales" (for `harena simulate`)

@@ -4,7 +4,7 @@ Public: Influence, the cards on every house's table (with markers and exhaustion
 the discard piles, deck sizes, the Host, offers made in the Open Market, revealed lots and bids,
 bets once revealed, the fight. Private: your own Intrigue hand; your own denarii while hidden
 (others see `None`, and the Bank's total is hidden too, or it would give the sum away); your own
-bid and bet until all are in; a Scheme's card and target until it is launched or shown to the
+bid and bet until all are in; your answer in a Reaction window; a Scheme's card and target until it is launched or shown to the
 players asked for support. Never: deck order, face-down lots, the seed.
 """
 
@@ -68,6 +68,7 @@ def board_view(game: Spartacus, seat: int | None) -> dict[str, Any]:
         # gifts this round that this seat gave or received (its log says as much)
         "my_gifts": [] if seat is None else [list(g) for g in s.gifts if seat in g[:2]],
         "arena": _arena(game, seat),
+        "window": _window(game, seat),
         "arena_board": {
             "radius": game.content.board.radius,
             "starts": [list(h) for h in game.content.board.starts],
@@ -115,6 +116,24 @@ def _intrigue(game: Spartacus, seat: int | None) -> dict[str, Any] | None:
         "scheme": scheme,
         "guard_roll": None if not it.guard_roll
         else {"seat": it.guard_roll[0], "roll": it.guard_roll[1], "saves_from": GUARD_SAVES_FROM},
+    }
+
+
+def _window(game: Spartacus, seat: int | None) -> dict[str, Any] | None:
+    """A Reaction window: the event and who is asked are public; who has answered too, but not
+    what (your own answer: to you)."""
+    w = game.state.window
+    if w is None:
+        return None
+    return {
+        "event": w.event,
+        "seat": w.seat,
+        "card": game.state.cards[w.card],
+        "ref": w.card,
+        "price": w.price,
+        "asked": list(w.asked),
+        "answered": [w.answers[s] is not None for s in range(game.players)],
+        "my_answer": None if seat is None else w.answers[seat],
     }
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from harena.core.carthage.rules import Carthage
 from harena.core.engine import Game, Rng
 from harena.core.spartacus import bets as spartacus_bets
+from harena.core.spartacus import reactions
 from harena.core.spartacus.cards import CardKind, TargetRule
 from harena.core.spartacus.holdings import committed
 from harena.core.spartacus.rules import Spartacus
@@ -264,6 +265,25 @@ def _spartacus_answers(game: Game, viewer: int | None, rng: Rng) -> bool:
     return changed
 
 
+def _spartacus_window_answers(game: Game, viewer: int | None, rng: Rng) -> bool:
+    """rules: Reactions - answered like support, in secret until all are in: any other answer
+    each asked seat could give (pass, or a Reaction it could play)."""
+    assert isinstance(game, Spartacus)
+    w = game.state.window
+    if w is None:
+        return False
+    changed = False
+    for seat in w.asked:
+        if seat != viewer and w.answers[seat] is not None:
+            w.answers[seat] = rng.choice(["pass"] + [f"react:{c}" for c in reactions.usable(game, w, seat)])
+            changed = True
+    return changed
+
+
+def _window_open(game: Game, viewer: int | None) -> bool:
+    return game.state.window is not None
+
+
 def _treasuries_hidden(game: Game, viewer: int | None) -> bool:
     return any(p.hidden for seat, p in enumerate(game.state.players) if seat != viewer)
 
@@ -288,7 +308,7 @@ def _scheme_hidden(game: Game, viewer: int | None) -> bool:
     return _scheme(game) is not None and not scheme_known_to(game, viewer)
 
 
-_SECRET_KINDS = ("bid", "bet", "support_scheme")
+_SECRET_KINDS = ("bid", "bet", "support_scheme", reactions.PROMPT_KIND)
 # the drafter's decisions that stay theirs until the offer (or counter) is sent: to whom, each
 # card picked either way, the denarii
 _DRAFT_STEPS = {("open_market", "offer"), ("compose_offer", "offer-card"),
@@ -315,6 +335,8 @@ def _spartacus_secret(game: Game, seat: int, choice: str) -> Secret | None:
                 return a is not None and a.bids[seat] is not None
             if prompt.kind == "bet":
                 return gs.arena is not None and gs.arena.betted[seat] and not gs.arena.staked
+            if prompt.kind == reactions.PROMPT_KIND:
+                return gs.window is not None and gs.window.answers[seat] is not None
             sc = _scheme(g)
             return sc is not None and sc.step is SchemeStep.SUPPORT and sc.answers[seat] is not None
 
@@ -355,6 +377,7 @@ SPARTACUS = SecrecyModel(
         Scramble("hidden bids", _spartacus_bids, _bids_hidden),
         Scramble("hidden bets", _spartacus_bets, _bets_hidden),
         Scramble("support answers", _spartacus_answers, _answers_hidden),
+        Scramble("reaction window answers", _spartacus_window_answers, _window_open),
     ),
     secret=_spartacus_secret,
 )

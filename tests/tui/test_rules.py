@@ -120,9 +120,11 @@ async def test_r_at_a_spartacus_table_shows_the_phase_being_played_and_pages_thr
         # Left/Right and Tab page through the other phases, round and round.
         await pilot.press("right")
         assert rules(app).key == "auction" and "Host title" in screen_text(app)
+        await pilot.press("tab")  # a lot won may wait for Reactions (issue 16)
+        assert rules(app).key == "reactions" and "Claim on the Lot" in screen_text(app)
         await pilot.press("tab", "tab")
         assert rules(app).key == "fight"
-        await pilot.press("shift+tab", "left", "left")
+        await pilot.press("shift+tab", "left", "left", "left")
         assert rules(app).key == "market"
         await pilot.press("left", "left", "left", "left", "left")
         assert rules(app).key == "end"

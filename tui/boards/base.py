@@ -67,6 +67,10 @@ class BoardWidget(Widget):
         """More lines for the help screen: symbols, keys that are not bindings."""
         return []
 
+    def help_lead(self) -> list[tuple[str, str]]:
+        """Lines the help screen starts with: what the moment on the board asks (empty: none)."""
+        return []
+
     def board_action(self, name: str) -> None:
         """A key of SCREEN_BINDINGS was pressed."""
 

@@ -429,7 +429,8 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
     def help_entries(self) -> list[tuple[str, str]]:
         board = self.board_class.SCREEN_BINDINGS
         extra = self._widget(BoardWidget).help_extra() if self.is_mounted else []
-        return help_entries([*type(self).BINDINGS, *board], [*self.HELP_EXTRA, *extra])
+        lead = self._widget(BoardWidget).help_lead() if self.is_mounted else []
+        return [*lead, *help_entries([*type(self).BINDINGS, *board], [*self.HELP_EXTRA, *extra])]
 
     def _gone(self, reason: str) -> None:
         """The table left the server (deleted, archived): back to the lobby, saying why (once

@@ -60,7 +60,10 @@ def test_the_intrigue_deck_holds_schemes_reactions_and_guards() -> None:
     kinds = Counter(content.cards[c].kind for c in content.intrigue_deck())
     assert kinds == {CardKind.SCHEME: 30, CardKind.REACTION: 8, CardKind.GUARD: 12}
     answers = Counter(c.answers for c in content.intrigue if c.kind is CardKind.REACTION for _ in range(c.copies))
-    assert answers == {"scheme": 7, "invitation": 1}  # rules: Reactions answer "other events" too
+    # rules: Reactions "can be played in response to other events": an invitation, an auction
+    # won and a combatant wounded besides a Scheme (Claim on the Lot and Medicus took the third
+    # Counter-Plot's and the second Informant's places, so the deck still holds 50)
+    assert answers == {"scheme": 5, "invitation": 1, "auction_won": 1, "wounded": 1}
     assert any(c.kind is CardKind.SCHEME and c.influence > 7 for c in content.intrigue)
 
 

@@ -117,3 +117,28 @@ def test_malformed_data_is_refused_with_a_clear_message(
 ) -> None:
     edit(data_dir, file, old, new)
     refused(data_dir, file.split(".")[0] if "need" not in fragments[0] else "", *fragments)
+
+
+MEDICUS = 'effects = [{ kind = "heal" }]'
+CLAIM = 'answers = "auction_won"'
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "fragments"),
+    [
+        # a Reaction's effects must suit the event it answers
+        (MEDICUS, 'effects = [{ kind = "claim_lot" }]',
+         ("card 'medicus', effects 1", "unknown effect kind 'claim_lot'", "known here: draw, heal, influence")),
+        (CLAIM, 'answers = "auction_lost"', ("card 'claim-on-the-lot'", "field 'answers'", "auction_won, wounded")),
+        (CLAIM, CLAIM + "\nagainst_you = true", ("card 'claim-on-the-lot'", "'against_you' is for a Reaction that answers a scheme")),
+        # a Scheme cannot use an event's effects: it has no lot or wound to act on
+        ('effects = [{ kind = "influence", who = "target", amount = -1 }]\n\n[[card]]\nid = "public',
+         'effects = [{ kind = "heal" }]\n\n[[card]]\nid = "public',
+         ("card 'slander', effects 1", "unknown effect kind 'heal'")),
+    ],
+)  # fmt: skip
+def test_event_reactions_are_checked_against_their_event(
+    data_dir: Path, old: str, new: str, fragments: tuple[str, ...]
+) -> None:
+    edit(data_dir, "intrigue.toml", old, new)
+    refused(data_dir, "intrigue.toml", *fragments)

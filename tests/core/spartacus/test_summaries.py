@@ -13,7 +13,7 @@ from harena.core.spartacus.schema import ContentError
 from harena.core.spartacus.state import Phase
 from harena.core.spartacus.summaries import KEYS, PHASE_KEYS, key_for, summaries
 from harena.core.summaries import MAX_WIDTH, summaries_for
-from tests.core.spartacus.helpers import at_the_market, new_game, play_until, started
+from tests.core.spartacus.helpers import at_the_market, give, new_game, play_until, started
 
 
 def page(game) -> str:
@@ -96,3 +96,16 @@ def test_a_line_too_long_for_80x24_is_refused(data_dir: Path) -> None:
     long = "Everything happens by itself, for every House at once, and at great length:"
     refused(data_dir, "Everything happens by itself, for every House at once:", long,
             "summary 'maintenance', line 1", f"at most {MAX_WIDTH} fit an 80x24 screen")  # fmt: skip
+
+
+def test_a_reaction_window_shows_its_own_page() -> None:
+    # rules: Intrigue Phase - Reactions "in response to other events": a lot won
+    game = at_the_market()
+    give(game, 1, "claim-on-the-lot", hand=True)
+    for seat in range(game.players):
+        game.act(seat, "close")
+    for seat in range(game.players):
+        game.act(seat, f"bid:{2 if seat == 0 else 0}")
+    assert game.state.window is not None and page(game) == "reactions"
+    game.act(1, "pass")
+    assert page(game) == "auction"

@@ -73,3 +73,37 @@ async def test_an_offer_is_built_by_keys_countered_and_accepted() -> None:
         assert sorted(a.card for a in game.state.players[0].assets) == sorted([veteran, scutum])
         assert [a.card for a in game.state.players[1].assets] == [net]
         assert game.state.players[0].denarii == 3 and game.state.players[1].denarii == 17
+
+
+BIG_GIVE = ("net", "gladius", "scutum", "galea", "trident", "veteran")
+BIG_WANT = ("crixus", "spartacus", "doctore", "house-slave", "secutor", "spiked-flail")
+
+
+async def test_every_term_of_a_big_offer_reads_in_full_at_80x24() -> None:
+    """A trade of six cards each way and denarii: the offer row, the answer prompt and the log
+    cut it at 80 columns; `o` shows every term, wrapped, down to the last one."""
+    lobby, table = _at_the_market()
+    game = game_of(table)
+    gives = [give(game, 0, c) for c in BIG_GIVE]
+    wants = [give(game, 1, c) for c in BIG_WANT]
+    game.act(0, "offer:1")
+    for card in gives + wants:
+        game.act(0, f"offer-card:{card}")
+    game.act(0, "offer-price:1")
+    game.act(0, "offer-price:2")
+    game.act(0, "offer-send")
+    last_term = "and ann/Batiatus pays 2 denarii"
+    async with session(lobby, BOB, "bob", size=(80, 24)) as (bob, bob_keys):
+        await until_prompt(bob, "answer_offer")
+        assert "Spiked Flail" in decisions(bob)[0]["text"]  # the whole is in the prompt...
+        await until(lambda: "o: all terms in full" in screen_text(bob))
+        assert last_term not in screen_text(bob)  # ...but the screen cuts it
+        await bob_keys.press("o")
+        await until(lambda: "Trade terms" in screen_text(bob))
+        screen = screen_text(bob)
+        assert "bob/Glaber gives: Crixus (4/3/2), Spartacus (4/3/3)" in screen
+        assert "Spiked Flail" in screen and last_term in screen
+        await bob_keys.press("escape")
+        await until(lambda: "Trade terms" not in screen_text(bob))
+        await press_choice(bob_keys, bob, "accept:0")
+        await until(lambda: sorted(a.card for a in game.state.players[1].assets) == sorted(gives))

@@ -31,6 +31,7 @@ from harena.tui.boards import register_board
 from harena.tui.boards.base import BoardWidget
 from harena.tui.boards.spartacus import arena as arena_map
 from harena.tui.boards.spartacus import panels
+from harena.tui.boards.spartacus.terms import TermsScreen, terms_lines
 from harena.tui.boards.spartacus.names import names_of, player_name, relabel, relabel_content
 from harena.tui.widgets.chat import ChatPanel
 from harena.tui.widgets.lines_panel import LogPanel
@@ -82,6 +83,8 @@ class SpartacusBoard(BoardWidget):
             tooltip="show the next House in full (then the Arena while a fight is on)",
         ),
         Binding("shift+tab", "board('previous')", show=False),
+        Binding("o", "board('terms')", "terms", show=False,
+                tooltip="every term of the trade offers in full (a big offer is cut on the screen)"),
         Binding(
             "w", "board('step NW')", "step", show=False, key_display="w e a d z x",
             tooltip="in a fight: step NW NE W E SW SE (the keys around s)",
@@ -197,6 +200,9 @@ class SpartacusBoard(BoardWidget):
         if name.startswith("step "):
             self._step(name.removeprefix("step "))
             return
+        if name == "terms":
+            self.app.push_screen(TermsScreen(terms_lines(view)))
+            return
         players = len(view["game"]["board"]["players"])
         arena = view["game"]["board"]["arena"]
         order = list(range(players))
@@ -266,6 +272,11 @@ class SpartacusBoard(BoardWidget):
     def help_extra(self) -> list[tuple[str, str]]:
         return legend(self.ascii_only)
 
+    def help_lead(self) -> list[tuple[str, str]]:
+        """While a Reaction window is open, `?` starts by explaining it."""
+        window = self.view["game"]["board"].get("window") if self.view is not None else None
+        return WINDOW_HELP if window is not None else []
+
 
 def choice_label(label: str, names: Any) -> str:
     """A choice as players say it: names for Houses, "Step north-east (e)" for a step."""
@@ -274,6 +285,16 @@ def choice_label(label: str, names: Any) -> str:
         name = step.group(1)
         return f"Step {DIRECTION_NAMES[name]} ({DIRECTION_KEYS[name]})"
     return relabel(label, names)
+
+
+# `?` while a Reaction window is open: what it is and why everyone is asked (the `r` page says more)
+WINDOW_HELP = [
+    ("Reaction window", "a lot won or a wound waits: all it may serve answer"),
+    ("1 Let it be", "pass; 2 and on: play that Reaction (own Influence)"),
+    ("secret", "shown when all are in; first clockwise plays"),
+    ("all asked", "by public facts, not by cards held: it tells nothing"),
+    ("r", "the rules of the Reaction window on one screen"),
+]
 
 
 def legend(ascii_only: bool) -> list[tuple[str, str]]:

@@ -36,6 +36,7 @@ KIND_WORDS = {
     "prepare_scheme": "to prepare a Scheme",
     "support_scheme": "to answer a request for support",
     "reaction": "to react",
+    "event_reaction": "to answer the Reaction window",
     "choose_victim": "to choose a victim",
     "open_market": "to trade or close",
     "compose_offer": "to make an offer",
@@ -266,7 +267,9 @@ def phase_lines(view: View, width: int, height: int, ascii_only: bool = False) -
     """What is going on in this phase, as this seat may know it."""
     board = view["game"]["board"]
     lines: list[Line]
-    if board["intrigue"] is not None:
+    if board.get("window") is not None:  # a lot won or a wound waits for Reactions
+        lines = window_lines(view, board["window"])
+    elif board["intrigue"] is not None:
         lines = intrigue_lines(view, board["intrigue"], ascii_only)
     elif board["market"] is not None:
         lines = market_lines(view, board["market"], width, ascii_only)
@@ -324,6 +327,26 @@ def intrigue_lines(view: View, it: Mapping[str, Any], ascii_only: bool) -> list[
     return lines
 
 
+def window_lines(view: View, w: Mapping[str, Any]) -> list[Line]:
+    """A Reaction window: the event, then each asked House, answered or not (what it answered
+    is secret until all are in; your own answer is shown to you)."""
+    card = catalog.card(w["card"])
+    name = card.name if card else w["card"]
+    if w["event"] == "auction_won":
+        event: Line = [name_segment(view, w["seat"]), (f" wins {name} for {w['price']}", "bold")]
+    else:
+        event = [name_segment(view, w["seat"]), (f"'s {name} is wounded", "bold")]
+    lines: list[Line] = [event, [("Reactions (secret until all in):", "dim")]]
+    you, mine = view["table"]["you"], w.get("my_answer")
+    for seat in w["asked"]:
+        if seat == you and mine is not None:
+            state = (" passes (you)" if mine == "pass" else " plays (you; secret)", "bold")
+        else:
+            state = (" answered", "") if w["answered"][seat] else (" ...", "dim")
+        lines.append([("  ", ""), name_segment(view, seat), state])
+    return lines
+
+
 def market_lines(view: View, m: Mapping[str, Any], width: int, ascii_only: bool) -> list[Line]:
     lines: list[Line] = []
     a = m["auction"]
@@ -353,10 +376,14 @@ def market_lines(view: View, m: Mapping[str, Any], width: int, ascii_only: bool)
         return lines
     closed = [seat for seat, done in enumerate(m["closed"]) if done]
     lines.append([("Open Market: trade, sell to the Bank, then close", "")])
+    rows: list[Line] = []
     if m.get("my_draft"):  # yours alone until sent
-        lines.append([("Drafting: ", "bold")] + offer_line(view, m["my_draft"]))
+        rows.append([("Drafting: ", "bold")] + offer_line(view, m["my_draft"]))
     for offer in m["offers"]:
-        lines.append(offer_line(view, offer))
+        rows.append(offer_line(view, offer))
+    if any(line_width(row) > width for row in rows):  # cut here: the whole on a key
+        lines.append([("o", "bold"), (": all terms in full", "dim")])
+    lines += rows
     if closed:
         line: Line = [("Closed: ", "dim")]
         for i, seat in enumerate(closed):
