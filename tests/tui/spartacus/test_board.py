@@ -9,7 +9,8 @@ from harena.tui.screens.give import GiveScreen
 from harena.tui.screens.help import HelpScreen
 from tests.core.spartacus.helpers import clear_table, give
 from tests.tui.harness import screen_text, session, until
-from tests.tui.screen_keys import prompt_bar, status, table_screen, until_prompt
+from harena.tui.widgets.prompt_bar import PAGE_SIZE, SLOT_KEYS
+from tests.tui.screen_keys import prompt_bar, slot_of, status, table_screen, until_prompt, until_unguarded
 from tests.tui.spartacus.helpers import PLAYERS, game_of, new_table
 
 ANN, BOB, CAT = (identity for identity, _ in PLAYERS)
@@ -134,3 +135,28 @@ async def test_the_fight_is_drawn_on_hexes_and_stepped_by_direction_keys() -> No
         before = list(s.arena.fighters[[f.seat for f in s.arena.fighters].index(mover)].at)
         await pilot.press(key)
         await until(lambda: list(s.arena.fighters[[f.seat for f in s.arena.fighters].index(mover)].at) != before)
+
+
+async def test_closing_the_open_market_is_pressed_twice() -> None:
+    """Closing is for good (offers withdrawn, no more trades this Market): the first press
+    asks, the second (or Enter) closes, Esc keeps you in."""
+    lobby, table = new_table(seed=1)
+    game = game_of(table)
+    game.state.intrigue = None
+    market.start(game)
+    game.state_changed()
+    async with session(lobby, ANN, "ann") as (app, pilot):
+        await until_prompt(app, "open_market")
+        await until_unguarded(app)
+        index = slot_of(app, "close")
+        for _ in range(index // PAGE_SIZE):
+            await pilot.press("right_square_bracket")
+        key = SLOT_KEYS[index % PAGE_SIZE]
+        await pilot.press(key)
+        assert "Press the same key again or Enter to confirm" in status(app)
+        assert not game.state.market.closed[0]
+        await pilot.press("escape")
+        assert "Cancelled" in status(app) and not game.state.market.closed[0]
+        await pilot.press(key)
+        await pilot.press(key)
+        await until(lambda: game.state.market.closed[0])

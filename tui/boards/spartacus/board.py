@@ -256,6 +256,11 @@ class SpartacusBoard(BoardWidget):
             for p in prompts
         ]
 
+    def needs_confirm(self, choice_id: str) -> bool:
+        """Closing the Open Market is for good (your offers withdrawn, no more trades or Bank
+        sales this Market), and its key sits among the trade keys: it is pressed twice."""
+        return choice_id == "close"
+
     def idle_text(self, view: dict[str, Any]) -> str | None:
         """Who is to act is marked in the Houses panel and told by the phase panel; this line
         stays the same while you wait, so a thin link does not redraw it at every move."""
