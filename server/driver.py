@@ -95,6 +95,9 @@ HIDE_CURSOR = ("\x1b[?25l", "\x1b[?25h")
 MOUSE = ("\x1b[?1000h\x1b[?1002h\x1b[?1006h", "\x1b[?1006l\x1b[?1002l\x1b[?1000l")
 BRACKETED_PASTE = ("\x1b[?2004h", "\x1b[?2004l")
 FOCUS_EVENTS = ("\x1b[?1004h", "\x1b[?1004l")
+# xterm's title stack: the window title the player had is saved at start and back at the end
+# (terminals without one ignore both; the app sets harena's own title, see HarenaApp).
+TITLE_STACK = ("\x1b[22;2t", "\x1b[23;2t")
 NO_LINE_WRAP = ("\x1b[?7l", "\x1b[?7h")
 QUERY_SYNC_OUTPUT = "\x1b[?2026$p"
 RESET_ATTRIBUTES = "\x1b[0m"
@@ -307,6 +310,7 @@ class SSHDriver(Driver):
         """Switch the client's terminal to full-screen application mode and start input."""
         self.context = contextvars.copy_context()
         write = self.write
+        write(TITLE_STACK[0])
         write(ALT_SCREEN[0])
         write(HIDE_CURSOR[0])
         if self._mouse:
@@ -352,6 +356,7 @@ class SSHDriver(Driver):
             write(MOUSE[1])
         write(ALT_SCREEN[1])
         write(HIDE_CURSOR[1])
+        write(TITLE_STACK[1])
         self.flush()
 
     def close(self) -> None:

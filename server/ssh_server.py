@@ -480,6 +480,7 @@ class HarenaServer:
                 guest=session.guest,
                 take_over=lambda: self.take_over(session),
                 unicode=utf8_terminal(info.env, info.term_type),
+                window_title=True,
                 operator=(
                     (lambda argv: self.run_operator_command(session, argv))
                     if session.identity in self.config.operators else None

@@ -72,6 +72,7 @@ class HarenaApp(App[None]):
         take_over: Callable[[], None] | None = None,
         unicode: bool = True,
         operator: Callable[[list[str]], tuple[bool, str]] | None = None,
+        window_title: bool = False,
     ) -> None:
         """
         Args:
@@ -85,6 +86,8 @@ class HarenaApp(App[None]):
                 with plain ASCII.
             operator: runs an operator's command (server/admin.py), answering (ok, text); None
                 for everyone else.
+            window_title: set the terminal window's title (`window_title()`); only where the
+                driver saves the player's own title and gives it back at the end (SSH).
         """
         super().__init__()
         self.animation_level = "none"
@@ -106,6 +109,7 @@ class HarenaApp(App[None]):
         self._screens_ready = False  # the first Resize arrives before on_mount pushes screens
         self.bells = 0  # turn bells rung (a headless test app writes none)
         self._table_pace = TablePace()
+        self._window_title: str | None = "" if window_title else None  # as last sent; None: never
         self._table_opening: Timer | None = None  # a table open waiting its turn
 
     # -- start ----------------------------------------------------------------------------------
@@ -126,6 +130,7 @@ class HarenaApp(App[None]):
             self.push_screen(TakeOverScreen(can_take_over=self._take_over is not None), self._taken_over)
         self._screens_ready = True
         self._check_size(self.size)
+        self._show_window_title()
 
     def _first_table(self) -> tuple[Table | None, str]:
         """The table to open at start: the one asked for, else the seat this identity holds."""
@@ -174,6 +179,22 @@ class HarenaApp(App[None]):
             changed = getattr(screen, "turns_changed", None)
             if changed is not None:
                 changed()
+        self._show_window_title()
+
+    def window_title(self) -> str:
+        """The terminal window's title: a player with harena in a background tab sees their move
+        there (`harena · your move: #3 #5`)."""
+        waiting = self.tables_awaiting()
+        shown = " ".join(f"#{t}" for t in waiting[:3]) + (" ..." if len(waiting) > 3 else "")
+        return f"harena · your move: {shown}" if waiting else "harena"
+
+    def _show_window_title(self) -> None:
+        if self._window_title is None:
+            return
+        title = self.window_title()
+        if title != self._window_title and not self.is_headless and self._driver is not None:
+            self._window_title = title
+            self._driver.write(f"\x1b]2;{title}\x07")  # OSC 2; table ids are digits only
 
     @property
     def bell_on(self) -> bool:

@@ -44,6 +44,42 @@ async def test_a_decision_that_becomes_yours_rings_the_bell_and_marks_the_table(
         await ann.close()
 
 
+def window_titles(raw: bytes | bytearray) -> list[str]:
+    """The terminal window titles set in a raw stream (OSC 2), in order."""
+    return [m.decode() for m in re.findall(rb"\x1b\]2;([^\x07\x1b]*)\x07", bytes(raw))]
+
+
+async def test_the_window_title_says_whose_move_it_is_and_the_players_own_comes_back(make_server) -> None:
+    # A player with harena in a background tab sees their move in the tab's title.
+    server = await make_server()
+    ann_key = new_key()
+    ann = await player(server, "ann", ann_key)
+    try:
+        await ann.wait_for_text("lobby")
+        await ann.wait_quiet(0.3)
+        assert bytes(ann.raw).startswith(b"\x1b[22;2t")  # the player's own title saved first
+        assert window_titles(ann.raw) == ["harena"]
+        table = server.lobby.create_table("id-bob", "bob", "highcard", 2)
+        table.sit(fingerprint(ann_key), "ann")
+        await ann.wait_for_text("your move: #1 (y)")
+        await ann.wait_quiet(0.3)
+        assert window_titles(ann.raw) == ["harena", f"harena · your move: #{table.id}"]
+        ann.send("y")
+        await ann.wait_for_text("Round 1: play a card face down")
+        ann.send("1")
+        await ann.wait_quiet(0.5)
+        assert window_titles(ann.raw)[-1] == "harena"  # decided: nothing waits for her
+        ann.send("\x1b[27u")  # Esc: the lobby
+        await ann.wait_for_text("you are ann")
+        ann.send("q")
+        await ann.wait_for_text("Quit harena?")
+        ann.send("y")
+        await ann.wait_closed()
+        assert b"\x1b[23;2t" in bytes(ann.raw)  # the player's own title back
+    finally:
+        await ann.close()
+
+
 async def test_a_clock_that_runs_out_makes_the_bot_move_and_the_seat_is_taken_back(make_server) -> None:
     server = await make_server(bot_delay=0.05)
     ann_key, bob_key = new_key(), new_key()
