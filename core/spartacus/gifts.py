@@ -74,6 +74,8 @@ def apply(game: Spartacus, seat: int, choice: str) -> None:
         raise IllegalAction(f"{choice!r} is not a gift (give:<seat>:<amount>)") from None
     amount = transfer(game, seat, taker, wanted)
     game.state.gifts.append([seat, taker, amount])
+    counts = game.state.deals.setdefault("bribes", [0] * game.players)
+    counts[seat] += 1  # every gift buys something, or hopes to (`simulate` counts them)
     text = f"{game.name_of(seat)} gives {amount} denarii to {game.name_of(taker)}"
     if game.state.players[seat].hidden or game.state.players[taker].hidden:
         game.emit(
