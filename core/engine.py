@@ -322,6 +322,11 @@ class Game(ABC):
         """Forget the cached prompts after the state was changed other than by act()."""
         self._prompts_version = -1
 
+    def dealing(self) -> bool:
+        """Whether players may deal now with no decision awaited (Spartacus: an invitation, a
+        thumb, a Scheme's support): bot drivers ask the bots' `standing` hook only then."""
+        return False
+
     def awaited(self) -> list[int]:
         """Seats the game is waiting for (an open prompt that is not standing), in order."""
         return sorted({p.seat for p in self.open_prompts() if not p.standing})

@@ -74,9 +74,17 @@ def moments(game: Spartacus) -> list[Moment]:
     if s.phase is Phase.INTRIGUE and scheme is not None and scheme.step is SchemeStep.SUPPORT:
         askers = tuple(x for x, answer in enumerate(scheme.answers) if answer is None)
         if askers:
-            key = f"{s.round}:support:{s.intrigue.turns_done}:{scheme.card}"
+            i = s.intrigue  # the key names no card: a hidden Scheme stays hidden
+            key = f"{s.round}:support:{i.turns_done}:{len(i.asked)}:{len(s.intrigue_discard)}"
             out.append(Moment(Favour.SUPPORT, askers, (scheme.schemer,), key))
     return out
+
+
+def current(game: Spartacus) -> str:
+    """The key of the favour moment on now ("" if none): gifts are tagged with it, so a bot can
+    tell a bribe for this thumb from one paid for the invitation before."""
+    found = moments(game)
+    return found[0].key if found else ""
 
 
 def open_asks(game: Spartacus) -> list[tuple[int, Ask]]:
@@ -138,7 +146,7 @@ def _pay(game: Spartacus, seat: int, choice: str) -> None:
     ask = game.state.asks[int(choice.removeprefix("payask:"))]
     paid = transfer(game, seat, ask.asker, ask.amount)
     ask.paid = True
-    game.state.gifts.append([seat, ask.asker, paid])
+    game.state.gifts.append([seat, ask.asker, paid, current(game)])
     _count(game, "bribes", seat)
     text = (f"{game.name_of(seat)} pays {game.name_of(ask.asker)} {paid} denarii "
             f"{_favour_text(game, Favour(ask.favour))}")  # fmt: skip
@@ -166,6 +174,12 @@ def _favour_text(game: Spartacus, favour: Favour) -> str:
             return f"to spare {game.card(a.fighters[a.loser].card).name}"
         return "to spare the beaten combatant"
     return "to support the Scheme"
+
+
+def moments_view(game: Spartacus) -> list[dict[str, object]]:
+    """The favours open now, public: who may ask whom (a bot's moment to deal)."""
+    return [{"favour": m.favour.value, "askers": list(m.askers), "asked": list(m.asked), "key": m.key}
+            for m in moments(game)]  # fmt: skip
 
 
 def view(game: Spartacus, seat: int | None) -> list[dict[str, object]]:

@@ -146,6 +146,9 @@ class Spartacus(Game):
             out = out + gifts.prompts(self) + asks.prompts(self)
         return out
 
+    def dealing(self) -> bool:
+        return self.state.phase is not Phase.OVER and bool(asks.moments(self))
+
     def apply(self, seat: int, choice: str) -> None:
         if choice.startswith("give:"):
             gifts.apply(self, seat, choice)

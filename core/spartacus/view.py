@@ -69,6 +69,7 @@ def board_view(game: Spartacus, seat: int | None) -> dict[str, Any]:
         # gifts this round that this seat gave or received (its log says as much)
         "my_gifts": [] if seat is None else [list(g) for g in s.gifts if seat in g[:2]],
         "asks": asks.view(game, seat),  # open asks, public (see `asks`)
+        "moments": asks.moments_view(game),  # the favours that may be asked for now
         "arena": _arena(game, seat),
         "arena_board": {
             "radius": game.content.board.radius,
