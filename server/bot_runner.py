@@ -1,7 +1,9 @@
 """Drives the bots at every table, at a pace a human can follow.
 
 A bot move is scheduled with `loop.call_later` only when a table changes and a bot seat has a
-decision: nothing runs while tables are idle, so idle screens cost nothing.
+decision, or may deal (a bribe or an ask while it waits, see Table.bot_deal): nothing runs
+while tables are idle, so idle screens cost nothing. Deals go at the same pace as decisions, one
+per delay, and a deal comes before a bot's decision; a human decides whenever they like.
 """
 
 from __future__ import annotations
@@ -27,21 +29,18 @@ class BotRunner:
             self._table_changed(table)
 
     def _table_changed(self, table: Table) -> None:
-        if table.id in self._pending or not table.bots_to_move():
+        if table.id in self._pending or not (table.bots_to_move() or table.may_deal()):
             return
         self._pending[table.id] = self._loop.call_later(self.delay, self._move, table)
 
     def _move(self, table: Table) -> None:
         del self._pending[table.id]
-        seats = table.bots_to_move()
-        if not seats:
-            return
         try:
-            table.play_bot(seats[0])  # its notify re-schedules the next bot move
+            table.play_bot_step()  # its notify re-schedules the next bot move
         except (IllegalAction, StoreError):
-            log.exception("table %s: bot at seat %d could not move", table.id, seats[0])
+            log.exception("table %s: a bot could not move", table.id)
         except Exception:
-            log.exception("table %s: bot at seat %d failed; bots at this table stop", table.id, seats[0])
+            log.exception("table %s: a bot failed; bots at this table stop", table.id)
 
     @property
     def pending(self) -> int:
