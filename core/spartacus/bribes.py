@@ -24,7 +24,7 @@ SUPPORT_FEE = 2  # denarii paid for a Dominus's support
 LOSS_KILLS = 0.4  # a defeated combatant with no Favor is often turned down (thumbs)
 
 
-INVITE_FEE = 2  # denarii paid the Host to be invited
+INVITE_FEE = 1  # denarii paid the Host to be invited (a fight is worth a few to the bot)
 SPARE_FEE = 2  # denarii paid the Host to spare a beaten combatant, unasked
 
 

@@ -43,7 +43,7 @@ class Dealer:
             if not ask["paid"] and bribes.pays(value, ask["amount"], view, me):
                 return f"payask:{ask['index']}"
         sure = m["asked"] == [me]
-        if not sure and bribes.pays(value - 1, bribes.INVITE_FEE, view, me):
+        if not sure and bribes.pays(value, bribes.INVITE_FEE, view, me):
             return bribes.gift(view, host, bribes.INVITE_FEE)
         return None
 

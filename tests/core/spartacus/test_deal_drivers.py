@@ -1,0 +1,60 @@
+"""Bots deal before a bot Host decides, however they are driven: `harena simulate`
+(core/simulate.play_to_the_end), the server's BotRunner (Table.play_bot_step), the test helper
+(helpers.bot_move). The deal is an ordinary recorded action, so a replay repeats it (checked
+in test_random_games)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from harena.core.bots import bot_seed
+from harena.core.lobby import Lobby
+from harena.core.simulate import play_to_the_end, simulate
+from harena.core.spartacus.bots import HeuristicBot
+from harena.core.table import Table
+from harena.server.bot_runner import BotRunner
+from tests.core.spartacus.test_asks import at_the_thumbs
+
+
+def _thumb_and_deals(actions: list) -> tuple[int, list[str]]:
+    """Where the thumb turned, and every deal made before it (after the fight)."""
+    at = next(i for i, a in enumerate(actions) if a.choice.startswith("thumbs:"))
+    deals = [a.choice for a in actions[:at] if a.choice.startswith(("ask:", "payask:", "give:"))]
+    return at, deals
+
+
+def test_in_simulate_the_owner_pays_before_the_bot_host_turns_the_thumb() -> None:
+    game = at_the_thumbs()
+    start = game.version
+    play_to_the_end(game, [HeuristicBot(bot_seed(5, s)) for s in range(4)])
+    at, deals = _thumb_and_deals(game.actions[start:])
+    assert deals and game.actions[start + at].choice == "thumbs:up"
+
+
+async def test_through_bot_runner_the_owner_pays_before_the_bot_host_turns_the_thumb() -> None:
+    lobby = Lobby()
+    table = Table.create("spartacus", 4, 1)
+    for seat in range(4):
+        table.set_bot(seat, "heuristic")
+    table.game = at_the_thumbs()  # the same table, moved on to the thumb
+    start = table.game.version
+    lobby.add_table(table)
+    runner = BotRunner(lobby, delay=0.001)
+    try:
+        for _ in range(2000):
+            if any(a.choice.startswith("thumbs:") for a in table.game.actions[start:]):
+                break
+            await asyncio.sleep(0.002)
+        at, deals = _thumb_and_deals(table.game.actions[start:])
+    finally:
+        runner.close()
+    assert deals and table.game.actions[start + at].choice == "thumbs:up"
+    assert not any(a.choice.startswith(("ask:", "payask:", "give:")) and a.seat in (1, 3)
+                   for a in table.game.actions[start:start + at])  # only the two it concerns
+
+
+def test_simulate_reports_bribes_and_asks_per_bot_kind() -> None:
+    report = simulate("spartacus", 3, 4, 1, ["heuristic", "heuristic", "random", "random"])
+    assert report.errors == []
+    assert report.stats_by_bot["heuristic"]["bribes"] > 0 and report.stats_by_bot["heuristic"]["asks"] > 0
+    assert report.stats_by_bot["random"]["bribes"] == 0 == report.stats_by_bot["random"]["asks"]
