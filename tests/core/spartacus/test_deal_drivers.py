@@ -58,3 +58,20 @@ def test_simulate_reports_bribes_and_asks_per_bot_kind() -> None:
     assert report.errors == []
     assert report.stats_by_bot["heuristic"]["bribes"] > 0 and report.stats_by_bot["heuristic"]["asks"] > 0
     assert report.stats_by_bot["random"]["bribes"] == 0 == report.stats_by_bot["random"]["asks"]
+
+
+def test_bots_deal_only_for_their_own_seats_never_for_a_human_or_a_stood_in_player() -> None:
+    """The Host bot asks the human owner; nothing pays for the human, whose combatant, unpaid
+    for, is executed; a bot standing in for the human plays its decisions, not its deals."""
+    table = Table.create("spartacus", 4, 1)
+    for seat in (0, 1, 3):
+        table.set_bot(seat, "heuristic")
+    table.sit("id-cat", "cat", 2)
+    table.game = at_the_thumbs()
+    assert table.bot_deal() == (0, "ask:2:4:spare")
+    assert table.play_bot_step()
+    assert table.bot_deal() is None  # the bot asked once; the human may pay, or not
+    table.seats[2].stand_in = "away"
+    assert table.bot_deal() is None and table.bots_to_move() == [0]
+    assert table.play_bot_step()
+    assert table.game.actions[-1].choice == "thumbs:down"
