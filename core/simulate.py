@@ -29,7 +29,7 @@ class SimulationReport:
     options: dict[str, str] = field(default_factory=dict)  # as played, defaults filled in
     label_kind: str | None = None  # "house": what wins_by_label counts
     wins_by_label: dict[str, int] = field(default_factory=dict)  # "Batiatus": 46
-    # games with per-seat counts (Spartacus: offers, trades, bank_sales): totals per bot kind
+    # games with per-seat counts (Spartacus: offers, trades, bank_sales, bribes, asks): totals per bot kind
     # over every seat that kind played, e.g. {"heuristic": {"offers": 310, ...}}
     stats_by_bot: dict[str, dict[str, int]] = field(default_factory=dict)
 
