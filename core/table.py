@@ -577,6 +577,14 @@ class Table:
         return (self.started and not self.closed and self._deals_in_row < MAX_DEALS
                 and any(s.bot is not None for s in self.seats) and self.game.dealing())  # fmt: skip
 
+    def humans_asked(self) -> bool:
+        """A player playing for themselves was asked to pay and has not (Game.asked_to_pay):
+        bots give them time before moving on (server/bot_runner.py)."""
+        if not self.started or self.closed:
+            return False
+        seats = self.seats
+        return any(seats[s].bot is None and seats[s].stand_in is None for s in self.game.asked_to_pay())
+
     def play_bot_step(self) -> bool:
         """One bot move: a bot's deal if one deals, else the first awaited bot's decision.
         False when no bot has anything to do."""

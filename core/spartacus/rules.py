@@ -33,6 +33,7 @@ from harena.core.spartacus import arena, asks, flow, gifts, intrigue, maintenanc
 from harena.core.spartacus.bots import HeuristicBot
 from harena.core.spartacus.cards import House
 from harena.core.spartacus.content import Content, default_content
+from harena.core.spartacus.holdings import free_denarii
 from harena.core.spartacus.state import Phase, SpartacusState
 from harena.core.spartacus.view import board_view
 
@@ -148,6 +149,12 @@ class Spartacus(Game):
 
     def dealing(self) -> bool:
         return self.state.phase is not Phase.OVER and bool(asks.moments(self))
+
+    def asked_to_pay(self) -> list[int]:
+        if self.state.phase is Phase.OVER:
+            return []
+        return sorted({ask.asked for _, ask in asks.open_asks(self)
+                       if not ask.paid and free_denarii(self, ask.asked) >= ask.amount})  # fmt: skip
 
     def apply(self, seat: int, choice: str) -> None:
         if choice.startswith("give:"):

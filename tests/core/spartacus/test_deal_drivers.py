@@ -75,3 +75,32 @@ def test_bots_deal_only_for_their_own_seats_never_for_a_human_or_a_stood_in_play
     assert table.bot_deal() is None and table.bots_to_move() == [0]
     assert table.play_bot_step()
     assert table.game.actions[-1].choice == "thumbs:down"
+
+
+async def test_bot_runner_gives_a_human_asked_to_pay_time_then_goes_on_when_they_pay() -> None:
+    """A bot Host asks the human owner a fee to spare: the bots' next move waits DEAL_WAIT
+    delays instead of one (the human can read the ask); paying ends the wait."""
+    lobby = Lobby()
+    table = Table.create("spartacus", 4, 1)
+    for seat in (0, 1, 3):
+        table.set_bot(seat, "heuristic")
+    table.sit("id-cat", "cat", 2)
+    table.game = at_the_thumbs()
+    lobby.add_table(table)
+    runner = BotRunner(lobby, delay=0.05)
+    try:
+        for _ in range(400):
+            if table.game.state.asks:
+                break
+            await asyncio.sleep(0.005)
+        assert table.humans_asked() and table.id in runner._waiting
+        assert not any(a.choice.startswith("thumbs:") for a in table.game.actions)
+        table.act("id-cat", "payask:0")
+        assert not table.humans_asked() and table.id not in runner._waiting
+        for _ in range(400):
+            if table.game.actions[-1].choice.startswith("thumbs:"):
+                break
+            await asyncio.sleep(0.005)
+    finally:
+        runner.close()
+    assert table.game.actions[-1].choice == "thumbs:up"  # paid: spared
