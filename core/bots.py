@@ -21,7 +21,9 @@ class Bot(Protocol):
 MAX_DEALS = 64  # standing deals in a row with no decision between them: a bot that never stops
 
 
-def standing_move(game: Any, bots: Mapping[int, Any], log_from: Mapping[int, int] | None = None) -> tuple[int, str] | None:
+def standing_move(
+    game: Any, bots: Mapping[int, Any], log_from: Mapping[int, int] | None = None
+) -> tuple[int, str] | None:
     """The first bot's deal while nobody waits for it: each bot seat in order, if its bot has a
     `standing(view) -> str | None` hook (Spartacus: a bribe, an ask) and the game has a moment
     for deals (`Game.dealing`). Drivers (simulate, the server's BotRunner, test helpers) call

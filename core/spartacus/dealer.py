@@ -14,6 +14,7 @@ from typing import Any
 
 from harena.core.spartacus import bribes
 from harena.core.spartacus.asks import MAX_ASK
+from harena.core.spartacus.cards import Influence, IntrigueCard, Who
 from harena.core.spartacus.content import Content
 
 View = dict[str, Any]
@@ -119,8 +120,9 @@ class Dealer:
     # -- support for a Scheme -------------------------------------------------------------------
 
     def _support(self, view: View, m: dict[str, Any]) -> str | None:
-        """Asked for support of a shown Scheme not aimed at it: ask the schemer the usual fee;
-        the schemer pays an ask that covers what it lacks."""
+        """Asked for support of a shown Scheme not aimed at it (and not paid already): ask the
+        schemer the usual fee, if the schemer would pay it. As the schemer: pay an ask when the
+        Scheme is worth its price."""
         me = view["seat"]
         scheme = view["board"]["intrigue"]["scheme"]
         schemer = m["asked"][0]
@@ -155,10 +157,10 @@ class Dealer:
         return any(a["paid"] for a in bribes.asks_of(view, "support", asker=view["seat"]))
 
 
-def scheme_worth(card: Any) -> float:
-    """As HeuristicBot._scheme_worth weighs a Scheme for its schemer."""
-    from harena.core.spartacus.cards import Influence, Who
-
+def scheme_worth(card: IntrigueCard) -> float:
+    """A Scheme's worth to its schemer, in denarii (the heuristic bot's weighing, here so the
+    asker can weigh it for the schemer): 4 per Influence it moves the right way, 1.5 per other
+    effect, less half its cost."""
     worth = 0.0
     for e in card.effects:
         if isinstance(e, Influence):

@@ -79,7 +79,8 @@ class SpartacusBoard(BoardWidget):
         Binding("g", "give", "give", tooltip="give denarii to another Dominus, at any time (whom, then how much)"),
         Binding("k", "ask", "ask", tooltip="ask a Dominus for denarii for a favour: to invite them, to accept, "
                 "to spare a combatant, to support a Scheme (public, not binding; whom, then how much)"),
-        Binding("p", "ask(True)", "pay ask", tooltip="pay an ask addressed to you (the coins move; the favour stays theirs to grant)"),
+        Binding("p", "ask(True)", "pay ask",
+                tooltip="pay an ask addressed to you (the coins move; the favour stays theirs to grant)"),
         Binding(
             "tab", "board('next')", "house", key_display="Tab",
             tooltip="show the next House in full (then the Arena while a fight is on)",
@@ -91,7 +92,9 @@ class SpartacusBoard(BoardWidget):
         ),
         *[Binding(key, f"board('step {name}')", show=False) for name, key in DIRECTION_KEYS.items() if key != "w"],
     ]
-    KEY_BAR_LEAD: ClassVar[list[tuple[str, str]]] = [("1-9,0", "choose"), ("g", "give"), ("k/p", "ask/pay"), ("Tab", "house")]
+    KEY_BAR_LEAD: ClassVar[list[tuple[str, str]]] = [
+        ("1-9,0", "choose"), ("g", "give"), ("k/p", "ask/pay"), ("Tab", "house"),
+    ]
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
