@@ -123,3 +123,24 @@ def test_the_host_pays_an_ask_to_accept_worth_its_own_fight_and_not_a_dear_one()
         assert 2 <= bribes.host_fight_worth(bot().content, game.view(0)) < 9
         game.act(1, f"ask:0:{price}:accept")
         assert deal(game, 0) == ("payask:0" if paid else None)
+
+
+def test_asked_for_support_a_bot_asks_the_fee_the_schemer_bot_pays_and_then_supports() -> None:
+    from tests.core.spartacus.test_rules_schemes import _others, _turn
+
+    game, schemer = _turn(influence=3)
+    card = give(game, schemer, "favour-of-the-senate", hand=True)  # needs 5: +Influence for itself
+    game.act(schemer, f"scheme:{card}")
+    game.act(schemer, "ask:show")
+    ally = _others(schemer)[0]
+    assert decide(game, ally) == "refuse"  # unpaid, it would not help
+    ask = deal(game, ally)
+    assert ask == f"ask:{schemer}:{bribes.SUPPORT_FEE}:support"
+    game.act(ally, ask)
+    assert deal(game, ally) is None
+    assert deal(game, schemer) == "payask:0"  # the same weighing, from the schemer's seat
+    game.act(schemer, "payask:0")
+    assert decide(game, ally) == "support"  # paid: it honours the deal
+    game.state.players[schemer].denarii = 0  # a schemer who cannot pay is not asked
+    game.state_changed()
+    assert deal(game, _others(schemer)[1]) is None
