@@ -16,7 +16,7 @@ from typing import Any
 from harena.core.bots import awaited_prompts
 from harena.core.engine import Rng
 from harena.core.spartacus.board import DIRECTIONS, Hex, distance
-from harena.core.spartacus.cards import CardKind, Influence, IntrigueCard, Who
+from harena.core.spartacus.cards import CardKind, Influence, IntrigueCard
 from harena.core.spartacus import bribes
 from harena.core.spartacus.bargain import Bargainer
 from harena.core.spartacus.content import Content, default_content
