@@ -3,7 +3,8 @@
     python bench/spartacus_balance.py [--games 1000] [--bots random heuristic] [--seed 1]
 
 Prints one table per bot kind (every seat that kind): wins by House (a shared win counts for
-each winner), and offers sent, trades done and Bank sales per game. The goal (issue 16): no
+each winner), and offers sent, trades done, Bank sales, bribes paid (gifts and asks paid) and asks
+made per game. The goal (issue 16): no
 House above 33% with random bots, above 30% with heuristic bots. Plays what `harena simulate`
 plays (the same seeds), one process: the machine is shared.
 """

@@ -6,6 +6,7 @@ means a bot can sit wherever a human can, over the same boundary.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from harena.core.engine import Rng
@@ -15,6 +16,31 @@ class Bot(Protocol):
     def choose(self, view: dict[str, Any]) -> str:
         """The id of one choice offered in view["prompts"]."""
         ...
+
+
+MAX_DEALS = 64  # standing deals in a row with no decision between them: a bot that never stops
+
+
+def standing_move(
+    game: Any, bots: Mapping[int, Any], log_from: Mapping[int, int] | None = None
+) -> tuple[int, str] | None:
+    """The first bot's deal while nobody waits for it: each bot seat in order, if its bot has a
+    `standing(view) -> str | None` hook (Spartacus: a bribe, an ask) and the game has a moment
+    for deals (`Game.dealing`). Drivers (simulate, the server's BotRunner, test helpers) call
+    it after every change and before any bot decision, so a bot can pay before a bot Host
+    decides. The hook reads only its view, so the same game deals the same way every time, and
+    must return None once it has dealt (it sees its own asks and gifts): drivers stop a bot
+    that deals MAX_DEALS times in a row."""
+    if not game.dealing():
+        return None
+    for seat, bot in sorted(bots.items()):
+        hook = getattr(bot, "standing", None)
+        if hook is None:
+            continue
+        choice = hook(game.view(seat, log_from=(log_from or {}).get(seat, 0)))
+        if choice is not None:
+            return seat, choice
+    return None
 
 
 def awaited_prompts(view: dict[str, Any]) -> list[dict[str, Any]]:

@@ -322,6 +322,16 @@ class Game(ABC):
         """Forget the cached prompts after the state was changed other than by act()."""
         self._prompts_version = -1
 
+    def dealing(self) -> bool:
+        """Whether players may deal now with no decision awaited (Spartacus: an invitation, a
+        thumb, a Scheme's support): bot drivers ask the bots' `standing` hook only then."""
+        return False
+
+    def asked_to_pay(self) -> list[int]:
+        """Seats asked for something they have not answered, which nobody waits for (Spartacus:
+        an open ask unpaid): a bot driver gives a human there time before bots move on."""
+        return []
+
     def awaited(self) -> list[int]:
         """Seats the game is waiting for (an open prompt that is not standing), in order."""
         return sorted({p.seat for p in self.open_prompts() if not p.standing})

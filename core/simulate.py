@@ -7,7 +7,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from harena.core.bots import bot_seed
+from harena.core.bots import MAX_DEALS, bot_seed, standing_move
 from harena.core.engine import Game, GameConfigError, Rng, game_class, make_config
 
 MAX_DECISIONS = 200_000  # a game still running after this many choices is reported as stuck
@@ -29,7 +29,7 @@ class SimulationReport:
     options: dict[str, str] = field(default_factory=dict)  # as played, defaults filled in
     label_kind: str | None = None  # "house": what wins_by_label counts
     wins_by_label: dict[str, int] = field(default_factory=dict)  # "Batiatus": 46
-    # games with per-seat counts (Spartacus: offers, trades, bank_sales): totals per bot kind
+    # games with per-seat counts (Spartacus: offers, trades, bank_sales, bribes, asks): totals per bot kind
     # over every seat that kind played, e.g. {"heuristic": {"offers": 310, ...}}
     stats_by_bot: dict[str, dict[str, int]] = field(default_factory=dict)
 
@@ -54,10 +54,21 @@ def game_seed(seed: int, index: int) -> int:
 
 def play_to_the_end(game: Game, bots: list[Any]) -> Game:
     """Let `bots` (one per seat) play `game` to its end, each from its own seat's view; a game
-    still running after MAX_DECISIONS raises RuntimeError (a stuck game is a bug to report)."""
+    still running after MAX_DECISIONS raises RuntimeError (a stuck game is a bug to report).
+    Before each decision the bots may deal (`standing_move`), as at a server's table."""
+    seats = dict(enumerate(bots))
+    deals = 0
     while game.result() is None:
         if game.version >= MAX_DECISIONS:
             raise RuntimeError(f"still running after {MAX_DECISIONS} decisions")
+        deal = standing_move(game, seats)
+        if deal is not None:
+            deals += 1
+            if deals > MAX_DEALS:
+                raise RuntimeError(f"bots made {MAX_DEALS} deals in a row: {deal}")
+            game.act(*deal)
+            continue
+        deals = 0
         seat = game.awaited()[0]
         bot = bots[seat]
         game.act(seat, bot.choose(game.view_for_bot(seat, bot)))

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from harena.core import clocks, recovery
-from harena.core.bots import Bot, bot_seed
+from harena.core.bots import MAX_DEALS, Bot, bot_seed, standing_move
 from harena.core.clocks import ClockPolicy, SeatTimes
 from harena.core.engine import (
     Event,
@@ -110,6 +110,7 @@ class Table:
         self._clock = clock
         self._subscribers: set[Subscription] = set()
         self._bots: dict[int, Bot] = {}
+        self._deals_in_row = 0  # bot deals since the last decision (see bot_deal)
         self.times = SeatTimes(ClockPolicy(), len(seats))  # waits, move clocks, banks
         self._notes: list[tuple[int, Event]] = []  # the table's own lines in the game's log
         # Called with the table after every change, before per-seat views are pushed: cheap hooks
@@ -420,6 +421,7 @@ class Table:
             raise NotYourTurn("you have no seat at this table")
         if self.seats[seat].stand_in is not None and not self.closed and self.started:
             self.take_back(identity)  # choosing is taking the seat back
+        self._deals_in_row = 0
         return self._act(seat, choice, decision, by=identity)
 
     def _act(self, seat: int, choice: str, decision: int | None, by: str | None) -> list[Event]:
@@ -544,15 +546,58 @@ class Table:
         waiting = set(self.game.awaited())
         return [i for i, s in enumerate(self.seats) if (s.bot is not None or s.stand_in is not None) and i in waiting]
 
-    def play_bot(self, seat: int) -> list[Event]:
+    def _bot(self, seat: int) -> Bot:
         kind = self.seats[seat].bot or (self.stand_in_kind if self.seats[seat].stand_in else None)
         if kind is None:
             raise IllegalAction(f"seat {seat} is not a bot")
         bot = self._bots.get(seat)
         if bot is None:
             bot = self._bots[seat] = self.game.bots[kind](bot_seed(self.game.config.seed, seat))
+        return bot
+
+    def play_bot(self, seat: int) -> list[Event]:
+        bot = self._bot(seat)
         choice = bot.choose(self.game.view_for_bot(seat, bot, log_from=self.seats[seat].log_from))
+        self._deals_in_row = 0
         return self._act(seat, choice, None, by=None)
+
+    def bot_deal(self) -> tuple[int, str] | None:
+        """A deal a bot seat makes while nobody waits for it (core/bots.standing_move), or None.
+        Only seats a bot holds: a bot standing in for an absent player plays the decisions
+        their clock ran out on, and never spends their denarii on deals (docs/server.md)."""
+        if not self.started or self.closed or self._deals_in_row >= MAX_DEALS:
+            return None
+        bots = {i: self._bot(i) for i, s in enumerate(self.seats) if s.bot is not None}
+        if not bots:
+            return None
+        return standing_move(self.game, bots, {i: self.seats[i].log_from for i in bots})
+
+    def may_deal(self) -> bool:
+        """Cheap: a bot seat and a moment for deals (worth asking the bots, see bot_deal)."""
+        return (self.started and not self.closed and self._deals_in_row < MAX_DEALS
+                and any(s.bot is not None for s in self.seats) and self.game.dealing())  # fmt: skip
+
+    def humans_asked(self) -> bool:
+        """A player playing for themselves was asked to pay and has not (Game.asked_to_pay):
+        bots give them time before moving on (server/bot_runner.py)."""
+        if not self.started or self.closed:
+            return False
+        seats = self.seats
+        return any(seats[s].bot is None and seats[s].stand_in is None for s in self.game.asked_to_pay())
+
+    def play_bot_step(self) -> bool:
+        """One bot move: a bot's deal if one deals, else the first awaited bot's decision.
+        False when no bot has anything to do."""
+        deal = self.bot_deal()
+        if deal is not None:
+            self._deals_in_row += 1
+            self._act(deal[0], deal[1], None, by=None)
+            return True
+        seats = self.bots_to_move()
+        if not seats:
+            return False
+        self.play_bot(seats[0])
+        return True
 
     # -- chat ------------------------------------------------------------------------------------
 

@@ -1,7 +1,12 @@
 """Drives the bots at every table, at a pace a human can follow.
 
 A bot move is scheduled with `loop.call_later` only when a table changes and a bot seat has a
-decision: nothing runs while tables are idle, so idle screens cost nothing.
+decision, or may deal (a bribe or an ask while it waits, see Table.bot_deal): nothing runs
+while tables are idle, so idle screens cost nothing. Deals go at the same pace as decisions, one
+per delay, and a deal comes before a bot's decision; a human decides whenever they like. While a
+human is asked to pay (a bot asked them), bots wait DEAL_WAIT delays before each move instead
+(about 10 s at the default pace), so a bot Host that asks a fee to spare cannot turn the thumb
+before the human could read the ask; once they pay, the bots go on at their pace.
 """
 
 from __future__ import annotations
@@ -16,10 +21,14 @@ from harena.core.table import Table
 
 log = logging.getLogger(__name__)
 
+DEAL_WAIT = 12  # delays a bot waits for a human asked to pay
+
 
 class BotRunner:
     def __init__(self, lobby: Lobby, delay: float = 0.8) -> None:
         self.delay = delay
+        self.deal_wait = DEAL_WAIT * delay
+        self._waiting: set[str] = set()  # tables whose next move waits for a human asked to pay
         self._loop = asyncio.get_running_loop()
         self._pending: dict[str, asyncio.TimerHandle] = {}
         lobby.add_table_listener(self._table_changed)
@@ -27,21 +36,25 @@ class BotRunner:
             self._table_changed(table)
 
     def _table_changed(self, table: Table) -> None:
-        if table.id in self._pending or not table.bots_to_move():
+        asked = table.humans_asked()
+        if table.id in self._waiting and not asked:  # they answered: no need to wait on
+            self._pending.pop(table.id).cancel()
+            self._waiting.discard(table.id)
+        if table.id in self._pending or not (table.bots_to_move() or table.may_deal()):
             return
-        self._pending[table.id] = self._loop.call_later(self.delay, self._move, table)
+        if asked:
+            self._waiting.add(table.id)
+        self._pending[table.id] = self._loop.call_later(self.deal_wait if asked else self.delay, self._move, table)
 
     def _move(self, table: Table) -> None:
         del self._pending[table.id]
-        seats = table.bots_to_move()
-        if not seats:
-            return
+        self._waiting.discard(table.id)
         try:
-            table.play_bot(seats[0])  # its notify re-schedules the next bot move
+            table.play_bot_step()  # its notify re-schedules the next bot move
         except (IllegalAction, StoreError):
-            log.exception("table %s: bot at seat %d could not move", table.id, seats[0])
+            log.exception("table %s: a bot could not move", table.id)
         except Exception:
-            log.exception("table %s: bot at seat %d failed; bots at this table stop", table.id, seats[0])
+            log.exception("table %s: a bot failed; bots at this table stop", table.id)
 
     @property
     def pending(self) -> int:
@@ -51,3 +64,4 @@ class BotRunner:
         for handle in self._pending.values():
             handle.cancel()
         self._pending.clear()
+        self._waiting.clear()

@@ -354,9 +354,9 @@ class SSHDriver(Driver):
         write(BRACKETED_PASTE[1])
         if self._mouse:
             write(MOUSE[1])
+        write(TITLE_STACK[1])
         write(ALT_SCREEN[1])
         write(HIDE_CURSOR[1])
-        write(TITLE_STACK[1])
         self.flush()
 
     def close(self) -> None:

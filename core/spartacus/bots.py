@@ -16,10 +16,11 @@ from typing import Any
 from harena.core.bots import awaited_prompts
 from harena.core.engine import Rng
 from harena.core.spartacus.board import DIRECTIONS, Hex, distance
-from harena.core.spartacus.cards import CardKind, Influence, IntrigueCard, Who
+from harena.core.spartacus.cards import CardKind, Influence, IntrigueCard
 from harena.core.spartacus import bribes
 from harena.core.spartacus.bargain import Bargainer
 from harena.core.spartacus.content import Content, default_content
+from harena.core.spartacus.dealer import Dealer, scheme_worth
 from harena.core.spartacus.valuation import strength, worth
 
 View = dict[str, Any]
@@ -31,6 +32,7 @@ class HeuristicBot:
         self.rng = Rng.from_seed(seed)
         self.content: Content = default_content()
         self.market = Bargainer(self.content)
+        self.deals = Dealer(self.content)
 
     # -- the entry point ------------------------------------------------------------------------
 
@@ -44,6 +46,11 @@ class HeuristicBot:
         if choice is not None and choice.startswith("give:") and choice == bribes.gift(view, *map(int, choice.split(":")[1:])):
             return choice  # a bribe, paid from the standing gift prompt before deciding
         return str(ids[0])
+
+    def standing(self, view: View) -> str | None:
+        """A deal made while nobody waits for this seat (core/bots.py `standing_move`): a
+        bribe or an ask for a favour (see `dealer`); None when it has none to make."""
+        return self.deals.standing(view)
 
     # -- reading the view -----------------------------------------------------------------------
 
@@ -108,13 +115,7 @@ class HeuristicBot:
                 and bribes.supporter(view, short, None) is not None)  # fmt: skip
 
     def _scheme_worth(self, view: View, card: IntrigueCard) -> float:
-        worth = 0.0
-        for e in card.effects:
-            if isinstance(e, Influence):
-                worth += 4 * abs(e.amount) if (e.who is Who.YOU) == (e.amount > 0) else 0
-            else:
-                worth += 1.5
-        return worth - 0.5 * card.cost
+        return scheme_worth(card)
 
     def _intrigue_turn(self, view: View, ids: list[str]) -> str:
         me = self.me(view)
@@ -210,7 +211,8 @@ class HeuristicBot:
     def _support_scheme(self, view: View, ids: list[str]) -> str:
         scheme = view["board"]["intrigue"]["scheme"]
         me = view["seat"]
-        if scheme["target"] != me and bribes.paid_by(view, scheme["schemer"]) >= bribes.SUPPORT_FEE:
+        if scheme["target"] != me and (bribes.paid_by(view, scheme["schemer"]) >= bribes.SUPPORT_FEE
+                                       or self.deals.support_paid(view)):  # fmt: skip
             return "support"  # paid for, and not against me
         leader = self.leader(view, [p["seat"] for p in view["board"]["players"]])
         if (
@@ -304,8 +306,8 @@ class HeuristicBot:
         return f"invite:{min(seats, key=lambda s: (self.best_fighter(view, s), players[s]['influence']))}"
 
     def _invitation(self, view: View, ids: list[str]) -> str:
-        if bribes.invitation_worth(self.content, view) >= 0:
-            return "accept"
+        if bribes.invitation_worth(self.content, view) + self.deals.accept_paid(view) >= 0:
+            return "accept"  # worth it, or the Host paid what it lacked
         excuse = next((c for c in ids if c.startswith("react:")), None)
         return excuse or "refuse"
 
@@ -362,11 +364,6 @@ class HeuristicBot:
         return max(ids, key=lambda c: (mine[c.split(":")[1]], order[c]))
 
     def _thumbs(self, view: View, ids: list[str]) -> str:
-        arena = view["board"]["arena"]
-        loser = arena["fighters"][arena["loser"]]
-        asset = next(
-            a for a in view["board"]["players"][loser["seat"]]["assets"] if a["ref"] == loser["ref"]
-        )
-        return (
-            "thumbs:down" if asset["favor"] == 0 and loser["seat"] != view["seat"] else "thumbs:up"
-        )
+        if self.deals.spare_paid(view):
+            return "thumbs:up"  # its owner paid for it
+        return "thumbs:down" if self.deals.would_execute(view) else "thumbs:up"

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 def start_round(game: Spartacus) -> None:
     game.state.round += 1
     game.state.gifts.clear()
+    game.state.asks.clear()
     maintenance.start(game)
 
 

@@ -73,7 +73,11 @@ def apply(game: Spartacus, seat: int, choice: str) -> None:
     except ValueError:
         raise IllegalAction(f"{choice!r} is not a gift (give:<seat>:<amount>)") from None
     amount = transfer(game, seat, taker, wanted)
-    game.state.gifts.append([seat, taker, amount])
+    from harena.core.spartacus.asks import current  # asks builds on gifts
+
+    game.state.gifts.append([seat, taker, amount, current(game)])
+    counts = game.state.deals.setdefault("bribes", [0] * game.players)
+    counts[seat] += 1  # every gift buys something, or hopes to (`simulate` counts them)
     text = f"{game.name_of(seat)} gives {amount} denarii to {game.name_of(taker)}"
     if game.state.players[seat].hidden or game.state.players[taker].hidden:
         game.emit(

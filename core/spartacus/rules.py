@@ -7,7 +7,8 @@ engine contract and registers the game.
 
 Choice ids, by prompt kind (each module's docstring has the details):
 - choose_house "house:<id>"; discard_gladiator "unpay:<card>";
-- give_denarii (standing, one choice) "give:<seat>:<amount>";
+- give_denarii (standing, one choice) "give:<seat>:<amount>"; ask_denarii (standing)
+  "ask:<seat>:<amount>:<favour>", "payask:<index>";
 - intrigue_turn "sell:<card>", "post:<guard>", "scheme:<card>", "power:<ability>:<asset|->[:<card>]",
   "exhaust:<asset>[:<card>]", "end"; discard_to_limit "discard:<card>";
 - prepare_scheme "target:<seat>", "ask:show|hide", "buy", "withdraw"; support_scheme "support" |
@@ -29,10 +30,21 @@ from typing import Any
 
 from harena.core.bots import RandomBot
 from harena.core.engine import Game, OptionSpec, Prompt, Result, register
-from harena.core.spartacus import arena, flow, gifts, intrigue, maintenance, market, reactions, setup
+from harena.core.spartacus import (
+    arena,
+    asks,
+    flow,
+    gifts,
+    intrigue,
+    maintenance,
+    market,
+    reactions,
+    setup,
+)
 from harena.core.spartacus.bots import HeuristicBot
 from harena.core.spartacus.cards import House
 from harena.core.spartacus.content import Content, default_content
+from harena.core.spartacus.holdings import free_denarii
 from harena.core.spartacus.state import Phase, SpartacusState
 from harena.core.spartacus.view import board_view
 
@@ -144,14 +156,26 @@ class Spartacus(Game):
         # an event waiting for Reactions holds its phase until every answer is in
         out = reactions.prompts(self) if s.window is not None else _PHASES[s.phase].prompts(self)
         if s.phase is not Phase.HOUSES:
-            out = out + gifts.prompts(self)
+            out = out + gifts.prompts(self) + asks.prompts(self)
         return out
+
+    def dealing(self) -> bool:
+        return self.state.phase is not Phase.OVER and bool(asks.moments(self))
+
+    def asked_to_pay(self) -> list[int]:
+        if self.state.phase is Phase.OVER:
+            return []
+        return sorted({ask.asked for _, ask in asks.open_asks(self)
+                       if not ask.paid and free_denarii(self, ask.asked) >= ask.amount})  # fmt: skip
 
     def apply(self, seat: int, choice: str) -> None:
         if choice.startswith("give:"):
             gifts.apply(self, seat, choice)
             if self.state.phase is Phase.MAINTENANCE and self.state.discard_due:
                 maintenance.settle(self)
+            return
+        if asks.is_choice(choice):  # standing, like a gift: at any moment, a window's too
+            asks.apply(self, seat, choice)
             return
         if self.state.window is not None:
             reactions.apply(self, seat, choice)
@@ -171,7 +195,9 @@ class Spartacus(Game):
         return self.state.round
 
     def seat_stats(self) -> list[dict[str, int]]:
-        """Per seat: offers sent, trades done, Bank sales (public counts, for `simulate`)."""
+        """Per seat: offers sent, trades done, Bank sales, bribes paid (gifts and asks paid),
+        asks made (public counts, for `simulate`)."""
         deals = self.state.deals
-        return [{k: deals.get(k, [0] * self.players)[seat] for k in ("offers", "trades", "bank_sales")}
+        keys = ("offers", "trades", "bank_sales", "bribes", "asks")
+        return [{k: deals.get(k, [0] * self.players)[seat] for k in keys}
                 for seat in range(self.players)]  # fmt: skip

@@ -242,6 +242,21 @@ class ArenaState:
     contenders: list[int] = field(default_factory=list)  # FINAL: still in contention
 
 
+# --- Deals ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Ask:
+    """A public request for denarii in return for a favour (see `asks`); not binding."""
+
+    asker: int
+    asked: int
+    amount: int
+    favour: str  # asks.Favour's value
+    moment: str  # the favour's moment: the ask is open while it lasts
+    paid: bool = False
+
+
 @dataclass
 class SpartacusState:
     cards: list[str]
@@ -265,5 +280,8 @@ class SpartacusState:
     reason: str = ""
     # public counts per seat: "offers" sent, "trades" done, "bank_sales" (for `harena simulate`)
     deals: dict[str, list[int]] = field(default_factory=dict)
-    # gifts this round, [giver, taker, amount]: each seat's view shows its own (as its log does)
-    gifts: list[list[int]] = field(default_factory=list)
+    # gifts this round, [giver, taker, amount, moment]: each seat's view shows its own (as its
+    # log does); moment: the favour moment it was given in (asks.current, "" if none)
+    gifts: list[list[int | str]] = field(default_factory=list)
+    # asks this round, public (see `asks`); kept until the round ends so their indices hold
+    asks: list[Ask] = field(default_factory=list)

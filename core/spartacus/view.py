@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from harena.core.spartacus import asks
 from harena.core.spartacus.state import GUARD_SAVES_FROM, SchemeStep
 
 if TYPE_CHECKING:
@@ -67,6 +68,8 @@ def board_view(game: Spartacus, seat: int | None) -> dict[str, Any]:
         "market": _market(game, seat),
         # gifts this round that this seat gave or received (its log says as much)
         "my_gifts": [] if seat is None else [list(g) for g in s.gifts if seat in g[:2]],
+        "asks": asks.view(game, seat),  # open asks, public (see `asks`)
+        "moments": asks.moments_view(game),  # the favours that may be asked for now
         "arena": _arena(game, seat),
         "window": _window(game, seat),
         "arena_board": {

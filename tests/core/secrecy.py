@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from harena.core.bots import RandomBot, bot_seed
+from harena.core.bots import RandomBot, bot_seed, standing_move
 from harena.core.engine import Game, IllegalAction, Rng, game_class, make_config
 
 # `still_secret(game)`: the thing that differs between a game and its copy is still hidden
@@ -81,6 +81,7 @@ class Tally:
     alternatives: int = 0  # views after another choice compared with the real one
     decisions: int = 0  # secret decisions whose alternatives were played
     skipped: int = 0  # alternatives not played: too many copies followed at once
+    deals: int = 0  # standing choices made (gifts, asks, payments), by bots' hooks or at random
     leaks: list[Leak] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
@@ -90,6 +91,7 @@ class Tally:
         self.alternatives += other.alternatives
         self.decisions += other.decisions
         self.skipped += other.skipped
+        self.deals += other.deals
         self.leaks.extend(other.leaks)
 
 
@@ -254,8 +256,10 @@ class SecrecyChecker:
             before = len(self._followed)
             self.before(game, seat, choice)
             fresh = len(self._followed) - before
+            standing = any(p.standing and any(c.id == choice for c in p.choices) for p in game.prompts_for(seat))
             game.act(seat, choice)
             self.tally.moves += 1
+            self.tally.deals += standing
             self.after(game, seat, choice, fresh=fresh)
         self._followed = []
         return game
@@ -264,6 +268,9 @@ class SecrecyChecker:
         return rate >= 1.0 or self.rng.below(1_000_000) < rate * 1_000_000
 
     def _next_move(self, game: Game, bots: list[Any], gift_rate: float) -> tuple[int, str]:
+        deal = standing_move(game, dict(enumerate(bots)))  # bots that deal, as drivers let them
+        if deal is not None:
+            return deal
         if gift_rate and self._chance(gift_rate):
             standing = [p for p in game.open_prompts() if p.standing and p.choices]
             if standing:

@@ -62,6 +62,17 @@ def test_random_games_of_spartacus_leak_nothing() -> None:
     assert _leaks(tally) == []
 
 
+def test_heuristic_games_of_spartacus_with_asks_and_bribes_leak_nothing() -> None:
+    """Asks and bribes (the bots' and random ones) reveal no hidden treasury: asking is open to
+    anyone for any sum, paying follows the gift's rules (docs/rulings.md, "Asks")."""
+    tally = check_games(
+        "spartacus", SPARTACUS, games=4, seed=16, players=(4, 3), options=SPARTACUS_OPTIONS,
+        bots=("heuristic",), gift_rate=0.03, **SAMPLED,
+    )  # fmt: skip
+    assert tally.games == 4 and tally.deals > 20 and tally.views > 100
+    assert _leaks(tally) == []
+
+
 # --- the checker itself ---------------------------------------------------------------------------
 
 

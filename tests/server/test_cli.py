@@ -107,15 +107,17 @@ def test_simulate_spartacus_prints_winners_by_house(capsys):
 
 
 def test_simulate_spartacus_json_counts_offers_trades_and_bank_sales_per_bot_kind(capsys):
-    """issue 16: offers sent, trades done (each side) and Bank sales, per bot kind."""
+    """issue 16: offers sent, trades done (each side), Bank sales, bribes paid (gifts and asks
+    paid) and asks made, per bot kind."""
     argv = ["simulate", "spartacus", "--games", "4", "--players", "4", "--seed", "3",
             "--bots", "heuristic,random,heuristic,random", "--json"]
     assert main(argv) == 0
     report = json.loads(capsys.readouterr().out)
     stats = report["stats_by_bot"]
     assert set(stats) == {"heuristic", "random"}
-    assert all(set(counts) == {"offers", "trades", "bank_sales"} for counts in stats.values())
+    assert all(set(counts) == {"offers", "trades", "bank_sales", "bribes", "asks"} for counts in stats.values())
     assert stats["heuristic"]["offers"] > 0 and stats["random"]["bank_sales"] > 0
+    assert stats["heuristic"]["bribes"] > 0 and stats["heuristic"]["asks"] > 0  # bribes paid, asks made
     assert sum(c["trades"] for c in stats.values()) % 2 == 0  # each trade has two sides
     assert main(argv[:-1]) == 0
     assert "heuristic bots: offers " in capsys.readouterr().out

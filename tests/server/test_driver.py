@@ -122,6 +122,7 @@ async def test_start_enters_application_mode_and_exit_restores_the_terminal():
     tail = end[end.rindex(b"\x1b[?1049l") - 80 :]
     for mode in (b"1000l", b"1002l", b"1006l", b"2004l", b"1004l", b"7h"):
         assert b"\x1b[?" + mode in tail, mode
+    assert start.startswith(b"\x1b[22;2t") and b"\x1b[23;2t" in tail  # the window title saved, back
     assert end.endswith(b"\x1b[?1049l\x1b[?25h")  # main screen back, cursor visible, last
     assert driver.bytes_sent == len(end)
 
@@ -291,7 +292,7 @@ async def test_startup_hold_sends_only_the_last_full_paint(monkeypatch):
     driver = SSHDriver(StubApp(), send=out.extend, size=(80, 24))  # type: ignore[arg-type]
     driver.start_application_mode()
     modes = bytes(out)
-    assert modes.startswith(b"\x1b[?1049h")  # modes go out at once, frames are held
+    assert modes.startswith(b"\x1b[22;2t\x1b[?1049h")  # modes go out at once, frames are held
     with driver.painting(full_screen=True):
         driver.write("FULL-1")
     driver.write("\x07")  # not part of a paint: kept

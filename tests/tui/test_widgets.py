@@ -7,7 +7,7 @@ from textual.binding import Binding
 from harena.tui.boards import BoardWidget, GenericBoard, board_widget_for, register_board, unregister_board
 from harena.tui.boards.generic import board_lines
 from harena.tui.screens.create_table import TableForm
-from harena.tui.widgets.key_bar import help_entries, key_bar_content
+from harena.tui.widgets.key_bar import help_entries, key_bar_content, key_bar_entries
 from harena.tui.widgets.seats import seat_label, seat_state
 from harena.tui.widgets.table_list import summary_line
 
@@ -87,7 +87,9 @@ def test_the_key_bar_and_the_help_come_from_the_same_bindings() -> None:
         Binding("w", "watch", "watch", tooltip="watch it"),
         Binding("x", "secret", "hidden", show=False),
     ]
-    assert key_bar_content(bindings).plain == " ↑↓  select  w  watch "
+    entries = key_bar_entries(bindings)
+    assert key_bar_content(entries).plain == " ↑↓  select  w  watch "
+    assert key_bar_content(entries, gap=2).plain == " ↑↓ select  w watch"  # for a narrow terminal
     assert help_entries(bindings, [("1-9", "choose")]) == [
         ("↑↓", "select a table"), ("w", "watch it"), ("x", "hidden"), ("1-9", "choose"),
     ]
@@ -120,3 +122,15 @@ def test_a_log_line_names_seats_by_their_players() -> None:
     assert named_seats(line, names) == "a free seat rolls 3, cat rolls 5: cat is the Starting Player"
     plain = "Purple Gaul draws 5 cards"
     assert named_seats(plain, names) is plain
+
+
+def test_a_key_bar_too_wide_for_80_columns_is_drawn_compact_with_every_key() -> None:
+    from harena.tui.boards.spartacus.board import SpartacusBoard
+    from harena.tui.screens.table import TableScreen
+    from harena.tui.widgets.key_bar import KeyBar
+
+    bar = KeyBar(TableScreen.BINDINGS, lead=SpartacusBoard.KEY_BAR_LEAD)
+    assert bar._fitted(120).plain.startswith(" 1-9,0  choose  g  give")  # room: the padded form
+    narrow = bar._fitted(80).plain
+    assert len(narrow) <= 80
+    assert narrow.rstrip().endswith("Esc lobby ? help")  # the last keys still show

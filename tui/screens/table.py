@@ -24,6 +24,7 @@ from textual.widgets import Input
 from harena.core.clocks import coarse
 from harena.core.engine import IllegalAction
 from harena.tui.boards import BoardWidget, board_widget_for
+from harena.tui.screens.asks import ASK_KIND, AskOffer, AskScreen
 from harena.tui.screens.confirm import confirm
 from harena.tui.screens.give import GIFT_KIND, GiftOffer, GiveScreen
 from harena.tui.screens.help import HelpKeys
@@ -267,7 +268,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             prompt.display, over.display = True, False
         # Gifts are never numbered with a decision: they have their own key. Another standing
         # choice (Spartacus: the Open Market while your offers await answers) shows in the bar.
-        decisions = [p for p in game["prompts"] if p["kind"] != GIFT_KIND]
+        decisions = [p for p in game["prompts"] if p["kind"] not in (GIFT_KIND, ASK_KIND)]
         standing_in = stand_in_note(view)
         if decisions and not standing_in:
             note = "" if view["table"]["status"] != "waiting" else "(waiting for players)"
@@ -332,6 +333,27 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             self.choose(choice_id, f"give {amount} denarii to {self.player_name(int(to))}")
 
         self.app.push_screen(GiveScreen(offer, self.player_name), given)
+
+    def action_ask(self, paying: bool = False) -> None:
+        """Ask for denarii for a favour, or pay an ask (Spartacus: k, p): a dialog of its own."""
+        if self.view["table"]["you"] is None:
+            self.status.show_error("you are watching: spectators do not deal")
+            return
+        offer = AskOffer.from_prompts(self._widget(BoardWidget).prompt_view(self.view["game"]["prompts"]))
+        if paying and not offer.payments:
+            self.status.show_error("no ask to pay: nobody asks you now, or you lack the free denarii")
+            return
+        if not paying and not offer.favours:
+            self.status.show_error("nothing to ask for now (asks come with an invitation, a thumb, a Scheme's support)")
+            return
+
+        def decided(choice_id: str | None) -> None:
+            if choice_id is None:
+                self.status.show_info("Nothing asked" if not paying else "Nothing paid")
+                return
+            self.choose(choice_id, choice_id if paying else "ask " + choice_id.split(":")[2] + " denarii")
+
+        self.app.push_screen(AskScreen(offer, self.player_name, paying=paying), decided)
 
     def player_name(self, seat: int) -> str:
         """How this screen names a player (the board's way, else the seat's name)."""

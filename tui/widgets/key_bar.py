@@ -58,20 +58,30 @@ def help_entries(
     return entries
 
 
-def key_bar_content(
+def key_bar_entries(
     bindings: Iterable[BindingType], lead: Iterable[tuple[str, str]] = ()
-) -> Content:
+) -> list[tuple[str, str]]:
+    """(keys, label) of the bar, in order: `lead` first, then the bindings shown."""
+    entries = list(lead)
+    entries.extend((key_label(b), b.description) for b in _bindings(bindings) if b.show and b.description)
+    return entries
+
+
+def key_bar_content(entries: Iterable[tuple[str, str]], gap: int = -1) -> Content:
+    """The bar: `gap` -1 pads every key (` k  label `); 2 or 1 is the compact form (`k label`
+    and that many spaces between entries), for a terminal too narrow for the padded one."""
     parts: list[str | tuple[str, str]] = []
-    for keys, label in lead:
-        parts.extend([(f" {keys} ", KEY_STYLE), f" {label} "])
-    for binding in _bindings(bindings):
-        if binding.show and binding.description:
-            parts.extend([(f" {key_label(binding)} ", KEY_STYLE), f" {binding.description} "])
+    for keys, label in entries:
+        if gap < 0:
+            parts.extend([(f" {keys} ", KEY_STYLE), f" {label} "])
+        else:
+            parts.extend([" " * (gap if parts else 1), (keys, KEY_STYLE), f" {label}"])
     return Content.assemble(*parts)
 
 
 class KeyBar(Widget):
-    """Fixed one-line list of a screen's main keys. Drawn once: it never changes."""
+    """Fixed one-line list of a screen's main keys. It never changes; at 80 columns a long
+    bar is drawn compact so that every key still shows (Esc and ? last of all)."""
 
     DEFAULT_CSS = """
     KeyBar {
@@ -89,11 +99,18 @@ class KeyBar(Widget):
     ) -> None:
         """`lead`: (keys, label) shown first, for keys that are not one binding (1-9, 0)."""
         super().__init__(id=id)
-        self._content = key_bar_content(bindings, lead)
+        entries = key_bar_entries(bindings, lead)
+        self._forms = [key_bar_content(entries, gap) for gap in (-1, 2, 1)]
 
     @property
     def text(self) -> str:
-        return self._content.plain
+        """The bar as drawn at the widget's width (before the first layout: the widest form)."""
+        return self._fitted(self.content_size.width).plain
+
+    def _fitted(self, width: int) -> Content:
+        if width <= 0:
+            return self._forms[0]
+        return next((form for form in self._forms if form.cell_length <= width), self._forms[-1])
 
     def render(self) -> Content:
-        return self._content
+        return self._fitted(self.content_size.width)

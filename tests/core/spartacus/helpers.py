@@ -4,8 +4,9 @@ needs a particular table, with dice that can be scripted."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from harena.core.bots import RandomBot, bot_seed
+from harena.core.bots import RandomBot, bot_seed, standing_move
 from harena.core.engine import Rng, make_config
 from harena.core.spartacus.rules import Spartacus
 from harena.core.spartacus.state import Asset, Phase
@@ -99,6 +100,16 @@ def play_until(
         game.act(seat, bots[seat].choose(game.view(seat)))
         steps += 1
         assert steps < limit
+
+
+def bot_move(game: Spartacus, bots: list[Any]) -> tuple[int, str]:
+    """The next move of a bot game as the drivers make it (simulate, BotRunner): a bot's deal
+    while nobody waits for it, else the first awaited seat's decision."""
+    deal = standing_move(game, dict(enumerate(bots)))
+    if deal is not None:
+        return deal
+    seat = game.awaited()[0]
+    return seat, bots[seat].choose(game.view(seat))
 
 
 def at_the_market(seed: int = 1, **options: str) -> Spartacus:

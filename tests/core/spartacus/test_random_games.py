@@ -15,7 +15,7 @@ from harena.core.engine import Rng, replay, restore
 from harena.core.spartacus.bots import HeuristicBot
 from harena.core.spartacus.rules import Spartacus
 from harena.core.spartacus.state import Phase
-from tests.core.spartacus.helpers import new_game
+from tests.core.spartacus.helpers import bot_move, new_game
 from tests.core.spartacus.invariants import check_state, check_view
 
 # SPARTACUS_GAMES=3000 runs the long version; the default keeps the suite quick.
@@ -80,22 +80,33 @@ def test_every_view_of_a_bot_game_hides_what_it_must(players: int, kind: str) ->
     factory = RandomBot if kind == "random" else HeuristicBot
     bots = [factory(bot_seed(seed, s)) for s in range(players)]
     while game.result() is None:
-        seat = game.awaited()[0]
-        game.act(seat, bots[seat].choose(game.view(seat)))
+        game.act(*bot_move(game, bots))  # heuristic bots deal too: asks and bribes are checked
         check_state(game)
         for viewer in [None, *range(players)]:
             check_view(game, viewer)
 
 
-def test_heuristic_bots_finish_their_games() -> None:
+def test_heuristic_bots_finish_their_games_dealing_and_keeping_every_invariant() -> None:
+    """Property games with bribes: the bots ask, pay asks and give, coins stay conserved."""
+    made = {"ask": 0, "payask": 0, "give": 0}
     for seed in range(6):
         game = new_game(4, seed)
         bots = [HeuristicBot(bot_seed(seed, s)) for s in range(4)]
         while game.result() is None:
             assert game.version < MAX_DECISIONS
-            seat = game.awaited()[0]
-            game.act(seat, bots[seat].choose(game.view(seat)))
+            seat, choice = bot_move(game, bots)
+            game.act(seat, choice)
+            verb = choice.split(":")[0]
+            if verb in made and (verb != "ask" or choice.count(":") == 3):
+                made[verb] += 1
+                check_state(game)
         assert game.result() is not None
+        if seed == 0:  # deals are recorded actions: the game replays and restores exactly
+            assert replay(game.config, game.actions).state == game.state
+            assert restore(game.snapshot()).state == game.state
+        assert sum(game.seat_stats()[s]["asks"] for s in range(4)) == sum(
+            1 for a in game.actions if a.choice.startswith("ask:") and a.choice.count(":") == 3)
+    assert made["ask"] >= 6 and made["payask"] >= 6 and made["give"] >= 6, made
 
 
 def test_random_trades_of_every_size_move_exactly_what_was_agreed() -> None:

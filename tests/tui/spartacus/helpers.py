@@ -90,7 +90,7 @@ async def play(players: Players, policy: Policy, done: Callable[[], bool], moves
         else:
             raise AssertionError(f"every awaited seat waits for another: {game.awaited()}")
         before = game.decision_number(seat)
-        await press_choice(player.pilot, player.app, choice)
+        await press_choice(player.pilot, player.app, choice, confirm=True)
         await until(lambda: game.decision_number(seat) > before)
         await player.pilot.pause()
         players.record()

@@ -153,7 +153,7 @@ class CarthageBoard(BoardWidget):
         ),
     ]
     KEY_BAR_LEAD: ClassVar[list[tuple[str, str]]] = [
-        ("1-9", "choose"), ("weadzx", "step"), ("↑↓←→ Enter", "hex"),
+        ("1-9", "choose"), ("weadzx", "step"), ("↑↓←→", "hex"),
     ]
 
     def __init__(self, *, id: str | None = None) -> None:

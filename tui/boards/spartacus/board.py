@@ -78,6 +78,10 @@ class SpartacusBoard(BoardWidget):
 
     SCREEN_BINDINGS: ClassVar[list[Binding]] = [
         Binding("g", "give", "give", tooltip="give denarii to another Dominus, at any time (whom, then how much)"),
+        Binding("k", "ask", "ask", tooltip="ask a Dominus for denarii for a favour: to invite them, to accept, "
+                "to spare a combatant, to support a Scheme (public, not binding; whom, then how much)"),
+        Binding("p", "ask(True)", "pay ask",
+                tooltip="pay an ask addressed to you (the coins move; the favour stays theirs to grant)"),
         Binding(
             "tab", "board('next')", "house", key_display="Tab",
             tooltip="show the next House in full (then the Arena while a fight is on)",
@@ -91,7 +95,9 @@ class SpartacusBoard(BoardWidget):
         ),
         *[Binding(key, f"board('step {name}')", show=False) for name, key in DIRECTION_KEYS.items() if key != "w"],
     ]
-    KEY_BAR_LEAD: ClassVar[list[tuple[str, str]]] = [("1-9,0", "choose"), ("g", "give"), ("Tab", "house")]
+    KEY_BAR_LEAD: ClassVar[list[tuple[str, str]]] = [
+        ("1-9,0", "choose"), ("g", "give"), ("Tab", "house"),
+    ]
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -269,7 +275,7 @@ class SpartacusBoard(BoardWidget):
             return None
         mark = ">" if self.ascii_only else "▶"
         lead = "Watching as a spectator: " if table["you"] is None else "Not your move: "
-        return f"{lead}the Houses marked {mark} are to act (Tab: see a House in full, g: give denarii)."
+        return f"{lead}the Houses marked {mark} are to act (Tab: a House in full, g: give, k: ask denarii)."
 
     def result_lines(self, view: dict[str, Any]) -> list[str] | None:
         return panels.result_lines(view)
@@ -317,5 +323,7 @@ def legend(ascii_only: bool) -> list[tuple[str, str]]:
         ("B1 G2", "in the Arena: a combatant (House initial, hex I or II it started on)"),
         ("[B1]  I II", "the combatant acting now; the starting hexes"),
         ("[6] [3]", "dice as rolled, highest first"),
+        ("Glaber>Tullius 3d spare", "an ask: Glaber asks Tullius 3 denarii to spare a combatant "
+         "(invite, accept, support: the other favours); public, not binding; k asks, p pays"),
         ("Esc", "back to the lobby (your seat is kept)"),
     ]

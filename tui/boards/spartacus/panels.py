@@ -280,7 +280,27 @@ def phase_lines(view: View, width: int, height: int, ascii_only: bool = False) -
     if not lines:  # (choosing Houses, upkeep): say who is to do what
         for seat, kind in view["game"].get("waiting", []):
             lines.append([name_segment(view, seat), (f" {KIND_WORDS.get(kind, kind)}", "")])
+    asks = ask_lines(view)
+    if asks:  # open asks matter now: they keep their rows, the phase's last lines give way
+        lines = lines[: max(1, height - len(asks))] + asks
     return [fit_line(line, width, ascii_only) for line in lines][:height]
+
+
+def ask_lines(view: View, most: int = 2) -> list[Line]:
+    """The open asks, newest last, short enough for 80x24 ("Solonius>Batiatus 3d support paid":
+    Solonius asks Batiatus 3 denarii for its support, and was paid; the log has the whole line)."""
+    players = view["game"]["board"]["players"]
+    asks = view["game"]["board"].get("asks") or []
+    you = view["table"]["you"]
+    out: list[Line] = []
+    for ask in asks[-most:]:
+        paid = {True: " paid", False: "", None: ""}[ask["paid"]]
+        line: Line = [(f"{players[ask['asker']]['name']}>{players[ask['asked']]['name']} ", ""),
+                      (f"{ask['amount']}d {ask['favour']}{paid}", "bold")]  # fmt: skip
+        if ask["asked"] == you and not ask["paid"]:
+            line.append((" p pays", "dim"))  # the key is not in the key bar, which 80 columns fill
+        out.append(line)
+    return out
 
 
 def intrigue_lines(view: View, it: Mapping[str, Any], ascii_only: bool) -> list[Line]:
