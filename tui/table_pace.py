@@ -15,8 +15,10 @@ import random
 import time
 from collections.abc import Callable
 
-BURST = 4
-"""Table screens an app may open at once after a quiet while (a few quick looks around)."""
+BURST = 2
+"""Table screens an app may open at once after a quiet while (a quick look, and back to yours).
+With 4, eight clients watching and leaving at once built 32 screens in a second: other players'
+keypress-to-screen p95 102 ms, against 58-62 ms with 2 (bench/hostile.py --scenario flood)."""
 GAP = 1.5
 """Seconds per table screen after that."""
 JITTER = 0.6

@@ -152,7 +152,7 @@ async def test_quit_asks_first_and_then_exits() -> None:
         await until(lambda: not app.is_running)
 
 
-def test_table_screens_open_four_at_once_then_one_per_gap() -> None:
+def test_table_screens_open_a_burst_at_once_then_one_per_gap() -> None:
     from harena.tui.table_pace import BURST, GAP, JITTER, TablePace
 
     now = [0.0]
