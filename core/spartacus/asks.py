@@ -6,7 +6,8 @@ now: the Host asks a Dominus to pay for an invitation ("invite") or for sparing 
 combatant ("spare"), an invited Dominus asks the Host to pay for accepting ("accept"), a Dominus
 asked for support asks the schemer to pay for it ("support"). Choice ids, in the standing
 prompt `ask_denarii`: "ask:<seat>:<amount>:<favour>" to ask, "payask:<index>" to pay an open
-ask addressed to you (the same transfer as a gift; see `gifts`).
+ask addressed to you (the same transfer as a gift; see `gifts`), "refuseask:<index>" to say no
+(public: bots waiting for your answer go on at once; you may still pay it while it is open).
 
 Bounded and never blocking (docs/rulings.md, "Asks"): nobody waits for an ask; each favour has
 one moment (an invitation, an answer, a thumb, a Scheme's support) and an ask is open only during
@@ -113,21 +114,31 @@ def prompts(game: Spartacus) -> list[Prompt]:
                     for n in range(1, MAX_ASK + 1)
                 )  # fmt: skip
     for index, ask in open_asks(game):
+        favour = _favour_text(game, Favour(ask.favour))
         if not ask.paid and free_denarii(game, ask.asked) >= ask.amount:
-            text = f"Pay {game.name_of(ask.asker)} {ask.amount} denarii {_favour_text(game, Favour(ask.favour))}"
+            text = f"Pay {game.name_of(ask.asker)} {ask.amount} denarii {favour}"
             choices.setdefault(ask.asked, []).append(Choice(f"payask:{index}", text))
+        if not ask.paid and not ask.refused:  # offered whatever the treasury: it tells nothing
+            text = f"Refuse {game.name_of(ask.asker)}'s ask of {ask.amount} denarii {favour}"
+            choices.setdefault(ask.asked, []).append(Choice(f"refuseask:{index}", text))
     return [Prompt(seat, KIND, "Ask for denarii, or pay an ask (any time, not binding)", tuple(cs),
                    standing=True) for seat, cs in sorted(choices.items())]  # fmt: skip
 
 
 def is_choice(choice: str) -> bool:
     """An ask or a payment (a Scheme's "ask:show" has no seat, amount and favour)."""
-    return choice.startswith("payask:") or (choice.startswith("ask:") and choice.count(":") == 3)
+    return (choice.startswith(("payask:", "refuseask:"))
+            or (choice.startswith("ask:") and choice.count(":") == 3))  # fmt: skip
 
 
 def apply(game: Spartacus, seat: int, choice: str) -> None:
     if choice.startswith("payask:"):
         _pay(game, seat, choice)
+        return
+    if choice.startswith("refuseask:"):
+        ask = game.state.asks[int(choice.removeprefix("refuseask:"))]
+        ask.refused = True
+        game.emit(f"{game.name_of(seat)} refuses {game.name_of(ask.asker)}'s ask of {ask.amount} denarii")
         return
     try:
         _, to, count, favour = choice.split(":")
@@ -192,5 +203,5 @@ def view(game: Spartacus, seat: int | None) -> list[dict[str, object]]:
         known = not secret or seat in (ask.asker, ask.asked)
         out.append({"index": index, "asker": ask.asker, "asked": ask.asked, "amount": ask.amount,
                     "favour": ask.favour, "text": _favour_text(game, Favour(ask.favour)),
-                    "paid": ask.paid if known else None})  # fmt: skip
+                    "paid": ask.paid if known else None, "refused": ask.refused})  # fmt: skip
     return out

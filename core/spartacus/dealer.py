@@ -29,6 +29,10 @@ class Dealer:
             deal = getattr(self, "_" + m["favour"])(view, m)
             if deal is not None:
                 return deal
+        # An ask it will not pay is answered no: a human who asked is not left wondering.
+        for ask in view["board"].get("asks") or []:
+            if ask["asked"] == view["seat"] and not ask["paid"] and not ask.get("refused"):
+                return f"refuseask:{ask['index']}"
         return None
 
     # -- invitations ----------------------------------------------------------------------------

@@ -8,7 +8,7 @@ engine contract and registers the game.
 Choice ids, by prompt kind (each module's docstring has the details):
 - choose_house "house:<id>"; discard_gladiator "unpay:<card>";
 - give_denarii (standing, one choice) "give:<seat>:<amount>"; ask_denarii (standing)
-  "ask:<seat>:<amount>:<favour>", "payask:<index>";
+  "ask:<seat>:<amount>:<favour>", "payask:<index>", "refuseask:<index>";
 - intrigue_turn "sell:<card>", "post:<guard>", "scheme:<card>", "power:<ability>:<asset|->[:<card>]",
   "exhaust:<asset>[:<card>]", "end"; discard_to_limit "discard:<card>";
 - prepare_scheme "target:<seat>", "ask:show|hide", "buy", "withdraw"; support_scheme "support" |
@@ -166,7 +166,8 @@ class Spartacus(Game):
         if self.state.phase is Phase.OVER:
             return []
         return sorted({ask.asked for _, ask in asks.open_asks(self)
-                       if not ask.paid and free_denarii(self, ask.asked) >= ask.amount})  # fmt: skip
+                       if not ask.paid and not ask.refused
+                       and free_denarii(self, ask.asked) >= ask.amount})  # fmt: skip
 
     def apply(self, seat: int, choice: str) -> None:
         if choice.startswith("give:"):

@@ -255,6 +255,7 @@ class Ask:
     favour: str  # asks.Favour's value
     moment: str  # the favour's moment: the ask is open while it lasts
     paid: bool = False
+    refused: bool = False  # the Dominus asked said no (public; they may still pay it)
 
 
 @dataclass

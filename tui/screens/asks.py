@@ -1,9 +1,10 @@
 """Asking for denarii and paying an ask, each one key away (Spartacus: `k` asks, `p` pays).
 
 An ask is a standing choice of the game ("ask:<seat>:<amount>:<favour>", offered while a favour
-can be asked for; "payask:<index>" to the Dominus asked). Like a gift it never shares the prompt
-bar with a decision, so a number pressed for a decision can never ask or pay: each has its own
-dialog. Asking: pick whom and for what (1-9), then the sum (1-9). Paying: pick the ask (1-9).
+can be asked for; "payask:<index>" and "refuseask:<index>" to the Dominus asked). Like a gift it
+never shares the prompt bar with a decision, so a number pressed for a decision can never ask or
+pay: each has its own dialog. Asking: pick whom and for what (1-9), then the sum (1-9).
+Answering: pay or refuse an ask (1-9).
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ class AskOffer:
             if prompt["kind"] != ASK_KIND:
                 continue
             for choice_id, label in prompt["choices"]:
-                if choice_id.startswith("payask:"):
+                if choice_id.startswith(("payask:", "refuseask:")):
                     payments.append((choice_id, label))
                     continue
                 _, to, amount, favour = choice_id.split(":")
@@ -74,7 +75,7 @@ class AskScreen(DialogScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = "Pay an ask" if self.paying else "Ask for denarii"
+            box.border_title = "Answer an ask" if self.paying else "Ask for denarii"
             yield Static(self._text(), id="ask-text")
 
     @property
@@ -85,7 +86,7 @@ class AskScreen(DialogScreen[str | None]):
         keys = Content.assemble(("1-9", KEY_STYLE), " choose  ", ("Esc", KEY_STYLE), " cancel")
         note = Content("Deals are not binding: only the coins move.")
         if self.paying:
-            lines = [Content.styled("Pay which ask?", "bold")]
+            lines = [Content.styled("Pay or refuse which ask?", "bold")]
             lines += [Content.assemble((f" {n} ", KEY_STYLE), f" {label}")
                       for n, (_, label) in enumerate(self.offer.payments[:9], start=1)]  # fmt: skip
         elif self.picked is None:

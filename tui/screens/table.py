@@ -341,7 +341,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             return
         offer = AskOffer.from_prompts(self._widget(BoardWidget).prompt_view(self.view["game"]["prompts"]))
         if paying and not offer.payments:
-            self.status.show_error("no ask to pay: nobody asks you now, or you lack the free denarii")
+            self.status.show_error("no ask to answer: nobody asks you now")
             return
         if not paying and not offer.favours:
             self.status.show_error("nothing to ask for now (asks come with an invitation, a thumb, a Scheme's support)")
@@ -349,9 +349,10 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
 
         def decided(choice_id: str | None) -> None:
             if choice_id is None:
-                self.status.show_info("Nothing asked" if not paying else "Nothing paid")
+                self.status.show_info("Nothing asked" if not paying else "Nothing answered")
                 return
-            self.choose(choice_id, choice_id if paying else "ask " + choice_id.split(":")[2] + " denarii")
+            said = dict(offer.payments).get(choice_id, choice_id) if paying else f"ask {choice_id.split(':')[2]} denarii"
+            self.choose(choice_id, said)
 
         self.app.push_screen(AskScreen(offer, self.player_name, paying=paying), decided)
 

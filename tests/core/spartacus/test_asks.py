@@ -42,7 +42,8 @@ def test_the_host_asks_publicly_and_the_thumb_stays_free() -> None:
         view = game.view(viewer)
         assert line in view["log"]
         assert view["board"]["asks"] == [{"index": 0, "asker": 0, "asked": 2, "amount": 3,
-                                          "favour": "spare", "text": "to spare Secutor", "paid": False}]
+                                          "favour": "spare", "text": "to spare Secutor", "paid": False,
+                                          "refused": False}]
     assert kinds(game) == {0: "thumbs"}  # the ask never blocks: only the thumb is awaited
     before = coins(game)
     game.act(2, "payask:0")
@@ -53,6 +54,38 @@ def test_the_host_asks_publicly_and_the_thumb_stays_free() -> None:
     assert "thumbs:down" in choices(game, 0)  # paid, and still the Host's to turn
     game.act(0, "thumbs:down")
     assert game.state.players[2].denarii == 7  # nothing comes back
+
+
+def test_an_ask_refused_is_said_to_all_stops_the_wait_and_may_still_be_paid() -> None:
+    """The Dominus asked may say no, publicly, whatever their treasury (a refusal is offered
+    with no coins too, so it tells nothing): bots waiting for the answer go on (Game.asked_to_pay,
+    server/bot_runner.py); deals are not binding, so paying stays open while the moment lasts."""
+    game = at_the_thumbs()
+    game.act(0, "ask:2:3:spare")
+    assert game.asked_to_pay() == [2]
+    assert "refuseask:0" in choices(game, 2) and "refuseask:0" not in choices(game, 1)
+    broke = at_the_thumbs()
+    broke.state.players[2].denarii = 0
+    broke.act(0, "ask:2:3:spare")
+    assert "refuseask:0" in choices(broke, 2) and "payask:0" not in choices(broke, 2)
+    game.act(2, "refuseask:0")
+    assert "Solonius refuses Batiatus's ask of 3 denarii" in game.view(1)["log"]
+    assert game.view(3)["board"]["asks"][0]["refused"] is True
+    assert game.asked_to_pay() == []
+    assert "refuseask:0" not in choices(game, 2) and "payask:0" in choices(game, 2)
+    with pytest.raises(IllegalAction):
+        game.act(1, "refuseask:0")  # only the Dominus asked answers
+    game.act(2, "payask:0")  # changed their mind: still theirs to pay
+    assert game.view(3)["board"]["asks"][0]["paid"] is True
+
+
+def test_a_bot_answers_no_to_an_ask_it_will_not_pay() -> None:
+    from harena.core.spartacus.bots import HeuristicBot
+
+    game = at_the_thumbs()
+    game.act(0, "ask:2:9:spare")  # 9 denarii for a Secutor: not worth it to the owner
+    bot = HeuristicBot(seed=1)
+    assert bot.standing(game.view(2)) == "refuseask:0"
 
 
 def test_one_ask_per_dominus_per_favour_per_moment_and_never_twice_paid() -> None:

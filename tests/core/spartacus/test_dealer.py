@@ -56,6 +56,8 @@ def test_the_owner_pays_a_clearly_good_ask_and_not_a_clearly_bad_one() -> None:
     value = bribes.spare_worth(bot().content, bad.view(2))
     assert value < 8
     bad.act(0, "ask:2:8:spare")
+    assert deal(bad, 2) == "refuseask:0"  # not paid: said no, so nobody waits on it
+    bad.act(2, "refuseask:0")
     assert deal(bad, 2) is None
     assert decide(bad, 0) == "thumbs:down"
 
@@ -122,7 +124,7 @@ def test_the_host_pays_an_ask_to_accept_worth_its_own_fight_and_not_a_dear_one()
         game.act(0, "invite:1")
         assert 2 <= bribes.host_fight_worth(bot().content, game.view(0)) < 9
         game.act(1, f"ask:0:{price}:accept")
-        assert deal(game, 0) == ("payask:0" if paid else None)
+        assert deal(game, 0) == ("payask:0" if paid else "refuseask:0")  # too dear: said no
 
 
 def test_asked_for_support_a_bot_asks_the_fee_the_schemer_bot_pays_and_then_supports() -> None:

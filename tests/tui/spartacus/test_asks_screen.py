@@ -64,8 +64,23 @@ async def test_an_ask_is_made_and_paid_by_keys_at_80x24() -> None:
         await until(lambda: game.state.asks[0].paid)
         assert game.state.players[1].denarii == 7 and game.state.players[0].denarii == 13
         await until(lambda: "Batiatus>Glaber 3d spare paid" in screen_text(ann))
-        await bob_keys.press("p")  # nothing more to pay
+        await bob_keys.press("p")  # nothing more to answer
         assert not isinstance(bob.screen, AskScreen)
+
+
+async def test_an_ask_is_refused_by_keys_and_everyone_reads_it() -> None:
+    lobby, table = _at_the_thumbs()
+    game = game_of(table)
+    table.act(ANN, "ask:1:3:spare")
+    async with session(lobby, ANN, "ann") as (ann, _), session(lobby, BOB, "bob") as (bob, bob_keys):
+        await until(lambda: "Batiatus>Glaber 3d spare (p)" in screen_text(bob))  # p answers it
+        await bob_keys.press("p")
+        await until(lambda: isinstance(bob.screen, AskScreen))
+        assert "Refuse ann/Batiatus's ask of 3 denarii to spare Secutor" in bob.screen.text
+        await bob_keys.press("2")  # 1 pays, 2 refuses
+        await until(lambda: game.state.asks[0].refused)
+        assert game.state.players[1].denarii == 10  # nothing moved
+        await until(lambda: "Batiatus>Glaber 3d spare refused" in screen_text(ann))
 
 
 async def test_the_help_explains_asks() -> None:
@@ -74,5 +89,6 @@ async def test_the_help_explains_asks() -> None:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         text = "\n".join(f"{keys} {what}" for keys, what in app.screen.entries)
-        for words in ("ask a Dominus for denarii for a favour", "pay an ask addressed to you", "not binding"):
+        for words in ("ask a Dominus for denarii for a favour", "pay or refuse an ask addressed to you",
+                      "not binding"):
             assert words in text, words

@@ -81,7 +81,8 @@ class SpartacusBoard(BoardWidget):
         Binding("k", "ask", "ask", tooltip="ask a Dominus for denarii for a favour: to invite them, to accept, "
                 "to spare a combatant, to support a Scheme (public, not binding; whom, then how much)"),
         Binding("p", "ask(True)", "pay ask",
-                tooltip="pay an ask addressed to you (the coins move; the favour stays theirs to grant)"),
+                tooltip="pay or refuse an ask addressed to you (paid, the coins move and the favour "
+                "stays theirs to grant; refused, bots waiting for your answer go on)"),
         Binding(
             "tab", "board('next')", "house", key_display="Tab",
             tooltip="show the next House in full (then the Arena while a fight is on)",
@@ -324,6 +325,6 @@ def legend(ascii_only: bool) -> list[tuple[str, str]]:
         ("[B1]  I II", "the combatant acting now; the starting hexes"),
         ("[6] [3]", "dice as rolled, highest first"),
         ("Glaber>Tullius 3d spare", "an ask: Glaber asks Tullius 3 denarii to spare a combatant "
-         "(invite, accept, support: the other favours); public, not binding; k asks, p pays"),
+         "(invite, accept, support: the other favours); public, not binding; k asks; (p) marks one asked of you: p pays or refuses it"),
         ("Esc", "back to the lobby (your seat is kept)"),
     ]

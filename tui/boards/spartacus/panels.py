@@ -294,11 +294,11 @@ def ask_lines(view: View, most: int = 2) -> list[Line]:
     you = view["table"]["you"]
     out: list[Line] = []
     for ask in asks[-most:]:
-        paid = {True: " paid", False: "", None: ""}[ask["paid"]]
+        paid = {True: " paid", False: " refused" if ask.get("refused") else "", None: ""}[ask["paid"]]
         line: Line = [(f"{players[ask['asker']]['name']}>{players[ask['asked']]['name']} ", ""),
                       (f"{ask['amount']}d {ask['favour']}{paid}", "bold")]  # fmt: skip
-        if ask["asked"] == you and not ask["paid"]:
-            line.append((" p pays", "dim"))  # the key is not in the key bar, which 80 columns fill
+        if ask["asked"] == you and not ask["paid"] and not ask.get("refused"):
+            line.append((" (p)", "dim"))  # its key: not in the key bar, which 80 columns fill
         out.append(line)
     return out
 
