@@ -39,8 +39,11 @@ class Dealer:
 
     def _invite(self, view: View, m: dict[str, Any]) -> str | None:
         """Not the Host and free to be invited: pay an ask for it worth its price, or (unasked)
-        pay the Host a fee when the fight is worth it and others may be invited instead."""
+        pay the Host a fee when the fight is worth it and others may be invited instead. The
+        Host sells the invitation (`_sell_invitation`)."""
         me, host = view["seat"], view["board"]["host"]
+        if me == host:
+            return self._sell_invitation(view, m)
         if me not in m["asked"] or bribes.paid_to(view, host) > 0:
             return None  # paid once this round: a Host who took it and invited another gets no more
         value = bribes.fight_worth(self.content, view)
@@ -51,6 +54,32 @@ class Dealer:
         if not sure and bribes.pays(value, bribes.INVITE_FEE, view, me):
             return bribes.gift(view, host, bribes.INVITE_FEE)
         return None
+
+    def _sell_invitation(self, view: View, m: dict[str, Any]) -> str | None:
+        """As Host, with a choice of whom to invite and nobody paid yet in this moment: ask the
+        fee of the candidate the fight is worth most to, if it is worth the fee to them (public
+        data: an ask it would refuse in their seat is never made). Whoever pays is invited."""
+        me = view["seat"]
+        candidates = m["asked"]
+        if len(candidates) < 2 or bribes.asks_of(view, "invite", asker=me) or self._hosts_own_turn(view):
+            return None
+        if any(bribes.paid_by(view, c, m["key"]) > 0 for c in candidates):
+            return None
+        worth = {c: bribes.fight_worth(self.content, view, c) for c in candidates}
+        best = max(candidates, key=lambda c: (worth[c], -c))
+        if not bribes.pays(worth[best], bribes.INVITE_FEE, view, best):
+            return None
+        return f"ask:{best}:{bribes.INVITE_FEE}:invite"
+
+    @staticmethod
+    def _hosts_own_turn(view: View) -> bool:
+        """The Host bot invites itself first when it has a combatant to send (HeuristicBot's
+        `_invite`): that invitation is not for sale."""
+        board = view["board"]
+        host = board["host"]
+        ready = any(a["kind"] in ("gladiator", "slave") and not a["exhausted"] and not a["wounded"]
+                    for a in board["players"][host]["assets"])  # fmt: skip
+        return ready and host not in board["arena"]["asked"]
 
     def _accept(self, view: View, m: dict[str, Any]) -> str | None:
         """The invitee who would refuse asks the Host what it lacks, if the Host's own fight is

@@ -146,3 +146,33 @@ def test_asked_for_support_a_bot_asks_the_fee_the_schemer_bot_pays_and_then_supp
     game.state.players[schemer].denarii = 0  # a schemer who cannot pay is not asked
     game.state_changed()
     assert deal(game, _others(schemer)[1]) is None
+
+
+def test_a_host_sells_an_invitation_to_whom_the_fight_is_worth_most_and_invites_the_payer() -> None:
+    """rules: Arena - the Host invites; deals are not binding. A bot Host with a choice asks the
+    fee of the candidate who values the fight most, only if that candidate would pay it (the
+    symmetric rule), and invites whoever paid."""
+    game = _arena()
+    give(game, 0, "house-slave", exhausted=True)  # the Host cannot fight: every invitation is for sale
+    give(game, 1, "veteran")
+    give(game, 2, "secutor")
+    _begin(game)
+    worth = {c: bribes.fight_worth(bot().content, game.view(0), c) for c in (1, 2)}
+    best = max(worth, key=worth.get)
+    assert deal(game, 0) == f"ask:{best}:{bribes.INVITE_FEE}:invite"
+    game.act(0, f"ask:{best}:{bribes.INVITE_FEE}:invite")
+    assert deal(game, 0) is None  # one ask per moment
+    assert deal(game, best) == "payask:0"  # worth the fee to them: they pay
+    game.act(best, "payask:0")
+    assert decide(game, 0) == f"invite:{best}"
+    own = _arena()
+    give(own, 0, "veteran")  # the Host sends its own combatant first: not for sale
+    give(own, 1, "veteran")
+    give(own, 2, "secutor")
+    _begin(own)
+    assert deal(own, 0) is None
+    sure = _arena()
+    give(sure, 0, "house-slave", exhausted=True)
+    give(sure, 1, "veteran")
+    _begin(sure)
+    assert deal(sure, 0) is None  # one candidate: nothing to sell
