@@ -14,6 +14,7 @@ from harena.core.spartacus.rules import Spartacus
 from harena.core.spartacus.state import Phase
 from harena.core.table import Table
 from harena.tui.app import HarenaApp
+from tests.core.spartacus.helpers import clear_table
 from tests.tui.harness import screen_text, session, until
 from tests.tui.screen_keys import decisions, press_choice, until_prompt
 
@@ -33,6 +34,18 @@ def new_table(seed: int = 1, **options: str) -> tuple[Lobby, Table]:
         seat = game.awaited()[0]
         table.act(PLAYERS[seat][0], f"house:{HOUSES[seat]}")
     return lobby, table
+
+
+def bare_market(seed: int = 3, denarii: int = 10) -> tuple[Lobby, Table, Spartacus]:
+    """`new_table` with the Intrigue phase skipped and every House's table cleared, `denarii`
+    each, the Market not yet started: a test gives what it needs, then starts it."""
+    lobby, table = new_table(seed)
+    game = game_of(table)
+    game.state.intrigue = None
+    for seat, p in enumerate(game.state.players):
+        clear_table(game, seat)
+        p.denarii = denarii
+    return lobby, table, game
 
 
 def game_of(table: Table) -> Spartacus:

@@ -6,22 +6,18 @@ to other events")."""
 from __future__ import annotations
 
 from harena.core.spartacus import market
-from tests.core.spartacus.helpers import clear_table, give
+from tests.core.spartacus.helpers import give
 from tests.tui.harness import screen_text, session, until
 from tests.tui.screen_keys import decisions, press_choice, prompt_bar, until_prompt
-from tests.tui.spartacus.helpers import PLAYERS, game_of, new_table
+from tests.tui.spartacus.helpers import PLAYERS, bare_market, game_of
 
 ANN, BOB, CAT = (identity for identity, _ in PLAYERS)
 
 
 def _lot_won_by_ann() -> tuple:
     """At the auction: bob holds a Claim on the Lot, cat a Slander; ann wins the first lot."""
-    lobby, table = new_table(seed=3)
-    game = game_of(table)
-    game.state.intrigue = None
-    for seat, p in enumerate(game.state.players):
-        clear_table(game, seat)
-        p.denarii = 10
+    lobby, table, game = bare_market()
+    for p in game.state.players:
         p.influence = 4
     claim = give(game, 1, "claim-on-the-lot", hand=True)
     give(game, 2, "slander", hand=True)

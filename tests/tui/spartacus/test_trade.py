@@ -4,21 +4,16 @@ send; the other side counters by changing any part; accept."""
 from __future__ import annotations
 
 from harena.core.spartacus import market
-from tests.core.spartacus.helpers import clear_table, give
+from tests.core.spartacus.helpers import give
 from tests.tui.harness import screen_text, session, until
 from tests.tui.screen_keys import decisions, press_choice, prompt_bar, until_prompt
-from tests.tui.spartacus.helpers import PLAYERS, game_of, new_table
+from tests.tui.spartacus.helpers import PLAYERS, bare_market, game_of
 
 ANN, BOB, CAT = (identity for identity, _ in PLAYERS)
 
 
 def _at_the_market() -> tuple:
-    lobby, table = new_table(seed=3)
-    game = game_of(table)
-    game.state.intrigue = None
-    for seat, p in enumerate(game.state.players):
-        clear_table(game, seat)
-        p.denarii = 10
+    lobby, table, game = bare_market()
     market.start(game)
     game.state_changed()
     return lobby, table
