@@ -22,13 +22,19 @@ def bells(raw: bytes | bytearray) -> int:
     return OSC.sub(b"", bytes(raw)).count(BEL)
 
 
-async def test_a_decision_that_becomes_yours_rings_the_bell_and_marks_the_table(make_server) -> None:
-    server = await make_server()
+async def in_the_lobby(server):  # type: ignore[no-untyped-def]
+    """ann connected with a new key, her lobby drawn and quiet: (her client, her key)."""
     ann_key = new_key()
     ann = await player(server, "ann", ann_key)
+    await ann.wait_for_text("lobby")
+    await ann.wait_quiet(0.3)
+    return ann, ann_key
+
+
+async def test_a_decision_that_becomes_yours_rings_the_bell_and_marks_the_table(make_server) -> None:
+    server = await make_server()
+    ann, ann_key = await in_the_lobby(server)
     try:
-        await ann.wait_for_text("lobby")
-        await ann.wait_quiet(0.3)
         assert bells(ann.raw) == 0
         table = server.lobby.create_table("id-bob", "bob", "highcard", 2)
         table.sit(fingerprint(ann_key), "ann")  # the game starts: ann's decision
@@ -52,11 +58,8 @@ def window_titles(raw: bytes | bytearray) -> list[str]:
 async def test_the_window_title_says_whose_move_it_is_and_the_players_own_comes_back(make_server) -> None:
     # A player with harena in a background tab sees their move in the tab's title.
     server = await make_server()
-    ann_key = new_key()
-    ann = await player(server, "ann", ann_key)
+    ann, ann_key = await in_the_lobby(server)
     try:
-        await ann.wait_for_text("lobby")
-        await ann.wait_quiet(0.3)
         assert bytes(ann.raw).startswith(b"\x1b[22;2t")  # the player's own title saved first
         assert window_titles(ann.raw) == ["harena"]
         table = server.lobby.create_table("id-bob", "bob", "highcard", 2)
