@@ -145,6 +145,8 @@ async def test_garbage_piling_up_is_collected_before_the_interval(monkeypatch: p
     monkeypatch.setattr(gc_policy, "MIN_GAP", 0.0)
     monkeypatch.setattr(gc_policy, "SOON", 0.01)
     monkeypatch.setattr(gc_policy, "_screen_cost", gc_policy.PAUSE_TARGET / 40)  # 40 screens' worth
+    # An earlier test's ended app still alive would bring collections every COLLECT_DELAY.
+    monkeypatch.setattr(gc_policy, "_dying", [])
     gc_policy.configure()
     monkeypatch.setattr(gc_policy, "_garbage", 0)
     monkeypatch.setattr(gc_policy, "_frozen_garbage", 0)
