@@ -185,8 +185,7 @@ class HarenaApp(App[None]):
         """The terminal window's title: a player with harena in a background tab sees their move
         there (`harena · your move: #3 #5`)."""
         waiting = self.tables_awaiting()
-        shown = " ".join(f"#{t}" for t in waiting[:3]) + (" ..." if len(waiting) > 3 else "")
-        return f"harena · your move: {shown}" if waiting else "harena"
+        return f"harena · your move: {_table_ids(waiting)}" if waiting else "harena"
 
     def _show_window_title(self) -> None:
         if self._window_title is None:
@@ -214,10 +213,7 @@ class HarenaApp(App[None]):
     def turn_note(self, *, besides: str | None = None) -> str:
         """What the screen's title adds while tables wait for us: ` · your move: #3 #5 (y)`."""
         waiting = self.tables_awaiting(besides=besides)
-        if not waiting:
-            return ""
-        shown = " ".join(f"#{t}" for t in waiting[:3]) + (" ..." if len(waiting) > 3 else "")
-        return f" · your move: {shown} (y)"
+        return f" · your move: {_table_ids(waiting)} (y)" if waiting else ""
 
     def jump_to_next_turn(self, current: Screen[Any] | None = None, *, table_id: str | None = None) -> str:
         """Open the table that has waited longest for us (after `table_id`'s, if that is one):
@@ -391,3 +387,8 @@ class HarenaApp(App[None]):
 
     def action_screenshot(self, *args: Any, **kwargs: Any) -> None:
         log.info("screenshots are disabled")
+
+
+def _table_ids(tables: list[str]) -> str:
+    """`#3 #5 #7 ...`: the first three tables waiting, and whether more do."""
+    return " ".join(f"#{t}" for t in tables[:3]) + (" ..." if len(tables) > 3 else "")

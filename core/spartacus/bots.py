@@ -21,7 +21,7 @@ from harena.core.spartacus import bribes
 from harena.core.spartacus.bargain import Bargainer
 from harena.core.spartacus.content import Content, default_content
 from harena.core.spartacus.dealer import Dealer, scheme_worth
-from harena.core.spartacus.valuation import strength, worth
+from harena.core.spartacus.valuation import ready_to_fight, strength, worth
 
 View = dict[str, Any]
 CLAIM_MARGIN = 2.0  # denarii a lot must be worth above its price to spend a Reaction on it
@@ -85,11 +85,8 @@ class HeuristicBot:
         return 1 + sum(1 for a in me["assets"] if a["kind"] == "gladiator")
 
     def best_fighter(self, view: View, seat: int) -> float:
-        best = 0.0
-        for a in view["board"]["players"][seat]["assets"]:
-            if a["kind"] in ("gladiator", "slave") and not a["exhausted"] and not a["wounded"]:
-                best = max(best, strength(self.card(a["card"]), a["favor"], a["champion"]))
-        return best
+        return max((strength(self.card(a["card"]), a["favor"], a["champion"])
+                    for a in ready_to_fight(view["board"], seat)), default=0.0)  # fmt: skip
 
     # -- setup and maintenance ------------------------------------------------------------------
 

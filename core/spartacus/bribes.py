@@ -16,7 +16,7 @@ from typing import Any
 
 from harena.core.spartacus.asks import MAX_ASK
 from harena.core.spartacus.content import Content
-from harena.core.spartacus.valuation import INFLUENCE, strength, worth
+from harena.core.spartacus.valuation import INFLUENCE, ready_to_fight, strength, worth
 
 View = dict[str, Any]
 
@@ -98,8 +98,7 @@ def fight_worth(content: Content, view: View, seat: int | None = None) -> float:
     so any seat can weigh it for any other."""
     me = view["seat"] if seat is None else seat
     board = view["board"]
-    ready = [a for a in board["players"][me]["assets"]
-             if a["kind"] in ("gladiator", "slave") and not a["exhausted"] and not a["wounded"]]  # fmt: skip
+    ready = ready_to_fight(board, me)
     if not ready:
         return 0.0  # nothing to send: accepting costs nothing
     best = max(ready, key=lambda a: strength(content.cards[a["card"]], a["favor"], a["champion"]))
@@ -122,10 +121,8 @@ def host_fight_worth(content: Content, view: View) -> float:
     mine = [f for f in arena["fighters"] if f["seat"] == host] if arena else []
     if not mine or arena["invitee"] is None:
         return 0.0
-    theirs = 0.0
-    for a in board["players"][arena["invitee"]]["assets"]:
-        if a["kind"] in ("gladiator", "slave") and not a["exhausted"] and not a["wounded"]:
-            theirs = max(theirs, strength(content.cards[a["card"]], a["favor"], a["champion"]))
+    theirs = max((strength(content.cards[a["card"]], a["favor"], a["champion"])
+                  for a in ready_to_fight(board, arena["invitee"])), default=0.0)  # fmt: skip
     return win_chance(strength(content.cards[mine[0]["card"]]), theirs) * (INFLUENCE + 2.0)
 
 

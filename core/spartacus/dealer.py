@@ -16,6 +16,7 @@ from harena.core.spartacus import bribes
 from harena.core.spartacus.asks import MAX_ASK
 from harena.core.spartacus.cards import Influence, IntrigueCard, Who
 from harena.core.spartacus.content import Content
+from harena.core.spartacus.valuation import ready_to_fight
 
 View = dict[str, Any]
 
@@ -77,9 +78,7 @@ class Dealer:
         `_invite`): that invitation is not for sale."""
         board = view["board"]
         host = board["host"]
-        ready = any(a["kind"] in ("gladiator", "slave") and not a["exhausted"] and not a["wounded"]
-                    for a in board["players"][host]["assets"])  # fmt: skip
-        return ready and host not in board["arena"]["asked"]
+        return bool(ready_to_fight(board, host)) and host not in board["arena"]["asked"]
 
     def _accept(self, view: View, m: dict[str, Any]) -> str | None:
         """The invitee who would refuse asks the Host what it lacks, if the Host's own fight is

@@ -26,6 +26,12 @@ AVERAGE_STRENGTH = 5.0  # a starting recruit's `strength`
 ONLY_FIGHTER = 3.0  # a House with no combatant cannot be invited, so cannot win the games
 
 
+def ready_to_fight(board: Mapping[str, Any], seat: int) -> list[Asset]:
+    """`seat`'s Gladiators and Slaves that could be sent to the Arena now (a board view)."""
+    return [a for a in board["players"][seat]["assets"]
+            if a["kind"] in ("gladiator", "slave") and not a["exhausted"] and not a["wounded"]]  # fmt: skip
+
+
 def strength(card: MarketCard, favor: int = 0, champion: bool = False) -> float:
     """How good a combatant is in the Arena: attack and defence dice count most."""
     return (

@@ -12,7 +12,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from harena.tui.screens.dialog import DialogScreen
-from harena.tui.screens.kept import kept
+from harena.tui.screens.kept import show_kept
 from harena.tui.widgets.key_bar import KEY_STYLE
 
 
@@ -62,7 +62,5 @@ class ConfirmScreen(DialogScreen[bool]):
 
 def confirm(app: App[Any], question: str, detail: str, answered: Callable[[bool | None], None]) -> None:
     """Ask `question` in the app's kept yes/no screen."""
-    screen, new = kept(app, "confirm", lambda: ConfirmScreen(question, detail))
-    if not new:
-        screen.ask(question, detail)
-    app.push_screen(screen, answered)
+    show_kept(app, "confirm", lambda: ConfirmScreen(question, detail),
+              lambda screen: screen.ask(question, detail), answered)  # fmt: skip

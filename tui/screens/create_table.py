@@ -21,7 +21,7 @@ from harena.core.clocks import CHOICES, ClockPolicy, span
 from harena.core.engine import GameConfigError, IllegalAction
 from harena.tui.screens.checklist import ChecklistScreen
 from harena.tui.screens.dialog import DialogScreen
-from harena.tui.screens.kept import kept
+from harena.tui.screens.kept import show_kept
 from harena.tui.widgets.key_bar import KeyBar
 
 log = logging.getLogger(__name__)
@@ -303,7 +303,5 @@ def show_create_table(
     created: Callable[[str | None], None],
 ) -> None:
     """Open the new-table dialog, kept per app (`tui/screens/kept.py`) and reset on every open."""
-    screen, new = kept(app, "create table", lambda: CreateTableScreen(games, create))
-    if not new:
-        screen.reset(games, create)
-    app.push_screen(screen, created)
+    show_kept(app, "create table", lambda: CreateTableScreen(games, create),
+              lambda screen: screen.reset(games, create), created)  # fmt: skip

@@ -15,7 +15,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from harena.tui.screens.dialog import DialogScreen
-from harena.tui.screens.kept import kept
+from harena.tui.screens.kept import show_kept
 from harena.tui.widgets.key_bar import KEY_STYLE, help_entries
 
 
@@ -88,5 +88,4 @@ class HelpKeys:
         app = self.app  # type: ignore[attr-defined]
         entries = self.help_entries()
         name = f"help {self.HELP_TITLE} {hash(tuple(entries))}"
-        screen, _ = kept(app, name, lambda: HelpScreen(self.HELP_TITLE, entries))
-        app.push_screen(screen)
+        show_kept(app, name, lambda: HelpScreen(self.HELP_TITLE, entries))

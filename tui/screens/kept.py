@@ -18,16 +18,25 @@ from textual.screen import Screen
 S = TypeVar("S", bound=Screen[Any])
 
 
-def kept(app: App[Any], name: str, make: Callable[[], S]) -> tuple[S, bool]:
-    """The app's screen called `name` and whether it is new (made now by `make`).
+def show_kept(
+    app: App[Any],
+    name: str,
+    make: Callable[[], S],
+    reset: Callable[[S], None] | None = None,
+    answered: Callable[[Any], None] | None = None,
+) -> None:
+    """Push the app's screen called `name`: made by `make` the first time, else `reset` to look
+    new; `answered` gets what it is dismissed with.
 
     A kept screen already on the screen stack (a question asked over the same question) cannot
     be pushed twice: a fresh one, not kept, is made for that rare case."""
     if not app.is_screen_installed(name):
         screen = make()
         app.install_screen(screen, name)
-        return screen, True
-    screen = app.get_screen(name)
-    if screen in app.screen_stack:
-        return make(), True
-    return screen, False  # type: ignore[return-value]
+    elif app.get_screen(name) in app.screen_stack:
+        screen = make()
+    else:
+        screen = app.get_screen(name)  # type: ignore[assignment]
+        if reset is not None:
+            reset(screen)
+    app.push_screen(screen, answered)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from textual.app import ComposeResult
@@ -21,7 +20,7 @@ from harena.core.engine import IllegalAction
 from harena.tui.messages import LobbyChanged
 from harena.tui.screens.create_table import TableRequest, show_create_table
 from harena.tui.screens.help import HelpKeys
-from harena.tui.screens.kept import kept
+from harena.tui.screens.kept import show_kept
 from harena.tui.screens.operator import OperatorScreen
 from harena.tui.screens.pick import PickScreen
 from harena.tui.screens.quiet import QuietFocus
@@ -35,8 +34,6 @@ from harena.tui.widgets.table_list import TableList, detail_lines
 
 if TYPE_CHECKING:
     from harena.core.table import Table
-    from harena.tui.screens.history import HistoryScreen
-    from harena.tui.screens.leaderboard import LeaderboardScreen
     from harena.tui.app import HarenaApp
 
 log = logging.getLogger(__name__)
@@ -295,18 +292,12 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
     def action_history(self) -> None:
         from harena.tui.screens.history import HistoryScreen
 
-        self._show_kept("history", HistoryScreen)
+        show_kept(self.app, "history", HistoryScreen, HistoryScreen.reset)
 
     def action_ratings(self) -> None:
         from harena.tui.screens.leaderboard import LeaderboardScreen
 
-        self._show_kept("ratings", LeaderboardScreen)
-
-    def _show_kept(self, name: str, make: Callable[[], HistoryScreen | LeaderboardScreen]) -> None:
-        screen, new = kept(self.app, name, make)
-        if not new:
-            screen.reset()
-        self.app.push_screen(screen)
+        show_kept(self.app, "ratings", LeaderboardScreen, LeaderboardScreen.reset)
 
     def action_remove_player(self) -> None:
         table = self._selected_table()

@@ -6,20 +6,12 @@ from __future__ import annotations
 from harena.core.carthage.bots import HeuristicBot
 from harena.core.carthage.hexgrid import Hex, distance
 from tests.core.carthage.ruleset_helpers import favor_phase, with_rulesets
-from tests.core.carthage.table_helpers import give, kind
-
-
-def reveal(game, seat: int, card_id: str) -> None:  # type: ignore[no-untyped-def]
-    instance = give(game, seat, card_id)
-    give(game, seat, "guard")
-    game.state.turn = seat
-    game.state_changed()
-    game.act(seat, f"play:{instance}")
+from tests.core.carthage.table_helpers import kind, play
 
 
 def test_the_bot_dodges_all_or_nothing_with_naked_and_afraid_and_steps_away() -> None:
     game = with_rulesets("naked_and_afraid", [Hex(0, 0), Hex(1, 0)])
-    reveal(game, 0, "all-or-nothing")
+    play(game, 0, "all-or-nothing")
     bot = HeuristicBot(1)
     assert bot.choose(game.view(1)) == "naked"
     game.act(1, "naked")
@@ -32,7 +24,7 @@ def test_the_bot_dodges_all_or_nothing_with_naked_and_afraid_and_steps_away() ->
 
 def test_the_bot_lets_a_small_hit_resolve() -> None:
     game = with_rulesets("naked_and_afraid", [Hex(0, 0), Hex(1, 0)])
-    reveal(game, 0, "jab")  # Damage 1: not worth 3 Armor
+    play(game, 0, "jab")  # Damage 1: not worth 3 Armor
     assert HeuristicBot(1).choose(game.view(1)) == "pass"
 
 

@@ -7,15 +7,7 @@ from __future__ import annotations
 
 from harena.core.carthage.hexgrid import Hex
 from tests.core.carthage.ruleset_helpers import with_rulesets
-from tests.core.carthage.table_helpers import choices, give, kind
-
-
-def reveal(game, seat: int, card_id: str) -> None:  # type: ignore[no-untyped-def]
-    instance = give(game, seat, card_id)
-    give(game, seat, "guard")
-    game.state.turn = seat
-    game.state_changed()
-    game.act(seat, f"play:{instance}")
+from tests.core.carthage.table_helpers import choices, give, kind, play
 
 
 def test_the_all_or_nothing_dodge() -> None:
@@ -23,7 +15,7 @@ def test_the_all_or_nothing_dodge() -> None:
     # Afraid Action of 1 Movement and lose 3 Armor in order to avoid the Damage from All or Nothing"
     game = with_rulesets("naked_and_afraid", [Hex(0, 0), Hex(1, 0)])
     s = game.state
-    reveal(game, 0, "all-or-nothing")
+    play(game, 0, "all-or-nothing")
     prompt = game.prompts()[0]
     assert prompt.kind == "naked_and_afraid" and prompt.seat == 1
     assert s.players[1].armor == 15  # nothing has resolved yet
@@ -36,7 +28,7 @@ def test_the_all_or_nothing_dodge() -> None:
 
 def test_passing_lets_the_card_resolve() -> None:
     game = with_rulesets("naked_and_afraid", [Hex(0, 0), Hex(1, 0)])
-    reveal(game, 0, "all-or-nothing")
+    play(game, 0, "all-or-nothing")
     game.act(1, "pass")
     assert game.state.players[1].armor == 15 - 7
 
@@ -45,7 +37,7 @@ def test_never_while_a_card_resolves() -> None:
     # "not during the time a card's Action(s) are resolving": once the first effect runs, the
     # only prompts are the card's own
     game = with_rulesets("naked_and_afraid", [Hex(0, 0), Hex(2, 0)])
-    reveal(game, 0, "lunge")  # Move 1, Damage 2: bob, 2 hexes away, may be hit
+    play(game, 0, "lunge")  # Move 1, Damage 2: bob, 2 hexes away, may be hit
     assert kind(game) == "naked_and_afraid"
     game.act(1, "pass")
     assert kind(game) == "move_step" and game.prompts()[0].seat == 0
@@ -71,7 +63,7 @@ def test_everyone_else_is_asked_in_turn_order_and_only_with_more_than_3_armor() 
     game = with_rulesets("naked_and_afraid", [Hex(0, 0), Hex(3, 0), Hex(-3, 0), Hex(0, 3)])
     s = game.state
     s.players[2].armor = 3
-    reveal(game, 0, "charging-rhino")  # Move 4, Damage 3: everyone 3 hexes away is in reach
+    play(game, 0, "charging-rhino")  # Move 4, Damage 3: everyone 3 hexes away is in reach
     assert game.prompts()[0].seat == 1
     game.act(1, "pass")
     assert game.prompts()[0].seat == 3  # seat 2 cannot pay
@@ -83,24 +75,24 @@ def test_only_gladiators_the_card_can_reach_are_asked() -> None:
     # ruling (docs/rulings.md): the window is a dodge; a card that cannot reach a gladiator,
     # or deals no Damage at all, leaves it nothing to dodge and asks nobody
     game = with_rulesets("naked_and_afraid", [Hex(0, 0), Hex(2, 0), Hex(-3, 0)])
-    reveal(game, 0, "lunge")  # Move 1 + reach 1: 2 hexes
+    play(game, 0, "lunge")  # Move 1 + reach 1: 2 hexes
     assert [p.seat for p in game.prompts()] == [1]
     game.act(1, "pass")
     assert "naked_and_afraid" not in [p.kind for p in game.prompts()]  # the third, 3 hexes away
     game = with_rulesets("naked_and_afraid", [Hex(0, 0), Hex(1, 0)])
-    reveal(game, 0, "guard")  # no Damage
+    play(game, 0, "guard")  # no Damage
     assert kind(game) != "naked_and_afraid"
 
 
 def test_not_offered_unless_chosen() -> None:
     game = with_rulesets("", [Hex(0, 0), Hex(1, 0)])
-    reveal(game, 0, "all-or-nothing")
+    play(game, 0, "all-or-nothing")
     assert game.state.players[1].armor == 8
     assert "naked" not in choices(game)
 
 
 def test_the_window_is_public_in_the_view() -> None:
     game = with_rulesets("naked_and_afraid", [Hex(0, 0), Hex(1, 0)])
-    reveal(game, 0, "all-or-nothing")
+    play(game, 0, "all-or-nothing")
     for seat in (None, 0, 1):
         assert game.view(seat)["board"]["rulesets"]["window"] == 1
