@@ -81,6 +81,7 @@ def run_server(workdir: Path) -> None:
     logging.basicConfig(level=logging.ERROR)
     if os.environ.get("HARENA_BENCH_VERBOSE"):
         logging.getLogger("harena.server.gc_policy").setLevel(logging.INFO)  # each collection
+        logging.getLogger("harena.server.dismantle").setLevel(logging.DEBUG)
     install()
     spec = json.loads((workdir / "tables.json").read_text())
     limits = json.loads((workdir / "limits.json").read_text())

@@ -15,7 +15,8 @@ collection frees. Hence:
 
 * `configure()`: young collections (generations 0 and 1) stay automatic; the old generation is
   never collected automatically;
-* `session_ended()`, `screen_closed()`: a full collection `COLLECT_DELAY` seconds later (such
+* `session_ended()`, `screen_closed()`: an ended session's app has been taken apart by then
+  (`dismantle`: reference counting freed all but a few hundred of its objects); a full collection `COLLECT_DELAY` seconds later (such
   things come in bursts), at most one per `MIN_INTERVAL` seconds, unless the garbage piles up.
   Freeing garbage is most of a collection's pause (~1-5 µs per object: a closed dialog is
   ~1,600 objects), so the pause is kept short by collecting before too much waits: once the
@@ -83,6 +84,8 @@ PAUSE_TARGET = 0.01
 """Seconds a collection of the garbage waiting may take before it is collected early."""
 SESSION_GARBAGE = 10
 """An ended session counts as this many closed screens."""
+TAKEN_APART_GARBAGE = 1
+"""An ended session that `dismantle` took apart counts as this many: what is left of it."""
 SOON = 0.05
 """Delay of an early collection (a closed screen's own tasks are done by then)."""
 MIN_GAP = 0.1
@@ -161,14 +164,15 @@ def _freeze_new() -> None:
         _schedule(_next_delay())
 
 
-def session_ended(born: float | None = None, app: Any = None) -> None:
+def session_ended(born: float | None = None, app: Any = None, taken_apart: bool = False) -> None:
     """A session's app, started at `born` (monotonic clock), is now garbage: collect it soon,
-    when no other collection is due. While `app` is still alive (its last tasks may outlive the
-    session on a loaded machine), collections do not freeze: frozen, it would wait for a deep
-    collection; they come again `COLLECT_DELAY` later until it is gone (`DYING_TRIES`)."""
+    when no other collection is due. An app `taken_apart` (`dismantle`) leaves little behind.
+    One left whole: while `app` is still alive (its last tasks may outlive the session on a
+    loaded machine), collections do not freeze: frozen, it would wait for a deep collection;
+    they come again `COLLECT_DELAY` later until it is gone (`DYING_TRIES`)."""
     if app is not None:
         _dying.append((weakref.ref(app), DYING_TRIES))
-    _collect_soon(SESSION_GARBAGE, born)
+    _collect_soon(TAKEN_APART_GARBAGE if taken_apart else SESSION_GARBAGE, born)
 
 
 def screen_closed(born: float | None = None) -> None:

@@ -30,7 +30,8 @@ What the session guarantees, and why:
 * A client that stops reading is dropped once the channel's write buffer passes
   `max_write_buffer` bytes (asyncssh never blocks a write, so the buffer would grow forever).
 * Full garbage collections run after sessions end, not in the middle of play (`gc_policy`):
-  the first session configures the process, each ending session schedules a collection.
+  the first session configures the process; an ended session's app is taken apart
+  (`dismantle`), so reference counting frees most of it, then it schedules a collection.
 
 Shared code (tables) must never touch another app's widgets: it notifies a session through
 `SessionContext.post()` / `post_from_anywhere()`, which posts a message from inside the target
@@ -44,15 +45,18 @@ import contextvars
 import logging
 import time
 import weakref
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Union
+from typing import TYPE_CHECKING, Any, Union
 
 import asyncssh
-from textual._context import active_app, active_message_pump, visible_screen_stack
-from textual.message import Message
-
-from harena.server import gc_policy, loop_share
-from harena.server.driver import DEFAULT_EVENT_BURST, DEFAULT_EVENT_RATE, SSHDriver, clamp_size
+from harena.server import dismantle, gc_policy, loop_share
+from harena.server.driver import (
+    DEFAULT_EVENT_BURST,
+    DEFAULT_EVENT_RATE,
+    SSHDriver,
+    clamp_size,
+)
 from harena.server.limits import EventBudget
 from harena.server.log_safe import printable
 from harena.server.textual_fixes import (
@@ -61,6 +65,8 @@ from harena.server.textual_fixes import (
     mark_server_app,
     set_app_color_system,
 )
+from textual._context import active_app, active_message_pump, visible_screen_stack
+from textual.message import Message
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -204,6 +210,15 @@ def post_from_anywhere(app: App[Any], message: MessageOrFactory) -> bool:
 
 
 _live_sessions: set[AppSession] = set()
+
+
+def _ended(born: float, app: weakref.ref[App[Any]]) -> Callable[[bool], None]:
+    """What tells `gc_policy` that a session's app is garbage, once `dismantle` is done with it."""
+
+    def done(taken_apart: bool) -> None:
+        gc_policy.session_ended(born, None if taken_apart else app(), taken_apart=taken_apart)
+
+    return done
 
 
 def live_sessions() -> list[AppSession]:
@@ -352,6 +367,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         try:
             app = self._app_factory(info)
             mark_server_app(app)
+            dismantle.track(app)
             set_app_color_system(app, info.color_system)
             budget = EventBudget(*self._input_events)
             app.driver_class = SSHDriver.bind(  # type: ignore[assignment]
@@ -388,7 +404,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 self._watchdog.cancel()
                 self._watchdog = None
             _live_sessions.discard(self)
-            gc_policy.session_ended(self._started_at, app)
+            dismantle.dismantle(app, _ended(self._started_at, weakref.ref(app)))
         log.info("session of %s ended%s", self._who(), " (crashed)" if crashed else "")
         if crashed or cancelled:
             self._close_with_message(CRASH_MESSAGE, status=1)
@@ -476,7 +492,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if chan is None or chan.is_closing():
             return
         try:
-            chan.write_stderr(f"{message}\r\n".encode("utf-8"))
+            chan.write_stderr(f"{message}\r\n".encode())
         except OSError:
             pass
         self._close(status)

@@ -1,0 +1,173 @@
+"""Take an ended session's app apart, so that reference counting frees it instead of a collection.
+
+A Textual app is a web of reference cycles: widgets and their parents, styles and their nodes,
+message queues, bound methods, render caches. One app at the lobby is ~6,500 objects, one with
+a table screen twice that, and only a garbage collection frees such a web. Worse, a session that
+lived through a `gc_policy` freeze (all but the shortest) is frozen: only a *deep* collection,
+which walks the whole heap (~110,000 objects with no session at all, 50-100 ms), frees it. So
+every ended session cost a pause over the 50 ms the loop may stop for, or a deep one later.
+
+Almost every cycle runs through a message pump's `__dict__` (the app, its screens, its
+widgets). Clearing those dicts once the app has stopped breaks the cycles; reference counting
+then frees what they held, a slice at a time (`SLICE` pumps per loop turn, about a millisecond
+each), frozen or not. A few hundred objects are left (the SSH connection's own cycles, a few
+layout objects) for the next collection.
+
+Safety: `track()` records the pumps made under each server app (its context is active while
+they are made), so nothing of another app or of the lobby is ever touched. Clearing starts
+`DELAY` after the session ended (callbacks already scheduled for the app have run by then) and
+only once no pump of the app has a task or a timer still running; an app that does not come
+to rest within `TRIES` checks is left whole for the collector, as before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import logging
+import time
+import weakref
+from collections.abc import Callable
+from typing import Any
+
+from textual.message_pump import MessagePump, active_app
+
+log = logging.getLogger(__name__)
+
+DELAY = 0.5
+"""Seconds after a session ends before its app is taken apart."""
+RETRY = 0.25
+"""Seconds between two checks of an app that still has a task or timer running."""
+TRIES = 20
+"""Checks before an app still busy is left to the collector."""
+SLICE = 40
+"""Message pumps cleared per loop turn."""
+TOMBSTONE = {"_closing": True, "_closed": True, "_MessagePump__parent": None}
+"""What a cleared pump keeps: a late `post_message` or `is_attached` on it finds it closed."""
+
+_pumps: weakref.WeakKeyDictionary[Any, weakref.WeakSet[MessagePump]] = weakref.WeakKeyDictionary()
+_installed = False
+_taken_apart = 0
+_left_whole = 0
+
+
+def install() -> None:
+    """Record, from now on, the message pumps each tracked app makes (idempotent)."""
+    global _installed
+    if _installed:
+        return
+    pump_init = MessagePump.__init__
+
+    def __init__(self: MessagePump, *args: Any, **kwargs: Any) -> None:
+        pump_init(self, *args, **kwargs)
+        app = active_app.get(None)
+        pumps = None if app is None else _pumps.get(app)
+        if pumps is not None:
+            pumps.add(self)
+
+    MessagePump.__init__ = __init__
+    _installed = True
+
+
+def track(app: Any) -> None:
+    """Record the pumps `app` makes, to take them apart once it ends."""
+    install()
+    _pumps[app] = weakref.WeakSet()
+
+
+def dismantle(app: Any, done: Callable[[bool], None] | None = None) -> None:
+    """Take `app` (ended: its run is over) apart over the next loop turns, then call
+    `done(taken_apart)`: False if it was left whole (still busy, or never tracked)."""
+    pumps = _pumps.pop(app, None)
+    if pumps is None:
+        if done is not None:
+            done(False)
+        return
+    job = _Dismantling(weakref.ref(app), pumps, done)
+    # An empty context: the handle outlives the session's task, whose context holds the app.
+    asyncio.get_running_loop().call_later(DELAY, job.check, context=contextvars.Context())
+
+
+def taken_apart() -> int:
+    """Apps taken apart so far (for tests and logs)."""
+    return _taken_apart
+
+
+def left_whole() -> int:
+    """Apps left to the collector because they did not come to rest."""
+    return _left_whole
+
+
+def _busy(pump: MessagePump) -> bool:
+    task = getattr(pump, "_task", None)
+    if task is not None and not task.done():
+        return True
+    timers = getattr(pump, "_timers", ())
+    return any(
+        getattr(timer, "_task", None) is not None and not timer._task.done() for timer in list(timers)
+    )
+
+
+def _clear(pump: Any) -> None:
+    state = pump.__dict__
+    state.clear()
+    state.update(TOMBSTONE)
+
+
+class _Dismantling:
+    """One ended app being taken apart: waits for it to rest, then clears it slice by slice."""
+
+    def __init__(
+        self, app: weakref.ref[Any], pumps: weakref.WeakSet[MessagePump], done: Callable[[bool], None] | None
+    ) -> None:
+        self.app = app
+        self.pumps = pumps
+        self.done = done
+        self.tries = TRIES
+        self.left: list[MessagePump] = []
+        self.started = 0.0
+
+    def _later(self, delay: float, step: Callable[[], None]) -> None:
+        asyncio.get_running_loop().call_later(delay, step, context=contextvars.Context())
+
+    def check(self) -> None:
+        app = self.app()
+        if app is None:  # freed already: nothing left to do
+            self._finish(True)
+            return
+        pumps = list(self.pumps)
+        if _busy(app) or any(_busy(pump) for pump in pumps):
+            self.tries -= 1
+            if self.tries > 0:
+                self._later(RETRY, self.check)
+            else:
+                global _left_whole
+                _left_whole += 1
+                log.warning("an ended app was still busy after %.0f s: left to the collector",
+                            DELAY + RETRY * TRIES)
+                self._finish(False)
+            return
+        self.left = pumps
+        self.started = time.monotonic()
+        del app, pumps
+        self.clear_slice()
+
+    def clear_slice(self) -> None:
+        for _ in range(min(SLICE, len(self.left))):
+            _clear(self.left.pop())
+        if self.left:
+            asyncio.get_running_loop().call_soon(self.clear_slice, context=contextvars.Context())
+            return
+        app = self.app()
+        if app is not None:
+            _clear(app)
+        del app
+        global _taken_apart
+        _taken_apart += 1
+        log.debug("an ended app taken apart in %.1f ms", (time.monotonic() - self.started) * 1000)
+        self._finish(True)
+
+    def _finish(self, taken_apart: bool) -> None:
+        done, self.done = self.done, None
+        if done is not None:
+            done(taken_apart)

@@ -1,0 +1,144 @@
+"""server/dismantle.py: an ended session's app is taken apart, so reference counting frees it."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from collections import Counter
+from typing import Any
+
+import pytest
+from harena.server import dismantle, gc_policy
+from textual.app import App, ComposeResult
+from textual.message import Message
+from textual.widgets import Label
+
+from tests.server.leaks import collect_all
+from tests.server.players import new_key, player
+
+
+def app_garbage() -> Counter[str]:
+    """The cyclic garbage of Textual and harena's screens now waiting for a collection, by type
+    (the test's own SSH client and terminal are left out)."""
+    gc.unfreeze()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        gc.collect()
+        kinds = Counter(
+            type(obj).__qualname__
+            for obj in gc.garbage
+            if type(obj).__module__.startswith(("textual", "rich", "harena.tui"))
+        )
+    finally:
+        gc.garbage.clear()
+        gc.set_debug(0)
+        gc.collect()  # what was saved is garbage again: free it
+    return kinds
+
+
+async def until(condition: Any, timeout: float = 10.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        assert loop.time() < deadline, "timed out"
+        await asyncio.sleep(0.02)
+
+
+@pytest.mark.parametrize("taken_apart", [True, False])
+async def test_an_ended_session_leaves_almost_no_garbage_once_taken_apart(
+    make_server, monkeypatch: pytest.MonkeyPatch, taken_apart: bool
+) -> None:
+    monkeypatch.setattr(dismantle, "DELAY", 0.05)
+    if not taken_apart:  # the control: the same session left whole for the collector
+        monkeypatch.setattr(dismantle, "dismantle", lambda app, done=None: done and done(False))
+    ended: list[bool] = []
+    monkeypatch.setattr(gc_policy, "session_ended", lambda born, app=None, taken_apart=False: ended.append(taken_apart))
+    server = await make_server()
+    ann = await player(server, "ann", new_key())
+    await ann.wait_for_text("you are ann")
+    ann.send("?")  # a second screen, shown and closed
+    await ann.wait_for_text("Keys")
+    ann.send("\x1b[27u")
+    await ann.wait_for_text("you are ann")
+    await asyncio.sleep(0.2)
+    collect_all()  # whatever earlier tests or the start-up left
+    await ann.close()
+    await until(lambda: bool(ended))
+    assert ended == [taken_apart]
+    garbage = app_garbage()
+    if taken_apart:
+        # The widgets' own shells are left (a few dozen objects), nothing they held.
+        assert sum(garbage.values()) < 200, garbage.most_common(10)
+        assert garbage["Strip"] == garbage["Styles"] == garbage["FIFOCache"] == 0
+    else:
+        assert sum(garbage.values()) > 2000, garbage.most_common(10)
+
+
+class Small(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Label("one", id="one")
+        yield Label("two", id="two")
+
+
+async def test_only_the_pumps_an_app_made_are_cleared_and_a_late_message_is_dropped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(dismantle, "DELAY", 0.01)
+    tracked, other = Small(), Small()
+    dismantle.track(tracked)
+    async with tracked.run_test():
+        label = tracked.query_one("#one", Label)
+    async with other.run_test():
+        stranger = other.query_one("#one", Label)
+    done: list[bool] = []
+    dismantle.dismantle(tracked, done.append)
+    await until(lambda: bool(done))
+    assert done == [True]
+    assert label.__dict__ == dismantle.TOMBSTONE
+    assert tracked.__dict__ == dismantle.TOMBSTONE
+    assert not label.is_attached
+    assert label.post_message(Message()) is False  # a late message to it is dropped
+    assert stranger.__dict__ != dismantle.TOMBSTONE  # made under another app: untouched
+    assert stranger.id == "one"
+
+
+class BusyPump:
+    """Stands in for a pump whose task is still running."""
+
+    def __init__(self, task: asyncio.Future[None]) -> None:
+        self._task = task
+        self._timers: tuple[()] = ()
+        self.state = "kept"
+
+
+async def test_a_busy_app_is_cleared_once_it_rests_or_left_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(dismantle, "DELAY", 0.01)
+    monkeypatch.setattr(dismantle, "RETRY", 0.01)
+    monkeypatch.setattr(dismantle, "TRIES", 5)
+    loop = asyncio.get_running_loop()
+
+    async def ended_with_busy_pump(resolve_after: float | None) -> tuple[bool, BusyPump]:
+        app, task = Small(), loop.create_future()
+        pump = BusyPump(task)
+        dismantle.track(app)
+        dismantle._pumps[app].add(pump)  # type: ignore[arg-type]
+        if resolve_after is not None:
+            loop.call_later(resolve_after, task.set_result, None)
+        done: list[bool] = []
+        dismantle.dismantle(app, done.append)
+        await until(lambda: bool(done))
+        return done[0], pump
+
+    left = dismantle.left_whole()
+    apart, pump = await ended_with_busy_pump(resolve_after=0.02)  # rests after a check or two
+    assert apart and pump.__dict__ == dismantle.TOMBSTONE
+    apart, pump = await ended_with_busy_pump(resolve_after=None)  # never rests
+    assert not apart and pump.state == "kept"
+    assert dismantle.left_whole() == left + 1
+
+
+async def test_an_untracked_app_is_left_whole() -> None:
+    done: list[bool] = []
+    app = Small()
+    dismantle.dismantle(app, done.append)
+    assert done == [False] and app.__dict__ != dismantle.TOMBSTONE
