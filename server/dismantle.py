@@ -49,6 +49,8 @@ _pumps: weakref.WeakKeyDictionary[Any, weakref.WeakSet[MessagePump]] = weakref.W
 _installed = False
 _taken_apart = 0
 _left_whole = 0
+_pending: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, int] = weakref.WeakKeyDictionary()
+"""Per loop: apps handed to `dismantle` and not done yet."""
 
 
 def install() -> None:
@@ -83,9 +85,16 @@ def dismantle(app: Any, done: Callable[[bool], None] | None = None) -> None:
         if done is not None:
             done(False)
         return
-    job = _Dismantling(weakref.ref(app), pumps, done)
+    loop = asyncio.get_running_loop()
+    _pending[loop] = _pending.get(loop, 0) + 1
+    job = _Dismantling(app, list(pumps), done)
     # An empty context: the handle outlives the session's task, whose context holds the app.
-    asyncio.get_running_loop().call_later(DELAY, job.check, context=contextvars.Context())
+    loop.call_later(DELAY, job.check, context=contextvars.Context())
+
+
+def pending() -> int:
+    """Ended apps on this loop still waiting to rest or being taken apart (held until then)."""
+    return _pending.get(asyncio.get_running_loop(), 0)
 
 
 def taken_apart() -> int:
@@ -117,26 +126,19 @@ def _clear(pump: Any) -> None:
 class _Dismantling:
     """One ended app being taken apart: waits for it to rest, then clears it slice by slice."""
 
-    def __init__(
-        self, app: weakref.ref[Any], pumps: weakref.WeakSet[MessagePump], done: Callable[[bool], None] | None
-    ) -> None:
-        self.app = app
+    def __init__(self, app: Any, pumps: list[MessagePump], done: Callable[[bool], None] | None) -> None:
+        # Held, not weakly: a collection meanwhile would free the app whole, at its full cost.
+        self.app: Any = app
         self.pumps = pumps
         self.done = done
         self.tries = TRIES
-        self.left: list[MessagePump] = []
         self.started = 0.0
 
     def _later(self, delay: float, step: Callable[[], None]) -> None:
         asyncio.get_running_loop().call_later(delay, step, context=contextvars.Context())
 
     def check(self) -> None:
-        app = self.app()
-        if app is None:  # freed already: nothing left to do
-            self._finish(True)
-            return
-        pumps = list(self.pumps)
-        if _busy(app) or any(_busy(pump) for pump in pumps):
+        if _busy(self.app) or any(_busy(pump) for pump in self.pumps):
             self.tries -= 1
             if self.tries > 0:
                 self._later(RETRY, self.check)
@@ -147,27 +149,26 @@ class _Dismantling:
                             DELAY + RETRY * TRIES)
                 self._finish(False)
             return
-        self.left = pumps
         self.started = time.monotonic()
-        del app, pumps
         self.clear_slice()
 
     def clear_slice(self) -> None:
-        for _ in range(min(SLICE, len(self.left))):
-            _clear(self.left.pop())
-        if self.left:
+        for _ in range(min(SLICE, len(self.pumps))):
+            _clear(self.pumps.pop())
+        if self.pumps:
             asyncio.get_running_loop().call_soon(self.clear_slice, context=contextvars.Context())
             return
-        app = self.app()
-        if app is not None:
-            _clear(app)
-        del app
+        _clear(self.app)
         global _taken_apart
         _taken_apart += 1
         log.debug("an ended app taken apart in %.1f ms", (time.monotonic() - self.started) * 1000)
         self._finish(True)
 
     def _finish(self, taken_apart: bool) -> None:
+        loop = asyncio.get_running_loop()
+        _pending[loop] -= 1
+        self.app = None
+        self.pumps = []
         done, self.done = self.done, None
         if done is not None:
             done(taken_apart)

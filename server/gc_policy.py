@@ -51,8 +51,16 @@ collection frees. Hence:
   session cost before. A session that ends after living through a freeze, a table screen
   left after a while, cost a deep collection in the end.
 
+A deep collection walks the whole heap: ~110,000 objects with no session at all (the server's
+modules), 50-100 ms, more than the 50 ms the loop may pause. So a deep collection that is due
+waits for a quiet moment (`activity`: no key, connection or session end for `QUIET` seconds), when
+a pause keeps no player waiting, unless the frozen garbage passes `FROZEN_HARD_LIMIT` or the
+last deep collection is `DEEP_LONGEST_WAIT` old. Since ended sessions are taken apart, it is
+mostly closed screens that were frozen which call for one.
+
 Worst case, with players switching screens all the time, that is short pauses a few times a
-second and, with many sessions, one long one a minute; in steady play, none.
+second and, once much frozen garbage has piled up with keys always coming, one long one; in
+steady play, none.
 
 Young collections are cheap but not free: a move at a table of ten allocates enough to trigger
 one every other move, and every tenth is a generation-1 collection (5-8 ms), in the middle of
@@ -84,8 +92,9 @@ PAUSE_TARGET = 0.01
 """Seconds a collection of the garbage waiting may take before it is collected early."""
 SESSION_GARBAGE = 10
 """An ended session counts as this many closed screens."""
-TAKEN_APART_GARBAGE = 1
-"""An ended session that `dismantle` took apart counts as this many: what is left of it."""
+TAKEN_APART_GARBAGE = 0.2
+"""An ended session that `dismantle` took apart counts as this many: what is left of it
+(~300 objects; a dialog is ~1,600)."""
 SOON = 0.05
 """Delay of an early collection (a closed screen's own tasks are done by then)."""
 MIN_GAP = 0.1
@@ -101,7 +110,13 @@ DEEP_INTERVAL = 60.0
 DEEP_DUTY = 0.05
 """Share of the loop deep collections may take (each walks the whole heap)."""
 MAX_INTERVAL = 600.0
-"""Seconds between two deep collections at most."""
+"""Seconds between two deep collections at most, when a quiet moment comes."""
+QUIET = 1.0
+"""Seconds without `activity` before a deep collection may run."""
+FROZEN_HARD_LIMIT = 100
+"""Closed screens' worth of frozen garbage after which a deep collection runs, quiet or not."""
+DEEP_LONGEST_WAIT = 3600.0
+"""Seconds after the last deep collection after which one runs, quiet or not."""
 YOUNG_DELAY = 0.01
 """Quiet time after the last write before the young generations are collected."""
 PROMOTED_LIMIT = 20
@@ -116,8 +131,8 @@ _last_full = time.monotonic()
 _scheduled: asyncio.TimerHandle | None = None
 _scheduled_loop: asyncio.AbstractEventLoop | None = None
 _collections = 0
-_garbage = 0  # closed screens (sessions weighted) since the last full collection
-_frozen_garbage = 0  # the same, born before the last freeze: for a deep collection
+_garbage = 0.0  # closed screens (sessions weighted) since the last full collection
+_frozen_garbage = 0.0  # the same, born before the last freeze: for a deep collection
 _frozen_at = 0.0  # monotonic time of the last freeze
 _screen_cost = INITIAL_SCREEN_COST  # measured seconds per closed screen freed
 _last_deep = time.monotonic()
@@ -127,6 +142,8 @@ _freeze: asyncio.TimerHandle | None = None
 _freeze_loop: asyncio.AbstractEventLoop | None = None
 _young: asyncio.TimerHandle | None = None
 _young_collections = 0
+_last_input = 0.0  # monotonic time of the last `activity`
+_deferred_deep = 0  # times a due deep collection was put off for a quiet moment
 _dying: list[tuple[weakref.ref[Any], int]] = []  # ended sessions' apps, and collections left to try
 DYING_TRIES = 5
 
@@ -159,7 +176,7 @@ def _freeze_new() -> None:
     gc.collect(1)  # young garbage out first: cheap, it does not walk the old generation
     gc.freeze()
     _frozen_at = time.monotonic()
-    _frozen_garbage, _garbage = _frozen_garbage + _garbage, 0
+    _frozen_garbage, _garbage = _frozen_garbage + _garbage, 0.0
     if _frozen_garbage >= FROZEN_LIMIT:
         _schedule(_next_delay())
 
@@ -180,7 +197,7 @@ def screen_closed(born: float | None = None) -> None:
     _collect_soon(1, born)
 
 
-def _collect_soon(weight: int, born: float | None) -> None:
+def _collect_soon(weight: float, born: float | None) -> None:
     global _garbage, _frozen_garbage
     if not _configured:
         return
@@ -245,6 +262,23 @@ def _collect_young() -> None:
         _schedule(max(SOON, PROMOTED_GAP - (time.monotonic() - _last_full)))
 
 
+def activity() -> None:
+    """A client typed, connected or left: someone may be waiting for a screen, and a deep
+    collection now would keep them waiting."""
+    global _last_input
+    _last_input = time.monotonic()
+
+
+def _quiet_in(now: float) -> float:
+    """Seconds until the loop counts as quiet (0 if it is)."""
+    return max(0.0, QUIET - (now - _last_input))
+
+
+def deferred_deep_collections() -> int:
+    """Times a due deep collection was put off for a quiet moment, so far."""
+    return _deferred_deep
+
+
 def young_collections() -> int:
     """Young collections run by `output_sent` so far."""
     return _young_collections
@@ -271,12 +305,22 @@ def _schedule(delay: float) -> None:
 
 def _collect() -> None:
     global _scheduled, _scheduled_loop, _last_full, _collections, _garbage, _frozen_garbage
-    global _frozen_at, _last_deep, _deep_collections, _screen_cost, _deep_seconds
+    global _frozen_at, _last_deep, _deep_collections, _screen_cost, _deep_seconds, _deferred_deep
     _scheduled = _scheduled_loop = None
     started = time.monotonic()
     deep = started - _last_deep >= MAX_INTERVAL or (
         _frozen_garbage >= FROZEN_LIMIT and started - _last_deep >= _deep_gap()
     )
+    overdue = _frozen_garbage >= FROZEN_HARD_LIMIT or started - _last_deep >= DEEP_LONGEST_WAIT
+    wait = _quiet_in(started)
+    if deep and wait > 0 and not overdue:  # a player is typing: put the deep one off
+        _deferred_deep += 1
+        deep = False
+        if _garbage == 0 and not _dying:  # nothing else to collect either
+            _schedule(max(SOON, wait))
+            return
+    else:
+        wait = 0.0
     # An early collection (garbage piling up: a dialog toggled over and over) does not freeze:
     # the next dialog is often open by then, and frozen it would wait for a deep collection.
     freeze = deep or _garbage < garbage_limit()
@@ -285,8 +329,9 @@ def _collect() -> None:
     freed = gc.collect()
     _last_full = time.monotonic()
     _dying[:] = [(ref, tries - 1) for ref, tries in _dying if ref() is not None and tries > 1]
-    if _dying:  # an ended session's app still alive: do not freeze it, try again soon
-        freeze = False
+    if _dying and not deep:  # an ended session's app still alive: do not freeze it, try again
+        freeze = False  # soon (after a deep one, freeze anyway: unfrozen, the whole heap would
+        # make every next collection as long as a deep one)
     if freeze:
         gc.freeze()
         _frozen_at = _last_full
@@ -294,9 +339,9 @@ def _collect() -> None:
     if not deep and _garbage >= 5:  # enough to measure what a screen costs
         measured = (_last_full - started) / _garbage
         _screen_cost = 0.7 * _screen_cost + 0.3 * measured
-    _garbage = 0
+    _garbage = 0.0
     if deep:
-        _frozen_garbage, _last_deep = 0, _last_full
+        _frozen_garbage, _last_deep = 0.0, _last_full
         _deep_collections += 1
         _deep_seconds = _last_full - started
     log.info(
@@ -307,3 +352,5 @@ def _collect() -> None:
         _schedule(COLLECT_DELAY)
     else:
         _schedule(_next_delay() if _frozen_garbage >= FROZEN_LIMIT else MAX_INTERVAL)
+    if wait > 0:  # the deep one put off: when the loop may be quiet
+        _schedule(max(SOON, wait))

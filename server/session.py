@@ -316,6 +316,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         if self._exit_requested:
             return  # on the way out: a key now would open a screen the exit tears down
+        gc_policy.activity()
         if self._driver is not None:
             self._driver.feed(data)
         elif self._app is not None and self._pending_size < MAX_PENDING_INPUT:
@@ -347,6 +348,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def _start_app(self) -> None:
         self._started_at = time.monotonic()
+        gc_policy.activity()
         install()
         loop_share.install()
         gc_policy.configure()
@@ -404,6 +406,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 self._watchdog.cancel()
                 self._watchdog = None
             _live_sessions.discard(self)
+            gc_policy.activity()
             dismantle.dismantle(app, _ended(self._started_at, weakref.ref(app)))
         log.info("session of %s ended%s", self._who(), " (crashed)" if crashed else "")
         if crashed or cancelled:

@@ -11,6 +11,17 @@ import gc
 import weakref
 
 
+async def all_taken_apart(timeout: float = 5.0) -> None:
+    """Wait until every ended app handed to `dismantle` has been taken apart (it holds them
+    until then)."""
+    from harena.server import dismantle
+
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while dismantle.pending() and loop.time() < deadline:
+        await asyncio.sleep(0.02)
+
+
 def collect_all() -> int:
     gc.unfreeze()
     return gc.collect()

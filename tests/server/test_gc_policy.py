@@ -180,6 +180,7 @@ async def test_garbage_born_before_the_last_freeze_waits_for_a_deep_collection(m
     monkeypatch.setattr(gc_policy, "DEEP_INTERVAL", 0.0)
     monkeypatch.setattr(gc_policy, "SOON", 0.01)
     monkeypatch.setattr(gc_policy, "MAX_INTERVAL", 1e6)
+    monkeypatch.setattr(gc_policy, "_last_input", 0.0)  # no player typing
     gc_policy.configure()
     monkeypatch.setattr(gc_policy, "_frozen_garbage", 0)
     old = Cyclic()
@@ -210,3 +211,51 @@ async def test_a_new_session_is_frozen_without_a_full_collection(monkeypatch: py
     await asyncio.sleep(0.05)
     assert gc.get_freeze_count() >= frozen + len(made)
     assert gc_policy.collections() == full
+
+
+async def test_a_deep_collection_waits_until_no_player_is_typing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deep collection walks the whole heap (more than the 50 ms a pause may take): while
+    clients type, connect or leave it is put off, until QUIET seconds pass without any, or
+    until the frozen garbage passes FROZEN_HARD_LIMIT."""
+    monkeypatch.setattr(gc_policy, "COLLECT_DELAY", 0.01)
+    monkeypatch.setattr(gc_policy, "MIN_INTERVAL", 0.0)
+    monkeypatch.setattr(gc_policy, "DEEP_INTERVAL", 0.0)
+    monkeypatch.setattr(gc_policy, "SOON", 0.01)
+    monkeypatch.setattr(gc_policy, "MAX_INTERVAL", 1e6)
+    monkeypatch.setattr(gc_policy, "QUIET", 0.3)
+    monkeypatch.setattr(gc_policy, "_dying", [])
+    gc_policy.configure()
+    monkeypatch.setattr(gc_policy, "_frozen_garbage", 0)
+    monkeypatch.setattr(gc_policy, "_garbage", 0)
+    long_ago = time.monotonic() - 10.0  # born before the last freeze
+    deep, deferred = gc_policy.deep_collections(), gc_policy.deferred_deep_collections()
+    for _ in range(3):  # keys keep coming while the frozen garbage is due for a deep collection
+        gc_policy.activity()
+        for _ in range(gc_policy.FROZEN_LIMIT):
+            gc_policy.screen_closed(long_ago)
+        await asyncio.sleep(0.05)
+    assert gc_policy.deep_collections() == deep
+    assert gc_policy.deferred_deep_collections() > deferred
+    await asyncio.sleep(0.5)  # quiet now
+    assert gc_policy.deep_collections() == deep + 1
+
+    monkeypatch.setattr(gc_policy, "QUIET", 60.0)  # never quiet: only too much garbage forces it
+    gc_policy.activity()
+    for _ in range(gc_policy.FROZEN_HARD_LIMIT - 1):
+        gc_policy.screen_closed(long_ago)
+    await asyncio.sleep(0.05)
+    assert gc_policy.deep_collections() == deep + 1
+    gc_policy.screen_closed(long_ago)
+    await asyncio.sleep(0.05)
+    assert gc_policy.deep_collections() == deep + 2
+
+
+async def test_an_ended_session_taken_apart_weighs_what_is_left_of_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(gc_policy, "COLLECT_DELAY", 60.0)
+    monkeypatch.setattr(gc_policy, "_dying", [])
+    gc_policy.configure()
+    monkeypatch.setattr(gc_policy, "_garbage", 0)
+    gc_policy.session_ended(time.monotonic(), taken_apart=True)
+    assert gc_policy._garbage == gc_policy.TAKEN_APART_GARBAGE
+    gc_policy.session_ended(time.monotonic())
+    assert gc_policy._garbage == gc_policy.TAKEN_APART_GARBAGE + gc_policy.SESSION_GARBAGE

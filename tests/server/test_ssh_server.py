@@ -9,6 +9,7 @@ import random
 import asyncssh
 import pytest
 
+from harena.server import dismantle
 from harena.server.hostkey import fingerprint
 from harena.server.session import live_sessions
 from harena.server.ssh_server import GUEST_PREFIX, HarenaServer, ServerConfig
@@ -262,12 +263,17 @@ async def test_no_task_session_or_subscription_survives_50_connections(make_serv
             client.send("w")  # some watch the table (a table subscription)
             await client.wait_for_text("Table 1")
         await client.close()
-    for _ in range(100):
-        if len(live_sessions()) == 1 and not any(s for s in server.sessions.values() if len(s) > 1):
+    for _ in range(200):  # ended, and each app taken apart (held until then)
+        if (
+            len(live_sessions()) == 1
+            and not any(s for s in server.sessions.values() if len(s) > 1)
+            and dismantle.pending() == 0
+        ):
             break
         await asyncio.sleep(0.05)
     await asyncio.sleep(0.3)
     collect_all()
+    assert dismantle.pending() == 0
     assert len(live_sessions()) == 1
     assert server.lobby.subscriber_count == lobby_subs
     assert table.subscriber_count == table_subs

@@ -26,7 +26,7 @@ from harena.server.session import SessionContext, post_from_anywhere
 from harena.server.textual_fixes import color_system_for_terminal, install
 from tests.server.session_apps import Note, serve
 from tests.sshscreen import ScreenClient
-from tests.server.leaks import collect_all
+from tests.server.leaks import all_taken_apart, collect_all
 
 install()
 
@@ -325,6 +325,7 @@ async def test_post_from_another_apps_context_reaches_only_the_target(tmp_path):
         # Timer handles cancelled as the app shut down keep its context until the loop drops
         # them: let it turn before collecting.
         await asyncio.sleep(0.05)
+        await all_taken_apart()
         collect_all()
         assert handle.app is None
         assert handle.post(Note("too late")) is False
