@@ -92,6 +92,8 @@ PAUSE_TARGET = 0.01
 """Seconds a collection of the garbage waiting may take before it is collected early."""
 SESSION_GARBAGE = 10
 """An ended session counts as this many closed screens."""
+DIALOG_WIDGETS = 5
+"""Widgets of a dialog (3-6), the unit of closed screens: a table screen has ~24."""
 TAKEN_APART_GARBAGE = 0.2
 """An ended session that `dismantle` took apart counts as this many: what is left of it
 (~300 objects; a dialog is ~1,600)."""
@@ -192,9 +194,13 @@ def session_ended(born: float | None = None, app: Any = None, taken_apart: bool 
     _collect_soon(TAKEN_APART_GARBAGE if taken_apart else SESSION_GARBAGE, born)
 
 
-def screen_closed(born: float | None = None) -> None:
-    """A screen (and its widgets), made at `born`, is now garbage: collect it soon."""
-    _collect_soon(1, born)
+def screen_closed(born: float | None = None, widgets: int = 0) -> float:
+    """A screen of `widgets` widgets (itself included), made at `born`, is now garbage: collect
+    it soon. Returns its weight in closed screens: a dialog (`DIALOG_WIDGETS`) counts 1, a
+    bigger screen as many dialogs as its widgets make."""
+    weight = max(1.0, widgets / DIALOG_WIDGETS)
+    _collect_soon(weight, born)
+    return weight
 
 
 def _collect_soon(weight: float, born: float | None) -> None:

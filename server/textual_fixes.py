@@ -430,13 +430,18 @@ def _install_gc_hooks() -> None:
         self._harena_born = time.monotonic()  # type: ignore[attr-defined]
 
     async def _replace_screen(self: App[Any], screen: Any) -> Any:
+        removed = (
+            is_server_app(self)
+            and not isinstance(screen, str)
+            and not self.is_screen_installed(screen)
+            and all(screen not in stack for stack in self._screen_stacks.values())
+        )  # the condition under which Textual removes it
+        # Its size in widgets, counted while it still has them: a table screen is 5 dialogs.
+        widgets = sum(1 for _ in screen.walk_children(with_self=True)) if removed else 0
         replaced = await replace_screen(self, screen)
-        removed = not self.is_screen_installed(screen) and all(
-            screen not in stack for stack in self._screen_stacks.values()
-        )  # the condition under which Textual removed it
-        if removed and is_server_app(self):
-            gc_policy.screen_closed(getattr(screen, "_harena_born", None))
-            loop_share.charge(self, gc_policy.screen_cost())  # its collection is on this app
+        if removed:
+            weight = gc_policy.screen_closed(getattr(screen, "_harena_born", None), widgets)
+            loop_share.charge(self, gc_policy.screen_cost() * weight)  # its collection is on this app
         return replaced
 
     setattr(Screen, "__init__", __init__)

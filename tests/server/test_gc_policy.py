@@ -90,8 +90,13 @@ async def test_closing_a_screen_schedules_a_collection(monkeypatch: pytest.Monke
     from harena.tui.screens.lobby import LobbyScreen
 
     install()
-    closed: list[bool] = []
-    monkeypatch.setattr(gc_policy, "screen_closed", lambda born: closed.append(born is not None))
+    closed: list[tuple[bool, int]] = []
+
+    def screen_closed(born: float | None, widgets: int = 0) -> float:
+        closed.append((born is not None, widgets))
+        return 1.0
+
+    monkeypatch.setattr(gc_policy, "screen_closed", screen_closed)
     lobby = Lobby()
     table = lobby.create_table("ann", "ann", "highcard", 2)
     table.sit("bob", "bob")
@@ -100,7 +105,8 @@ async def test_closing_a_screen_schedules_a_collection(monkeypatch: pytest.Monke
         await pilot.press("escape")  # the table screen is closed for the lobby
         await until(lambda: isinstance(app.screen, LobbyScreen))
         await until(lambda: bool(closed))
-        assert closed == [True]  # with the time the screen was made
+        [(with_born, widgets)] = closed  # with the time the screen was made, and its size:
+        assert with_born and widgets > 3 * gc_policy.DIALOG_WIDGETS  # a table screen is big
 
 
 async def test_young_generations_are_collected_once_a_burst_of_writes_is_out() -> None:
@@ -259,3 +265,13 @@ async def test_an_ended_session_taken_apart_weighs_what_is_left_of_it(monkeypatc
     assert gc_policy._garbage == gc_policy.TAKEN_APART_GARBAGE
     gc_policy.session_ended(time.monotonic())
     assert gc_policy._garbage == gc_policy.TAKEN_APART_GARBAGE + gc_policy.SESSION_GARBAGE
+
+
+async def test_a_closed_screen_weighs_as_many_dialogs_as_its_widgets_make(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(gc_policy, "COLLECT_DELAY", 60.0)
+    monkeypatch.setattr(gc_policy, "MIN_INTERVAL", 60.0)
+    gc_policy.configure()
+    monkeypatch.setattr(gc_policy, "_garbage", 0)
+    assert gc_policy.screen_closed(time.monotonic(), 3) == 1.0  # a dialog
+    assert gc_policy.screen_closed(time.monotonic(), 5 * gc_policy.DIALOG_WIDGETS) == 5.0
+    assert gc_policy._garbage == 6.0
