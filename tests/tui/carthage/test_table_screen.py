@@ -131,3 +131,17 @@ async def test_the_game_ends_with_the_winner_and_goes_back_to_the_lobby() -> Non
         assert "GAME OVER" in screen_text(app)
         await pilot.press("enter")
         assert isinstance(app.screen, LobbyScreen)
+
+
+async def test_the_board_mounts_even_when_the_app_exits_under_it() -> None:
+    """A session that ends while its Carthage table screen is mounting (a client that connects
+    into its seat and leaves at once) had the board's mount handler look up its arena after the
+    exit had removed it: NoMatches, logged as a crash. The board now needs no child to mount."""
+    lobby = Lobby()
+    table = lobby.create_table("id-alice", "alice", "carthage", 2)
+    table.sit("id-bob", "bob")
+    async with session(lobby, "id-alice", "alice") as (app, pilot):
+        await until(lambda: isinstance(app.screen, type(table_screen(app))) and bool(app.screen.query(CarthageBoard)))
+        the_board = board(app)
+        await the_board.remove_children()  # as the exit does
+        the_board.on_mount()  # raised NoMatches

@@ -71,12 +71,13 @@ class ArenaView(RowsWidget):
             super().__init__()
             self.hex = h
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, ascii_only: bool = False) -> None:
         super().__init__(id=id)
         self.board: dict[str, Any] | None = None
         self.cursor: Hex | None = None
         self.hints: dict[Hex, str] = {}
-        self.ascii_only = False
+        self.ascii_only = ascii_only  # given at birth: mounted while the app exits, the board
+        # may find its children gone
 
     def draw(self, board: dict[str, Any], cursor: Hex | None, hints: dict[Hex, str]) -> None:
         self.board, self.cursor, self.hints = board, cursor, hints
@@ -170,7 +171,7 @@ class CarthageBoard(BoardWidget):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="cb-left"):
-            yield ArenaView(id="arena")
+            yield ArenaView(id="arena", ascii_only=self.ascii_only)
             yield Panel("Log", LogPanel(id="log"), id="cb-log")
         with Vertical(id="cb-right"):
             yield panels.LinesView(self._players, id="players")
@@ -181,7 +182,6 @@ class CarthageBoard(BoardWidget):
             yield Panel("Chat", ChatPanel(id="chat"), id="chat-panel")
 
     def on_mount(self) -> None:
-        self.query_one(ArenaView).ascii_only = self.ascii_only
         self._column = self._cursor_column()
 
     def on_resize(self, event: events.Resize) -> None:
