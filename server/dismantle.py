@@ -47,7 +47,6 @@ TOMBSTONE = {"_closing": True, "_closed": True, "_MessagePump__parent": None}
 
 _pumps: weakref.WeakKeyDictionary[Any, weakref.WeakSet[MessagePump]] = weakref.WeakKeyDictionary()
 _installed = False
-_taken_apart = 0
 _left_whole = 0
 _pending: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, int] = weakref.WeakKeyDictionary()
 """Per loop: apps handed to `dismantle` and not done yet."""
@@ -95,11 +94,6 @@ def dismantle(app: Any, done: Callable[[bool], None] | None = None) -> None:
 def pending() -> int:
     """Ended apps on this loop still waiting to rest or being taken apart (held until then)."""
     return _pending.get(asyncio.get_running_loop(), 0)
-
-
-def taken_apart() -> int:
-    """Apps taken apart so far (for tests and logs)."""
-    return _taken_apart
 
 
 def left_whole() -> int:
@@ -159,8 +153,6 @@ class _Dismantling:
             asyncio.get_running_loop().call_soon(self.clear_slice, context=contextvars.Context())
             return
         _clear(self.app)
-        global _taken_apart
-        _taken_apart += 1
         log.debug("an ended app taken apart in %.1f ms", (time.monotonic() - self.started) * 1000)
         self._finish(True)
 

@@ -15,8 +15,8 @@ collection frees. Hence:
 
 * `configure()`: young collections (generations 0 and 1) stay automatic; the old generation is
   never collected automatically;
-* `session_ended()`, `screen_closed()`: an ended session's app has been taken apart by then
-  (`dismantle`: reference counting freed all but a few hundred of its objects); a full collection `COLLECT_DELAY` seconds later (such
+* `session_ended()` (once `dismantle` has taken the app apart: a few hundred objects are
+  left), `screen_closed()`: a full collection `COLLECT_DELAY` seconds later (such
   things come in bursts), at most one per `MIN_INTERVAL` seconds, unless the garbage piles up.
   Freeing garbage is most of a collection's pause (~1-5 µs per object: a closed dialog is
   ~1,600 objects), so the pause is kept short by collecting before too much waits: once the
@@ -144,7 +144,7 @@ _freeze: asyncio.TimerHandle | None = None
 _freeze_loop: asyncio.AbstractEventLoop | None = None
 _young: asyncio.TimerHandle | None = None
 _young_collections = 0
-_last_input = 0.0  # monotonic time of the last `activity`
+_last_activity = 0.0  # monotonic time of the last `activity`
 _deferred_deep = 0  # times a due deep collection was put off for a quiet moment
 _dying: list[tuple[weakref.ref[Any], int]] = []  # ended sessions' apps, and collections left to try
 DYING_TRIES = 5
@@ -271,13 +271,13 @@ def _collect_young() -> None:
 def activity() -> None:
     """A client typed, connected or left: someone may be waiting for a screen, and a deep
     collection now would keep them waiting."""
-    global _last_input
-    _last_input = time.monotonic()
+    global _last_activity
+    _last_activity = time.monotonic()
 
 
 def _quiet_in(now: float) -> float:
     """Seconds until the loop counts as quiet (0 if it is)."""
-    return max(0.0, QUIET - (now - _last_input))
+    return max(0.0, QUIET - (now - _last_activity))
 
 
 def deferred_deep_collections() -> int:
@@ -319,14 +319,13 @@ def _collect() -> None:
     )
     overdue = _frozen_garbage >= FROZEN_HARD_LIMIT or started - _last_deep >= DEEP_LONGEST_WAIT
     wait = _quiet_in(started)
-    if deep and wait > 0 and not overdue:  # a player is typing: put the deep one off
+    put_off = deep and wait > 0 and not overdue  # a player is typing: the deep one waits
+    if put_off:
         _deferred_deep += 1
         deep = False
         if _garbage == 0 and not _dying:  # nothing else to collect either
             _schedule(max(SOON, wait))
             return
-    else:
-        wait = 0.0
     # An early collection (garbage piling up: a dialog toggled over and over) does not freeze:
     # the next dialog is often open by then, and frozen it would wait for a deep collection.
     freeze = deep or _garbage < garbage_limit()
@@ -358,5 +357,5 @@ def _collect() -> None:
         _schedule(COLLECT_DELAY)
     else:
         _schedule(_next_delay() if _frozen_garbage >= FROZEN_LIMIT else MAX_INTERVAL)
-    if wait > 0:  # the deep one put off: when the loop may be quiet
+    if put_off:  # when the loop may be quiet
         _schedule(max(SOON, wait))

@@ -45,18 +45,15 @@ import contextvars
 import logging
 import time
 import weakref
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Union
 
 import asyncssh
+from textual._context import active_app, active_message_pump, visible_screen_stack
+from textual.message import Message
+
 from harena.server import dismantle, gc_policy, loop_share
-from harena.server.driver import (
-    DEFAULT_EVENT_BURST,
-    DEFAULT_EVENT_RATE,
-    SSHDriver,
-    clamp_size,
-)
+from harena.server.driver import DEFAULT_EVENT_BURST, DEFAULT_EVENT_RATE, SSHDriver, clamp_size
 from harena.server.limits import EventBudget
 from harena.server.log_safe import printable
 from harena.server.textual_fixes import (
@@ -65,8 +62,6 @@ from harena.server.textual_fixes import (
     mark_server_app,
     set_app_color_system,
 )
-from textual._context import active_app, active_message_pump, visible_screen_stack
-from textual.message import Message
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -209,9 +204,6 @@ def post_from_anywhere(app: App[Any], message: MessageOrFactory) -> bool:
     return context.post(message)
 
 
-_live_sessions: set[AppSession] = set()
-
-
 def _ended(born: float, app: weakref.ref[App[Any]]) -> Callable[[bool], None]:
     """What tells `gc_policy` that a session's app is garbage, once `dismantle` is done with it."""
 
@@ -219,6 +211,9 @@ def _ended(born: float, app: weakref.ref[App[Any]]) -> Callable[[bool], None]:
         gc_policy.session_ended(born, None if taken_apart else app(), taken_apart=taken_apart)
 
     return done
+
+
+_live_sessions: set[AppSession] = set()
 
 
 def live_sessions() -> list[AppSession]:
@@ -495,7 +490,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if chan is None or chan.is_closing():
             return
         try:
-            chan.write_stderr(f"{message}\r\n".encode())
+            chan.write_stderr(f"{message}\r\n".encode("utf-8"))
         except OSError:
             pass
         self._close(status)

@@ -432,7 +432,6 @@ def _install_gc_hooks() -> None:
     async def _replace_screen(self: App[Any], screen: Any) -> Any:
         removed = (
             is_server_app(self)
-            and not isinstance(screen, str)
             and not self.is_screen_installed(screen)
             and all(screen not in stack for stack in self._screen_stacks.values())
         )  # the condition under which Textual removes it

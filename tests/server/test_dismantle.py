@@ -8,13 +8,14 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from harena.server import dismantle, gc_policy
 from textual.app import App, ComposeResult
 from textual.message import Message
 from textual.widgets import Label
 
+from harena.server import dismantle, gc_policy
 from tests.server.leaks import collect_all
 from tests.server.players import new_key, player
+from tests.tui.harness import until
 
 
 def app_garbage() -> Counter[str]:
@@ -36,14 +37,6 @@ def app_garbage() -> Counter[str]:
     return kinds
 
 
-async def until(condition: Any, timeout: float = 10.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        assert loop.time() < deadline, "timed out"
-        await asyncio.sleep(0.02)
-
-
 @pytest.mark.parametrize("taken_apart", [True, False])
 async def test_an_ended_session_leaves_almost_no_garbage_once_taken_apart(
     make_server, monkeypatch: pytest.MonkeyPatch, taken_apart: bool
@@ -63,7 +56,7 @@ async def test_an_ended_session_leaves_almost_no_garbage_once_taken_apart(
     await asyncio.sleep(0.2)
     collect_all()  # whatever earlier tests or the start-up left
     await ann.close()
-    await until(lambda: bool(ended))
+    await until(lambda: bool(ended), timeout=10.0)
     assert ended == [taken_apart]
     garbage = app_garbage()
     if taken_apart:

@@ -178,15 +178,22 @@ class Cyclic:
         self.me = self
 
 
-async def test_garbage_born_before_the_last_freeze_waits_for_a_deep_collection(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every collection freezes what survived it; what was made before and is thrown away later
-    needs the frozen generation walked too: a deep collection, rarer."""
+@pytest.fixture
+def deep_soon(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Collections, deep ones included, as soon as they are due (none on a timer)."""
     monkeypatch.setattr(gc_policy, "COLLECT_DELAY", 0.01)
     monkeypatch.setattr(gc_policy, "MIN_INTERVAL", 0.0)
     monkeypatch.setattr(gc_policy, "DEEP_INTERVAL", 0.0)
     monkeypatch.setattr(gc_policy, "SOON", 0.01)
     monkeypatch.setattr(gc_policy, "MAX_INTERVAL", 1e6)
-    monkeypatch.setattr(gc_policy, "_last_input", 0.0)  # no player typing
+
+
+async def test_garbage_born_before_the_last_freeze_waits_for_a_deep_collection(
+    monkeypatch: pytest.MonkeyPatch, deep_soon: None
+) -> None:
+    """Every collection freezes what survived it; what was made before and is thrown away later
+    needs the frozen generation walked too: a deep collection, rarer."""
+    monkeypatch.setattr(gc_policy, "_last_activity", 0.0)  # no player typing
     gc_policy.configure()
     monkeypatch.setattr(gc_policy, "_frozen_garbage", 0)
     old = Cyclic()
@@ -219,15 +226,12 @@ async def test_a_new_session_is_frozen_without_a_full_collection(monkeypatch: py
     assert gc_policy.collections() == full
 
 
-async def test_a_deep_collection_waits_until_no_player_is_typing(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_deep_collection_waits_until_no_player_is_typing(
+    monkeypatch: pytest.MonkeyPatch, deep_soon: None
+) -> None:
     """A deep collection walks the whole heap (more than the 50 ms a pause may take): while
     clients type, connect or leave it is put off, until QUIET seconds pass without any, or
     until the frozen garbage passes FROZEN_HARD_LIMIT."""
-    monkeypatch.setattr(gc_policy, "COLLECT_DELAY", 0.01)
-    monkeypatch.setattr(gc_policy, "MIN_INTERVAL", 0.0)
-    monkeypatch.setattr(gc_policy, "DEEP_INTERVAL", 0.0)
-    monkeypatch.setattr(gc_policy, "SOON", 0.01)
-    monkeypatch.setattr(gc_policy, "MAX_INTERVAL", 1e6)
     monkeypatch.setattr(gc_policy, "QUIET", 0.3)
     monkeypatch.setattr(gc_policy, "_dying", [])
     gc_policy.configure()
