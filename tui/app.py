@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
+import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -39,10 +40,14 @@ from harena.tui.screens.table import TableScreen
 from harena.tui.screens.take_over import TakeOverScreen
 from harena.tui.screens.too_small import MIN_SIZE, TooSmallScreen, too_small
 from harena.tui.subscriptions import SubscriptionSet
-from harena.tui.table_pace import GAP, TablePace
+from harena.tui.table_pace import BUILDS, GAP, TablePace
 from harena.tui.widgets.chat import keys_for_chat
 
 log = logging.getLogger(__name__)
+
+NOTICEABLE_WAIT = 0.25
+"""Seconds a table open may wait for a build slot (`BUILDS`) before the lobby says it comes."""
+
 
 __all__ = ["HarenaApp", "MIN_SIZE"]
 
@@ -124,8 +129,11 @@ class HarenaApp(App[None]):
         else:
             # No lobby below: it is made when first needed (`back_to_lobby`). A seated player
             # connecting sees the table at once, and the server builds one screen instead of
-            # two (~40% of a session's start-up CPU).
-            self.open_table(table)
+            # two (~40% of a session's start-up CPU). It does not wait for a build slot: the
+            # connection caps pace session starts, and a screen pushed over it (the take-over
+            # question) must find the table below.
+            BUILDS.claim()
+            self._push_table(table)
         if self.lobby.sessions_of(self.identity) > 1:
             self.push_screen(TakeOverScreen(can_take_over=self._take_over is not None), self._taken_over)
         self._screens_ready = True
@@ -231,7 +239,7 @@ class HarenaApp(App[None]):
             if self._table_pace.wait() > 0:
                 return f"one moment: a table opens at most every {GAP:g} s"
             self._table_pace.take()
-            self.switch_screen(TableScreen(table))  # in place of this table's screen
+            self._in_turn(0.0, lambda: self._switch_table(current, table))
         else:
             self.open_table(table)
         return ""
@@ -245,18 +253,40 @@ class HarenaApp(App[None]):
             self._table_opening.stop()
             self._table_opening = None
         wait = self._table_pace.delay()
-        if wait <= 0:
-            self._push_table(table)
-            return
-        if isinstance(self.screen, LobbyScreen):
+        if wait > 0 and isinstance(self.screen, LobbyScreen):
             self.screen.status.show_info(f"Opening table #{table.id} ...")
-        self._table_opening = self.set_timer(wait, lambda: self._paced_open(table))
+        if wait <= 0 and BUILDS.take():
+            self._push_table(table)
+        else:
+            self._in_turn(wait, lambda: self._paced_open(table), f"Opening table #{table.id} ...")
+
+    def _in_turn(self, wait: float, build: Callable[[], None], notice: str = "") -> None:
+        """`build` after `wait` seconds, once a slot of `BUILDS` is free (tried again until it
+        is); a newer open cancels it (`_table_opening`). A build kept waiting for slots longer
+        than `NOTICEABLE_WAIT` shows `notice` in the lobby."""
+        asked = time.monotonic()
+
+        def when_free() -> None:
+            if BUILDS.take():
+                self._table_opening = None
+                build()
+                return
+            if notice and time.monotonic() - asked - wait > NOTICEABLE_WAIT and isinstance(self.screen, LobbyScreen):
+                self.screen.status.show_info(notice)
+            self._table_opening = self.set_timer(BUILDS.retry(), when_free)
+
+        self._table_opening = self.set_timer(wait, when_free) if wait > 0 else None
+        if wait <= 0:
+            when_free()
 
     def _paced_open(self, table: Table) -> None:
-        self._table_opening = None
         if isinstance(self.screen, LobbyScreen):  # still where it was asked for
             self.screen.status.clear()
             self._push_table(table)
+
+    def _switch_table(self, current: Screen[Any], table: Table) -> None:
+        if self.screen is current:  # still where it was asked for
+            self.switch_screen(TableScreen(table))  # in place of this table's screen
 
     def _push_table(self, table: Table) -> None:
         self._table_pace.take()

@@ -1,4 +1,5 @@
-"""How often one app may build a table screen: a few at once, then one every `GAP` seconds.
+"""How often table screens are built: by one app, a few at once, then one every `GAP` seconds;
+by all apps of the process together, one at a time (`BuildSlots`).
 
 A table screen is the biggest thing a session builds (the board, the log, the seats: thousands
 of objects, tens of ms of the one event loop all sessions share), and closing it leaves a web
@@ -7,6 +8,11 @@ watching a table and leaving it as fast as its input allowed made collections th
 everyone for 300-700 ms (`bench/hostile.py --scenario flood`, `w Esc`). Nobody reads a table
 in less than a second, so an open asked for too soon is not refused: it waits its turn (the
 lobby says so), and only the last one asked for is kept.
+
+Pacing each app is not enough: eight clients each within their own pace still built eight
+screens in the same few loop turns, and every other player waited behind all of them (loop
+stalls of 100-150 ms). So every build also takes the next free slot of the process's
+`BUILDS`, and builds follow one another instead of piling up.
 """
 
 from __future__ import annotations
@@ -23,6 +29,9 @@ GAP = 1.5
 """Seconds per table screen after that."""
 JITTER = 0.6
 """A waiting open waits up to this share of a `GAP` more, at random."""
+BUILD_SLOT = 0.06
+"""Seconds from one table screen's build to the next one's, across all apps: about what a
+build keeps the loop busy (compose, mount, first paint) on the 2-core machines we run on."""
 
 
 class TablePace:
@@ -55,3 +64,41 @@ class TablePace:
         now = self._clock()
         self._tokens = min(float(BURST), self._tokens + (now - self._at) / GAP)
         self._at = now
+
+
+class BuildSlots:
+    """Slots of `BUILD_SLOT` seconds, one table screen build each. A slot is taken when the build
+    starts, never booked ahead: a client asking again and again must not push everyone's
+    builds into the future. An app whose build finds the slot taken waits `retry()` and tries
+    again, so waiting apps take turns at random."""
+
+    def __init__(
+        self,
+        slot: float = BUILD_SLOT,
+        clock: Callable[[], float] = time.monotonic,
+        rand: Callable[[], float] = random.random,
+    ) -> None:
+        self.slot = slot
+        self._clock = clock
+        self._random = rand
+        self._free_at = clock()
+
+    def take(self) -> bool:
+        """Take the slot for a build now; False while another build has it."""
+        now = self._clock()
+        if now < self._free_at:
+            return False
+        self._free_at = now + self.slot
+        return True
+
+    def claim(self) -> None:
+        """Take the slot now, free or not: a build that cannot wait."""
+        self._free_at = max(self._free_at, self._clock()) + self.slot
+
+    def retry(self) -> float:
+        """Seconds until a build that found the slot taken should try again."""
+        return max(0.0, self._free_at - self._clock()) + self._random() * self.slot
+
+
+BUILDS = BuildSlots()
+"""The process's slots: every session's app shares them, as every session shares the loop."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from harena.core.lobby import Lobby
 from tests.tui.harness import screen_text, session, until
 from harena.tui.screens.create_table import CreateTableScreen
@@ -166,6 +168,48 @@ def test_table_screens_open_a_burst_at_once_then_one_per_gap() -> None:
     assert pace.wait() == GAP / 2
     now[0] += GAP / 2
     assert pace.wait() == 0
+
+
+def test_table_screens_of_every_app_take_build_slots_in_turn() -> None:
+    from harena.tui.table_pace import BuildSlots
+
+    now = [0.0]
+    slots = BuildSlots(slot=0.06, clock=lambda: now[0], rand=lambda: 0.5)
+    assert slots.take()
+    for _ in range(100):  # asked again and again while taken: nothing is booked ahead
+        assert not slots.take()
+    assert slots.retry() == pytest.approx(0.06 + 0.5 * 0.06)  # waiting apps spread out
+    now[0] += 0.06
+    assert slots.take()
+    slots.claim()  # a build that cannot wait (a session's first screen) takes the next slot
+    now[0] += 0.06
+    assert not slots.take()
+    now[0] += 0.06
+    assert slots.take()
+
+
+async def test_two_players_opening_tables_at_once_have_them_built_one_after_the_other(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # bench/hostile.py --scenario flood (w Esc): eight clients each within their own pace still
+    # built their table screens in the same loop turns, and every other player waited for all.
+    from harena.tui.table_pace import BUILDS
+
+    monkeypatch.setattr(BUILDS, "slot", 0.5)
+    lobby = Lobby()
+    lobby.connect("id-bob", "bob")
+    lobby.create_table("id-bob", "bob", "highcard", 2)
+    async with (
+        session(lobby, "id-alice", "alice") as (alice, alice_keys),
+        session(lobby, "id-carol", "carol") as (carol, carol_keys),
+    ):
+        monkeypatch.setattr(BUILDS, "_free_at", 0.0)  # whatever an earlier test built is done
+        await alice_keys.press("w")
+        await carol_keys.press("w")
+        assert isinstance(alice.screen, TableScreen)
+        assert isinstance(carol.screen, LobbyScreen)  # the slot is alice's: carol's waits
+        await until(lambda: isinstance(carol.screen, TableScreen), timeout=5.0)
+        assert "Opening table" not in screen_text(carol)
 
 
 async def test_watching_and_leaving_faster_than_the_pace_waits_its_turn_and_then_opens() -> None:
