@@ -18,6 +18,15 @@ they are made), so nothing of another app or of the lobby is ever touched. Clear
 `DELAY` after the session ended (callbacks already scheduled for the app have run by then) and
 only once no pump of the app has a task or a timer still running; an app that does not come
 to rest within `TRIES` checks is left whole for the collector, as before.
+
+A screen an app closes and removes (a table screen left for the lobby: ~6,500 objects; dialogs
+are kept, `tui/screens/kept.py`) is the same web, and it is what frozen garbage was mostly made
+of once sessions were taken apart: a deep collection after a client watched and left tables
+for a while took 170-240 ms. `dismantle_screen` takes it apart while its app lives on, with
+more care: the app must not show or keep it again, what the app keeps of its widgets (the one
+clicked, the one under the pointer, the one focused when the terminal lost focus) is dropped,
+and the app must have no message or after-refresh callback waiting (Textual's hover check
+after a removal holds the removed screen: taken apart before it ran, that crashed the app).
 """
 
 from __future__ import annotations
@@ -117,14 +126,56 @@ def _clear(pump: Any) -> None:
     state.update(TOMBSTONE)
 
 
-class _Dismantling:
-    """One ended app being taken apart: waits for it to rest, then clears it slice by slice."""
+APP_POINTERS = ("mouse_over", "hover_over", "mouse_captured", "_mouse_down_widget", "_last_focused_on_app_blur")
+"""What a Textual app (8.2) keeps of widgets under the mouse or last focused, which may be on a
+screen it closed: dropped before that screen is taken apart, as Textual would on the next
+mouse move."""
 
-    def __init__(self, app: Any, pumps: list[MessagePump], done: Callable[[bool], None] | None) -> None:
-        # Held, not weakly: a collection meanwhile would free the app whole, at its full cost.
-        self.app: Any = app
+
+def dismantle_screen(app: Any, screen: Any, pumps: list[MessagePump], done: Callable[[bool], None]) -> None:
+    """Take apart `screen` (closed and removed by `app`, which lives on), `pumps` being it and
+    the widgets it had (walked before its removal), then call `done(taken_apart)`. Left whole
+    if it does not come to rest, or if it is in use again (pushed back, installed)."""
+    loop = asyncio.get_running_loop()
+    _pending[loop] = _pending.get(loop, 0) + 1
+    job = _Dismantling(screen, [pump for pump in pumps if pump is not screen], done, weakref.ref(app))
+    loop.call_later(DELAY, job.check, context=contextvars.Context())
+
+
+def _settling(app: Any) -> bool:
+    """True while `app` or a screen it shows has messages or after-refresh callbacks waiting:
+    one may hold a screen it just closed (Textual's hover check after a removal does)."""
+    screens = [screen for stack in app._screen_stacks.values() for screen in stack]
+    return bool(app.message_queue_size) or any(
+        screen._callbacks or screen.message_queue_size for screen in screens
+    )
+
+
+def _in_use(app: Any, screen: Any) -> bool:
+    """True if `app` shows or keeps `screen` again (or has ended: its own dismantling owns it)."""
+    if app is None or getattr(app, "_closed", True):
+        return True
+    stacks = getattr(app, "_screen_stacks", {})
+    installed = getattr(app, "_installed_screens", {})
+    return any(screen in stack for stack in stacks.values()) or any(s is screen for s in installed.values())
+
+
+class _Dismantling:
+    """One ended app, or one closed screen of a live app (`app` given), being taken apart: waits
+    for it to rest, then clears it slice by slice."""
+
+    def __init__(
+        self,
+        owner: Any,
+        pumps: list[MessagePump],
+        done: Callable[[bool], None] | None,
+        app: weakref.ref[Any] | None = None,
+    ) -> None:
+        # Held, not weakly: a collection meanwhile would free the owner whole, at its full cost.
+        self.app: Any = owner
         self.pumps = pumps
         self.done = done
+        self.live_app = app
         self.tries = TRIES
         self.started = 0.0
 
@@ -132,15 +183,25 @@ class _Dismantling:
         asyncio.get_running_loop().call_later(delay, step, context=contextvars.Context())
 
     def check(self) -> None:
-        if _busy(self.app) or any(_busy(pump) for pump in self.pumps):
+        live = self.live_app() if self.live_app is not None else None
+        if self.live_app is not None:
+            if _in_use(live, self.app):
+                self._finish(False)
+                return
+            for name in APP_POINTERS:  # what the app keeps of the screen, dropped first
+                if (pointer := getattr(live, name, None)) is self.app or pointer in self.pumps:
+                    setattr(live, name, None)
+        if _busy(self.app) or any(_busy(pump) for pump in self.pumps) or (live is not None and _settling(live)):
             self.tries -= 1
             if self.tries > 0:
                 self._later(RETRY, self.check)
             else:
                 global _left_whole
                 _left_whole += 1
-                log.warning("an ended app was still busy after %.0f s: left to the collector",
-                            DELAY + RETRY * TRIES)
+                # A screen is closed per key: a warning each would let a client flood the log.
+                log.log(logging.DEBUG if live is not None else logging.WARNING,
+                        "%s was still busy after %.0f s: left to the collector",
+                        "a closed screen" if live is not None else "an ended app", DELAY + RETRY * TRIES)
                 self._finish(False)
             return
         self.started = time.monotonic()
@@ -153,13 +214,14 @@ class _Dismantling:
             asyncio.get_running_loop().call_soon(self.clear_slice, context=contextvars.Context())
             return
         _clear(self.app)
-        log.debug("an ended app taken apart in %.1f ms", (time.monotonic() - self.started) * 1000)
+        log.debug("%s taken apart in %.1f ms", "a closed screen" if self.live_app else "an ended app",
+                  (time.monotonic() - self.started) * 1000)
         self._finish(True)
 
     def _finish(self, taken_apart: bool) -> None:
         loop = asyncio.get_running_loop()
         _pending[loop] -= 1
-        self.app = None
+        self.app = self.live_app = None
         self.pumps = []
         done, self.done = self.done, None
         if done is not None:

@@ -97,6 +97,8 @@ DIALOG_WIDGETS = 5
 TAKEN_APART_GARBAGE = 0.2
 """An ended session that `dismantle` took apart counts as this many: what is left of it
 (~300 objects; a dialog is ~1,600)."""
+TAKEN_APART_SCREEN = 0.1
+"""The share of a closed screen's garbage left once `dismantle` took it apart."""
 SOON = 0.05
 """Delay of an early collection (a closed screen's own tasks are done by then)."""
 MIN_GAP = 0.1
@@ -194,11 +196,14 @@ def session_ended(born: float | None = None, app: Any = None, taken_apart: bool 
     _collect_soon(TAKEN_APART_GARBAGE if taken_apart else SESSION_GARBAGE, born)
 
 
-def screen_closed(born: float | None = None, widgets: int = 0) -> float:
+def screen_closed(born: float | None = None, widgets: int = 0, taken_apart: bool = False) -> float:
     """A screen of `widgets` widgets (itself included), made at `born`, is now garbage: collect
     it soon. Returns its weight in closed screens: a dialog (`DIALOG_WIDGETS`) counts 1, a
-    bigger screen as many dialogs as its widgets make."""
+    bigger screen as many dialogs as its widgets make; taken apart (`dismantle`), what is left
+    of it (`TAKEN_APART_SCREEN`)."""
     weight = max(1.0, widgets / DIALOG_WIDGETS)
+    if taken_apart:
+        weight *= TAKEN_APART_SCREEN
     _collect_soon(weight, born)
     return weight
 

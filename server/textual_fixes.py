@@ -81,6 +81,7 @@ import functools
 import logging
 import time
 import types
+import weakref
 from typing import TYPE_CHECKING, Any, Callable, ContextManager, Iterable, TextIO
 from weakref import WeakSet
 
@@ -89,7 +90,7 @@ from rich.console import Console
 from rich.segment import Segment, Segments
 from rich.style import Style
 
-from harena.server import gc_policy, loop_share, partial_render
+from harena.server import dismantle, gc_policy, loop_share, partial_render
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -435,12 +436,19 @@ def _install_gc_hooks() -> None:
             and not self.is_screen_installed(screen)
             and all(screen not in stack for stack in self._screen_stacks.values())
         )  # the condition under which Textual removes it
-        # Its size in widgets, counted while it still has them: a table screen is 5 dialogs.
-        widgets = sum(1 for _ in screen.walk_children(with_self=True)) if removed else 0
+        # Its widgets, walked while it still has them: to take apart, and to weigh (a table
+        # screen is 5 dialogs).
+        pumps = list(screen.walk_children(with_self=True)) if removed else []
         replaced = await replace_screen(self, screen)
         if removed:
-            weight = gc_policy.screen_closed(getattr(screen, "_harena_born", None), widgets)
-            loop_share.charge(self, gc_policy.screen_cost() * weight)  # its collection is on this app
+            born, widgets, app = getattr(screen, "_harena_born", None), len(pumps), weakref.ref(self)
+
+            def done(taken_apart: bool) -> None:
+                weight = gc_policy.screen_closed(born, widgets, taken_apart=taken_apart)
+                if (alive := app()) is not None:  # its collection is on this app
+                    loop_share.charge(alive, gc_policy.screen_cost() * weight)
+
+            dismantle.dismantle_screen(self, screen, pumps, done)
         return replaced
 
     setattr(Screen, "__init__", __init__)

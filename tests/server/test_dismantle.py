@@ -135,3 +135,47 @@ async def test_an_untracked_app_is_left_whole() -> None:
     app = Small()
     dismantle.dismantle(app, done.append)
     assert done == [False] and app.__dict__ != dismantle.TOMBSTONE
+
+
+def mouse_over_the_screen() -> str:
+    """SGR mouse reports: the pointer moved across an 80x24 screen, and a click."""
+    moves = "".join(f"\x1b[<35;{x};{y}M" for y in range(1, 25, 3) for x in range(1, 81, 9))
+    return moves + "\x1b[<0;10;5M\x1b[<0;10;5m"
+
+
+async def test_a_screen_taken_apart_under_the_mouse_and_focus_leaves_the_app_working(
+    make_server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The app keeps the widget clicked and the one focused when the terminal lost focus, and a
+    # removal queues a hover check holding the screen removed: dropped or waited for first.
+    # Taken apart at once (no `DELAY`), this crashed the app before either was handled.
+    monkeypatch.setattr(dismantle, "DELAY", 0.0)
+    monkeypatch.setattr(dismantle, "RETRY", 0.01)
+    closed: list[bool] = []
+    screen_closed = gc_policy.screen_closed
+
+    def record(born: float | None = None, widgets: int = 0, taken_apart: bool = False) -> float:
+        closed.append(taken_apart)
+        return screen_closed(born, widgets, taken_apart)
+
+    monkeypatch.setattr(gc_policy, "screen_closed", record)
+    server = await make_server()
+    server.lobby.connect("id-bob", "bob")
+    server.lobby.create_table("id-bob", "bob", "highcard", 2)
+    ann = await player(server, "ann", new_key())
+    await ann.wait_for_text("you are ann")
+    for done in (1, 2):  # (dialogs are kept, not closed: tui/screens/kept.py)
+        ann.send("w")  # bob's table, watched
+        await ann.wait_for_text("Table chat")
+        ann.send(mouse_over_the_screen())
+        ann.send("\x1b[O")  # the terminal loses focus
+        await asyncio.sleep(0.3)
+        ann.send("\x1b[27u")  # the table left
+        await until(lambda done=done: len(closed) == done, timeout=5.0)
+        ann.send("\x1b[I" + mouse_over_the_screen())  # focus back, the pointer over the lobby
+        await asyncio.sleep(0.3)
+    assert closed == [True, True]
+    ann.send("?")
+    await ann.wait_for_text("Keys")
+    assert "internal error" not in "\n".join(ann.lines())
+    await ann.close()

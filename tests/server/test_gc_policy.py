@@ -83,17 +83,20 @@ async def test_a_session_end_collects_its_app() -> None:
                 assert app() is None  # collected without anyone calling gc.collect()
 
 
-async def test_closing_a_screen_schedules_a_collection(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_closed_screen_is_taken_apart_then_collected(monkeypatch: pytest.MonkeyPatch) -> None:
     from harena.core.lobby import Lobby
+    from harena.server import dismantle
     from harena.server.textual_fixes import install, mark_server_app
     from tests.tui.harness import session, until
+    from harena.tui.screens.help import HelpScreen
     from harena.tui.screens.lobby import LobbyScreen
 
     install()
-    closed: list[tuple[bool, int]] = []
+    monkeypatch.setattr(dismantle, "DELAY", 0.05)
+    closed: list[tuple[bool, int, bool]] = []
 
-    def screen_closed(born: float | None, widgets: int = 0) -> float:
-        closed.append((born is not None, widgets))
+    def screen_closed(born: float | None, widgets: int = 0, taken_apart: bool = False) -> float:
+        closed.append((born is not None, widgets, taken_apart))
         return 1.0
 
     monkeypatch.setattr(gc_policy, "screen_closed", screen_closed)
@@ -102,11 +105,18 @@ async def test_closing_a_screen_schedules_a_collection(monkeypatch: pytest.Monke
     table.sit("bob", "bob")
     async with session(lobby, "ann", "ann") as (app, pilot):
         mark_server_app(app)
+        table_screen, seats = app.screen, app.screen.query_one("#seats")
+        app._mouse_down_widget = seats  # as a click on it leaves it: dropped before it is cleared
         await pilot.press("escape")  # the table screen is closed for the lobby
         await until(lambda: isinstance(app.screen, LobbyScreen))
         await until(lambda: bool(closed))
-        [(with_born, widgets)] = closed  # with the time the screen was made, and its size:
-        assert with_born and widgets > 3 * gc_policy.DIALOG_WIDGETS  # a table screen is big
+        [(with_born, widgets, taken_apart)] = closed  # with the time the screen was made, its size,
+        assert with_born and widgets > 3 * gc_policy.DIALOG_WIDGETS  # (a table screen is big)
+        assert taken_apart  # and taken apart, widgets and all:
+        assert table_screen.__dict__ == seats.__dict__ == dismantle.TOMBSTONE
+        assert app._mouse_down_widget is None
+        await pilot.press("question_mark")  # the app goes on
+        await until(lambda: isinstance(app.screen, HelpScreen))
 
 
 async def test_young_generations_are_collected_once_a_burst_of_writes_is_out() -> None:
