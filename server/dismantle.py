@@ -39,7 +39,10 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
+from textual._animator import Animator
+from textual.cache import LRUCache
 from textual.message_pump import MessagePump, active_app
+from textual.timer import Timer
 
 log = logging.getLogger(__name__)
 
@@ -122,8 +125,23 @@ def _busy(pump: MessagePump) -> bool:
 
 def _clear(pump: Any) -> None:
     state = pump.__dict__
+    for value in state.values():
+        _unlink(value)
     state.clear()
     state.update(TOMBSTONE)
+
+
+def _unlink(value: Any) -> None:
+    """Break the cycles of what a pump owns that its clearing alone would leave: an `LRUCache`'s
+    ring of links (a widget's box models and query results: ~200 objects a session), and the
+    app's `Animator`, whose `Timer` calls it back."""
+    if isinstance(value, LRUCache):
+        value.clear()  # its links unlinked first (`textual_fixes`)
+    elif isinstance(value, Animator):
+        timer = value.__dict__.get("_timer")
+        if isinstance(timer, Timer):
+            timer.__dict__.clear()
+        value.__dict__.clear()
 
 
 APP_POINTERS = ("mouse_over", "hover_over", "mouse_captured", "_mouse_down_widget", "_last_focused_on_app_blur")

@@ -51,12 +51,15 @@ collection frees. Hence:
   session cost before. A session that ends after living through a freeze, a table screen
   left after a while, cost a deep collection in the end.
 
-A deep collection walks the whole heap: ~110,000 objects with no session at all (the server's
-modules), 50-100 ms, more than the 50 ms the loop may pause. So a deep collection that is due
-waits for a quiet moment (`activity`: no key, connection or session end for `QUIET` seconds), when
-a pause keeps no player waiting, unless the frozen garbage passes `FROZEN_HARD_LIMIT` or the
-last deep collection is `DEEP_LONGEST_WAIT` old. Since ended sessions are taken apart, it is
-mostly closed screens that were frozen which call for one.
+A deep collection walks the whole heap: 70,000-110,000 objects with no session at all (the
+server's modules), 25-60 ms on the 2-core machine, more with every session connected, whatever
+little it frees. So deep collections are made rare rather than short: ended apps and closed
+screens are taken apart (`dismantle`), so little frozen garbage is left to free (an ended
+session ~40 objects, `TAKEN_APART_GARBAGE`; a table screen left ~240, `TAKEN_APART_SCREEN`),
+and `FROZEN_LIMIT` is reached after hundreds of sessions, not dozens. A deep collection that is
+due also waits for a quiet moment (`activity`: no key, connection or session end for `QUIET`
+seconds), when a pause keeps no player waiting, unless the frozen garbage passes
+`FROZEN_HARD_LIMIT` or the last deep collection is `DEEP_LONGEST_WAIT` old.
 
 Worst case, with players switching screens all the time, that is short pauses a few times a
 second and, once much frozen garbage has piled up with keys always coming, one long one; in
@@ -94,11 +97,12 @@ SESSION_GARBAGE = 10
 """An ended session counts as this many closed screens."""
 DIALOG_WIDGETS = 5
 """Widgets of a dialog (3-6), the unit of closed screens: a table screen has ~24."""
-TAKEN_APART_GARBAGE = 0.2
+TAKEN_APART_GARBAGE = 0.03
 """An ended session that `dismantle` took apart counts as this many: what is left of it
-(~300 objects; a dialog is ~1,600)."""
-TAKEN_APART_SCREEN = 0.1
-"""The share of a closed screen's garbage left once `dismantle` took it apart."""
+(~40 objects; a dialog is ~1,600)."""
+TAKEN_APART_SCREEN = 0.05
+"""The share of a closed screen's garbage left once `dismantle` took it apart (a Carthage
+table screen: ~240 objects of ~4,600)."""
 SOON = 0.05
 """Delay of an early collection (a closed screen's own tasks are done by then)."""
 MIN_GAP = 0.1
@@ -113,13 +117,14 @@ DEEP_INTERVAL = 60.0
 """Seconds between two deep collections at most, when frozen garbage waits."""
 DEEP_DUTY = 0.05
 """Share of the loop deep collections may take (each walks the whole heap)."""
-MAX_INTERVAL = 600.0
-"""Seconds between two deep collections at most, when a quiet moment comes."""
+MAX_INTERVAL = 3600.0
+"""Seconds between two deep collections at most, when a quiet moment comes: for cyclic garbage
+no one reported (what is reported is little once apps and screens are taken apart)."""
 QUIET = 1.0
 """Seconds without `activity` before a deep collection may run."""
 FROZEN_HARD_LIMIT = 100
 """Closed screens' worth of frozen garbage after which a deep collection runs, quiet or not."""
-DEEP_LONGEST_WAIT = 3600.0
+DEEP_LONGEST_WAIT = 6 * 3600.0
 """Seconds after the last deep collection after which one runs, quiet or not."""
 YOUNG_DELAY = 0.01
 """Quiet time after the last write before the young generations are collected."""

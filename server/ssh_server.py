@@ -16,6 +16,7 @@ import itertools
 import logging
 import time
 import uuid
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -105,8 +106,15 @@ class HarenaSession(AppSession):
         address: str = "",
         on_close: Callable[[], None] | None = None,
     ) -> None:
+        session = weakref.ref(self)  # the factory is kept by the session: strong, a cycle
+
+        def make_app(info: SessionInfo) -> Any:
+            live = session()
+            assert live is not None  # only a live session makes its app
+            return server.make_app(info, live)
+
         super().__init__(
-            lambda info: server.make_app(info, self),
+            make_app,
             identity=identity,
             max_write_buffer=server.config.limits.max_write_buffer,
             input_events=server.config.limits.input_events,
@@ -190,9 +198,14 @@ def bound_environment(chan: asyncssh.SSHServerChannel) -> asyncssh.SSHServerChan
     """Make `chan` keep only the environment the server reads (asyncssh has no hook for env
     requests: its handler is replaced on this channel alone)."""
 
+    channel = weakref.ref(chan)  # the handler is kept by the channel: strong, a cycle
+
     def process_env_request(packet: Any) -> bool:
         name, value = packet.get_string(), packet.get_string()
         packet.check_end()
+        chan = channel()
+        if chan is None:
+            return False
         env = chan._env  # type: ignore[attr-defined]
         if name not in env and not accepts_env(name, value, len(env)):
             return False
@@ -203,6 +216,11 @@ def bound_environment(chan: asyncssh.SSHServerChannel) -> asyncssh.SSHServerChan
 
     chan._process_env_request = process_env_request  # type: ignore[attr-defined]
     return chan
+
+
+def _nothing_more() -> bool:
+    """A closed connection's packet handler: no packet is handled."""
+    return False
 
 
 class PlayerConnection(asyncssh.SSHServer):
@@ -259,6 +277,11 @@ class PlayerConnection(asyncssh.SSHServer):
         if self.counted_identity:
             server.identities.close(self.identity)
             self.counted_identity = False
+        if self.conn is not None:
+            # asyncssh keeps its packet handler, a method of the connection, to the end: a
+            # cycle that only a (deep) collection would free, with the connection's ciphers
+            # and buffers (~40 objects). Nothing is read from a closed connection.
+            self.conn._recv_handler = _nothing_more  # type: ignore[attr-defined]
         self.conn = None
         reason = f": {printable(str(exc))}" if exc is not None else ""
         log.info(

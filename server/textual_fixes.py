@@ -60,7 +60,7 @@ pyproject pins textual>=8.2.8,<8.3 and tests/server/test_textual_fixes.py checks
 `App._display(screen, renderable)`, `textual._compositor.LayoutUpdate.region`, `App._driver`,
 `App._batch_count`, `App._running`, `App._closed`, `App._sync_available`, `App._handle_exception`,
 `App.post_display_hook`, `App.cursor_position`, `Screen.outer_size`, `Strip.divide` (and its
-`_divide_cache`), `App._replace_screen` (removes a closed screen), `Screen.__init__` (stamped
+`_divide_cache`), `LRUCache.clear` and `LRUCache._cache` (links are lists), `App._replace_screen` (removes a closed screen), `Screen.__init__` (stamped
 with its birth time), `App.is_screen_installed`, `App._screen_stacks`, `textual.screen.UPDATE_PERIOD` (read when a screen's update timer is
 made), `Stylesheet._parse_rules(css, read_from, ...)` and `Stylesheet._variables`;
 `server.screen_buffer` reads `LayoutUpdate.strips/region` and
@@ -242,6 +242,7 @@ class _PerInstanceLRU:
 def _install_leak_fixes() -> None:
     from textual._styles_cache import StylesCache
     from textual._xterm_parser import XTermParser
+    from textual.cache import LRUCache
     from textual.strip import Strip
     from textual.widgets._data_table import DataTable
 
@@ -282,6 +283,18 @@ def _install_leak_fixes() -> None:
         return divide(self, cuts)
 
     setattr(Strip, "divide", _divide)
+
+    # LRUCache.clear drops its ring of [prev, next, key, value] links whole, a cycle per cache
+    # cleared (Textual clears a node's query cache on every change below it), holding what
+    # was cached (widgets): unlinked first, the links are freed at once.
+    lru_clear = LRUCache.clear
+
+    def _clear(self: LRUCache[Any, Any]) -> None:
+        for link in self._cache.values():
+            link.clear()
+        lru_clear(self)
+
+    setattr(LRUCache, "clear", _clear)
 
     styles_func = DataTable._get_styles_to_render_cell.__wrapped__
     descriptor = _PerInstanceLRU(styles_func, maxsize=32)
