@@ -85,7 +85,7 @@ def run_server(workdir: Path) -> None:
     install()
     spec = json.loads((workdir / "tables.json").read_text())
     limits = json.loads((workdir / "limits.json").read_text())
-    timing: dict[str, Any] = {"gc": record_gc_pauses(), "stalls": [], "slow": []}
+    timing: dict[str, Any] = {"gc": record_gc_pauses(), "stalls": [], "slow": [], "loop": record_loop_time()}
     if os.environ.get("HARENA_BENCH_VERBOSE"):
         record_slow_callbacks(timing["slow"])
 
@@ -114,7 +114,7 @@ def run_server(workdir: Path) -> None:
         def dump() -> None:
             timing["refused"] = server.refused
             (workdir / "timing.json").write_text(json.dumps(timing))
-            for key in ("gc", "stalls", "slow"):
+            for key in ("gc", "stalls", "slow", "loop"):
                 timing[key].clear()  # each phase reads what came after its start only
 
         loop.add_signal_handler(signal.SIGUSR1, dump)
@@ -142,6 +142,27 @@ def record_gc_pauses(over: float = 0.001) -> list[Any]:
 
     gc.callbacks.append(callback)
     return pauses
+
+
+def record_loop_time() -> dict[str, float]:
+    """Server side: the loop's busy seconds by the player whose app a callback ran for ("" for
+    none: the SSH layer, the server's own timers)."""
+    import asyncio.events
+
+    from textual._context import active_app
+
+    seconds: dict[str, float] = {}
+    run = asyncio.events.Handle._run
+
+    def _run(self: asyncio.events.Handle) -> None:
+        start = time.perf_counter()
+        run(self)
+        app = self._context.get(active_app)  # type: ignore[attr-defined]
+        name = "" if app is None else getattr(app, "player_name", "?")
+        seconds[name] = seconds.get(name, 0.0) + time.perf_counter() - start
+
+    asyncio.events.Handle._run = _run  # type: ignore[method-assign]
+    return seconds
 
 
 def record_slow_callbacks(slow: list[Any], over: float = 0.02) -> None:
@@ -222,6 +243,7 @@ async def flood_scenario(workdir: Path, seconds: float, floods: str) -> None:
         print(f"  no flood:               keypress to every screen {describe(quiet, 'ms', 1000)}")
         for label, pattern in chosen(floods):
             attackers = await asyncio.gather(*(hostile(port, f"h{i}") for i in range(8)))
+            await server.timing()  # the figures start afresh: the flood's, not the logins'
             cpu_before, since = server.cpu_seconds(), time.monotonic()
             until = since + seconds
             flooding = [asyncio.ensure_future(flood(a, pattern, until)) for a in attackers]
@@ -233,6 +255,11 @@ async def flood_scenario(workdir: Path, seconds: float, floods: str) -> None:
             print(f"  8 sessions flooding {label:<5}  keypress to every screen {describe(latencies, 'ms', 1000)}")
             print(f"      longest loop stall {longest(timing['stalls'], since):.0f} ms, longest GC pause "
                   f"{gc_longest(timing, since):.0f} ms, server CPU {cpu * 100:.0f}% of a core")
+            elapsed = time.monotonic() - since
+            hostile_share = {n: t / elapsed for n, t in timing["loop"].items() if n.startswith("h")}
+            print(f"      loop busy: busiest hostile session {max(hostile_share.values(), default=0) * 100:.1f}%, "
+                  f"the 8 together {sum(hostile_share.values()) * 100:.0f}%, "
+                  f"outside any app {timing['loop'].get('', 0.0) / elapsed * 100:.0f}%")
             if os.environ.get("HARENA_BENCH_VERBOSE"):
                 slow = sorted((s for s in timing["slow"] if s[-1] > since), key=lambda s: -s[1])
                 print("      slowest callbacks (ms):", [(what, ms) for what, ms, _ in slow[:5]])
@@ -302,8 +329,8 @@ async def cycles_scenario(workdir: Path, cycles: int) -> None:
         timing = await server.timing()
         print(f"cycles: {cycles} connect/disconnect cycles in {ended - started:.1f} s (refused: {timing['refused']})")
         print(f"  while they ran: longest GC pause {gc_longest(timing, since, ended):.0f} ms, longest "
-              f"loop stall {longest(timing['stalls'], since):.0f} ms; in the 3 s after (quiet: the deep "
-              f"collection put off): longest GC pause {gc_longest(timing, ended):.0f} ms")
+              f"loop stall {longest(timing['stalls'], since):.0f} ms; in the 3 s after (quiet: when a deep "
+              f"collection that is due runs): longest GC pause {gc_longest(timing, ended):.0f} ms")
     finally:
         server.stop()
 
