@@ -331,6 +331,9 @@ async def cycles_scenario(workdir: Path, cycles: int) -> None:
         print(f"  while they ran: longest GC pause {gc_longest(timing, since, ended):.0f} ms, longest "
               f"loop stall {longest(timing['stalls'], since):.0f} ms; in the 3 s after (quiet: when a deep "
               f"collection that is due runs): longest GC pause {gc_longest(timing, ended):.0f} ms")
+        if os.environ.get("HARENA_BENCH_VERBOSE"):
+            slow = sorted((s for s in timing["slow"] if s[-1] > since), key=lambda s: -s[1])
+            print("  slowest callbacks (ms):", [(what, ms) for what, ms, _ in slow[:5]])
     finally:
         server.stop()
 
