@@ -190,7 +190,7 @@ class _Dismantling:
         app: weakref.ref[Any] | None = None,
     ) -> None:
         # Held, not weakly: a collection meanwhile would free the owner whole, at its full cost.
-        self.app: Any = owner
+        self.owner: Any = owner
         self.pumps = pumps
         self.done = done
         self.live_app = app
@@ -203,13 +203,13 @@ class _Dismantling:
     def check(self) -> None:
         live = self.live_app() if self.live_app is not None else None
         if self.live_app is not None:
-            if _in_use(live, self.app):
+            if _in_use(live, self.owner):
                 self._finish(False)
                 return
             for name in APP_POINTERS:  # what the app keeps of the screen, dropped first
-                if (pointer := getattr(live, name, None)) is self.app or pointer in self.pumps:
+                if (pointer := getattr(live, name, None)) is self.owner or pointer in self.pumps:
                     setattr(live, name, None)
-        if _busy(self.app) or any(_busy(pump) for pump in self.pumps) or (live is not None and _settling(live)):
+        if _busy(self.owner) or any(_busy(pump) for pump in self.pumps) or (live is not None and _settling(live)):
             self.tries -= 1
             if self.tries > 0:
                 self._later(RETRY, self.check)
@@ -231,7 +231,7 @@ class _Dismantling:
         if self.pumps:
             asyncio.get_running_loop().call_soon(self.clear_slice, context=contextvars.Context())
             return
-        _clear(self.app)
+        _clear(self.owner)
         log.debug("%s taken apart in %.1f ms", "a closed screen" if self.live_app else "an ended app",
                   (time.monotonic() - self.started) * 1000)
         self._finish(True)
@@ -239,7 +239,7 @@ class _Dismantling:
     def _finish(self, taken_apart: bool) -> None:
         loop = asyncio.get_running_loop()
         _pending[loop] -= 1
-        self.app = self.live_app = None
+        self.owner = self.live_app = None
         self.pumps = []
         done, self.done = self.done, None
         if done is not None:
