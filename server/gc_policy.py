@@ -59,7 +59,8 @@ session ~40 objects, `TAKEN_APART_GARBAGE`; a table screen left ~240, `TAKEN_APA
 and `FROZEN_LIMIT` is reached after hundreds of sessions, not dozens. A deep collection that is
 due also waits for a quiet moment (`activity`: no key, connection or session end for `QUIET`
 seconds), when a pause keeps no player waiting, unless the frozen garbage passes
-`FROZEN_HARD_LIMIT` or the last deep collection is `DEEP_LONGEST_WAIT` old.
+`FROZEN_HARD_LIMIT`. The hourly one (`MAX_INTERVAL`), for garbage nobody reported, waits for a
+moment with no session connected, or after `DEEP_LONGEST_WAIT` for a quiet one.
 
 Worst case, with players switching screens all the time, that is short pauses a few times a
 second and, once much frozen garbage has piled up with keys always coming, one long one; in
@@ -83,6 +84,7 @@ import gc
 import logging
 import time
 import weakref
+from collections.abc import Callable
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -118,14 +120,15 @@ DEEP_INTERVAL = 60.0
 DEEP_DUTY = 0.05
 """Share of the loop deep collections may take (each walks the whole heap)."""
 MAX_INTERVAL = 3600.0
-"""Seconds between two deep collections at most, when a quiet moment comes: for cyclic garbage
-no one reported (what is reported is little once apps and screens are taken apart)."""
+"""Seconds between two deep collections at most, when no session is connected: for cyclic
+garbage no one reported (what is reported is little once apps and screens are taken apart)."""
 QUIET = 1.0
 """Seconds without `activity` before a deep collection may run."""
 FROZEN_HARD_LIMIT = 100
 """Closed screens' worth of frozen garbage after which a deep collection runs, quiet or not."""
 DEEP_LONGEST_WAIT = 6 * 3600.0
-"""Seconds after the last deep collection after which one runs, quiet or not."""
+"""Seconds after the last deep collection after which one runs at a quiet moment, sessions
+connected or not."""
 YOUNG_DELAY = 0.01
 """Quiet time after the last write before the young generations are collected."""
 PROMOTED_LIMIT = 20
@@ -153,13 +156,17 @@ _young: asyncio.TimerHandle | None = None
 _young_collections = 0
 _last_activity = 0.0  # monotonic time of the last `activity`
 _deferred_deep = 0  # times a due deep collection was put off for a quiet moment
+_connected: Callable[[], int] = lambda: 0  # live sessions, as `configure` was told
 _dying: list[tuple[weakref.ref[Any], int]] = []  # ended sessions' apps, and collections left to try
 DYING_TRIES = 5
 
 
-def configure() -> None:
-    """Stop automatic full collections (idempotent); call on the event loop of the sessions."""
-    global _configured, _frozen_at
+def configure(connected: Callable[[], int] | None = None) -> None:
+    """Stop automatic full collections (idempotent); call on the event loop of the sessions.
+    `connected` tells how many sessions are live (the hourly deep collection waits for none)."""
+    global _configured, _frozen_at, _connected
+    if connected is not None:
+        _connected = connected
     if not _configured:
         young, middle, _old = gc.get_threshold()
         gc.set_threshold(young, middle, NEVER)
@@ -324,10 +331,13 @@ def _collect() -> None:
     global _frozen_at, _last_deep, _deep_collections, _screen_cost, _deep_seconds, _deferred_deep
     _scheduled = _scheduled_loop = None
     started = time.monotonic()
-    deep = started - _last_deep >= MAX_INTERVAL or (
-        _frozen_garbage >= FROZEN_LIMIT and started - _last_deep >= _deep_gap()
-    )
-    overdue = _frozen_garbage >= FROZEN_HARD_LIMIT or started - _last_deep >= DEEP_LONGEST_WAIT
+    since_deep = started - _last_deep
+    due = _frozen_garbage >= FROZEN_LIMIT and since_deep >= _deep_gap()
+    # The hourly one, for garbage no one reported, waits for a moment with no session at all,
+    # when its pause keeps nobody waiting (or, none coming, `DEEP_LONGEST_WAIT` for a quiet one).
+    hourly = since_deep >= MAX_INTERVAL and (_connected() == 0 or since_deep >= DEEP_LONGEST_WAIT)
+    deep = due or hourly
+    overdue = _frozen_garbage >= FROZEN_HARD_LIMIT
     wait = _quiet_in(started)
     put_off = deep and wait > 0 and not overdue  # a player is typing: the deep one waits
     if put_off:

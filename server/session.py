@@ -346,7 +346,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         gc_policy.activity()
         install()
         loop_share.install()
-        gc_policy.configure()
+        gc_policy.configure(connected=lambda: len(_live_sessions))
         chan = self._chan
         assert chan is not None and self._term_type is not None
         env = dict(chan.get_environment())

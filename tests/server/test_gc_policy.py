@@ -289,3 +289,34 @@ async def test_a_closed_screen_weighs_as_many_dialogs_as_its_widgets_make(monkey
     assert gc_policy.screen_closed(time.monotonic(), 3) == 1.0  # a dialog
     assert gc_policy.screen_closed(time.monotonic(), 5 * gc_policy.DIALOG_WIDGETS) == 5.0
     assert gc_policy._garbage == 6.0
+
+
+async def test_the_hourly_deep_collection_waits_for_a_moment_with_no_session_connected(
+    monkeypatch: pytest.MonkeyPatch, deep_soon: None
+) -> None:
+    """The deep collection for garbage no one reported walks the whole heap for little: with
+    players connected (even idle ones) it waits until none is, up to DEEP_LONGEST_WAIT."""
+    monkeypatch.setattr(gc_policy, "_last_activity", 0.0)  # no player typing
+    monkeypatch.setattr(gc_policy, "_dying", [])
+    connected = [1]
+    gc_policy.configure(connected=lambda: connected[0])
+    monkeypatch.setattr(gc_policy, "_frozen_garbage", 0)
+    monkeypatch.setattr(gc_policy, "MAX_INTERVAL", 0.0)  # the hourly one is due
+    deep = gc_policy.deep_collections()
+    gc_policy.screen_closed(time.monotonic())  # a collection runs
+    await asyncio.sleep(0.05)
+    assert gc_policy.deep_collections() == deep  # not the deep one: a player is connected
+    connected[0] = 0
+    gc_policy.session_ended(time.monotonic(), taken_apart=True)  # the last one leaves
+    await asyncio.sleep(0.05)
+    assert gc_policy.deep_collections() > deep
+    connected[0] = 1
+    await asyncio.sleep(0.05)  # what was scheduled meanwhile has run
+    deep = gc_policy.deep_collections()
+    gc_policy.screen_closed(time.monotonic())
+    await asyncio.sleep(0.05)
+    assert gc_policy.deep_collections() == deep  # connected again: it waits
+    monkeypatch.setattr(gc_policy, "DEEP_LONGEST_WAIT", 0.0)  # none left for hours: at last
+    gc_policy.screen_closed(time.monotonic())
+    await asyncio.sleep(0.05)
+    assert gc_policy.deep_collections() > deep
