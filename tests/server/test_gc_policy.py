@@ -196,6 +196,7 @@ def deep_soon(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(gc_policy, "DEEP_INTERVAL", 0.0)
     monkeypatch.setattr(gc_policy, "SOON", 0.01)
     monkeypatch.setattr(gc_policy, "MAX_INTERVAL", 1e6)
+    monkeypatch.setattr(gc_policy, "_connected", lambda: 1)  # a player is connected
 
 
 async def test_garbage_born_before_the_last_freeze_waits_for_a_deep_collection(
@@ -299,7 +300,8 @@ async def test_the_hourly_deep_collection_waits_for_a_moment_with_no_session_con
     monkeypatch.setattr(gc_policy, "_last_activity", 0.0)  # no player typing
     monkeypatch.setattr(gc_policy, "_dying", [])
     connected = [1]
-    gc_policy.configure(connected=lambda: connected[0])
+    gc_policy.configure()
+    monkeypatch.setattr(gc_policy, "_connected", lambda: connected[0])
     monkeypatch.setattr(gc_policy, "_frozen_garbage", 0)
     monkeypatch.setattr(gc_policy, "MAX_INTERVAL", 0.0)  # the hourly one is due
     deep = gc_policy.deep_collections()
@@ -318,5 +320,25 @@ async def test_the_hourly_deep_collection_waits_for_a_moment_with_no_session_con
     assert gc_policy.deep_collections() == deep  # connected again: it waits
     monkeypatch.setattr(gc_policy, "DEEP_LONGEST_WAIT", 0.0)  # none left for hours: at last
     gc_policy.screen_closed(time.monotonic())
+    await asyncio.sleep(0.05)
+    assert gc_policy.deep_collections() > deep
+
+
+async def test_with_no_session_connected_a_little_frozen_garbage_is_enough_for_a_deep_collection(
+    monkeypatch: pytest.MonkeyPatch, deep_soon: None
+) -> None:
+    """With nobody connected the heap is small, and a deep collection short."""
+    monkeypatch.setattr(gc_policy, "_last_activity", 0.0)
+    monkeypatch.setattr(gc_policy, "_dying", [])
+    gc_policy.configure()
+    monkeypatch.setattr(gc_policy, "_frozen_garbage", 0)
+    long_ago = time.monotonic() - 10.0  # born before the last freeze
+    deep = gc_policy.deep_collections()
+    for _ in range(int(gc_policy.EMPTY_FROZEN_LIMIT) + 1):
+        gc_policy.screen_closed(long_ago)
+    await asyncio.sleep(0.05)
+    assert gc_policy.deep_collections() == deep  # players connected: far below FROZEN_LIMIT
+    monkeypatch.setattr(gc_policy, "_connected", lambda: 0)
+    gc_policy.screen_closed(long_ago)
     await asyncio.sleep(0.05)
     assert gc_policy.deep_collections() > deep
