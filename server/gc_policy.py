@@ -55,7 +55,7 @@ A deep collection walks the whole heap, whatever little it frees: 56,000-90,000 
 session at all (the server's modules; 16-60 ms on the 2-core machine, the more the longer the
 server has run), 100,000-140,000 with 4-8 sessions watching a table (50-85 ms). So deep collections are made rare rather than short: ended apps and closed
 screens are taken apart (`dismantle`), so little frozen garbage is left to free (an ended
-session ~40 objects, `TAKEN_APART_GARBAGE`; a table screen left ~240, `TAKEN_APART_SCREEN`),
+session ~40 objects, `TAKEN_APART_GARBAGE`; a table screen left, none, `TAKEN_APART_SCREEN`),
 and `FROZEN_LIMIT` is reached after hundreds of sessions, not dozens. A deep collection that is
 due also waits for a quiet moment (`activity`: no key, connection or session end for `QUIET`
 seconds), when a pause keeps no player waiting, unless the frozen garbage passes
@@ -103,9 +103,11 @@ DIALOG_WIDGETS = 5
 TAKEN_APART_GARBAGE = 0.03
 """An ended session that `dismantle` took apart counts as this many: what is left of it
 (~40 objects; a dialog is ~1,600)."""
-TAKEN_APART_SCREEN = 0.05
-"""The share of a closed screen's garbage left once `dismantle` took it apart (a Carthage
-table screen: ~240 objects of ~4,600)."""
+TAKEN_APART_SCREEN = 0.0
+"""The share of a closed screen's garbage left once `dismantle` took it apart: of a Carthage
+table screen, none (of ~4,600 objects). Counted at 1%, a flood of tables watched and left
+called for a 110 ms deep collection in two minutes, freeing 7,000 objects that were mostly not
+screens'; whatever another screen might leave waits for the hourly deep collection."""
 SOON = 0.05
 """Delay of an early collection (a closed screen's own tasks are done by then)."""
 MIN_GAP = 0.1
@@ -354,9 +356,12 @@ def _collect() -> None:
         if _garbage == 0 and not _dying:  # nothing else to collect either
             _schedule(max(SOON, wait))
             return
-    # An early collection (garbage piling up: a dialog toggled over and over) does not freeze:
-    # the next dialog is often open by then, and frozen it would wait for a deep collection.
-    freeze = deep or _garbage < garbage_limit()
+    # Every collection freezes what survived it, early ones too (garbage piling up: screens
+    # closed in a burst). Unfrozen, what lives on would be walked by every next collection: in
+    # a flood of tables watched and left, full collections grew from 15 to 76 ms in two
+    # minutes. (Early collections used not to freeze: the next screen, often open by then,
+    # would have been frozen garbage for a deep collection; screens are taken apart now.)
+    freeze = True
     if deep:
         gc.unfreeze()
     freed = gc.collect()

@@ -449,9 +449,9 @@ def _install_gc_hooks() -> None:
             and not self.is_screen_installed(screen)
             and all(screen not in stack for stack in self._screen_stacks.values())
         )  # the condition under which Textual removes it
-        # Its widgets, walked while it still has them: to take apart, and to weigh (a table
+        # Its widgets, found while it still has them: to take apart, and to weigh (a table
         # screen is 5 dialogs).
-        pumps = list(screen.walk_children(with_self=True)) if removed else []
+        pumps = dismantle.pumps_of(self, screen) if removed else []
         replaced = await replace_screen(self, screen)
         if removed:
             born, widgets, app = getattr(screen, "_harena_born", None), len(pumps), weakref.ref(self)

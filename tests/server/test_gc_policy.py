@@ -100,6 +100,8 @@ async def test_a_closed_screen_is_taken_apart_then_collected(monkeypatch: pytest
         return 1.0
 
     monkeypatch.setattr(gc_policy, "screen_closed", screen_closed)
+    charged: list[tuple[object, float]] = []
+    monkeypatch.setattr(dismantle.loop_share, "charge", lambda app, seconds: charged.append((app, seconds)))
     lobby = Lobby()
     table = lobby.create_table("ann", "ann", "highcard", 2)
     table.sit("bob", "bob")
@@ -115,6 +117,7 @@ async def test_a_closed_screen_is_taken_apart_then_collected(monkeypatch: pytest
         assert taken_apart  # and taken apart, widgets and all:
         assert table_screen.__dict__ == seats.__dict__ == dismantle.TOMBSTONE
         assert app._mouse_down_widget is None
+        assert any(who is app and seconds > 0 for who, seconds in charged)  # the clearing is its cost
         await pilot.press("question_mark")  # the app goes on
         await until(lambda: isinstance(app.screen, HelpScreen))
 
