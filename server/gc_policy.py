@@ -27,13 +27,14 @@ collection frees. Hence:
   times a second, not hundreds of megabytes collected in seconds of pause once a minute. The
   app that closed a screen is charged its expected cost (`loop_share`): garbage is part of
   what a session costs the loop;
-* every full collection but the early ones ends with `gc.freeze()`: what survived it (the
-  server's modules, every session's screens and widgets) moves to the permanent generation,
-  which collections do not walk (an early collection does not freeze: while a client toggles
-  a dialog, the next one is often open by then, and its garbage would have to wait for a deep
-  collection; frozen that way, 8 clients' dialogs made 500,000 objects for one 870 ms deep
-  collection). A collection then costs what was made since the last one, not the whole heap: ~12,500
-  objects per session made a full collection 2-3 ms per session (150 ms at 12 sessions);
+* every full collection ends with `gc.freeze()`: what survived it (the server's modules, every
+  session's screens and widgets) moves to the permanent generation, which collections do not
+  walk. A collection then costs what was made since the last one, not the whole heap: ~12,500
+  objects per session made a full collection 2-3 ms per session (150 ms at 12 sessions).
+  (Early collections, garbage piling up, used not to freeze: the next dialog, often open by
+  then, would have been frozen garbage, and 8 clients' dialogs made 500,000 objects for one
+  870 ms deep collection. Dialogs are kept now, and closed screens taken apart even frozen.)
+  Unless an ended app left whole is still alive: frozen, it would wait for a deep collection;
 * `session_started()`: `FREEZE_DELAY` after a session starts (its first screens are out), its
   objects are frozen without a full collection (`gc.collect(1)`, then `gc.freeze()`: neither
   walks the old generation), so that the next collection does not walk eight new sessions
