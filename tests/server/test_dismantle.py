@@ -148,27 +148,39 @@ def mouse_over_the_screen() -> str:
     return moves + "\x1b[<0;10;5M\x1b[<0;10;5m"
 
 
+@pytest.fixture
+def closed(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Whether each screen closed was taken apart, as `gc_policy` is told."""
+    told: list[bool] = []
+    screen_closed = gc_policy.screen_closed
+
+    def record(born: float | None = None, widgets: int = 0, taken_apart: bool = False) -> float:
+        told.append(taken_apart)
+        return screen_closed(born, widgets, taken_apart)
+
+    monkeypatch.setattr(gc_policy, "screen_closed", record)
+    return told
+
+
+async def beside_bobs_table(make_server: Any, game: str) -> Any:
+    """ann's terminal, in the lobby of a server where bob waits at a table of `game`."""
+    server = await make_server()
+    server.lobby.connect("id-bob", "bob")
+    server.lobby.create_table("id-bob", "bob", game, 2)
+    ann = await player(server, "ann", new_key())
+    await ann.wait_for_text("you are ann")
+    return ann
+
+
 async def test_a_screen_taken_apart_under_the_mouse_and_focus_leaves_the_app_working(
-    make_server, monkeypatch: pytest.MonkeyPatch
+    make_server, monkeypatch: pytest.MonkeyPatch, closed: list[bool]
 ) -> None:
     # The app keeps the widget clicked and the one focused when the terminal lost focus, and a
     # removal queues a hover check holding the screen removed: dropped or waited for first.
     # Taken apart at once (no `DELAY`), this crashed the app before either was handled.
     monkeypatch.setattr(dismantle, "DELAY", 0.0)
     monkeypatch.setattr(dismantle, "RETRY", 0.01)
-    closed: list[bool] = []
-    screen_closed = gc_policy.screen_closed
-
-    def record(born: float | None = None, widgets: int = 0, taken_apart: bool = False) -> float:
-        closed.append(taken_apart)
-        return screen_closed(born, widgets, taken_apart)
-
-    monkeypatch.setattr(gc_policy, "screen_closed", record)
-    server = await make_server()
-    server.lobby.connect("id-bob", "bob")
-    server.lobby.create_table("id-bob", "bob", "highcard", 2)
-    ann = await player(server, "ann", new_key())
-    await ann.wait_for_text("you are ann")
+    ann = await beside_bobs_table(make_server, "highcard")
     for done in (1, 2):  # (dialogs are kept, not closed: tui/screens/kept.py)
         ann.send("w")  # bob's table, watched
         await ann.wait_for_text("Table chat")
@@ -187,24 +199,12 @@ async def test_a_screen_taken_apart_under_the_mouse_and_focus_leaves_the_app_wor
 
 
 async def test_a_table_screen_left_is_taken_apart_scrollbars_and_all(
-    make_server, monkeypatch: pytest.MonkeyPatch
+    make_server, monkeypatch: pytest.MonkeyPatch, closed: list[bool]
 ) -> None:
     # A widget's scrollbars are attached to it without being among its children: missed, they
     # and what they held (~270 objects a table screen) were left for a deep collection.
     monkeypatch.setattr(dismantle, "DELAY", 0.05)
-    closed: list[bool] = []
-    screen_closed = gc_policy.screen_closed
-
-    def record(born: float | None = None, widgets: int = 0, taken_apart: bool = False) -> float:
-        closed.append(taken_apart)
-        return screen_closed(born, widgets, taken_apart)
-
-    monkeypatch.setattr(gc_policy, "screen_closed", record)
-    server = await make_server()
-    server.lobby.connect("id-bob", "bob")
-    server.lobby.create_table("id-bob", "bob", "carthage", 2)
-    ann = await player(server, "ann", new_key())
-    await ann.wait_for_text("you are ann")
+    ann = await beside_bobs_table(make_server, "carthage")
     collect_all()  # whatever earlier tests or the start-up left
     ann.send("w")  # bob's table, watched
     await ann.wait_for_text("Table 1 · Carthage")
