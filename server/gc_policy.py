@@ -34,7 +34,8 @@ collection frees. Hence:
   (Early collections, garbage piling up, used not to freeze: the next dialog, often open by
   then, would have been frozen garbage, and 8 clients' dialogs made 500,000 objects for one
   870 ms deep collection. Dialogs are kept now, and closed screens taken apart even frozen.)
-  Unless an ended app left whole is still alive: frozen, it would wait for a deep collection;
+  The one exception: while an ended app left whole is still alive, nothing is frozen (frozen,
+  it would wait for a deep collection);
 * `session_started()`: `FREEZE_DELAY` after a session starts (its first screens are out), its
   objects are frozen without a full collection (`gc.collect(1)`, then `gc.freeze()`: neither
   walks the old generation), so that the next collection does not walk eight new sessions
@@ -53,11 +54,12 @@ collection frees. Hence:
   left after a while, cost a deep collection in the end.
 
 A deep collection walks the whole heap, whatever little it frees: 56,000-90,000 objects with no
-session at all (the server's modules; 16-60 ms on the 2-core machine, the more the longer the
-server has run), 100,000-140,000 with 4-8 sessions watching a table (50-85 ms). So deep collections are made rare rather than short: ended apps and closed
-screens are taken apart (`dismantle`), so little frozen garbage is left to free (an ended
-session ~40 objects, `TAKEN_APART_GARBAGE`; a table screen left, none, `TAKEN_APART_SCREEN`),
-and `FROZEN_LIMIT` is reached after hundreds of sessions, not dozens. A deep collection that is
+session at all (the server's modules; 16-90 ms on the 2-core machine, the more the longer the
+server has run), 100,000-140,000 with 4-8 sessions watching a table (50-85 ms). So deep
+collections are made rare rather than short: ended apps and closed screens are taken apart
+(`dismantle`), so little frozen garbage is left to free (an ended session ~40 objects,
+`TAKEN_APART_GARBAGE`; a table screen left, none, `TAKEN_APART_SCREEN`), and `FROZEN_LIMIT`
+is reached after hundreds of sessions, not dozens. A deep collection that is
 due also waits for a quiet moment (`activity`: no key, connection or session end for `QUIET`
 seconds), when a pause keeps no player waiting, unless the frozen garbage passes
 `FROZEN_HARD_LIMIT`. While no session is connected a deep collection keeps nobody waiting, so
@@ -119,7 +121,7 @@ FROZEN_LIMIT = 20
 """Closed screens born before the last freeze waiting for a deep collection."""
 EMPTY_FROZEN_LIMIT = 1.0
 """Closed screens' worth of frozen garbage for a deep collection while no session is connected:
-its pause keeps nobody waiting then, and the heap is at its smallest (16-60 ms, against 50-85 ms
+its pause keeps nobody waiting then, and the heap is at its smallest (16-90 ms, against 50-85 ms
 with 4-8 sessions watching a table)."""
 FREEZE_DELAY = 1.0
 """Seconds after a session starts before what it made is frozen."""
