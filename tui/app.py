@@ -249,9 +249,7 @@ class HarenaApp(App[None]):
     def open_table(self, table: Table) -> None:
         """Show `table` over the lobby (Esc on it comes back here), as soon as `TablePace`
         allows; an open asked for sooner waits, and a newer one takes its place."""
-        if self._table_opening is not None:
-            self._table_opening.stop()
-            self._table_opening = None
+        self._cancel_opening()
         wait = self._table_pace.delay()
         if wait > 0 and isinstance(self.screen, LobbyScreen):
             self.screen.status.show_info(f"Opening table #{table.id} ...")
@@ -264,6 +262,7 @@ class HarenaApp(App[None]):
         """`build` after `wait` seconds, once a slot of `BUILDS` is free (tried again until it
         is); a newer open cancels it (`_table_opening`). A build kept waiting for slots longer
         than `NOTICEABLE_WAIT` shows `notice` in the lobby."""
+        self._cancel_opening()
         asked = time.monotonic()
 
         def when_free() -> None:
@@ -271,13 +270,21 @@ class HarenaApp(App[None]):
                 self._table_opening = None
                 build()
                 return
-            if notice and time.monotonic() - asked - wait > NOTICEABLE_WAIT and isinstance(self.screen, LobbyScreen):
+            waited = time.monotonic() - asked - wait
+            if notice and waited > NOTICEABLE_WAIT and isinstance(self.screen, LobbyScreen):
                 self.screen.status.show_info(notice)
             self._table_opening = self.set_timer(BUILDS.retry(), when_free)
 
-        self._table_opening = self.set_timer(wait, when_free) if wait > 0 else None
-        if wait <= 0:
+        if wait > 0:
+            self._table_opening = self.set_timer(wait, when_free)
+        else:
             when_free()
+
+    def _cancel_opening(self) -> None:
+        """Forget the table open waiting its turn, if any: a newer one takes its place."""
+        if self._table_opening is not None:
+            self._table_opening.stop()
+            self._table_opening = None
 
     def _paced_open(self, table: Table) -> None:
         if isinstance(self.screen, LobbyScreen):  # still where it was asked for
