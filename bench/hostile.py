@@ -191,6 +191,13 @@ def longest(values: list[Any], since: float, index: int = 0, when: int = -1) -> 
     return max((v[index] for v in values if v[when] > since), default=0.0) * 1000
 
 
+def print_slowest(timing: dict[str, Any], since: float, indent: str) -> None:
+    """With HARENA_BENCH_VERBOSE, the five slowest loop callbacks since `since`."""
+    if os.environ.get("HARENA_BENCH_VERBOSE"):
+        slow = sorted((s for s in timing["slow"] if s[-1] > since), key=lambda s: -s[1])
+        print(f"{indent}slowest callbacks (ms):", [(what, ms) for what, ms, _ in slow[:5]])
+
+
 def gc_longest(timing: dict[str, Any], since: float, until: float = float("inf")) -> float:
     return max((seconds for _kind, seconds, end in timing["gc"] if since < end <= until), default=0.0) * 1000
 
@@ -260,9 +267,7 @@ async def flood_scenario(workdir: Path, seconds: float, floods: str) -> None:
             print(f"      loop busy: busiest hostile session {max(hostile_share.values(), default=0) * 100:.1f}%, "
                   f"the 8 together {sum(hostile_share.values()) * 100:.0f}%, "
                   f"outside any app {timing['loop'].get('', 0.0) / elapsed * 100:.0f}%")
-            if os.environ.get("HARENA_BENCH_VERBOSE"):
-                slow = sorted((s for s in timing["slow"] if s[-1] > since), key=lambda s: -s[1])
-                print("      slowest callbacks (ms):", [(what, ms) for what, ms, _ in slow[:5]])
+            print_slowest(timing, since, "      ")
             await asyncio.gather(*(a.close() for a in attackers))
             await asyncio.sleep(4.0)  # their apps end and are collected before the next phase
         await asyncio.gather(*(p.close() for p in players))
@@ -329,11 +334,9 @@ async def cycles_scenario(workdir: Path, cycles: int) -> None:
         timing = await server.timing()
         print(f"cycles: {cycles} connect/disconnect cycles in {ended - started:.1f} s (refused: {timing['refused']})")
         print(f"  while they ran: longest GC pause {gc_longest(timing, since, ended):.0f} ms, longest "
-              f"loop stall {longest(timing['stalls'], since):.0f} ms; in the 3 s after (quiet: when a deep "
-              f"collection that is due runs): longest GC pause {gc_longest(timing, ended):.0f} ms")
-        if os.environ.get("HARENA_BENCH_VERBOSE"):
-            slow = sorted((s for s in timing["slow"] if s[-1] > since), key=lambda s: -s[1])
-            print("  slowest callbacks (ms):", [(what, ms) for what, ms, _ in slow[:5]])
+              f"loop stall {longest(timing['stalls'], since):.0f} ms; in the 3 s after (no session left: "
+              f"when a deep collection may run): longest GC pause {gc_longest(timing, ended):.0f} ms")
+        print_slowest(timing, since, "  ")
     finally:
         server.stop()
 

@@ -98,15 +98,20 @@ def dismantle(app: Any, done: Callable[[bool], None] | None = None) -> None:
         if done is not None:
             done(False)
         return
+    _start(_Dismantling(app, list(pumps), done))
+
+
+def _start(job: _Dismantling) -> None:
+    """Count `job` pending on this loop, and check it `DELAY` from now."""
     loop = asyncio.get_running_loop()
     _pending[loop] = _pending.get(loop, 0) + 1
-    job = _Dismantling(app, list(pumps), done)
     # An empty context: the handle outlives the session's task, whose context holds the app.
     loop.call_later(DELAY, job.check, context=contextvars.Context())
 
 
 def pending() -> int:
-    """Ended apps on this loop still waiting to rest or being taken apart (held until then)."""
+    """Ended apps and closed screens on this loop still waiting to rest or being taken apart
+    (held until then)."""
     return _pending.get(asyncio.get_running_loop(), 0)
 
 
@@ -172,12 +177,9 @@ def pumps_of(app: Any, screen: Any) -> list[MessagePump]:
 
 def dismantle_screen(app: Any, screen: Any, pumps: list[MessagePump], done: Callable[[bool], None]) -> None:
     """Take apart `screen` (closed and removed by `app`, which lives on), `pumps` being it and
-    the widgets it had (walked before its removal), then call `done(taken_apart)`. Left whole
-    if it does not come to rest, or if it is in use again (pushed back, installed)."""
-    loop = asyncio.get_running_loop()
-    _pending[loop] = _pending.get(loop, 0) + 1
-    job = _Dismantling(screen, [pump for pump in pumps if pump is not screen], done, weakref.ref(app))
-    loop.call_later(DELAY, job.check, context=contextvars.Context())
+    the pumps under it (`pumps_of`, before its removal), then call `done(taken_apart)`. Left
+    whole if it does not come to rest, or if it is in use again (pushed back, installed)."""
+    _start(_Dismantling(screen, [pump for pump in pumps if pump is not screen], done, weakref.ref(app)))
 
 
 def _settling(app: Any) -> bool:
@@ -214,6 +216,7 @@ class _Dismantling:
         self.pumps = pumps
         self.done = done
         self.live_app = app
+        self.what = "a closed screen" if app is not None else "an ended app"  # for the log
         self.tries = TRIES
         self.spent = 0.0  # seconds of the loop spent clearing
 
@@ -237,9 +240,9 @@ class _Dismantling:
                 global _left_whole
                 _left_whole += 1
                 # A screen is closed per key: a warning each would let a client flood the log.
-                log.log(logging.DEBUG if live is not None else logging.WARNING,
-                        "%s was still busy after %.0f s: left to the collector",
-                        "a closed screen" if live is not None else "an ended app", DELAY + RETRY * TRIES)
+                log.log(logging.DEBUG if self.live_app is not None else logging.WARNING,
+                        "%s was still busy after %.0f s: left to the collector", self.what,
+                        DELAY + RETRY * TRIES)  # fmt: skip
                 self._finish(False)
             return
         self.clear_slice()
@@ -257,8 +260,7 @@ class _Dismantling:
         live = self.live_app() if self.live_app is not None else None
         if live is not None:  # what it cost the loop is on the app that closed the screen
             loop_share.charge(live, self.spent)
-        log.debug("%s taken apart in %.1f ms", "a closed screen" if self.live_app else "an ended app",
-                  self.spent * 1000)
+        log.debug("%s taken apart in %.1f ms", self.what, self.spent * 1000)
         self._finish(True)
 
     def _finish(self, taken_apart: bool) -> None:

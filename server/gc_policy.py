@@ -15,8 +15,8 @@ collection frees. Hence:
 
 * `configure()`: young collections (generations 0 and 1) stay automatic; the old generation is
   never collected automatically;
-* `session_ended()` (once `dismantle` has taken the app apart: a few hundred objects are
-  left), `screen_closed()`: a full collection `COLLECT_DELAY` seconds later (such
+* `session_ended()` (once `dismantle` has taken the app apart: ~40 objects are left),
+  `screen_closed()`: a full collection `COLLECT_DELAY` seconds later (such
   things come in bursts), at most one per `MIN_INTERVAL` seconds, unless the garbage piles up.
   Freeing garbage is most of a collection's pause (~1-5 µs per object: a closed dialog is
   ~1,600 objects), so the pause is kept short by collecting before too much waits: once the
@@ -59,10 +59,9 @@ server has run), 100,000-140,000 with 4-8 sessions watching a table (50-85 ms). 
 collections are made rare rather than short: ended apps and closed screens are taken apart
 (`dismantle`), so little frozen garbage is left to free (an ended session ~40 objects,
 `TAKEN_APART_GARBAGE`; a table screen left, none, `TAKEN_APART_SCREEN`), and `FROZEN_LIMIT`
-is reached after hundreds of sessions, not dozens. A deep collection that is
-due also waits for a quiet moment (`activity`: no key, connection or session end for `QUIET`
-seconds), when a pause keeps no player waiting, unless the frozen garbage passes
-`FROZEN_HARD_LIMIT`. While no session is connected a deep collection keeps nobody waiting, so
+is reached after hundreds of sessions, not dozens. A deep collection that is due also waits
+for a quiet moment (`activity`: no key, connection or session end for `QUIET` seconds), when
+a pause keeps no player waiting, unless the frozen garbage passes `FROZEN_HARD_LIMIT`. While no session is connected a deep collection keeps nobody waiting, so
 it comes for much less (`EMPTY_FROZEN_LIMIT`); the hourly one (`MAX_INTERVAL`), for garbage
 nobody reported, waits for such a moment, or after `DEEP_LONGEST_WAIT` for a quiet one.
 
@@ -359,21 +358,20 @@ def _collect() -> None:
         if _garbage == 0 and not _dying:  # nothing else to collect either
             _schedule(max(SOON, wait))
             return
-    # Every collection freezes what survived it, early ones too (garbage piling up: screens
-    # closed in a burst). Unfrozen, what lives on would be walked by every next collection: in
-    # a flood of tables watched and left, full collections grew from 15 to 76 ms in two
-    # minutes. (Early collections used not to freeze: the next screen, often open by then,
-    # would have been frozen garbage for a deep collection; screens are taken apart now.)
-    freeze = True
     if deep:
         gc.unfreeze()
     freed = gc.collect()
     _last_full = time.monotonic()
     _dying[:] = [(ref, tries - 1) for ref, tries in _dying if ref() is not None and tries > 1]
-    if _dying and not deep:  # an ended session's app still alive: do not freeze it, try again
-        freeze = False  # soon (after a deep one, freeze anyway: unfrozen, the whole heap would
-        # make every next collection as long as a deep one)
-    if freeze:
+    # Every collection freezes what survived it, early ones too (garbage piling up: screens
+    # closed in a burst). Unfrozen, what lives on would be walked by every next collection: in
+    # a flood of tables watched and left, full collections grew from 15 to 76 ms in two
+    # minutes. (Early collections used not to freeze: the next screen, often open by then,
+    # would have been frozen garbage for a deep collection; screens are taken apart now.)
+    # Not while an ended session's app is still alive (frozen, it would wait for a deep one;
+    # tried again soon), except after a deep one: unfrozen, the whole heap would make every
+    # next collection as long as a deep one.
+    if deep or not _dying:
         gc.freeze()
         _frozen_at = _last_full
     _collections += 1

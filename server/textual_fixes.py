@@ -60,8 +60,8 @@ pyproject pins textual>=8.2.8,<8.3 and tests/server/test_textual_fixes.py checks
 `App._display(screen, renderable)`, `textual._compositor.LayoutUpdate.region`, `App._driver`,
 `App._batch_count`, `App._running`, `App._closed`, `App._sync_available`, `App._handle_exception`,
 `App.post_display_hook`, `App.cursor_position`, `Screen.outer_size`, `Strip.divide` (and its
-`_divide_cache`), `LRUCache.clear` and `LRUCache._cache` (links are lists), `App._replace_screen` (removes a closed screen), `Screen.__init__` (stamped
-with its birth time), `App.is_screen_installed`, `App._screen_stacks`, `textual.screen.UPDATE_PERIOD` (read when a screen's update timer is
+`_divide_cache`), `LRUCache.clear` and `LRUCache._cache` (links are lists),
+`App._replace_screen` (removes a closed screen), `Screen.__init__` (stamped with its birth time), `App.is_screen_installed`, `App._screen_stacks`, `textual.screen.UPDATE_PERIOD` (read when a screen's update timer is
 made), `Stylesheet._parse_rules(css, read_from, ...)` and `Stylesheet._variables`;
 `server.screen_buffer` reads `LayoutUpdate.strips/region` and
 `ChopsUpdate.chops/spans/chop_ends`; `server.partial_render`, `tui.widgets.rows`,
@@ -81,9 +81,8 @@ import functools
 import logging
 import time
 import types
-import weakref
 from typing import TYPE_CHECKING, Any, Callable, ContextManager, Iterable, TextIO
-from weakref import WeakSet
+from weakref import WeakSet, ref
 
 from rich.color import ColorSystem
 from rich.console import Console
@@ -454,7 +453,7 @@ def _install_gc_hooks() -> None:
         pumps = dismantle.pumps_of(self, screen) if removed else []
         replaced = await replace_screen(self, screen)
         if removed:
-            born, widgets, app = getattr(screen, "_harena_born", None), len(pumps), weakref.ref(self)
+            born, widgets, app = getattr(screen, "_harena_born", None), len(pumps), ref(self)
 
             def done(taken_apart: bool) -> None:
                 weight = gc_policy.screen_closed(born, widgets, taken_apart=taken_apart)

@@ -12,8 +12,8 @@ import weakref
 
 
 async def all_taken_apart(timeout: float = 5.0) -> None:
-    """Wait until every ended app handed to `dismantle` has been taken apart (it holds them
-    until then)."""
+    """Wait until every ended app and closed screen handed to `dismantle` has been taken apart
+    (it holds them until then)."""
     from harena.server import dismantle
 
     loop = asyncio.get_running_loop()
