@@ -20,6 +20,8 @@ import contextvars
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
 from typing import Any, Protocol
 
 from textual import events
@@ -50,6 +52,17 @@ NOTICEABLE_WAIT = 0.25
 
 
 __all__ = ["HarenaApp", "MIN_SIZE"]
+
+
+@dataclass
+class WaitingOpen:
+    """A table screen to build once a slot of `BUILDS` is free."""
+
+    build: Callable[[], None]
+    notice: str
+    """Shown in the lobby once the build is `NOTICEABLE_WAIT` late."""
+    due: float
+    """Monotonic time the build was first due."""
 
 
 class ViewTarget(Protocol):
@@ -115,7 +128,8 @@ class HarenaApp(App[None]):
         self.bells = 0  # turn bells rung (a headless test app writes none)
         self._table_pace = TablePace()
         self._window_title: str | None = "" if window_title else None  # as last sent; None: never
-        self._table_opening: Timer | None = None  # a table open waiting its turn
+        self._table_opening: Timer | None = None  # the timer of the open waiting its turn
+        self._waiting_open: WaitingOpen | None = None
 
     # -- start ----------------------------------------------------------------------------------
 
@@ -263,36 +277,48 @@ class HarenaApp(App[None]):
         is); a newer open cancels it (`_table_opening`). A build kept waiting for slots longer
         than `NOTICEABLE_WAIT` shows `notice` in the lobby."""
         self._cancel_opening()
-        asked = time.monotonic()
-
-        def when_free() -> None:
-            if BUILDS.take():
-                self._table_opening = None
-                build()
-                return
-            waited = time.monotonic() - asked - wait
-            if notice and waited > NOTICEABLE_WAIT and isinstance(self.screen, LobbyScreen):
-                self.screen.status.show_info(notice)
-            self._table_opening = self.set_timer(BUILDS.retry(), when_free)
-
+        waiting = WaitingOpen(build, notice, time.monotonic() + wait)
+        self._waiting_open = waiting
         if wait > 0:
-            self._table_opening = self.set_timer(wait, when_free)
+            self._table_opening = self.set_timer(wait, partial(self._open_when_free, waiting))
         else:
-            when_free()
+            self._open_when_free(waiting)
+
+    def _open_when_free(self, waiting: WaitingOpen) -> None:
+        # A method with its open as an argument, not a closure that sets its own timer: that
+        # closure held itself, a reference cycle per try, and under a flood of opens most of
+        # the cyclic garbage the server made (and frozen at a collection while it waited).
+        if waiting is not self._waiting_open:  # cancelled, a newer open took its place
+            return
+        if BUILDS.take():
+            self._cancel_opening()
+            waiting.build()
+            return
+        late = time.monotonic() - waiting.due
+        if waiting.notice and late > NOTICEABLE_WAIT and isinstance(lobby := self._on_top(), LobbyScreen):
+            lobby.status.show_info(waiting.notice)
+        self._table_opening = self.set_timer(BUILDS.retry(), partial(self._open_when_free, waiting))
 
     def _cancel_opening(self) -> None:
         """Forget the table open waiting its turn, if any: a newer one takes its place."""
+        self._waiting_open = None
         if self._table_opening is not None:
             self._table_opening.stop()
             self._table_opening = None
 
+    def _on_top(self) -> Screen[Any] | None:
+        """The screen shown; None once the app has closed them all (an open that waited its
+        turn may come while the app exits)."""
+        stack = self.screen_stack
+        return stack[-1] if stack else None
+
     def _paced_open(self, table: Table) -> None:
-        if isinstance(self.screen, LobbyScreen):  # still where it was asked for
-            self.screen.status.clear()
+        if isinstance(lobby := self._on_top(), LobbyScreen):  # still where it was asked for
+            lobby.status.clear()
             self._push_table(table)
 
     def _switch_table(self, current: Screen[Any], table: Table) -> None:
-        if self.screen is current:  # still where it was asked for
+        if self._on_top() is current:  # still where it was asked for
             self.switch_screen(TableScreen(table))  # in place of this table's screen
 
     def _push_table(self, table: Table) -> None:
