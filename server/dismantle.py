@@ -41,6 +41,7 @@ from typing import Any
 
 from textual._animator import Animator
 from textual.cache import LRUCache
+from textual.css.stylesheet import Stylesheet
 from textual.message_pump import MessagePump, active_app
 from textual.timer import Timer
 
@@ -140,10 +141,14 @@ def _clear(pump: Any) -> None:
 
 def _unlink(value: Any) -> None:
     """Break the cycles of what a pump owns that its clearing alone would leave: an `LRUCache`'s
-    ring of links (a widget's box models and query results: ~200 objects a session), and the
-    app's `Animator`, whose `Timer` calls it back."""
+    ring of links (a widget's box models and query results: ~200 objects a session; the app's
+    stylesheet's parsed CSS, ~30), and the app's `Animator`, whose `Timer` calls it back."""
     if isinstance(value, LRUCache):
         value.clear()  # its links unlinked first (`textual_fixes`)
+    elif isinstance(value, Stylesheet):  # the app's: its caches of parsed CSS and styles
+        for cache in vars(value).values():
+            if isinstance(cache, LRUCache):
+                cache.clear()
     elif isinstance(value, Animator):
         timer = value.__dict__.get("_timer")
         if isinstance(timer, Timer):

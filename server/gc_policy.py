@@ -15,7 +15,7 @@ collection frees. Hence:
 
 * `configure()`: young collections (generations 0 and 1) stay automatic; the old generation is
   never collected automatically;
-* `session_ended()` (once `dismantle` has taken the app apart: ~40 objects are left),
+* `session_ended()` (once `dismantle` has taken the app apart: nothing is left),
   `screen_closed()`: a full collection `COLLECT_DELAY` seconds later (such
   things come in bursts), at most one per `MIN_INTERVAL` seconds, unless the garbage piles up.
   Freeing garbage is most of a collection's pause (~1-5 µs per object: a closed dialog is
@@ -57,9 +57,8 @@ A deep collection walks the whole heap, whatever little it frees: 56,000-90,000 
 session at all (the server's modules; 16-90 ms on the 2-core machine, the more the longer the
 server has run), 100,000-140,000 with 4-8 sessions watching a table (50-85 ms). So deep
 collections are made rare rather than short: ended apps and closed screens are taken apart
-(`dismantle`), so little frozen garbage is left to free (an ended session ~40 objects,
-`TAKEN_APART_GARBAGE`; a table screen left, none, `TAKEN_APART_SCREEN`), and `FROZEN_LIMIT`
-is reached after hundreds of sessions, not dozens. A deep collection that is due also waits
+(`dismantle`), so no frozen garbage is left of them (`TAKEN_APART_GARBAGE`,
+`TAKEN_APART_SCREEN`), and `FROZEN_LIMIT` is reached only by what was left whole. A deep collection that is due also waits
 for a quiet moment (`activity`: no key, connection or session end for `QUIET` seconds), when
 a pause keeps no player waiting, unless the frozen garbage passes `FROZEN_HARD_LIMIT`. While no session is connected a deep collection keeps nobody waiting, so
 it comes for much less (`EMPTY_FROZEN_LIMIT`); the hourly one (`MAX_INTERVAL`), for garbage
@@ -102,9 +101,11 @@ SESSION_GARBAGE = 10
 """An ended session counts as this many closed screens."""
 DIALOG_WIDGETS = 5
 """Widgets of a dialog (3-6), the unit of closed screens: a table screen has ~24."""
-TAKEN_APART_GARBAGE = 0.03
-"""An ended session that `dismantle` took apart counts as this many: what is left of it
-(~40 objects; a dialog is ~1,600)."""
+TAKEN_APART_GARBAGE = 0.0
+"""An ended session that `dismantle` took apart counts as this many: what is left of it, now
+nothing (a dialog is ~1,600 objects). At 0.03 (~40 objects were left: its stylesheet's caches,
+its TCP transport), 34 sessions made a deep collection due once nobody was connected (59-89 ms
+in `bench/hostile.py --scenario cycles`)."""
 TAKEN_APART_SCREEN = 0.0
 """The share of a closed screen's garbage left once `dismantle` took it apart: of a Carthage
 table screen, none (of ~4,600 objects). Counted at 1%, a flood of tables watched and left

@@ -242,9 +242,11 @@ class PlayerConnection(asyncssh.SSHServer):
         self.identity = ""
         self.guest = False
         self.channels = 0
+        self.transport: Any = None  # the TCP transport under the connection
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
+        self.transport = getattr(conn, "_transport", None)
         peer = conn.get_extra_info("peername") or ("?", 0)
         self.address = str(peer[0])
         where = {"address": self.address}
@@ -280,9 +282,14 @@ class PlayerConnection(asyncssh.SSHServer):
         if self.conn is not None:
             # asyncssh keeps its packet handler, a method of the connection, to the end: a
             # cycle that only a (deep) collection would free, with the connection's ciphers
-            # and buffers (~40 objects). Nothing is read from a closed connection.
+            # and buffers. Nothing is read from a closed connection.
             self.conn._recv_handler = _nothing_more  # type: ignore[attr-defined]
         self.conn = None
+        # asyncio's socket transport keeps its read callback, a method of itself, to the end:
+        # a cycle with its socket and addresses. asyncssh aborted it already (no read comes).
+        if self.transport is not None and self.transport.is_closing() and hasattr(self.transport, "_read_ready_cb"):
+            self.transport._read_ready_cb = None
+        self.transport = None
         reason = f": {printable(str(exc))}" if exc is not None else ""
         log.info(
             "connection from %s closed%s", self.address, reason,

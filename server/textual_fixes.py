@@ -23,7 +23,8 @@ What is fixed, by pitfall number of docs/notes (textual-over-ssh):
    empty context, so they do not capture the first app as their sender. `Strip.divide` cached
    `[self]` on the strip for an uncut strip, a reference cycle: every line the compositor
    rendered became garbage only a full collection frees (see `gc_policy`); it no longer caches
-   that case.
+   that case. `LRUCache.clear` unlinks its ring first, and the virtual nodes a restyle drops
+   (one per component class) are let go of by their Styles: no cycle either.
 6. Server-side side effects: `save_screenshot`/`deliver_screenshot` do nothing for server apps and
    the palette's "Screenshot" command is hidden (`open_url`/`deliver_binary` are handled by the
    SSH driver).
@@ -61,7 +62,9 @@ pyproject pins textual>=8.2.8,<8.3 and tests/server/test_textual_fixes.py checks
 `App._batch_count`, `App._running`, `App._closed`, `App._sync_available`, `App._handle_exception`,
 `App.post_display_hook`, `App.cursor_position`, `Screen.outer_size`, `Strip.divide` (and its
 `_divide_cache`), `LRUCache.clear` and `LRUCache._cache` (links are lists),
-`App._replace_screen` (removes a closed screen), `Screen.__init__` (stamped with its birth time), `App.is_screen_installed`, `App._screen_stacks`, `textual.screen.UPDATE_PERIOD` (read when a screen's update timer is
+`App._replace_screen` (removes a closed screen),
+`Stylesheet._process_component_classes(node)` (replaces `DOMNode._component_styles`, a
+`RenderStyles` per virtual node: `.node`, and its `_css_styles`/`_inline_styles`, `Styles.node`), `Screen.__init__` (stamped with its birth time), `App.is_screen_installed`, `App._screen_stacks`, `textual.screen.UPDATE_PERIOD` (read when a screen's update timer is
 made), `Stylesheet._parse_rules(css, read_from, ...)` and `Stylesheet._variables`;
 `server.screen_buffer` reads `LayoutUpdate.strips/region` and
 `ChopsUpdate.chops/spans/chop_ends`; `server.partial_render`, `tui.widgets.rows`,
@@ -242,6 +245,7 @@ def _install_leak_fixes() -> None:
     from textual._styles_cache import StylesCache
     from textual._xterm_parser import XTermParser
     from textual.cache import LRUCache
+    from textual.css.stylesheet import Stylesheet
     from textual.strip import Strip
     from textual.widgets._data_table import DataTable
 
@@ -294,6 +298,23 @@ def _install_leak_fixes() -> None:
         lru_clear(self)
 
     setattr(LRUCache, "clear", _clear)
+
+    # Stylesheet._process_component_classes makes a virtual node per component class of a node
+    # (a screen has one, "screen--selection") each time the node's styles are applied, and
+    # drops the last ones: each a cycle of ~40 objects, a node and the Styles that hold it. A
+    # lobby screen restyled as a client leaves a table made one per key, frozen with the screen
+    # (`gc_policy`), so left for a deep collection. The dropped nodes' Styles now let go of them.
+    process_component_classes = Stylesheet._process_component_classes
+
+    def _process_component_classes(self: Stylesheet, node: Any) -> None:
+        before = list(node._component_styles.values())
+        process_component_classes(self, node)
+        kept = {id(styles) for styles in node._component_styles.values()}
+        for styles in before:
+            if id(styles) not in kept and (virtual := styles.node) is not None:
+                virtual._css_styles.node = virtual._inline_styles.node = None
+
+    setattr(Stylesheet, "_process_component_classes", _process_component_classes)
 
     styles_func = DataTable._get_styles_to_render_cell.__wrapped__
     descriptor = _PerInstanceLRU(styles_func, maxsize=32)

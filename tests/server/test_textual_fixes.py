@@ -238,6 +238,34 @@ async def test_moves_at_a_table_make_no_cyclic_garbage():
         assert strips == []
 
 
+async def test_a_screen_restyled_leaves_no_cyclic_garbage():
+    # Textual makes a virtual node per component class (a screen's "screen--selection") each
+    # time a node is restyled, and dropped the last one as a ~40-object cycle: one per lobby
+    # screen per table watched and left (bench/hostile.py --floods wEsc), frozen with the
+    # long-lived screen, so left for a deep collection.
+    from textual.dom import DOMNode
+
+    from harena.core.lobby import Lobby
+    from tests.tui.harness import session
+
+    lobby = Lobby()
+    async with session(lobby, "ann", "ann") as (app, pilot):
+        await pilot.pause()
+        collect_all()
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        try:
+            for _ in range(3):
+                app.screen.update_node_styles(animate=False)  # as when it is shown again
+                await pilot.pause()
+            collect_all()
+            virtual = [obj for obj in gc.garbage if type(obj) is DOMNode]
+        finally:
+            gc.set_debug(0)
+            gc.garbage.clear()
+        assert virtual == []
+        assert app.screen.get_component_styles("screen--selection").node is not None  # the new one
+
+
 # ---------------------------------------------------------------- pitfall 6: side effects
 
 
