@@ -62,7 +62,7 @@ pyproject pins textual>=8.2.8,<8.3 and tests/server/test_textual_fixes.py checks
 `App._batch_count`, `App._running`, `App._closed`, `App._sync_available`, `App._handle_exception`,
 `App.post_display_hook`, `App.cursor_position`, `Screen.outer_size`, `Strip.divide` (and its
 `_divide_cache`), `LRUCache.clear` and `LRUCache._cache` (links are lists),
-`App._replace_screen` (removes a closed screen),
+`App._replace_screen` (removes a closed screen), `Screen._on_screen_resume` (a screen shown),
 `Stylesheet._process_component_classes(node)` (replaces `DOMNode._component_styles`, a
 `RenderStyles` per virtual node: `.node`, and its `_css_styles`/`_inline_styles`, `Styles.node`), `Screen.__init__` (stamped with its birth time), `App.is_screen_installed`, `App._screen_stacks`, `textual.screen.UPDATE_PERIOD` (read when a screen's update timer is
 made), `Stylesheet._parse_rules(css, read_from, ...)` and `Stylesheet._variables`;
@@ -452,7 +452,8 @@ def _paint(app: App[Any], paint: Callable[..., None], update: Any) -> None:
 
 def _install_gc_hooks() -> None:
     """Tell `gc_policy` when a server app closes a screen: its widgets are garbage now (and when
-    the screen was made: whether it was frozen, see `gc_policy`)."""
+    the screen was made: whether it was frozen, see `gc_policy`); and when it shows one: what
+    it made lives on, to be frozen."""
     from textual.app import App
     from textual.screen import Screen
 
@@ -484,8 +485,16 @@ def _install_gc_hooks() -> None:
             dismantle.dismantle_screen(self, screen, pumps, done)
         return replaced
 
+    screen_resume = Screen._on_screen_resume
+
+    def _on_screen_resume(self: Screen[Any], event: Any) -> None:
+        screen_resume(self, event)
+        if is_server_app(self.app):
+            gc_policy.screen_shown()
+
     setattr(Screen, "__init__", __init__)
     setattr(App, "_replace_screen", _replace_screen)
+    setattr(Screen, "_on_screen_resume", _on_screen_resume)
 
 
 # --------------------------------------------------------------------------- pitfall 11: loop

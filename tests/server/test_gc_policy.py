@@ -240,6 +240,34 @@ async def test_a_new_session_is_frozen_without_a_full_collection(monkeypatch: py
     assert gc_policy.collections() == full
 
 
+async def test_a_screen_a_server_app_shows_is_frozen_without_a_full_collection(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # bench/hostile.py --floods wEsc: the table screens hostile sessions kept open, unfrozen,
+    # were walked by every full collection (30,000-50,000 objects: 13-63 ms).
+    from harena.core.lobby import Lobby
+    from harena.server.textual_fixes import install, mark_server_app
+    from harena.tui.screens.table import TableScreen
+    from harena.tui.table_pace import BUILDS
+    from tests.tui.harness import session, until
+
+    install()
+    monkeypatch.setattr(gc_policy, "FREEZE_DELAY", 0.01)
+    gc_policy.configure()
+    lobby = Lobby()
+    lobby.create_table("bob", "bob", "highcard", 2)
+    async with session(lobby, "ann", "ann") as (app, pilot):
+        mark_server_app(app)
+        monkeypatch.setattr(BUILDS, "_free_at", 0.0)  # whatever an earlier test built is done
+        full = gc_policy.collections()
+        await pilot.press("w")  # watch the table
+        await until(lambda: isinstance(app.screen, TableScreen))
+        screen = app.screen
+        await asyncio.sleep(0.05)
+        assert not any(obj is screen for obj in gc.get_objects())  # in no generation: frozen
+        assert gc_policy.collections() == full
+
+
 async def test_a_deep_collection_waits_until_no_player_is_typing(
     monkeypatch: pytest.MonkeyPatch, deep_soon: None
 ) -> None:
