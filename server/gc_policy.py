@@ -64,7 +64,9 @@ collections are made rare rather than short: ended apps and closed screens are t
 for a quiet moment (`activity`: no key, connection or session end for `QUIET` seconds), when
 a pause keeps no player waiting, unless the frozen garbage passes `FROZEN_HARD_LIMIT`. While no session is connected a deep collection keeps nobody waiting, so
 it comes for much less (`EMPTY_FROZEN_LIMIT`); the hourly one (`MAX_INTERVAL`), for garbage
-nobody reported, waits for such a moment, or after `DEEP_LONGEST_WAIT` for a quiet one.
+nobody reported, waits for such a moment, or after `DEEP_LONGEST_WAIT` for a quiet one if the
+frozen generation grew by `FROZEN_GROWTH` objects since the last (short of that, little of it
+can be garbage: the server's own sources of cyclic garbage are gone).
 
 Worst case, with players switching screens all the time, that is short pauses a few times a
 second and, once much frozen garbage has piled up with keys always coming, one long one; in
@@ -140,7 +142,12 @@ FROZEN_HARD_LIMIT = 100
 """Closed screens' worth of frozen garbage after which a deep collection runs, quiet or not."""
 DEEP_LONGEST_WAIT = 6 * 3600.0
 """Seconds after the last deep collection after which one runs at a quiet moment, sessions
-connected or not."""
+connected or not, if the frozen generation grew by `FROZEN_GROWTH`."""
+FROZEN_GROWTH = 100_000
+"""Objects the frozen generation must have grown by since the last deep collection for the one
+for unreported garbage to run with sessions connected: short of that, little of it can be
+garbage (after a two-minute flood of tables watched and left, a deep collection found 30
+objects), and its pause (50-150 ms with sessions connected) is not worth it."""
 YOUNG_DELAY = 0.01
 """Quiet time after the last write before the young generations are collected."""
 PROMOTED_LIMIT = 20
@@ -169,6 +176,7 @@ _young_collections = 0
 _last_activity = 0.0  # monotonic time of the last `activity`
 _deferred_deep = 0  # times a due deep collection was put off for a quiet moment
 _connected: Callable[[], int] = lambda: 0  # live sessions, as `configure` was told
+_frozen_after_deep = 0  # the frozen generation's size after the last deep collection
 _dying: list[tuple[weakref.ref[Any], int]] = []  # ended sessions' apps, and collections left to try
 DYING_TRIES = 5
 
@@ -176,7 +184,7 @@ DYING_TRIES = 5
 def configure(connected: Callable[[], int] | None = None) -> None:
     """Stop automatic full collections (idempotent); call on the event loop of the sessions.
     `connected` tells how many sessions are live (the hourly deep collection waits for none)."""
-    global _configured, _frozen_at, _connected
+    global _configured, _frozen_at, _connected, _frozen_after_deep
     if connected is not None:
         _connected = connected
     if not _configured:
@@ -184,7 +192,7 @@ def configure(connected: Callable[[], int] | None = None) -> None:
         gc.set_threshold(young, middle, NEVER)
         gc.collect()
         gc.freeze()  # alive before any session: the server's own, never garbage
-        _frozen_at = time.monotonic()
+        _frozen_at, _frozen_after_deep = time.monotonic(), gc.get_freeze_count()
         _configured = True
         log.info("automatic full garbage collections off: run after sessions end instead")
     _schedule(MAX_INTERVAL)
@@ -355,6 +363,7 @@ def _schedule(delay: float) -> None:
 def _collect() -> None:
     global _scheduled, _scheduled_loop, _last_full, _collections, _garbage, _frozen_garbage
     global _frozen_at, _last_deep, _deep_collections, _screen_cost, _deep_seconds, _deferred_deep
+    global _frozen_after_deep
     _scheduled = _scheduled_loop = None
     started = time.monotonic()
     since_deep = started - _last_deep
@@ -363,8 +372,10 @@ def _collect() -> None:
         _frozen_garbage >= FROZEN_LIMIT or (nobody and _frozen_garbage >= EMPTY_FROZEN_LIMIT)
     )
     # The hourly one, for garbage no one reported, waits for a moment with no session at all,
-    # when its pause keeps nobody waiting (or, none coming, `DEEP_LONGEST_WAIT` for a quiet one).
-    hourly = since_deep >= MAX_INTERVAL and (nobody or since_deep >= DEEP_LONGEST_WAIT)
+    # when its pause keeps nobody waiting (or, none coming, `DEEP_LONGEST_WAIT` for a quiet one,
+    # if so much was frozen since the last that some of it may be garbage).
+    grown = gc.get_freeze_count() - _frozen_after_deep >= FROZEN_GROWTH
+    hourly = since_deep >= MAX_INTERVAL and (nobody or (since_deep >= DEEP_LONGEST_WAIT and grown))
     deep = due or hourly
     overdue = _frozen_garbage >= FROZEN_HARD_LIMIT
     wait = _quiet_in(started)
@@ -400,6 +411,7 @@ def _collect() -> None:
         _frozen_garbage, _last_deep = 0.0, _last_full
         _deep_collections += 1
         _deep_seconds = _last_full - started
+        _frozen_after_deep = gc.get_freeze_count()
     log.info(
         "%s garbage collection: %d objects freed in %.0f ms",
         "deep" if deep else "full", freed, (_last_full - started) * 1000,

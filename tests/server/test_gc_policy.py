@@ -327,7 +327,8 @@ async def test_the_hourly_deep_collection_waits_for_a_moment_with_no_session_con
     monkeypatch: pytest.MonkeyPatch, deep_soon: None
 ) -> None:
     """The deep collection for garbage no one reported walks the whole heap for little: with
-    players connected (even idle ones) it waits until none is, up to DEEP_LONGEST_WAIT."""
+    players connected (even idle ones) it waits until none is, up to DEEP_LONGEST_WAIT, and
+    then only if the frozen generation grew by FROZEN_GROWTH."""
     monkeypatch.setattr(gc_policy, "_last_activity", 0.0)  # no player typing
     monkeypatch.setattr(gc_policy, "_dying", [])
     connected = [1]
@@ -349,7 +350,13 @@ async def test_the_hourly_deep_collection_waits_for_a_moment_with_no_session_con
     gc_policy.screen_closed(time.monotonic())
     await asyncio.sleep(0.05)
     assert gc_policy.deep_collections() == deep  # connected again: it waits
-    monkeypatch.setattr(gc_policy, "DEEP_LONGEST_WAIT", 0.0)  # none left for hours: at last
+    monkeypatch.setattr(gc_policy, "DEEP_LONGEST_WAIT", 0.0)  # none left for hours,
+    monkeypatch.setattr(gc_policy, "_frozen_after_deep", gc.get_freeze_count())  # nothing frozen
+    gc_policy.screen_closed(time.monotonic())
+    await asyncio.sleep(0.05)
+    assert gc_policy.deep_collections() == deep  # so little can be garbage: it still waits
+    grown = gc.get_freeze_count() - 2 * gc_policy.FROZEN_GROWTH
+    monkeypatch.setattr(gc_policy, "_frozen_after_deep", grown)  # much frozen since: at last
     gc_policy.screen_closed(time.monotonic())
     await asyncio.sleep(0.05)
     assert gc_policy.deep_collections() > deep
