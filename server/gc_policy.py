@@ -78,6 +78,9 @@ the move's screens: that was most of the tail of the keypress-to-screen latency 
 got fast. `output_sent()` (each write to a client) keeps a young collection scheduled for
 `YOUNG_DELAY` after the last write: once a burst of screens is out, the young generations are
 collected while the server waits for the next key, and the next move starts with them empty.
+What those young collections promote to the old generation is frozen once `PROMOTED_LIMIT`
+generation-1 collections have run since the last freeze, so the old generation a full
+collection walks stays small however fast clients come, go or switch screens.
 
 `collections()` counts the full collections run, for tests and logs.
 """
@@ -150,12 +153,12 @@ garbage (after a two-minute flood of tables watched and left, a deep collection 
 objects), and its pause (50-150 ms with sessions connected) is not worth it."""
 YOUNG_DELAY = 0.01
 """Quiet time after the last write before the young generations are collected."""
-PROMOTED_LIMIT = 20
-"""Generation-1 collections since the last full one after which a full collection is due: what
-survives them is promoted to the old generation, where only a full collection frees it."""
-PROMOTED_GAP = 5.0
-"""Seconds between two such collections at least: each walks only what was promoted since the
-last freeze (a few thousand objects, a few ms), never the frozen heap."""
+PROMOTED_LIMIT = 4
+"""Generation-1 collections since the last freeze after which what they promoted to the old
+generation is frozen. A full collection used to come then (at most one per 5 s), for cyclic
+garbage promoted before it died; with the server's own sources of it gone they freed nothing,
+yet walked all that was promoted since the last freeze: 40-60 ms while clients connected and
+left 17 times a second (`bench/hostile.py --scenario cycles`), 41 ms under a `??` flood."""
 
 _configured = False
 _last_full = time.monotonic()
@@ -165,6 +168,7 @@ _collections = 0
 _garbage = 0.0  # closed screens (sessions weighted) since the last full collection
 _frozen_garbage = 0.0  # the same, born before the last freeze: for a deep collection
 _frozen_at = 0.0  # monotonic time of the last freeze
+_promoted_at_freeze = 0  # generation-1 collections counted (gc.get_count()[2]) at the last freeze
 _screen_cost = INITIAL_SCREEN_COST  # measured seconds per closed screen freed
 _last_deep = time.monotonic()
 _deep_collections = 0
@@ -184,15 +188,15 @@ DYING_TRIES = 5
 def configure(connected: Callable[[], int] | None = None) -> None:
     """Stop automatic full collections (idempotent); call on the event loop of the sessions.
     `connected` tells how many sessions are live (the hourly deep collection waits for none)."""
-    global _configured, _frozen_at, _connected, _frozen_after_deep
+    global _configured, _connected, _frozen_after_deep
     if connected is not None:
         _connected = connected
     if not _configured:
         young, middle, _old = gc.get_threshold()
         gc.set_threshold(young, middle, NEVER)
         gc.collect()
-        gc.freeze()  # alive before any session: the server's own, never garbage
-        _frozen_at, _frozen_after_deep = time.monotonic(), gc.get_freeze_count()
+        _freeze_all()  # alive before any session: the server's own, never garbage
+        _frozen_after_deep = gc.get_freeze_count()
         _configured = True
         log.info("automatic full garbage collections off: run after sessions end instead")
     _schedule(MAX_INTERVAL)
@@ -221,14 +225,21 @@ def _freeze_soon() -> None:
 
 
 def _freeze_new() -> None:
-    global _freeze, _frozen_at, _garbage, _frozen_garbage
+    global _freeze, _garbage, _frozen_garbage
     _freeze = None
     gc.collect(1)  # young garbage out first: cheap, it does not walk the old generation
-    gc.freeze()
-    _frozen_at = time.monotonic()
+    _freeze_all()
     _frozen_garbage, _garbage = _frozen_garbage + _garbage, 0.0
     if _frozen_garbage >= FROZEN_LIMIT:
         _schedule(_next_delay())
+
+
+def _freeze_all() -> None:
+    """Move every tracked object to the frozen generation, which collections do not walk."""
+    global _frozen_at, _promoted_at_freeze
+    gc.freeze()
+    _frozen_at = time.monotonic()
+    _promoted_at_freeze = gc.get_count()[2]  # (a freeze does not reset it; a full collection does)
 
 
 def session_ended(born: float | None = None, app: Any = None, taken_apart: bool = False) -> None:
@@ -307,16 +318,17 @@ def output_sent() -> None:
 
 
 def _collect_young() -> None:
-    global _young, _young_collections
+    global _young, _young_collections, _garbage, _frozen_garbage
     _young = None
     if gc.get_count()[0] > 0:
         gc.collect(1)
         _young_collections += 1
-    # Cyclic garbage that lives through two young collections (a dialog's screen kept and
-    # redrawn, toggled over and over: no screen closes, nothing else asks for a collection)
-    # piles up in the old generation; collect it before a freeze makes it wait for a deep one.
-    if gc.get_count()[2] >= PROMOTED_LIMIT:
-        _schedule(max(SOON, PROMOTED_GAP - (time.monotonic() - _last_full)))
+    # What lived through two young collections is in the old generation, walked by every full
+    # collection until a freeze: frozen now (the young generations are empty), unless an ended
+    # app left whole is still alive (frozen, it would wait for a deep collection).
+    if gc.get_count()[2] - _promoted_at_freeze >= PROMOTED_LIMIT and not _dying:
+        _freeze_all()
+        _frozen_garbage, _garbage = _frozen_garbage + _garbage, 0.0
 
 
 def activity() -> None:
@@ -362,7 +374,7 @@ def _schedule(delay: float) -> None:
 
 def _collect() -> None:
     global _scheduled, _scheduled_loop, _last_full, _collections, _garbage, _frozen_garbage
-    global _frozen_at, _last_deep, _deep_collections, _screen_cost, _deep_seconds, _deferred_deep
+    global _last_deep, _deep_collections, _screen_cost, _deep_seconds, _deferred_deep
     global _frozen_after_deep
     _scheduled = _scheduled_loop = None
     started = time.monotonic()
@@ -400,8 +412,7 @@ def _collect() -> None:
     # tried again soon), except after a deep one: unfrozen, the whole heap would make every
     # next collection as long as a deep one.
     if deep or not _dying:
-        gc.freeze()
-        _frozen_at = _last_full
+        _freeze_all()
     _collections += 1
     if not deep and _garbage >= 5:  # enough to measure what a screen costs
         measured = (_last_full - started) / _garbage

@@ -221,6 +221,11 @@ def live_sessions() -> list[AppSession]:
     return list(_live_sessions)
 
 
+def live_session_count() -> int:
+    """How many sessions' apps are running (`gc_policy` waits for none for its deepest work)."""
+    return len(_live_sessions)
+
+
 async def shutdown_all(timeout: float = 5.0) -> None:
     """Ask every running app to exit (server SIGINT/SIGTERM) and wait for them to finish."""
     sessions = live_sessions()
@@ -346,7 +351,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         gc_policy.activity()
         install()
         loop_share.install()
-        gc_policy.configure(connected=lambda: len(_live_sessions))
+        gc_policy.configure(connected=live_session_count)
         chan = self._chan
         assert chan is not None and self._term_type is not None
         env = dict(chan.get_environment())

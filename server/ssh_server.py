@@ -30,12 +30,13 @@ from harena.core.table import clean_text
 from harena.server.admin import AdminCommands, AdminError
 from harena.server.admin_socket import AdminSocket, socket_path
 from harena.server.bot_runner import BotRunner
+from harena.server import gc_policy
 from harena.server.clock_runner import ClockRunner
 from harena.server.hostkey import fingerprint, load_or_create_host_key
 from harena.server.limits import ConnectionCounter, InputRateLimiter, ServerLimits, StartupSlots
 from harena.server.log_safe import printable
 from harena.server.operators import Bans
-from harena.server.session import LISTEN_OPTIONS, AppSession, SessionInfo, shutdown_all
+from harena.server.session import LISTEN_OPTIONS, AppSession, SessionInfo, live_session_count, shutdown_all
 
 log = logging.getLogger(__name__)
 
@@ -437,6 +438,10 @@ class HarenaServer:
         self._archive_idle()
         self.bots = BotRunner(self.lobby, self.config.bot_delay)
         self.clocks = ClockRunner(self.lobby)
+        # Before anyone connects: the collection of the whole heap that precedes the first
+        # freeze of the server's own objects (30-50 ms) kept the first client waiting, and
+        # anyone connecting with it (bench/hostile.py --scenario cycles).
+        gc_policy.configure(connected=live_session_count)
         self._listener = await asyncssh.listen(
             self.config.host,
             self.config.port,

@@ -240,6 +240,25 @@ async def test_a_new_session_is_frozen_without_a_full_collection(monkeypatch: py
     assert gc_policy.collections() == full
 
 
+async def test_what_young_collections_promote_is_frozen_without_a_full_collection(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # bench/hostile.py --scenario cycles: a full collection every 5 s for what young collections
+    # had promoted walked it all (40-60 ms, clients coming and going) and freed nothing.
+    monkeypatch.setattr(gc_policy, "YOUNG_DELAY", 0.001)
+    monkeypatch.setattr(gc_policy, "_dying", [])
+    gc_policy.configure()
+    full = gc_policy.collections()
+    kept = []
+    for _ in range(gc_policy.PROMOTED_LIMIT):
+        kept.append(Cyclic())
+        gc.collect(1)  # a generation-1 collection: what lives is promoted to the old one
+    gc_policy.output_sent()
+    await asyncio.sleep(0.05)
+    assert not any(obj is kept[0] for obj in gc.get_objects())  # in no generation: frozen
+    assert gc_policy.collections() == full
+
+
 async def test_a_screen_a_server_app_shows_is_frozen_without_a_full_collection(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
