@@ -217,11 +217,19 @@ def screen_shown() -> None:
     _freeze_soon()
 
 
-def _freeze_soon() -> None:
+def _freeze_soon(delay: float | None = None) -> None:
+    """Freeze in `delay` seconds (`FREEZE_DELAY`), unless a freeze is due sooner on this loop."""
     global _freeze, _freeze_loop
+    if not _configured:
+        return
+    delay = FREEZE_DELAY if delay is None else delay
     loop = asyncio.get_running_loop()
-    if _configured and (_freeze is None or _freeze_loop is not loop):  # not one of a closed loop
-        _freeze, _freeze_loop = loop.call_later(FREEZE_DELAY, _freeze_new, context=contextvars.Context()), loop
+    if _freeze is not None and _freeze_loop is loop and not loop.is_closed():
+        if _freeze.when() <= loop.time() + delay:
+            return
+        _freeze.cancel()
+    # An empty context: the handle outlives its caller, whose context holds its app.
+    _freeze, _freeze_loop = loop.call_later(delay, _freeze_new, context=contextvars.Context()), loop
 
 
 def _freeze_new() -> None:
@@ -315,20 +323,20 @@ def output_sent() -> None:
         _young.cancel()
     # An empty context: the handle outlives the write, and the writer's context holds its app.
     _young = asyncio.get_running_loop().call_later(YOUNG_DELAY, _collect_young, context=contextvars.Context())
+    # What lived through two young collections is in the old generation, walked by every full
+    # collection until a freeze: frozen now, writes going on or not (under a flood they never
+    # stop for `YOUNG_DELAY`), unless an ended app left whole is still alive (frozen, it would
+    # wait for a deep collection).
+    if gc.get_count()[2] - _promoted_at_freeze >= PROMOTED_LIMIT and not _dying:
+        _freeze_soon(0.0)
 
 
 def _collect_young() -> None:
-    global _young, _young_collections, _garbage, _frozen_garbage
+    global _young, _young_collections
     _young = None
     if gc.get_count()[0] > 0:
         gc.collect(1)
         _young_collections += 1
-    # What lived through two young collections is in the old generation, walked by every full
-    # collection until a freeze: frozen now (the young generations are empty), unless an ended
-    # app left whole is still alive (frozen, it would wait for a deep collection).
-    if gc.get_count()[2] - _promoted_at_freeze >= PROMOTED_LIMIT and not _dying:
-        _freeze_all()
-        _frozen_garbage, _garbage = _frozen_garbage + _garbage, 0.0
 
 
 def activity() -> None:
