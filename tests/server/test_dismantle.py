@@ -216,3 +216,20 @@ async def test_a_table_screen_left_is_taken_apart_scrollbars_and_all(
     garbage = app_garbage()
     assert sum(garbage.values()) < 20, garbage.most_common(10)
     await ann.close()
+
+
+async def test_a_table_screen_left_just_before_the_session_ends_counts_no_garbage(
+    make_server, monkeypatch: pytest.MonkeyPatch, closed: list[bool]
+) -> None:
+    # The app's own dismantling takes the screen apart with it. Counted as left whole, every
+    # flooding client's last table screen was frozen garbage, and eight of them leaving called
+    # for a 160 ms deep collection (bench/hostile.py --floods wEsc).
+    monkeypatch.setattr(dismantle, "DELAY", 1.0)  # the screen's check comes after the app ended
+    ann = await beside_bobs_table(make_server, "highcard")
+    ann.send("w")  # bob's table, watched
+    await ann.wait_for_text("Table chat")
+    ann.send("\x1b[27u")  # and left
+    await ann.wait_for_text("you are ann")
+    await ann.close()
+    await until(lambda: bool(closed), timeout=10.0)
+    assert closed == [True]
