@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 import gc
 import weakref
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 
 async def all_taken_apart(timeout: float = 5.0) -> None:
@@ -25,6 +27,22 @@ async def all_taken_apart(timeout: float = 5.0) -> None:
 def collect_all() -> int:
     gc.unfreeze()
     return gc.collect()
+
+
+@contextmanager
+def garbage_made(kind: Callable[[object], bool]) -> Iterator[list[object]]:
+    """The cyclic garbage of `kind` made within (what was garbage before is collected first):
+    the list is filled on leaving, by a collection of everything."""
+    found: list[object] = []
+    collect_all()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        yield found
+        collect_all()
+        found.extend(obj for obj in gc.garbage if kind(obj))
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
 
 
 async def freed(refs: list[weakref.ref[object]], timeout: float = 3.0) -> list[str]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import re
 import sys
 import weakref
@@ -26,7 +25,7 @@ from harena.server.session import SessionContext, post_from_anywhere
 from harena.server.textual_fixes import color_system_for_terminal, install
 from tests.server.session_apps import Note, serve
 from tests.sshscreen import ScreenClient
-from tests.server.leaks import all_taken_apart, collect_all
+from tests.server.leaks import all_taken_apart, collect_all, garbage_made
 
 install()
 
@@ -223,18 +222,11 @@ async def test_moves_at_a_table_make_no_cyclic_garbage():
     table.sit("bob", "bob")
     async with session(lobby, "bob", "bob") as (app, pilot):
         await pilot.pause()
-        collect_all()
-        gc.set_debug(gc.DEBUG_SAVEALL)
-        try:
+        with garbage_made(lambda obj: isinstance(obj, Strip)) as strips:
             for _ in range(4):
                 table.say("ann", "ann", "hi")
                 await pilot.pause()
                 await pilot.pause()
-            collect_all()
-            strips = [obj for obj in gc.garbage if isinstance(obj, Strip)]
-        finally:
-            gc.set_debug(0)
-            gc.garbage.clear()
         assert strips == []
 
 
@@ -251,17 +243,10 @@ async def test_a_screen_restyled_leaves_no_cyclic_garbage():
     lobby = Lobby()
     async with session(lobby, "ann", "ann") as (app, pilot):
         await pilot.pause()
-        collect_all()
-        gc.set_debug(gc.DEBUG_SAVEALL)
-        try:
+        with garbage_made(lambda obj: type(obj) is DOMNode) as virtual:
             for _ in range(3):
                 app.screen.update_node_styles(animate=False)  # as when it is shown again
                 await pilot.pause()
-            collect_all()
-            virtual = [obj for obj in gc.garbage if type(obj) is DOMNode]
-        finally:
-            gc.set_debug(0)
-            gc.garbage.clear()
         assert virtual == []
         assert app.screen.get_component_styles("screen--selection").node is not None  # the new one
 
