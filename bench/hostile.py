@@ -197,7 +197,8 @@ def print_slowest(timing: dict[str, Any], since: float, indent: str) -> None:
         slow = sorted((s for s in timing["slow"] if s[-1] > since), key=lambda s: -s[1])
         print(f"{indent}slowest callbacks (ms):", [(what, ms) for what, ms, _ in slow[:5]])
         pauses = sorted((p for p in timing["gc"] if p[-1] > since), key=lambda p: -p[1])
-        print(f"{indent}longest collections (ms):", [(kind, round(seconds * 1000)) for kind, seconds, _ in pauses[:5]])
+        longest_ms = [(kind, round(seconds * 1000)) for kind, seconds, _ in pauses[:5]]
+        print(f"{indent}longest collections (ms):", longest_ms)
 
 
 def gc_longest(timing: dict[str, Any], since: float, until: float = float("inf")) -> float:

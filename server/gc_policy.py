@@ -60,13 +60,15 @@ session at all (the server's modules; 16-90 ms on the 2-core machine, the more t
 server has run), 100,000-140,000 with 4-8 sessions watching a table (50-85 ms). So deep
 collections are made rare rather than short: ended apps and closed screens are taken apart
 (`dismantle`), so no frozen garbage is left of them (`TAKEN_APART_GARBAGE`,
-`TAKEN_APART_SCREEN`), and `FROZEN_LIMIT` is reached only by what was left whole. A deep collection that is due also waits
-for a quiet moment (`activity`: no key, connection or session end for `QUIET` seconds), when
-a pause keeps no player waiting, unless the frozen garbage passes `FROZEN_HARD_LIMIT`. While no session is connected a deep collection keeps nobody waiting, so
-it comes for much less (`EMPTY_FROZEN_LIMIT`); the hourly one (`MAX_INTERVAL`), for garbage
-nobody reported, waits for such a moment, or after `DEEP_LONGEST_WAIT` for a quiet one if the
-frozen generation grew by `FROZEN_GROWTH` objects since the last (short of that, little of it
-can be garbage: the server's own sources of cyclic garbage are gone).
+`TAKEN_APART_SCREEN`), and `FROZEN_LIMIT` is reached only by what was left whole. A deep
+collection that is due also waits for a quiet moment (`activity`: no key, connection or
+session end for `QUIET` seconds), when a pause keeps no player waiting, unless the frozen
+garbage passes `FROZEN_HARD_LIMIT`. While no session is connected a deep collection keeps
+nobody waiting, so it comes for much less (`EMPTY_FROZEN_LIMIT`); the hourly one
+(`MAX_INTERVAL`), for garbage nobody reported, waits for such a moment, or after
+`DEEP_LONGEST_WAIT` for a quiet one if the frozen generation grew by `FROZEN_GROWTH` objects
+since the last (short of that, little of it can be garbage: the server's own sources of
+cyclic garbage are gone).
 
 Worst case, with players switching screens all the time, that is short pauses a few times a
 second and, once much frozen garbage has piled up with keys always coming, one long one; in

@@ -288,9 +288,9 @@ class PlayerConnection(asyncssh.SSHServer):
         self.conn = None
         # asyncio's socket transport keeps its read callback, a method of itself, to the end:
         # a cycle with its socket and addresses. asyncssh aborted it already (no read comes).
-        if self.transport is not None and self.transport.is_closing() and hasattr(self.transport, "_read_ready_cb"):
-            self.transport._read_ready_cb = None
-        self.transport = None
+        transport, self.transport = self.transport, None
+        if transport is not None and transport.is_closing() and hasattr(transport, "_read_ready_cb"):
+            transport._read_ready_cb = None
         reason = f": {printable(str(exc))}" if exc is not None else ""
         log.info(
             "connection from %s closed%s", self.address, reason,

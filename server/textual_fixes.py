@@ -64,7 +64,9 @@ pyproject pins textual>=8.2.8,<8.3 and tests/server/test_textual_fixes.py checks
 `_divide_cache`), `LRUCache.clear` and `LRUCache._cache` (links are lists),
 `App._replace_screen` (removes a closed screen), `Screen._on_screen_resume` (a screen shown),
 `Stylesheet._process_component_classes(node)` (replaces `DOMNode._component_styles`, a
-`RenderStyles` per virtual node: `.node`, and its `_css_styles`/`_inline_styles`, `Styles.node`), `Screen.__init__` (stamped with its birth time), `App.is_screen_installed`, `App._screen_stacks`, `textual.screen.UPDATE_PERIOD` (read when a screen's update timer is
+`RenderStyles` per virtual node: `.node`, and its `_css_styles`/`_inline_styles`,
+`Styles.node`), `Screen.__init__` (stamped with its birth time), `App.is_screen_installed`,
+`App._screen_stacks`, `textual.screen.UPDATE_PERIOD` (read when a screen's update timer is
 made), `Stylesheet._parse_rules(css, read_from, ...)` and `Stylesheet._variables`;
 `server.screen_buffer` reads `LayoutUpdate.strips/region` and
 `ChopsUpdate.chops/spans/chop_ends`; `server.partial_render`, `tui.widgets.rows`,

@@ -244,32 +244,27 @@ def module_of(thing: object) -> str:
     return thing.__module__ if isinstance(thing, types.FunctionType) else type(thing).__module__
 
 
-async def test_opens_waiting_their_turn_leave_no_reference_cycle(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_opens_waiting_their_turn_leave_no_reference_cycle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # bench/hostile.py --scenario flood (w Esc): each open waiting for a build slot was a closure
     # that set its own timer, so held itself: most of the cyclic garbage under the flood, and
     # frozen by a collection while it waited (then only a deep collection freed it).
-    import gc
     import time
 
     from harena.tui.table_pace import BUILDS
+    from tests.server.leaks import garbage_made
 
     lobby = Lobby()
     lobby.connect("id-bob", "bob")
     lobby.create_table("id-bob", "bob", "highcard", 2)
     async with session(lobby, "id-alice", "alice") as (app, pilot):
-        gc.collect()  # what earlier tests left
-        monkeypatch.setattr(BUILDS, "_free_at", time.monotonic() + 60.0)  # another build has it
-        for _ in range(5):  # each open cancels the one waiting before it
-            await pilot.press("w")
-            assert isinstance(app.screen, LobbyScreen)
-        await pilot.pause(0.05)
-        gc.set_debug(gc.DEBUG_SAVEALL)
-        try:
-            gc.collect()
-            ours = [o for o in gc.garbage if module_of(o).startswith("harena.")]
-        finally:
-            gc.set_debug(0)
-            gc.garbage.clear()
+        with garbage_made(lambda obj: module_of(obj).startswith("harena.")) as ours:
+            monkeypatch.setattr(BUILDS, "_free_at", time.monotonic() + 60.0)  # another build has it
+            for _ in range(5):  # each open cancels the one waiting before it
+                await pilot.press("w")
+                assert isinstance(app.screen, LobbyScreen)
+            await pilot.pause(0.05)
         assert ours == []
         BUILDS._free_at = 0.0  # the slot is free: an open now comes at once
         await pilot.press("w")
