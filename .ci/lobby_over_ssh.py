@@ -20,14 +20,21 @@ async def main(log_path: Path) -> None:
     deadline = time.monotonic() + 30
     port = None
     while port is None:
-        found = re.search(r"listening on \S+:(\d+)", log_path.read_text() if log_path.exists() else "")
+        found = re.search(
+            r"listening on \S+:(\d+)", log_path.read_text() if log_path.exists() else ""
+        )
         if found:
             port = int(found.group(1))
         elif time.monotonic() > deadline:
             raise SystemExit(f"harena serve did not start:\n{log_path.read_text()}")
         else:
             await asyncio.sleep(0.1)
-    client = await ScreenClient.connect(port, username="ci", client_keys=[asyncssh.generate_private_key("ssh-ed25519")], agent_path=None)
+    client = await ScreenClient.connect(
+        port,
+        username="ci",
+        client_keys=[asyncssh.generate_private_key("ssh-ed25519")],
+        agent_path=None,
+    )
     await client.wait_for_text("you are ci", timeout=15)
     client.send("n")
     await client.wait_for_text("New table", timeout=10)

@@ -25,10 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from harena.core import table as table_module  # noqa: E402
-from harena.core.store import Store, decode_log  # noqa: E402
-from harena.core.table import Table, load_tables  # noqa: E402
-from tests.fixture_game import install  # noqa: E402
+from harena.core import table as table_module
+from harena.core.store import Store, decode_log
+from harena.core.table import Table, load_tables
+from tests.fixture_game import install
 
 
 class Warnings(logging.Handler):
@@ -65,7 +65,9 @@ def save_game(root: Path, game: str, players: int, moves: int, every: int) -> Ta
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--game", default="highcard")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--moves", type=int, default=9)
@@ -94,8 +96,10 @@ def main() -> None:
         prefixes.setdefault(state(loaded), k)
         shutil.rmtree(work / "prefix")
     whole = state(original)
-    print(f"{args.game}: {len(read.records)} records, log {len(log_data)} bytes, "
-          f"snapshot {(folder / 'snapshot').stat().st_size} bytes")
+    print(
+        f"{args.game}: {len(read.records)} records, log {len(log_data)} bytes, "
+        f"snapshot {(folder / 'snapshot').stat().st_size} bytes"
+    )
     for name in ("snapshot", "log"):
         data = (folder / name).read_bytes()
         bits = range(0, len(data) * 8, 8 if args.byte else 1)
@@ -127,7 +131,9 @@ def main() -> None:
             shutil.rmtree(root)
         took = time.perf_counter() - began
         figures = ", ".join(f"{k}: {v}" for k, v in sorted(outcomes.items()))
-        print(f"  {name}: {len(bits)} {'bytes inverted' if args.byte else 'bits flipped'} in {took:.1f} s: {figures}")
+        print(
+            f"  {name}: {len(bits)} {'bytes inverted' if args.byte else 'bits flipped'} in {took:.1f} s: {figures}"
+        )
     shutil.rmtree(work)
 
 

@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from harena.core.bots import bot_seed  # noqa: E402
-from harena.core.engine import game_class, make_config  # noqa: E402
-from harena.core.simulate import game_seed, parse_bots, play_to_the_end  # noqa: E402
+from harena.core.bots import bot_seed
+from harena.core.engine import game_class, make_config
+from harena.core.simulate import game_seed, parse_bots, play_to_the_end
 
 TARGET = 0.30
 
@@ -37,7 +37,9 @@ def balance(
     for index in range(games):
         this_seed = game_seed(seed, index)
         game = cls(make_config("carthage", players, this_seed, options))
-        play_to_the_end(game, [cls.bots[kind](bot_seed(this_seed, s)) for s, kind in enumerate(bots)])
+        play_to_the_end(
+            game, [cls.bots[kind](bot_seed(this_seed, s)) for s, kind in enumerate(bots)]
+        )
         for s in range(players):
             seen[game.gladiator_names[game.state.players[s].colour]] += 1
         result = game.result()
@@ -56,9 +58,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args(argv)
     options = dict(o.split("=", 1) for o in args.option)
-    seen, won = balance(args.games, args.players, parse_bots(args.bots, args.players), args.seed, options)
+    seen, won = balance(
+        args.games, args.players, parse_bots(args.bots, args.players), args.seed, options
+    )
     shown = ", ".join(f"{k}={v}" for k, v in sorted(options.items())) or "base game"
-    print(f"Carthage balance: {args.games} games, {args.players} players, {args.bots} bots, {shown}")
+    print(
+        f"Carthage balance: {args.games} games, {args.players} players, {args.bots} bots, {shown}"
+    )
     print(f"{'gladiator':<18} {'played':>6} {'won':>5} {'share':>6}")
     worst = 0.0
     for name in sorted(seen):

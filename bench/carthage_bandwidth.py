@@ -31,9 +31,16 @@ sys.path.insert(0, str(REPO))
 
 import asyncssh  # noqa: E402
 
-from bench.ssh_seats import SIZE, connect_seats, idle_rate, pct, serve_seated_table, start_server, stop_server  # noqa: E402
+from bench.ssh_seats import (
+    SIZE,
+    connect_seats,
+    idle_rate,
+    pct,
+    serve_seated_table,
+    start_server,
+    stop_server,
+)
 from tests.sshscreen import ScreenClient  # noqa: E402
-
 
 # --- a player reading its screen ------------------------------------------------------------------
 
@@ -46,8 +53,10 @@ def carthage_key(client: ScreenClient) -> str:
 async def run(args: argparse.Namespace, workdir: Path) -> None:
     keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(args.humans)]
     spec = {
-        "humans": [k.get_fingerprint("sha256") for k in keys], "bots": args.bots,
-        "bot_delay": args.bot_delay, "seed": args.seed,
+        "humans": [k.get_fingerprint("sha256") for k in keys],
+        "bots": args.bots,
+        "bot_delay": args.bot_delay,
+        "seed": args.seed,
     }
     (workdir / "spec.json").write_text(json.dumps(spec))
     proc, port = start_server(Path(__file__).resolve(), workdir)
@@ -64,14 +73,18 @@ async def run(args: argparse.Namespace, workdir: Path) -> None:
         end = time.monotonic()
         await asyncio.gather(*(s.client.wait_quiet(0.5, 20) for s in seats))
         after = await idle_rate(seats, 3.0)
-        print(f"Carthage over SSH at {SIZE[0]}x{SIZE[1]}, xterm-256color: {args.humans} players, "
-              f"{args.bots} bots, seed {args.seed}; the game took {end - start:.0f} s")
+        print(
+            f"Carthage over SSH at {SIZE[0]}x{SIZE[1]}, xterm-256color: {args.humans} players, "
+            f"{args.bots} bots, seed {args.seed}; the game took {end - start:.0f} s"
+        )
         for i, seat in enumerate(seats):
             moves = seat.remote_moves(start, end)
             total = seat.bytes_between(start, end)
-            print(f"  seat {i}: first screen {first[i] / 1024:.1f} KB; {len(moves)} remote moves: "
-                  f"median {statistics.median(moves):.0f} B, p95 {pct(moves, 95)} B, max {max(moves)} B; "
-                  f"{total / 1024:.0f} KB for the whole game")
+            print(
+                f"  seat {i}: first screen {first[i] / 1024:.1f} KB; {len(moves)} remote moves: "
+                f"median {statistics.median(moves):.0f} B, p95 {pct(moves, 95)} B, max {max(moves)} B; "
+                f"{total / 1024:.0f} KB for the whole game"
+            )
         if waiting_human is not None:
             print(f"  idle while the table waits for a human: {waiting_human:.1f} bytes/s per seat")
         if waiting is not None:
@@ -86,8 +99,12 @@ if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "--serve":
         serve_seated_table(Path(sys.argv[2]), "carthage", "random", {"sudden_death": "10"})
         sys.exit(0)
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--humans", type=int, default=2, help="seats played by SSH clients (default: 2)")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--humans", type=int, default=2, help="seats played by SSH clients (default: 2)"
+    )
     parser.add_argument("--bots", type=int, default=2, help="bot seats (default: 2)")
     parser.add_argument("--bot-delay", type=float, default=0.4, help="seconds between bot moves")
     parser.add_argument("--seed", type=int, default=7, help="the game's seed")

@@ -24,11 +24,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from harena.core.bots import bot_seed  # noqa: E402
-from harena.core.engine import game_class, make_config  # noqa: E402
-from harena.core.simulate import game_seed, parse_bots, play_to_the_end  # noqa: E402
+from harena.core.bots import bot_seed
+from harena.core.engine import game_class, make_config
+from harena.core.simulate import game_seed, parse_bots, play_to_the_end
 
-def play_one(players: int, seed: int, bots: list[str], options: dict[str, str]) -> tuple[float, int]:
+
+def play_one(
+    players: int, seed: int, bots: list[str], options: dict[str, str]
+) -> tuple[float, int]:
     """Seconds and decisions for one complete game."""
     cls = game_class("carthage")
     begin = time.perf_counter()
@@ -43,7 +46,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--bots", default="random")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--sudden-death", help="round, or off (default: as `harena simulate` plays)")
+    parser.add_argument(
+        "--sudden-death", help="round, or off (default: as `harena simulate` plays)"
+    )
     args = parser.parse_args(argv)
     bots = parse_bots(args.bots, args.players)
     if args.sudden_death is None:
@@ -65,8 +70,10 @@ def main(argv: list[str] | None = None) -> None:
     total = sum(times)
     times.sort()
     p95 = times[min(len(times) - 1, int(len(times) * 0.95))] if times else 0.0
-    print(f"carthage engine: {args.games} games, {args.players} players, bots {','.join(bots)}, "
-          f"sudden death {args.sudden_death}")
+    print(
+        f"carthage engine: {args.games} games, {args.players} players, bots {','.join(bots)}, "
+        f"sudden death {args.sudden_death}"
+    )
     print(f"  decisions/s          {decisions / total:,.0f}" if total else "  no game finished")
     print(f"  decisions per game   {decisions / max(len(times), 1):,.0f}")
     print(f"  median ms per game   {statistics.median(times) * 1000:.1f}   (target < 50)")

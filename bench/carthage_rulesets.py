@@ -20,10 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from harena.core.bots import RandomBot, bot_seed  # noqa: E402
-from harena.core.carthage.bots import HeuristicBot  # noqa: E402
-from harena.core.carthage.rulesets.catalog import OPTION_NAMES, ruleset_id  # noqa: E402
-from harena.core.engine import new_game  # noqa: E402
+from harena.core.bots import RandomBot, bot_seed
+from harena.core.carthage.bots import HeuristicBot
+from harena.core.carthage.rulesets.catalog import OPTION_NAMES, ruleset_id
+from harena.core.engine import new_game
 
 # the choice (prompt kind, choice prefix) that counts as using each ruleset
 USES = {
@@ -36,15 +36,22 @@ USES = {
 }  # fmt: skip
 
 
-def play(rulesets: str, games: int, players: int, kind: str, seed: int) -> tuple[float, Counter, Counter, Counter]:
+def play(
+    rulesets: str, games: int, players: int, kind: str, seed: int
+) -> tuple[float, Counter, Counter, Counter]:
     rounds = 0
     wins: Counter[str] = Counter()
     seen: Counter[str] = Counter()
     used: Counter[tuple[str, str]] = Counter()
     for index in range(games):
         game_seed = seed * 100_003 + index
-        game = new_game("carthage", players, game_seed, {"rulesets": rulesets, "sudden_death": "30"})
-        bots = [(HeuristicBot if kind == "heuristic" else RandomBot)(bot_seed(game_seed, s)) for s in range(players)]
+        game = new_game(
+            "carthage", players, game_seed, {"rulesets": rulesets, "sudden_death": "30"}
+        )
+        bots = [
+            (HeuristicBot if kind == "heuristic" else RandomBot)(bot_seed(game_seed, s))
+            for s in range(players)
+        ]
         while game.result() is None:
             seat = game.awaited()[0]
             view = game.view(seat)
@@ -59,7 +66,9 @@ def play(rulesets: str, games: int, players: int, kind: str, seed: int) -> tuple
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--bots", choices=("heuristic", "random"), default="heuristic")
@@ -67,8 +76,12 @@ def main() -> None:
     args = parser.parse_args()
     started = time.perf_counter()
     colours = ("Blue", "Red", "Green", "Yellow", "Purple")
-    print(f"{args.games} {args.players}-player {args.bots} games per line (sudden death from round 30)")
-    print(f"{'rulesets':<20} {'rounds':>6}  " + " ".join(f"{c:>6}" for c in colours) + "  uses/game")
+    print(
+        f"{args.games} {args.players}-player {args.bots} games per line (sudden death from round 30)"
+    )
+    print(
+        f"{'rulesets':<20} {'rounds':>6}  " + " ".join(f"{c:>6}" for c in colours) + "  uses/game"
+    )
     for name in (*OPTION_NAMES, "ALL"):
         rulesets = ",".join(OPTION_NAMES) if name == "ALL" else name
         rounds, wins, seen, used = play(rulesets, args.games, args.players, args.bots, args.seed)

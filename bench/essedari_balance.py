@@ -28,7 +28,12 @@ def main() -> None:
         for bot in args.bots.split(","):
             start = time.perf_counter()
             report = simulate(
-                "carthage", args.games, int(players), args.seed, [bot] * int(players), {"essedari": mode}
+                "carthage",
+                args.games,
+                int(players),
+                args.seed,
+                [bot] * int(players),
+                {"essedari": mode},
             )
             won = report.wins_by_seat[0]  # everyone wins together or nobody does
             done = report.games - len(report.errors)

@@ -85,7 +85,12 @@ def run_server(workdir: Path) -> None:
     install()
     spec = json.loads((workdir / "tables.json").read_text())
     limits = json.loads((workdir / "limits.json").read_text())
-    timing: dict[str, Any] = {"gc": record_gc_pauses(), "stalls": [], "slow": [], "loop": record_loop_time()}
+    timing: dict[str, Any] = {
+        "gc": record_gc_pauses(),
+        "stalls": [],
+        "slow": [],
+        "loop": record_loop_time(),
+    }
     if os.environ.get("HARENA_BENCH_VERBOSE"):
         record_slow_callbacks(timing["slow"])
 
@@ -99,7 +104,9 @@ def run_server(workdir: Path) -> None:
                 timing["stalls"].append((late, time.monotonic()))
 
     async def main() -> None:
-        config = ServerConfig(port=0, keys_dir=workdir / "keys", data_dir=None, limits=ServerLimits(**limits))
+        config = ServerConfig(
+            port=0, keys_dir=workdir / "keys", data_dir=None, limits=ServerLimits(**limits)
+        )
         server = HarenaServer(config)
         for players in spec:
             table = server.lobby.create_table(players[0], "p0", "tally", len(players))
@@ -202,7 +209,10 @@ def print_slowest(timing: dict[str, Any], since: float, indent: str) -> None:
 
 
 def gc_longest(timing: dict[str, Any], since: float, until: float = float("inf")) -> float:
-    return max((seconds for _kind, seconds, end in timing["gc"] if since < end <= until), default=0.0) * 1000
+    return (
+        max((seconds for _kind, seconds, end in timing["gc"] if since < end <= until), default=0.0)
+        * 1000
+    )
 
 
 # --- clients ------------------------------------------------------------------------------------
@@ -225,7 +235,9 @@ async def flood(client: ScreenClient, pattern: bytes, until: float, rate: float 
         await asyncio.sleep(0.1)
 
 
-async def table_moves(players: list[ScreenClient], seconds: float, first_total: int) -> tuple[list[float], int]:
+async def table_moves(
+    players: list[ScreenClient], seconds: float, first_total: int
+) -> tuple[list[float], int]:
     """Players take turns for `seconds`, a move every 0.3 s; keypress to every screen, per move."""
     latencies: list[float] = []
     total = first_total
@@ -249,7 +261,9 @@ async def flood_scenario(workdir: Path, seconds: float, floods: str) -> None:
         port = await server.port()
         players = [(await connect(port, key, f"p{i}"))[0] for i, key in enumerate(keys)]
         quiet, total = await table_moves(players, seconds / 2, 0)
-        print("flood: 4 players at one table, a move every 0.3 s; 8 hostile sessions from another address")
+        print(
+            "flood: 4 players at one table, a move every 0.3 s; 8 hostile sessions from another address"
+        )
         print(f"  no flood:               keypress to every screen {describe(quiet, 'ms', 1000)}")
         for label, pattern in chosen(floods):
             attackers = await asyncio.gather(*(hostile(port, f"h{i}") for i in range(8)))
@@ -262,14 +276,20 @@ async def flood_scenario(workdir: Path, seconds: float, floods: str) -> None:
             await asyncio.gather(*flooding)
             cpu = (server.cpu_seconds() - cpu_before) / (time.monotonic() - since)
             timing = await server.timing()
-            print(f"  8 sessions flooding {label:<5}  keypress to every screen {describe(latencies, 'ms', 1000)}")
-            print(f"      longest loop stall {longest(timing['stalls'], since):.0f} ms, longest GC pause "
-                  f"{gc_longest(timing, since):.0f} ms, server CPU {cpu * 100:.0f}% of a core")
+            print(
+                f"  8 sessions flooding {label:<5}  keypress to every screen {describe(latencies, 'ms', 1000)}"
+            )
+            print(
+                f"      longest loop stall {longest(timing['stalls'], since):.0f} ms, longest GC pause "
+                f"{gc_longest(timing, since):.0f} ms, server CPU {cpu * 100:.0f}% of a core"
+            )
             elapsed = time.monotonic() - since
             hostile_share = {n: t / elapsed for n, t in timing["loop"].items() if n.startswith("h")}
-            print(f"      loop busy: busiest hostile session {max(hostile_share.values(), default=0) * 100:.1f}%, "
-                  f"the 8 together {sum(hostile_share.values()) * 100:.0f}%, "
-                  f"outside any app {timing['loop'].get('', 0.0) / elapsed * 100:.0f}%")
+            print(
+                f"      loop busy: busiest hostile session {max(hostile_share.values(), default=0) * 100:.1f}%, "
+                f"the 8 together {sum(hostile_share.values()) * 100:.0f}%, "
+                f"outside any app {timing['loop'].get('', 0.0) / elapsed * 100:.0f}%"
+            )
             print_slowest(timing, since, "      ")
             await asyncio.gather(*(a.close() for a in attackers))
             await asyncio.sleep(4.0)  # their apps end and are collected before the next phase
@@ -281,7 +301,11 @@ async def flood_scenario(workdir: Path, seconds: float, floods: str) -> None:
 def chosen(floods: str) -> list[tuple[str, bytes]]:
     """The patterns named by --floods (labels without spaces: `nEsc`), all when empty."""
     names = {f.replace(" ", "") for f in floods.split(",") if f}
-    return [(label, keys) for label, keys in DIALOGS_AND_KEYS if not names or label.replace(" ", "") in names]
+    return [
+        (label, keys)
+        for label, keys in DIALOGS_AND_KEYS
+        if not names or label.replace(" ", "") in names
+    ]
 
 
 async def toggle_scenario(workdir: Path, seconds: float, floods: str) -> None:
@@ -314,11 +338,15 @@ async def toggle_one(workdir: Path, seconds: float, label: str, pattern: bytes) 
         rss_after = server.rss_kb()
         timing = await server.timing()
         print(f"toggle: one session sending {label} at 1.9 KB/s for {seconds:.0f} s")
-        print(f"  RSS {rss_start / 1024:.1f} MB at start, +{(max(samples) - rss_start) / 1024:.1f} MB at most, "
-              f"+{(rss_during - rss_start) / 1024:.1f} MB at the end, +{(rss_after - rss_start) / 1024:.1f} MB after it closed")
+        print(
+            f"  RSS {rss_start / 1024:.1f} MB at start, +{(max(samples) - rss_start) / 1024:.1f} MB at most, "
+            f"+{(rss_during - rss_start) / 1024:.1f} MB at the end, +{(rss_after - rss_start) / 1024:.1f} MB after it closed"
+        )
         print(f"  RSS every 5 s (MB): {[round(s / 1024, 1) for s in samples]}")
-        print(f"  longest GC pause {gc_longest(timing, since):.0f} ms, longest loop stall "
-              f"{longest(timing['stalls'], since):.0f} ms")
+        print(
+            f"  longest GC pause {gc_longest(timing, since):.0f} ms, longest loop stall "
+            f"{longest(timing['stalls'], since):.0f} ms"
+        )
     finally:
         server.stop()
 
@@ -335,10 +363,14 @@ async def cycles_scenario(workdir: Path, cycles: int) -> None:
         ended = time.monotonic()
         await asyncio.sleep(3.0)
         timing = await server.timing()
-        print(f"cycles: {cycles} connect/disconnect cycles in {ended - started:.1f} s (refused: {timing['refused']})")
-        print(f"  while they ran: longest GC pause {gc_longest(timing, since, ended):.0f} ms, longest "
-              f"loop stall {longest(timing['stalls'], since):.0f} ms; in the 3 s after (no session left: "
-              f"when a deep collection may run): longest GC pause {gc_longest(timing, ended):.0f} ms")
+        print(
+            f"cycles: {cycles} connect/disconnect cycles in {ended - started:.1f} s (refused: {timing['refused']})"
+        )
+        print(
+            f"  while they ran: longest GC pause {gc_longest(timing, since, ended):.0f} ms, longest "
+            f"loop stall {longest(timing['stalls'], since):.0f} ms; in the 3 s after (no session left: "
+            f"when a deep collection may run): longest GC pause {gc_longest(timing, ended):.0f} ms"
+        )
         print_slowest(timing, since, "  ")
     finally:
         server.stop()
@@ -347,7 +379,7 @@ async def cycles_scenario(workdir: Path, cycles: int) -> None:
 async def refused(attempt: Any) -> bool:
     try:
         await attempt
-    except (asyncssh.Error, OSError, TimeoutError, asyncio.TimeoutError):
+    except (asyncssh.Error, OSError, TimeoutError):
         return True
     return False
 
@@ -357,7 +389,10 @@ async def caps_scenario(workdir: Path) -> None:
     try:
         port = await server.port()
         # Silent sockets from one address, then a real client from the same address.
-        sockets = [await asyncio.open_connection("127.0.0.1", port, local_addr=("127.0.0.3", 0)) for _ in range(10)]
+        sockets = [
+            await asyncio.open_connection("127.0.0.1", port, local_addr=("127.0.0.3", 0))
+            for _ in range(10)
+        ]
         await asyncio.sleep(0.3)
         try:
             real = await hostile(port, "real", "127.0.0.3")
@@ -380,9 +415,15 @@ async def caps_scenario(workdir: Path) -> None:
         same_key = []
         for i in range(6):
             try:
-                same_key.append(await ScreenClient.connect(
-                    port, username="k", client_keys=[key], agent_path=None, local_addr=(f"127.0.2.{i + 1}", 0)
-                ))
+                same_key.append(
+                    await ScreenClient.connect(
+                        port,
+                        username="k",
+                        client_keys=[key],
+                        agent_path=None,
+                        local_addr=(f"127.0.2.{i + 1}", 0),
+                    )
+                )
             except asyncssh.Error:
                 pass
         # Past the channel cap (2) on one connection.
@@ -390,7 +431,9 @@ async def caps_scenario(workdir: Path) -> None:
         channels = 0
         for _ in range(4):
             try:
-                await conn.create_session(asyncssh.SSHClientSession, term_type="xterm", encoding=None)
+                await conn.create_session(
+                    asyncssh.SSHClientSession, term_type="xterm", encoding=None
+                )
                 channels += 1
             except asyncssh.ChannelOpenError:
                 pass
@@ -403,13 +446,17 @@ async def caps_scenario(workdir: Path) -> None:
                 pass
         timing = await server.timing()
         print("caps: what each cap refused (max_startups: pending logins pushed out by newer ones)")
-        print(f"  10 silent sockets, then a real client from the same address: "
-              f"{'got in' if got_in else 'LOCKED OUT'}")
+        print(
+            f"  10 silent sockets, then a real client from the same address: "
+            f"{'got in' if got_in else 'LOCKED OUT'}"
+        )
         print(f"  12 connections from one address: {len(clients)} served")
         print(f"  6 connections of one key: {len(same_key)} served")
         print(f"  4 more channels on one connection: {channels} opened")
-        print(f"  40 more connections from 40 addresses with --max-connections 40 and "
-              f"{len(clients) + len(same_key)} open: {len(many)} served")
+        print(
+            f"  40 more connections from 40 addresses with --max-connections 40 and "
+            f"{len(clients) + len(same_key)} open: {len(many)} served"
+        )
         print(f"  refused by each cap: {timing['refused']}")
         for client in [*clients, *same_key, *many]:
             await client.close()
@@ -434,10 +481,20 @@ if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "--serve":
         run_server(Path(sys.argv[2]))
         sys.exit(0)
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--scenario", default="all", choices=["flood", "toggle", "cycles", "caps", "all"])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--scenario", default="all", choices=["flood", "toggle", "cycles", "caps", "all"]
+    )
     parser.add_argument("--flood-seconds", type=float, default=12.0, help="length of each flood")
-    parser.add_argument("--toggle-seconds", type=float, default=30.0, help="length of the toggling run")
-    parser.add_argument("--floods", default="", help="the key patterns to flood and toggle, e.g. 'nEsc,qn' (default: all)")
+    parser.add_argument(
+        "--toggle-seconds", type=float, default=30.0, help="length of the toggling run"
+    )
+    parser.add_argument(
+        "--floods",
+        default="",
+        help="the key patterns to flood and toggle, e.g. 'nEsc,qn' (default: all)",
+    )
     parser.add_argument("--cycles", type=int, default=200, help="connect/disconnect cycles")
     asyncio.run(main(parser.parse_args()))

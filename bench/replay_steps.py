@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from harena.core.bots import bot_seed  # noqa: E402
-from harena.core.engine import game_class, new_game  # noqa: E402
-from harena.core.replays import Replay  # noqa: E402
-from harena.core.simulate import play_to_the_end  # noqa: E402
+from harena.core.bots import bot_seed
+from harena.core.engine import game_class, new_game
+from harena.core.replays import Replay
+from harena.core.simulate import play_to_the_end
 
 
 def timed(work) -> float:
@@ -46,15 +46,21 @@ def main() -> None:
     args = parser.parse_args()
     cls = game_class(args.game)
     kind = "heuristic" if "heuristic" in cls.bots else "random"
-    ops: dict[str, list[float]] = {k: [] for k in ("open", "forward", "back", "turn", "round", "jump")}
+    ops: dict[str, list[float]] = {
+        k: [] for k in ("open", "forward", "back", "turn", "round", "jump")
+    }
     moves = []
     for index in range(args.games):
         seed = args.seed + index
         game = new_game(args.game, args.players, seed, dict(cls.simulation_options))
-        game = play_to_the_end(game, [cls.bots[kind](bot_seed(seed, s)) for s in range(args.players)])
+        game = play_to_the_end(
+            game, [cls.bots[kind](bot_seed(seed, s)) for s in range(args.players)]
+        )
         moves.append(len(game.actions))
         holder: list[Replay] = []
-        ops["open"].append(timed(lambda: holder.append(Replay(game.config, game.actions, reveal=True))))
+        ops["open"].append(
+            timed(lambda: holder.append(Replay(game.config, game.actions, reveal=True)))
+        )
         replay = holder[0]
         for position in range(replay.first, replay.last + 1):
             ops["forward"].append(timed(lambda p=position: replay.view_at(p, p % args.players)))
@@ -70,8 +76,10 @@ def main() -> None:
             ops["round"].append(timed(lambda p=position: replay.view_at(p, 0)))
         for target in (0, replay.last, 0, replay.last):
             ops["jump"].append(timed(lambda p=target: replay.view_at(p, 0)))
-    print(f"{cls.title}, {args.players} players, {kind} bots, {args.games} games, "
-          f"{statistics.mean(moves):.0f} moves per game on average")
+    print(
+        f"{cls.title}, {args.players} players, {kind} bots, {args.games} games, "
+        f"{statistics.mean(moves):.0f} moves per game on average"
+    )
     for name, values in ops.items():
         print(figures(name, values))
 

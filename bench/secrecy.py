@@ -23,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.core.secrecy import Leak, check_games  # noqa: E402
-from tests.core.secrecy_models import MODELS  # noqa: E402
+from tests.core.secrecy import Leak, check_games
+from tests.core.secrecy_models import MODELS
 
 OPTIONS = {
     "carthage": ({},),
@@ -37,7 +37,11 @@ OPTIONS = {
 
 
 def _where(leak: Leak) -> tuple[str, str]:
-    check = leak.check.split(" instead of ")[0].rsplit(":", 1)[0] if leak.check.startswith("decision:") else leak.check
+    check = (
+        leak.check.split(" instead of ")[0].rsplit(":", 1)[0]
+        if leak.check.startswith("decision:")
+        else leak.check
+    )
     return check, leak.where.split(":")[0]
 
 
@@ -70,7 +74,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  scrambled views compared  {tally.views:,}")
         print(f"  secret decisions tried    {tally.decisions:,}")
         print(f"  alternative views compared {tally.alternatives:,}")
-        print(f"  alternatives not played   {tally.skipped:,}   (more than --max-followed copies at once)")
+        print(
+            f"  alternatives not played   {tally.skipped:,}   (more than --max-followed copies at once)"
+        )
         print(f"  leaks                     {len(tally.leaks)}")
         groups = Counter(_where(leak) for leak in tally.leaks)
         first = {}

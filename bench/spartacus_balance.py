@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from harena.core.simulate import simulate  # noqa: E402
+from harena.core.simulate import simulate
 
 GOALS = {"random": 33.0, "heuristic": 30.0}
 
@@ -45,7 +45,9 @@ def main(argv: list[str] | None = None) -> None:
             verdict = "met" if top <= goal else "NOT met"
             print(f"  goal: no House above {goal:.0f}%: {verdict} (top {top:.1f}%)")
         stats = report.stats_by_bot.get(kind, {})
-        per_game = ", ".join(f"{k.replace('_', ' ')} {n / max(done, 1):.2f}" for k, n in stats.items())
+        per_game = ", ".join(
+            f"{k.replace('_', ' ')} {n / max(done, 1):.2f}" for k, n in stats.items()
+        )
         # a trade has two sides: "trades" counts each House's, so a table's trades are half
         print(f"  per game (all four Houses): {per_game} (trades: each side counted)")
         if report.errors:

@@ -36,7 +36,15 @@ sys.path.insert(0, str(REPO))
 import asyncssh  # noqa: E402
 
 from bench.ssh_seats import (  # noqa: E402
-    SIZE, Region, by_region, connect_seats, idle_rate, pct, serve_seated_table, start_server, stop_server,
+    SIZE,
+    Region,
+    by_region,
+    connect_seats,
+    idle_rate,
+    pct,
+    serve_seated_table,
+    start_server,
+    stop_server,
     text_by_region,
 )
 from tests.server.players import choices_shown  # noqa: E402
@@ -88,16 +96,21 @@ def breakdown(title: str, bursts: list[bytes], areas: list[Region]) -> None:
     print(f"  {title}: {len(bursts)} bursts, {whole} B")
     for name, size in total.most_common():
         if size:
-            print(f"    {name:<12} {size:>8} B {100 * size / whole:5.1f}%  "
-                  f"{size / max(len(bursts), 1):7.0f} B per burst, in {touched[name]} of them")
+            print(
+                f"    {name:<12} {size:>8} B {100 * size / whole:5.1f}%  "
+                f"{size / max(len(bursts), 1):7.0f} B per burst, in {touched[name]} of them"
+            )
 
 
 async def run(args: argparse.Namespace, workdir: Path) -> None:
     keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(args.humans)]
     options = {"length": args.length, "round_limit": str(args.round_limit)}
     spec = {
-        "humans": [k.get_fingerprint("sha256") for k in keys], "bots": args.bots,
-        "bot_delay": args.bot_delay, "seed": args.seed, "options": options,
+        "humans": [k.get_fingerprint("sha256") for k in keys],
+        "bots": args.bots,
+        "bot_delay": args.bot_delay,
+        "seed": args.seed,
+        "options": options,
     }
     (workdir / "spec.json").write_text(json.dumps(spec))
     players = args.humans + args.bots
@@ -119,8 +132,12 @@ async def run(args: argparse.Namespace, workdir: Path) -> None:
         after = await idle_rate(seats, 3.0)
         # A spectator opens the finished table from the lobby (w): a full screen, every panel filled.
         again = await ScreenClient.connect(
-            port, username="watcher", size=SIZE, client_keys=[asyncssh.generate_private_key("ssh-ed25519")],
-            agent_path=None, known_hosts=None,
+            port,
+            username="watcher",
+            size=SIZE,
+            client_keys=[asyncssh.generate_private_key("ssh-ed25519")],
+            agent_path=None,
+            known_hosts=None,
         )
         await again.wait_until(lambda: "Tables" in again.screen_text(), 20, "the lobby")
         await again.wait_quiet(0.5, 20)
@@ -133,43 +150,53 @@ async def run(args: argparse.Namespace, workdir: Path) -> None:
         full = bytes(again.raw[lobby:])
         await again.close()
         ended = re.search(r"Round \d+", seats[0].client.screen_text())
-        print(f"Spartacus over SSH at {SIZE[0]}x{SIZE[1]}, xterm-256color: {args.humans} players, "
-              f"{args.bots} bots, seed {args.seed}, {options}; the game took {end - start:.0f} s")
+        print(
+            f"Spartacus over SSH at {SIZE[0]}x{SIZE[1]}, xterm-256color: {args.humans} players, "
+            f"{args.bots} bots, seed {args.seed}, {options}; the game took {end - start:.0f} s"
+        )
         print(f"  the game ended in {ended.group(0) if ended else 'round ?'}")
         updates: list[bytes] = []
         for i, seat in enumerate(seats):
             mine = seat.remote_updates(start, end)
             updates += mine
             moves = [len(data) for data in mine]
-            print(f"  seat {i}: first screen {len(first[i]) / 1024:.1f} KB; {len(moves)} remote updates: "
-                  f"median {statistics.median(moves):.0f} B, p95 {pct(moves, 95)} B, max {max(moves)} B; "
-                  f"{seat.bytes_between(start, end) / 1024:.0f} KB for the whole game")
+            print(
+                f"  seat {i}: first screen {len(first[i]) / 1024:.1f} KB; {len(moves)} remote updates: "
+                f"median {statistics.median(moves):.0f} B, p95 {pct(moves, 95)} B, max {max(moves)} B; "
+                f"{seat.bytes_between(start, end) / 1024:.0f} KB for the whole game"
+            )
         sizes = [len(data) for data in updates]
-        print(f"  all seats: {len(sizes)} remote updates, median {statistics.median(sizes):.0f} B, "
-              f"p95 {pct(sizes, 95)} B")
+        print(
+            f"  all seats: {len(sizes)} remote updates, median {statistics.median(sizes):.0f} B, "
+            f"p95 {pct(sizes, 95)} B"
+        )
         print(f"  idle while the table waits for a human: {waiting_human:.1f} bytes/s per seat")
         print(f"  idle after the game: {after:.1f} bytes/s per seat")
         print(f"  a spectator opening the finished table from the lobby: {len(full) / 1024:.1f} KB")
         print("Where the bytes are drawn (panels at 80x24):")
         breakdown("first screens", first, areas)
         breakdown("remote updates", updates, areas)
-        top = sorted(updates, key=len)[-max(1, len(updates) // 20):]  # the largest 5%
+        top = sorted(updates, key=len)[-max(1, len(updates) // 20) :]  # the largest 5%
         breakdown("largest 5% of remote updates", top, areas)
         breakdown("the spectator's full screen", [full], areas)
         print("Remote updates without one panel's bytes (what that panel costs):")
         split = [by_region(data, areas) for data in updates]
         for name, _, _ in areas:
             rest = [len(data) - parts[name] for data, parts in zip(updates, split)]
-            print(f"    without {name:<12} median {statistics.median(rest):5.0f} B, p95 {pct(rest, 95):5} B")
+            print(
+                f"    without {name:<12} median {statistics.median(rest):5.0f} B, p95 {pct(rest, 95):5} B"
+            )
         if args.show:
-            print(f"{args.show} remote updates around the median, as drawn ('|': the cursor jumps):")
+            print(
+                f"{args.show} remote updates around the median, as drawn ('|': the cursor jumps):"
+            )
             ordered = sorted(updates, key=len)
             middle = len(ordered) // 2
             shown = ordered[max(0, middle - args.show // 2) : middle + (args.show + 1) // 2]
             print_updates(shown, areas)
         if args.show_top:
             print(f"the {args.show_top} largest remote updates, as drawn:")
-            print_updates(sorted(updates, key=len)[-args.show_top:], areas)
+            print_updates(sorted(updates, key=len)[-args.show_top :], areas)
         await asyncio.gather(*(s.client.close() for s in seats))
     finally:
         stop_server(proc)
@@ -186,14 +213,22 @@ if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "--serve":
         serve_seated_table(Path(sys.argv[2]), "spartacus", "heuristic")
         sys.exit(0)
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--humans", type=int, default=3, help="seats played by SSH clients (default: 3)")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--humans", type=int, default=3, help="seats played by SSH clients (default: 3)"
+    )
     parser.add_argument("--bots", type=int, default=1, help="heuristic bot seats (default: 1)")
     parser.add_argument("--bot-delay", type=float, default=0.4, help="seconds between bot moves")
     parser.add_argument("--seed", type=int, default=7, help="the game's seed")
     parser.add_argument("--length", default="quick", choices=("quick", "standard", "advanced"))
-    parser.add_argument("--show", type=int, default=0, help="print this many median updates as drawn")
-    parser.add_argument("--show-top", type=int, default=0, help="print this many of the largest updates")
+    parser.add_argument(
+        "--show", type=int, default=0, help="print this many median updates as drawn"
+    )
+    parser.add_argument(
+        "--show-top", type=int, default=0, help="print this many of the largest updates"
+    )
     parser.add_argument("--round-limit", type=int, default=10, choices=(10, 20, 30, 50))
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:

@@ -22,11 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from harena.core.bots import bot_seed  # noqa: E402
-from harena.core.engine import make_config  # noqa: E402
-from harena.core.simulate import game_seed, parse_bots, play_to_the_end  # noqa: E402
-from harena.core.spartacus.rules import Spartacus  # noqa: E402
-
+from harena.core.bots import bot_seed
+from harena.core.engine import make_config
+from harena.core.simulate import game_seed, parse_bots, play_to_the_end
+from harena.core.spartacus.rules import Spartacus
 
 
 def play_one(

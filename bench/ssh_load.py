@@ -134,8 +134,8 @@ def record_timing() -> dict[str, list[Any]]:
         send(self, data)
         timing["sent"].append((self._identity, time.monotonic()))
 
-    setattr(AppSession, "data_received", timed_data_received)
-    setattr(AppSession, "_send", timed_send)
+    AppSession.data_received = timed_data_received
+    AppSession._send = timed_send
     return timing
 
 
@@ -147,7 +147,11 @@ def gc_total(timing: dict[str, list[Any]], since: float) -> str:
 
 def gc_pauses(timing: dict[str, list[Any]], since: float) -> list[tuple[str, int]]:
     """The server's GC pauses longer than 5 ms that ended after `since` (monotonic clock)."""
-    return [(kind, round(seconds * 1000)) for kind, seconds, end in timing["gc"] if end > since and seconds > 0.005]
+    return [
+        (kind, round(seconds * 1000))
+        for kind, seconds, end in timing["gc"]
+        if end > since and seconds > 0.005
+    ]
 
 
 def server_latencies(timing: dict[str, list[list]], tables: list[list[str]]) -> list[float]:
@@ -176,7 +180,9 @@ class ServerProcess:
     """The server child process: `script --serve WORKDIR` (this file's `run_server` unless
     another benchmark brings its own)."""
 
-    def __init__(self, tables: list[list[str]], workdir: Path, script: Path = Path(__file__)) -> None:
+    def __init__(
+        self, tables: list[list[str]], workdir: Path, script: Path = Path(__file__)
+    ) -> None:
         self.workdir = workdir
         (workdir / "tables.json").write_text(json.dumps(tables))
         (workdir / "port").unlink(missing_ok=True)
@@ -255,14 +261,19 @@ def shows_total(client: ScreenClient, total: int) -> bool:
     return re.search(rf"total\D{{0,3}}{total}\b", client.screen_text()) is not None
 
 
-async def move(actor: ScreenClient, watchers: list[ScreenClient], total_after: int) -> tuple[float, list[int]]:
+async def move(
+    actor: ScreenClient, watchers: list[ScreenClient], total_after: int
+) -> tuple[float, list[int]]:
     """The actor presses 1 (add 1); returns the time until every screen shows the new total and
     the bytes each watcher received for it."""
     before = [c.bytes_received for c in watchers]
     start = time.monotonic()
     actor.send("1")
     await asyncio.gather(
-        *(c.wait_until(lambda c=c: shows_total(c, total_after), 10, f"total {total_after}") for c in [actor, *watchers])
+        *(
+            c.wait_until(lambda c=c: shows_total(c, total_after), 10, f"total {total_after}")
+            for c in [actor, *watchers]
+        )
     )
     latency = time.monotonic() - start
     await asyncio.gather(*(c.wait_quiet(0.15, 10) for c in watchers))
@@ -290,10 +301,14 @@ async def idle_bytes(clients: list[ScreenClient], seconds: float = 3.0) -> float
     return (sum(c.bytes_received for c in clients) - before) / seconds
 
 
-async def connect_all(port: int, keys: list[asyncssh.SSHKey], batch: int = 10) -> tuple[list[ScreenClient], list[float], list[int]]:
+async def connect_all(
+    port: int, keys: list[asyncssh.SSHKey], batch: int = 10
+) -> tuple[list[ScreenClient], list[float], list[int]]:
     clients, times, first = [], [], []
     for i in range(0, len(keys), batch):
-        results = await asyncio.gather(*(connect(port, k, f"p{i + j}") for j, k in enumerate(keys[i : i + batch])))
+        results = await asyncio.gather(
+            *(connect(port, k, f"p{i + j}") for j, k in enumerate(keys[i : i + batch]))
+        )
         for client, seconds, nbytes in results:
             clients.append(client)
             times.append(seconds)
@@ -332,14 +347,23 @@ async def table10(workdir: Path, moves: int) -> None:
         if os.environ.get("HARENA_BENCH_VERBOSE"):
             print("  per move (ms), client:", [round(x * 1000) for x in latencies])
             print("  per move (ms), server:", [round(x * 1000) for x in served])
-            print("  GC pauses over 5 ms during the moves (ms):", gc_pauses(await server.timing(), moves_started))
+            print(
+                "  GC pauses over 5 ms during the moves (ms):",
+                gc_pauses(await server.timing(), moves_started),
+            )
             print("  GC during the moves:", gc_total(await server.timing(), moves_started))
         idle = await idle_bytes(clients)
         print(f"table10: one table, 10 seated sessions, {moves} moves")
-        print(f"  RSS: empty server {rss_empty / 1024:.1f} MB, first session +{(rss_one - rss_empty) / 1024:.2f} MB, "
-              f"per extra session {(rss_all - rss_one) / 9 / 1024:.2f} MB")
-        print(f"  first screen at 80x24: {describe([float(b) for b in [nbytes, *rest_bytes]], 'B')}")
-        print(f"  bytes per remote update at 80x24: {describe([float(b) for b in update_bytes], 'B')}")
+        print(
+            f"  RSS: empty server {rss_empty / 1024:.1f} MB, first session +{(rss_one - rss_empty) / 1024:.2f} MB, "
+            f"per extra session {(rss_all - rss_one) / 9 / 1024:.2f} MB"
+        )
+        print(
+            f"  first screen at 80x24: {describe([float(b) for b in [nbytes, *rest_bytes]], 'B')}"
+        )
+        print(
+            f"  bytes per remote update at 80x24: {describe([float(b) for b in update_bytes], 'B')}"
+        )
         print(f"  keypress to last screen: {describe(latencies, 'ms', 1000)}")
         print(f"  (server side, key received to last screen sent: {describe(served, 'ms', 1000)})")
         print(f"  server CPU per move (10 screens): {cpu / moves * 1000:.1f} ms")
@@ -386,18 +410,29 @@ async def busy100(workdir: Path, seconds: float) -> None:
         served = server_latencies(await server.timing(), tables)
         moves = sum(counts)
         idle = await idle_bytes(clients)
-        print(f"busy100: 100 sessions at 20 tables of 5, a move per table every 2 s for {seconds:.0f} s ({moves} moves)")
-        print(f"  RSS: empty server {rss_empty / 1024:.1f} MB, with 100 sessions {rss_all / 1024:.1f} MB, "
-              f"per session {(rss_all - rss_empty) / 100 / 1024:.2f} MB")
-        print(f"  first screen: {describe([float(b) for b in first], 'B')}; connect to settled screen {describe(connect_times, 'ms', 1000)}")
+        print(
+            f"busy100: 100 sessions at 20 tables of 5, a move per table every 2 s for {seconds:.0f} s ({moves} moves)"
+        )
+        print(
+            f"  RSS: empty server {rss_empty / 1024:.1f} MB, with 100 sessions {rss_all / 1024:.1f} MB, "
+            f"per session {(rss_all - rss_empty) / 100 / 1024:.2f} MB"
+        )
+        print(
+            f"  first screen: {describe([float(b) for b in first], 'B')}; connect to settled screen {describe(connect_times, 'ms', 1000)}"
+        )
         print(f"  bytes per remote update: {describe([float(b) for b in update_bytes], 'B')}")
         print(f"  keypress to last screen at the table: {describe(latencies, 'ms', 1000)}")
         if os.environ.get("HARENA_BENCH_VERBOSE"):
-            print("  GC pauses over 5 ms during the moves (ms):", gc_pauses(await server.timing(), moves_started))
+            print(
+                "  GC pauses over 5 ms during the moves (ms):",
+                gc_pauses(await server.timing(), moves_started),
+            )
             print("  GC during the moves:", gc_total(await server.timing(), moves_started))
         print(f"  (server side, key received to last screen sent: {describe(served, 'ms', 1000)})")
-        print(f"  server CPU per move (5 screens): {cpu / max(moves, 1) * 1000:.1f} ms; "
-              f"server CPU use {cpu / seconds * 100:.0f}% of one core")
+        print(
+            f"  server CPU per move (5 screens): {cpu / max(moves, 1) * 1000:.1f} ms; "
+            f"server CPU use {cpu / seconds * 100:.0f}% of one core"
+        )
         print(f"  idle: {idle:.1f} B/s over all 100 sessions")
         await asyncio.gather(*(c.close() for c in clients))
     finally:
@@ -420,8 +455,12 @@ async def connect50(workdir: Path) -> None:
         cpu = server.cpu_seconds() - cpu_before
         times = [r[1] for r in results]
         print("connect50: 50 sessions connecting at once")
-        print(f"  every screen settled after {total:.2f} s; per session {describe(times, 'ms', 1000)}")
-        print(f"  server CPU per connection (SSH handshake, app start, first screen): {cpu / 50 * 1000:.1f} ms")
+        print(
+            f"  every screen settled after {total:.2f} s; per session {describe(times, 'ms', 1000)}"
+        )
+        print(
+            f"  server CPU per connection (SSH handshake, app start, first screen): {cpu / 50 * 1000:.1f} ms"
+        )
         await asyncio.gather(*(r[0].close() for r in results))
     finally:
         server.stop()
@@ -442,8 +481,12 @@ if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "--serve":
         run_server(Path(sys.argv[2]))
         sys.exit(0)
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--scenario", default="all", choices=["table10", "busy100", "connect50", "all"])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--scenario", default="all", choices=["table10", "busy100", "connect50", "all"]
+    )
     parser.add_argument("--moves", type=int, default=30, help="moves in the table10 run")
     parser.add_argument("--seconds", type=float, default=20.0, help="length of the busy100 run")
     asyncio.run(main(parser.parse_args()))

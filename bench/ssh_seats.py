@@ -14,8 +14,8 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterable
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 from wcwidth import wcwidth
 
@@ -32,7 +32,9 @@ Region = tuple[str, range, range]  # a name, its rows, its columns
 
 def start_server(script: Path, workdir: Path) -> tuple[subprocess.Popen[bytes], int]:
     """Run `script --serve workdir` (which writes its port to workdir/port); returns it and the port."""
-    proc = subprocess.Popen([sys.executable, str(script), "--serve", str(workdir)], cwd=script.parents[1])
+    proc = subprocess.Popen(
+        [sys.executable, str(script), "--serve", str(workdir)], cwd=script.parents[1]
+    )
     for _ in range(300):
         if (workdir / "port").exists() and (workdir / "port").read_text():
             return proc, int((workdir / "port").read_text())
@@ -41,7 +43,9 @@ def start_server(script: Path, workdir: Path) -> tuple[subprocess.Popen[bytes], 
     raise RuntimeError("the server did not start")
 
 
-def serve_seated_table(workdir: Path, game: str, bot_kind: str, options: dict[str, str] | None = None) -> None:
+def serve_seated_table(
+    workdir: Path, game: str, bot_kind: str, options: dict[str, str] | None = None
+) -> None:
     """The child process of `start_server`: a HarenaServer with one `game` table whose seats
     are the humans of workdir/spec.json (p0, p1, ...) then its bots, until SIGTERM; the table's
     options are `options`, or the spec's."""
@@ -57,14 +61,22 @@ def serve_seated_table(workdir: Path, game: str, bot_kind: str, options: dict[st
 
     async def main() -> None:
         config = ServerConfig(
-            port=0, keys_dir=workdir / "keys", data_dir=None,
-            limits=ServerLimits(max_per_ip=1000, login_timeout=60), bot_delay=spec["bot_delay"],
+            port=0,
+            keys_dir=workdir / "keys",
+            data_dir=None,
+            limits=ServerLimits(max_per_ip=1000, login_timeout=60),
+            bot_delay=spec["bot_delay"],
         )
         server = HarenaServer(config)
         humans = spec["humans"]
         server.lobby._new_seed = lambda: spec["seed"]  # the same game every run
         table = server.lobby.create_table(
-            humans[0], "p0", game, len(humans) + spec["bots"], options or spec.get("options", {}), bots=0
+            humans[0],
+            "p0",
+            game,
+            len(humans) + spec["bots"],
+            options or spec.get("options", {}),
+            bots=0,
         )
         for seat, identity in enumerate(humans[1:], start=1):
             table.sit(identity, f"p{seat}")
@@ -158,7 +170,8 @@ class Seat:
 
     def remote_updates(self, since: float, until: float) -> list[bytes]:
         return [
-            data for start, data in self.bursts(since, until)
+            data
+            for start, data in self.bursts(since, until)
             if not any(0 <= start - key < OWN for key in self.keys)
         ]
 

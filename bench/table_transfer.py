@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from harena.core.engine import game_class  # noqa: E402
-from harena.core.lobby import Lobby  # noqa: E402
-from harena.core.store import Store  # noqa: E402
-from harena.core.transfer import export_table, import_table  # noqa: E402
+from harena.core.engine import game_class
+from harena.core.lobby import Lobby
+from harena.core.store import Store
+from harena.core.transfer import export_table, import_table
 
 
 def main() -> None:
@@ -39,8 +39,9 @@ def main() -> None:
         target = Store(Path(tmp) / "b")
         records, sizes, export_ms, import_ms = [], [], [], []
         for _ in range(args.games):
-            table = source.create_table("bench", "bench", args.game, args.players, options,
-                                        bots=args.players, sit=False)
+            table = source.create_table(
+                "bench", "bench", args.game, args.players, options, bots=args.players, sit=False
+            )
             while table.game.result() is None and table.bots_to_move():
                 table.play_bot(table.bots_to_move()[0])
             start = time.perf_counter()
@@ -54,10 +55,16 @@ def main() -> None:
             records.append(len(source.store.read_records(table.id)))
             sizes.append(len(blob))
         source.close()
-    print(f"{args.game}, {args.players} bots, {args.games} complete games (options {options or 'none'})")
+    print(
+        f"{args.game}, {args.players} bots, {args.games} complete games (options {options or 'none'})"
+    )
     print(f"  records per game: median {statistics.median(records):.0f}, max {max(records)}")
-    print(f"  export file: median {statistics.median(sizes) / 1024:.0f} KiB, max {max(sizes) / 1024:.0f} KiB")
-    print(f"  export: median {statistics.median(export_ms):.0f} ms; import: median {statistics.median(import_ms):.0f} ms")
+    print(
+        f"  export file: median {statistics.median(sizes) / 1024:.0f} KiB, max {max(sizes) / 1024:.0f} KiB"
+    )
+    print(
+        f"  export: median {statistics.median(export_ms):.0f} ms; import: median {statistics.median(import_ms):.0f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -34,7 +34,14 @@ class Tally(Game):
 
     def prompts(self) -> list[Prompt]:
         s = self.state
-        return [Prompt(s.turn, "add", "Add to the total", tuple(Choice(f"add:{n}", f"add {n}") for n in (1, 2, 3)))]
+        return [
+            Prompt(
+                s.turn,
+                "add",
+                "Add to the total",
+                tuple(Choice(f"add:{n}", f"add {n}") for n in (1, 2, 3)),
+            )
+        ]
 
     def apply(self, seat: int, choice: str) -> None:
         n = int(choice.removeprefix("add:"))

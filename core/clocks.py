@@ -42,7 +42,12 @@ class ClockPolicy:
         return self.timed or self.stand_in_after > 0
 
     def to_record(self) -> dict[str, float | str | None]:
-        return {"clock": self.per_decision, "bank": self.bank, "stand_in_after": self.stand_in_after, "bot": self.bot}
+        return {
+            "clock": self.per_decision,
+            "bank": self.bank,
+            "stand_in_after": self.stand_in_after,
+            "bot": self.bot,
+        }
 
     @classmethod
     def from_record(cls, data: dict[str, object] | None) -> ClockPolicy:
@@ -50,13 +55,19 @@ class ClockPolicy:
             return cls()
         bot = data.get("bot")
         return cls(
-            _seconds(data.get("clock")), _seconds(data.get("bank")), _seconds(data.get("stand_in_after")),
+            _seconds(data.get("clock")),
+            _seconds(data.get("bank")),
+            _seconds(data.get("stand_in_after")),
             bot if isinstance(bot, str) else None,
         )
 
 
 def _seconds(value: object) -> float:
-    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0 else 0.0
+    return (
+        float(value)
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0
+        else 0.0
+    )
 
 
 def allowance(policy: ClockPolicy, bank_left: float) -> float | None:
@@ -183,7 +194,11 @@ class SeatTimes:
         for item in used if isinstance(used, list) else []:
             if isinstance(item, list) and len(item) == 2:
                 seat, cost = item
-                if isinstance(seat, int) and 0 <= seat < len(self.banks) and isinstance(cost, (int, float)):
+                if (
+                    isinstance(seat, int)
+                    and 0 <= seat < len(self.banks)
+                    and isinstance(cost, (int, float))
+                ):
                     self.banks[seat] = max(self.banks[seat] - cost, 0.0)
 
     def ran_out(self, seat: int, why: str) -> None:
@@ -206,9 +221,15 @@ class SeatTimes:
         """When a bot stands in for the awaited player in `seat`, and why ("clock", "away")."""
         options = []
         began = self.clock_began.get(seat)
-        if began is not None and (at := time_deadline(self.policy, began, self.banks[seat])) is not None:
+        if (
+            began is not None
+            and (at := time_deadline(self.policy, began, self.banks[seat])) is not None
+        ):
             options.append((at, "clock"))
-        if not connected and (at := away_deadline(self.policy, self.gone_since.get(seat))) is not None:
+        if (
+            not connected
+            and (at := away_deadline(self.policy, self.gone_since.get(seat))) is not None
+        ):
             options.append((at, "away"))
         return min(options) if options else None
 

@@ -42,7 +42,9 @@ class Where:
         return self.Error(f"{self.file}: {place + ': ' if place else ''}{message}")
 
 
-def read_data_file(package: str, name: str, data_dir: str | Path | None, where: type[Where]) -> dict[str, Any]:
+def read_data_file(
+    package: str, name: str, data_dir: str | Path | None, where: type[Where]
+) -> dict[str, Any]:
     """The one place a game's content is read: a TOML file from `package`'s data folder, or from
     `data_dir` (an owner's own cards). A missing or broken file is the game's data error."""
     try:
@@ -62,7 +64,9 @@ def check_keys(table: Any, where: Where, known: set[str] | frozenset[str]) -> di
         raise where.error(f"expected a table, got {describe(table)}")
     unknown = sorted(set(table) - set(known))
     if unknown:
-        raise where.error(f"unknown field {unknown[0]!r} (known fields: {', '.join(sorted(known))})")
+        raise where.error(
+            f"unknown field {unknown[0]!r} (known fields: {', '.join(sorted(known))})"
+        )
     return table
 
 

@@ -362,7 +362,9 @@ class Game(ABC):
             )
         if not any(c.id == choice for p in mine for c in p.choices):
             allowed = [c.id for p in mine for c in p.choices]
-            shown = ", ".join(allowed[:12]) + (f" ... ({len(allowed)} in all)" if len(allowed) > 12 else "")
+            shown = ", ".join(allowed[:12]) + (
+                f" ... ({len(allowed)} in all)" if len(allowed) > 12 else ""
+            )
             raise IllegalAction(
                 f"{choice!r} is not a legal choice now ({mine[0].text}); allowed: {shown}"
             )
@@ -399,7 +401,9 @@ class Game(ABC):
             "decision": None if seat is None else self._decisions[seat],
             "prompts": [p.to_view() for p in prompts if p.seat == seat],
             "waiting": [[p.seat, p.kind] for p in prompts if not p.standing],
-            "result": None if result is None else {"winners": list(result.winners), "reason": result.reason},
+            "result": None
+            if result is None
+            else {"winners": list(result.winners), "reason": result.reason},
             "log": self.log_for(seat, LOG_TAIL, log_from),
             "board": self.board_view(seat),
         }
@@ -553,9 +557,7 @@ def default_players(name: str, options: dict[str, str] | None = None) -> int:
     return cls.min_players
 
 
-def new_game(
-    name: str, players: int, seed: int, options: dict[str, str] | None = None
-) -> Game:
+def new_game(name: str, players: int, seed: int, options: dict[str, str] | None = None) -> Game:
     """The one entry point: a fresh game of a registered kind."""
     config = make_config(name, players, seed, options)
     return game_class(name)(config)

@@ -21,7 +21,15 @@ from harena.core.engine import GameConfigError, IllegalAction, available_games, 
 from harena.core.players import PlayerSettings
 from harena.core.ratings import Ratings
 from harena.core.store import Store
-from harena.core.table import CHAT_KEPT, CHAT_MAX_CHARS, CHAT_SHOWN, ChatLine, Table, clean_text, load_tables
+from harena.core.table import (
+    CHAT_KEPT,
+    CHAT_MAX_CHARS,
+    CHAT_SHOWN,
+    ChatLine,
+    Table,
+    clean_text,
+    load_tables,
+)
 
 log = logging.getLogger(__name__)
 
@@ -112,10 +120,15 @@ class Lobby:
         if bots < 0 or bots > players - (1 if sit else 0):
             raise GameConfigError(f"{bots} bots do not fit {players} seats")
         table = Table.create(
-            game, players, self._new_seed(), options,
-            store=self.store, clock=self._clock,
+            game,
+            players,
+            self._new_seed(),
+            options,
+            store=self.store,
+            clock=self._clock,
             table_id=None if self.store is not None else str(len(self.tables) + 1),
-            creator=identity, policy=policy,
+            creator=identity,
+            policy=policy,
         )
         if bot_kind not in table.game.bots and bots:
             table.close()
@@ -126,7 +139,12 @@ class Lobby:
         for seat in [i for i, s in enumerate(table.seats) if s.free][:bots]:
             table.set_bot(seat, bot_kind)
         log.info(
-            "table %s: %s for %d created by %s (%s)", table.id, game, players, name, identity,
+            "table %s: %s for %d created by %s (%s)",
+            table.id,
+            game,
+            players,
+            name,
+            identity,
             extra={"event": "table-created", "table": table.id, "key": identity, "player": name},
         )
         self._summaries[table.id] = table.summary()
@@ -166,7 +184,10 @@ class Lobby:
             self._summaries[table.id] = summary
             if before is not None and before["status"] != summary["status"]:
                 log.info(
-                    "table %s: %s -> %s", table.id, before["status"], summary["status"],
+                    "table %s: %s -> %s",
+                    table.id,
+                    before["status"],
+                    summary["status"],
                     extra={"event": f"table-{summary['status']}", "table": table.id},
                 )
                 if summary["status"] == "over":
@@ -177,7 +198,12 @@ class Lobby:
         """End a game early; it stays readable with the finished tables."""
         table = self.table(table_id)
         table.close_game(by, reason)
-        log.info("table %s closed by %s", table_id, by, extra={"event": "table-closed", "table": table_id, "key": by})
+        log.info(
+            "table %s closed by %s",
+            table_id,
+            by,
+            extra={"event": "table-closed", "table": table_id, "key": by},
+        )
         return table
 
     def delete_table(self, table_id: str, reason: str) -> None:
@@ -185,7 +211,9 @@ class Lobby:
         self._remove(table_id, reason)
         if self.store is not None:
             self.store.delete(table_id)
-        log.info("table %s %s", table_id, reason, extra={"event": "table-deleted", "table": table_id})
+        log.info(
+            "table %s %s", table_id, reason, extra={"event": "table-deleted", "table": table_id}
+        )
 
     def archive_idle(self, max_idle: float) -> list[str]:
         """Move every table untouched for `max_idle` seconds, and open on no screen, to the archive."""
@@ -193,21 +221,31 @@ class Lobby:
             return []
         now = self._clock()
         idle = [
-            t.id for t in self.tables.values()
+            t.id
+            for t in self.tables.values()
             if now - t.touched > max_idle and not t.subscriber_count
         ]
         for table_id in idle:
             self._remove(table_id, "archived")
             self.store.archive(table_id)
-            log.info("table %s archived: untouched for %.0f days", table_id, max_idle / 86400,
-                     extra={"event": "table-archived", "table": table_id})
+            log.info(
+                "table %s archived: untouched for %.0f days",
+                table_id,
+                max_idle / 86400,
+                extra={"event": "table-archived", "table": table_id},
+            )
         return idle
 
     def add_table(self, table: Table) -> None:
         """A table made elsewhere (an import) joins the lobby."""
         self._add(table)
-        log.info("table %s added (%s, %s)", table.id, table.game.name, table.status,
-                 extra={"event": "table-imported", "table": table.id})
+        log.info(
+            "table %s added (%s, %s)",
+            table.id,
+            table.game.name,
+            table.status,
+            extra={"event": "table-imported", "table": table.id},
+        )
         self._notify()
 
     def _remove(self, table_id: str, reason: str) -> Table:
@@ -279,8 +317,15 @@ class Lobby:
                     "default_players": default_players(g.name),  # the form starts here
                     "bots": list(g.bots),
                     "options": [
-                        {"name": o.name, "label": o.label, "choices": list(o.choices), "default": o.default,
-                         "help": o.help, "multi": o.multi, "warn_above": o.warn_above}
+                        {
+                            "name": o.name,
+                            "label": o.label,
+                            "choices": list(o.choices),
+                            "default": o.default,
+                            "help": o.help,
+                            "multi": o.multi,
+                            "warn_above": o.warn_above,
+                        }
                         for o in g.options
                     ],
                 }
@@ -302,7 +347,11 @@ class Lobby:
 
     def awaiting(self, identity: str) -> list[tuple[str, float]]:
         """(table id, waiting since) of every table waiting for `identity`, longest wait first."""
-        found = [(t.id, since) for t in self.tables.values() if (since := t.awaiting(identity)) is not None]
+        found = [
+            (t.id, since)
+            for t in self.tables.values()
+            if (since := t.awaiting(identity)) is not None
+        ]
         return sorted(found, key=lambda pair: (pair[1], pair[0]))
 
     def _turns_changed(self, table: Table) -> None:
@@ -322,7 +371,11 @@ class Lobby:
         """[name, {game: rating}] of everyone online, by name (an unrated player: {})."""
         out = []
         for identity, (name, _) in self._online.items():
-            rated = {g: round(r.value) for g in self.ratings.games if (r := self.ratings.of(identity, g)) is not None}
+            rated = {
+                g: round(r.value)
+                for g in self.ratings.games
+                if (r := self.ratings.of(identity, g)) is not None
+            }
             out.append([name, rated])
         return sorted(out, key=lambda pair: pair[0])
 

@@ -66,8 +66,13 @@ def changes(ratings: list[float], winners: set[int], fixed: set[int], k: float =
 
 
 class Ratings:
-    def __init__(self, store: Store | None = None, *, count_bots: bool = False,
-                 rated: Callable[[str], bool] = lambda identity: not identity.startswith(GUEST_PREFIX)) -> None:
+    def __init__(
+        self,
+        store: Store | None = None,
+        *,
+        count_bots: bool = False,
+        rated: Callable[[str], bool] = lambda identity: not identity.startswith(GUEST_PREFIX),
+    ) -> None:
         self._store = store
         self.count_bots = count_bots
         self._is_rated = rated
@@ -76,7 +81,9 @@ class Ratings:
         data = store.read_document(FILE) if store is not None else None
         if isinstance(data, dict):
             for game, people in data.get("games", {}).items():
-                self.games[game] = {i: Rating(float(r[0]), int(r[1]), str(r[2])) for i, r in people.items()}
+                self.games[game] = {
+                    i: Rating(float(r[0]), int(r[1]), str(r[2])) for i, r in people.items()
+                }
             self.rated_tables = set(data.get("rated", []))
 
     def of(self, identity: str, game: str) -> Rating | None:
@@ -84,7 +91,9 @@ class Ratings:
 
     def board(self, game: str) -> list[tuple[str, Rating]]:
         """(identity, rating) of everyone rated at `game`, best first."""
-        return sorted(self.games.get(game, {}).items(), key=lambda pair: (-pair[1].value, pair[1].name))
+        return sorted(
+            self.games.get(game, {}).items(), key=lambda pair: (-pair[1].value, pair[1].name)
+        )
 
     def rate(self, table: Table) -> dict[str, float]:
         """Rate a finished table once; returns each rated identity's change (empty: not rated)."""
@@ -93,7 +102,9 @@ class Ratings:
             return {}
         self.rated_tables.add(table.id)  # judged once, rated or not
         game = table.game.name
-        people: list[tuple[int, str | None, float]] = []  # (seat, identity or None for a bot, rating)
+        people: list[
+            tuple[int, str | None, float]
+        ] = []  # (seat, identity or None for a bot, rating)
         for seat, held in enumerate(table.seats):
             if held.bot is not None:
                 people.append((seat, None, BOT_RATINGS.get(held.bot, OTHER_BOT)))
@@ -113,17 +124,30 @@ class Ratings:
             if identity is None:
                 continue
             entry = self.games.setdefault(game, {}).setdefault(identity, Rating())
-            entry.value, entry.games, entry.name = before + delta, entry.games + 1, table.seats[seat].name
+            entry.value, entry.games, entry.name = (
+                before + delta,
+                entry.games + 1,
+                table.seats[seat].name,
+            )
             out[identity] = delta
         self._save()
-        log.info("table %s rated: %s", table.id, ", ".join(f"{table.seats[s].name} {d:+.1f}" for (s, i, _), d in zip(people, deltas) if i))
+        log.info(
+            "table %s rated: %s",
+            table.id,
+            ", ".join(
+                f"{table.seats[s].name} {d:+.1f}" for (s, i, _), d in zip(people, deltas) if i
+            ),
+        )
         return out
 
     def _save(self) -> None:
         if self._store is None:
             return
         data: dict[str, Any] = {
-            "games": {g: {i: [r.value, r.games, r.name] for i, r in people.items()} for g, people in self.games.items()},
+            "games": {
+                g: {i: [r.value, r.games, r.name] for i, r in people.items()}
+                for g, people in self.games.items()
+            },
             "rated": sorted(self.rated_tables),
         }
         try:

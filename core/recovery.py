@@ -55,7 +55,9 @@ def plan(stored: StoredTable, chat_kept: int) -> Start:
     start.repairs = [*stored.log.repairs, *start.repairs]
     if start.repairs:
         at = ", ".join(str(offset) for offset, _ in start.repairs)
-        start.notes.insert(0, f"mended a flipped bit in the record(s) at byte {at}, each confirmed by its checksum")
+        start.notes.insert(
+            0, f"mended a flipped bit in the record(s) at byte {at}, each confirmed by its checksum"
+        )
     return start
 
 
@@ -67,7 +69,9 @@ def _plan(stored: StoredTable, chat_kept: int) -> Start:
         notes.append(f"snapshot unusable ({problem}); set aside, rebuilt from the log")
     if snap is not None and stored.snapshot.format != SNAPSHOT_FORMAT:
         if snap["records"] <= len(read.records):
-            notes.append("snapshot in the old format without a checksum; rebuilt from the log and rewritten")
+            notes.append(
+                "snapshot in the old format without a checksum; rebuilt from the log and rewritten"
+            )
             snap = None
         else:
             # The intact log does not reach it: an unchecked snapshot still keeps more.
@@ -91,7 +95,9 @@ def from_log(stored: StoredTable, notes: list[str], *, reject_snapshot: bool = F
             why = "the log's first record is not a create record"
         else:
             why = read.problem or "the log is empty"
-        raise StoreError(f"cannot be rebuilt: {why}, and there is no usable snapshot; files left as they are")
+        raise StoreError(
+            f"cannot be rebuilt: {why}, and there is no usable snapshot; files left as they are"
+        )
     return _then(None, 0, read, notes, reject_snapshot=reject_snapshot)
 
 
@@ -111,9 +117,13 @@ def _from_snapshot(
                 "set aside, rebuilt from the log"
             )
             return None
-        why = disagreement(history_of(read.records[:count], chat_kept), snapshot_history(snap, chat_kept))
+        why = disagreement(
+            history_of(read.records[:count], chat_kept), snapshot_history(snap, chat_kept)
+        )
         if why is not None:
-            notes.append(f"snapshot disagrees with the log ({why}); set aside, rebuilt from the log")
+            notes.append(
+                f"snapshot disagrees with the log ({why}); set aside, rebuilt from the log"
+            )
             return None
         return _then(snap, count, read, notes, skip=count)
     if len(stored.data) < at:
@@ -134,13 +144,27 @@ def _from_snapshot(
 
 
 def _then(
-    snap: dict[str, Any] | None, count: int, read: LogRead, notes: list[str], *,
-    skip: int = 0, rebase: bool = False, reject_snapshot: bool = False,
+    snap: dict[str, Any] | None,
+    count: int,
+    read: LogRead,
+    notes: list[str],
+    *,
+    skip: int = 0,
+    rebase: bool = False,
+    reject_snapshot: bool = False,
 ) -> Start:
     """Restore `snap` (or the first record), then apply the records of `read` after `skip`."""
     return Start(
-        snap, read.records[skip:], read.offsets[skip:], read.good_bytes, read.problem, read.torn,
-        rebase, count, notes, reject_snapshot,
+        snap,
+        read.records[skip:],
+        read.offsets[skip:],
+        read.good_bytes,
+        read.problem,
+        read.torn,
+        rebase,
+        count,
+        notes,
+        reject_snapshot,
     )
 
 
@@ -203,7 +227,12 @@ def disagreement(log: History | None, snap: History | None) -> str | None:
 
 _RECORD_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "act": {"seat": (int,), "choice": (str,)},
-    "seat": {"seat": (int,), "identity": (str, type(None)), "name": (str,), "bot": (str, type(None))},
+    "seat": {
+        "seat": (int,),
+        "identity": (str, type(None)),
+        "name": (str,),
+        "bot": (str, type(None)),
+    },
     "chat": {"at": (int, float), "name": (str,), "text": (str,)},
     "start": {},
     "close": {"by": (str,), "reason": (str,)},  # an operator ended the game early

@@ -67,7 +67,9 @@ class Replay:
             if index % CHECKPOINT == 0:
                 self._checkpoints[index] = game.snapshot()
             game.act(action.seat, action.choice)
-            self.steps.append(Step(action.seat, action.choice, game.round_number(), len(game.events)))
+            self.steps.append(
+                Step(action.seat, action.choice, game.round_number(), len(game.events))
+            )
         if len(self.actions) % CHECKPOINT == 0:  # the end is a checkpoint's place: it needs one
             self._checkpoints[len(self.actions)] = game.snapshot()
         self._cached: tuple[int, Game] | None = (len(self.actions), game)
@@ -105,7 +107,10 @@ class Replay:
         if self._cached is not None and self._cached[0] == position:
             return self._cached[1]
         start = (position // CHECKPOINT) * CHECKPOINT
-        if self._cached is not None and max(start, position - CHECKPOINT) <= self._cached[0] < position:
+        if (
+            self._cached is not None
+            and max(start, position - CHECKPOINT) <= self._cached[0] < position
+        ):
             at, game = self._cached  # onward from where we are: the usual step forward
         else:
             at, game = start, restore(self._checkpoints[start])

@@ -38,7 +38,7 @@ class SimulationReport:
 
 
 def parse_bots(spec: str, players: int) -> list[str]:
-    """"random" for every seat, or one kind per seat: "heuristic,random"."""
+    """ "random" for every seat, or one kind per seat: "heuristic,random"."""
     kinds = [k.strip() for k in spec.split(",") if k.strip()]
     if len(kinds) == 1:
         kinds *= players
@@ -104,7 +104,9 @@ def simulate(
         begin = time.perf_counter()
         try:
             game = cls(make_config(name, players, this_seed, options))
-            play_to_the_end(game, [cls.bots[kind](bot_seed(this_seed, s)) for s, kind in enumerate(bots)])
+            play_to_the_end(
+                game, [cls.bots[kind](bot_seed(this_seed, s)) for s, kind in enumerate(bots)]
+            )
         except Exception as exc:  # a simulation reports broken games instead of stopping
             errors.append(f"game {index} (seed {this_seed}): {type(exc).__name__}: {exc}")
             continue

@@ -113,7 +113,9 @@ def _read_frame(data: bytes, pos: int) -> tuple[dict[str, Any], int]:
     if len(data) - begin < length:
         if _holds_a_frame(data, pos + 1):  # whole records follow: damage, not a crash
             raise _BadFrame(f"damaged record length {length} at byte {pos}")
-        raise _BadFrame(f"torn record at byte {pos} ({len(data) - begin} of {length} bytes)", torn=True)
+        raise _BadFrame(
+            f"torn record at byte {pos} ({len(data) - begin} of {length} bytes)", torn=True
+        )
     payload = data[begin : begin + length]
     if zlib.crc32(payload) != crc:
         raise _BadFrame(f"checksum mismatch at byte {pos}")
@@ -277,7 +279,9 @@ class Store:
 
     def table_ids(self) -> list[str]:
         """Every table folder, even one whose files are gone: load() says what is missing."""
-        return sorted(p.name for p in self.tables_dir.iterdir() if p.is_dir() and _TABLE_ID.match(p.name))
+        return sorted(
+            p.name for p in self.tables_dir.iterdir() if p.is_dir() and _TABLE_ID.match(p.name)
+        )
 
     def new_table_id(self) -> str:
         """The next free id: short, so players can say "table 12"."""
@@ -285,7 +289,10 @@ class Store:
         # Never reuse the id of an archived or deleted table: "table 12" stays one game.
         for kept in ("archive", "deleted"):
             if (self.root / kept).is_dir():
-                taken |= {p.name.rpartition("-")[0] if kept == "deleted" else p.name for p in (self.root / kept).iterdir()}
+                taken |= {
+                    p.name.rpartition("-")[0] if kept == "deleted" else p.name
+                    for p in (self.root / kept).iterdir()
+                }
         n = len(taken) + 1
         while str(n) in taken:
             n += 1
@@ -306,7 +313,9 @@ class Store:
         try:
             return decode_log((folder / "log").read_bytes()).records
         except FileNotFoundError:
-            raise StoreError(f"there is no {'archived ' if archived else ''}table {table_id}") from None
+            raise StoreError(
+                f"there is no {'archived ' if archived else ''}table {table_id}"
+            ) from None
 
     def archive(self, table_id: str) -> Path:
         """Move a table out of the lobby into archive/, files untouched."""
@@ -330,7 +339,9 @@ class Store:
             _fsync_dir(into)
             _fsync_dir(self.tables_dir)
         except OSError as exc:
-            raise StoreError(f"could not move table {table_id} to {into}: {exc.strerror or exc}") from exc
+            raise StoreError(
+                f"could not move table {table_id} to {into}: {exc.strerror or exc}"
+            ) from exc
         return target
 
     def write_table(self, table_id: str, records: list[dict[str, Any]]) -> None:
@@ -452,7 +463,9 @@ class Store:
         except (OSError, ValueError) as exc:
             aside = _free_name(self.root, f"{name}.bad")
             os.replace(path, aside)
-            log.error("%s could not be read (%s); kept as %s, started afresh", path, exc, aside.name)
+            log.error(
+                "%s could not be read (%s); kept as %s, started afresh", path, exc, aside.name
+            )
             return None
 
     def write_document(self, name: str, data: Any) -> None:

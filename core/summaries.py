@@ -85,8 +85,12 @@ def load_summaries(
         raise top.error(f"unknown summary {unknown[0]!r} (the game's summaries: {', '.join(keys)})")
     missing = [key for key in keys if key not in raw]
     if missing:
-        raise top.error(f"missing summary {missing[0]!r} (every one of {', '.join(keys)} is needed)")
-    return Summaries(tuple(_parse(key, raw[key], top.at(f"summary {key!r}")) for key in keys), key_for)
+        raise top.error(
+            f"missing summary {missing[0]!r} (every one of {', '.join(keys)} is needed)"
+        )
+    return Summaries(
+        tuple(_parse(key, raw[key], top.at(f"summary {key!r}")) for key in keys), key_for
+    )
 
 
 def _parse(key: str, raw: Any, where: Where) -> Summary:

@@ -18,6 +18,7 @@ from typing import Any
 from harena.core import clocks, recovery
 from harena.core.bots import MAX_DEALS, Bot, bot_seed, standing_move
 from harena.core.clocks import ClockPolicy, SeatTimes
+from harena.core.codec import from_plain, to_plain
 from harena.core.engine import (
     Event,
     Game,
@@ -28,7 +29,6 @@ from harena.core.engine import (
     replay,
     restore,
 )
-from harena.core.codec import from_plain, to_plain
 from harena.core.store import Store, StoredTable, StoreError, TableLog
 
 log = logging.getLogger(__name__)
@@ -150,8 +150,15 @@ class Table:
         )
         table.creator = creator
         table.times = SeatTimes(policy, players)
-        table._save({"t": "create", "config": to_plain(config), "at": clock(), "by": creator,
-                     "policy": policy.to_record()})
+        table._save(
+            {
+                "t": "create",
+                "config": to_plain(config),
+                "at": clock(),
+                "by": creator,
+                "policy": policy.to_record(),
+            }
+        )
         table.save_snapshot()  # a second copy of the config, should the create record be damaged
         return table
 
@@ -170,8 +177,13 @@ class Table:
             try:
                 table = cls._from_snapshot(stored.table_id, start.snapshot, clock)
             except Exception as exc:  # a blob that passed its checksum but no longer restores
-                start.notes.append(f"snapshot does not restore ({exc}); set aside, rebuilt from the log")
-                repairs, start = start.repairs, recovery.from_log(stored, start.notes, reject_snapshot=True)
+                start.notes.append(
+                    f"snapshot does not restore ({exc}); set aside, rebuilt from the log"
+                )
+                repairs, start = (
+                    start.repairs,
+                    recovery.from_log(stored, start.notes, reject_snapshot=True),
+                )
                 start.repairs = repairs
         records, offsets, before = start.records, start.offsets, start.counted
         if table is None:
@@ -192,7 +204,9 @@ class Table:
         try:
             table._make_files_agree(store, start, offsets[applied] if failed else None)
         except OSError as exc:
-            raise StoreError(f"damage found ({'; '.join(start.notes)}) but not repaired: {exc}") from exc
+            raise StoreError(
+                f"damage found ({'; '.join(start.notes)}) but not repaired: {exc}"
+            ) from exc
         table.touched = store.touched(stored.table_id)  # (the log exists now, repaired or not)
         table._restarted()
         return table
@@ -201,7 +215,9 @@ class Table:
         """After a load, clocks start afresh (SeatTimes.restarted). A wait of unknown start (a
         log from before records had times) stays None, so an export of the same log always
         rebuilds the same snapshot; `awaiting` reads it as the last change."""
-        self.times.restarted(self._clock(), [i for i, s in enumerate(self.seats) if s.identity is not None])
+        self.times.restarted(
+            self._clock(), [i for i, s in enumerate(self.seats) if s.identity is not None]
+        )
 
     def _make_files_agree(self, store: Store, start: recovery.Start, cut_at: int | None) -> None:
         """Cut, mend or restart the log so it ends where the loaded table does, keeping every
@@ -214,11 +230,15 @@ class Table:
         if start.rebase:
             # One record holding the table as loaded: the log alone rebuilds it again.
             base = {"t": "base", **self._snapshot_body()}
-            start.notes.append(f"old log kept as {store.replace_log(self.id, [base]) or 'nothing: there was none'}")
+            start.notes.append(
+                f"old log kept as {store.replace_log(self.id, [base]) or 'nothing: there was none'}"
+            )
             self._records = 1
         elif cut_at is None and start.problem is not None:
             stem = "log.torn" if start.torn else "log.bad"
-            start.notes.append(f"{start.problem}; the rest is kept as {store.cut_log(self.id, start.end, stem)}")
+            start.notes.append(
+                f"{start.problem}; the rest is kept as {store.cut_log(self.id, start.end, stem)}"
+            )
         elif cut_at is not None:
             start.notes.append(f"kept as {store.cut_log(self.id, cut_at, 'log.bad')}")
         self._log = store.open_log(self.id, self._records)
@@ -246,7 +266,9 @@ class Table:
         return table
 
     @classmethod
-    def _from_snapshot(cls, table_id: str, snap: dict[str, Any], clock: Callable[[], float]) -> Table:
+    def _from_snapshot(
+        cls, table_id: str, snap: dict[str, Any], clock: Callable[[], float]
+    ) -> Table:
         """A table from a snapshot or a base record (the same fields)."""
         table = cls(
             table_id,
@@ -313,12 +335,31 @@ class Table:
         if self.seats[seat].identity is not None:
             raise IllegalAction(f"that seat is taken by {self.seats[seat].name}")
         self.spectators.pop(identity, None)
-        self._record({"t": "seat", "seat": seat, "identity": identity, "name": clean_text(name, 32), "bot": None,
-                      "log_from": self._log_from()})
+        self._record(
+            {
+                "t": "seat",
+                "seat": seat,
+                "identity": identity,
+                "name": clean_text(name, 32),
+                "bot": None,
+                "log_from": self._log_from(),
+            }
+        )
         self.seats[seat].connected = True
         self.times.gone_since.pop(seat, None)
-        log.info("table %s: %s (%s) sits in seat %d", self.id, self.seats[seat].name, identity, seat,
-                 extra={"event": "table-sit", "table": self.id, "key": identity, "player": self.seats[seat].name})
+        log.info(
+            "table %s: %s (%s) sits in seat %d",
+            self.id,
+            self.seats[seat].name,
+            identity,
+            seat,
+            extra={
+                "event": "table-sit",
+                "table": self.id,
+                "key": identity,
+                "player": self.seats[seat].name,
+            },
+        )
         self._maybe_start()
         self._notify()
         return seat
@@ -326,11 +367,21 @@ class Table:
     def set_bot(self, seat: int, kind: str) -> None:
         """Put a bot in a free seat."""
         if kind not in self.game.bots:
-            raise IllegalAction(f"no bot {kind!r}; this game has {', '.join(self.game.bots) or 'none'}")
+            raise IllegalAction(
+                f"no bot {kind!r}; this game has {', '.join(self.game.bots) or 'none'}"
+            )
         if not 0 <= seat < len(self.seats) or not self.seats[seat].free:
             raise IllegalAction(f"seat {seat} is not free")
-        self._record({"t": "seat", "seat": seat, "identity": None, "name": f"{kind} bot", "bot": kind,
-                      "log_from": self._log_from()})
+        self._record(
+            {
+                "t": "seat",
+                "seat": seat,
+                "identity": None,
+                "name": f"{kind} bot",
+                "bot": kind,
+                "log_from": self._log_from(),
+            }
+        )
         self._maybe_start()
         self._notify()
 
@@ -343,8 +394,14 @@ class Table:
             return
         name = self.seats[seat].name
         self._record({"t": "seat", "seat": seat, "identity": None, "name": "", "bot": None})
-        log.info("table %s: %s (%s) leaves seat %d", self.id, name, identity, seat,
-                 extra={"event": "table-leave", "table": self.id, "key": identity, "player": name})
+        log.info(
+            "table %s: %s (%s) leaves seat %d",
+            self.id,
+            name,
+            identity,
+            seat,
+            extra={"event": "table-leave", "table": self.id, "key": identity, "player": name},
+        )
         self._notify()
 
     def remove_player(self, by: str, seat: int) -> str:
@@ -362,8 +419,13 @@ class Table:
         self._record({"t": "seat", "seat": seat, "identity": None, "name": "", "bot": None})
         if identity is not None:
             self.spectators[identity] = name  # still at the table's screen: now watching
-        log.info("table %s: %s removed from seat %d by its creator", self.id, name, seat,
-                 extra={"event": "table-remove", "table": self.id, "key": identity, "player": name})
+        log.info(
+            "table %s: %s removed from seat %d by its creator",
+            self.id,
+            name,
+            seat,
+            extra={"event": "table-remove", "table": self.id, "key": identity, "player": name},
+        )
         self._notify()
         return name
 
@@ -500,8 +562,17 @@ class Table:
         due = [(seat, why) for seat, (at, why) in sorted(self.deadlines().items()) if at <= now]
         for seat, why in due:
             self._record({"t": "stand_in", "seat": seat, "why": why})
-            log.info("table %s: a bot stands in for seat %d (%s)", self.id, seat, why,
-                     extra={"event": "table-stand-in", "table": self.id, "key": self.seats[seat].identity})
+            log.info(
+                "table %s: a bot stands in for seat %d (%s)",
+                self.id,
+                seat,
+                why,
+                extra={
+                    "event": "table-stand-in",
+                    "table": self.id,
+                    "key": self.seats[seat].identity,
+                },
+            )
         if due:
             self._notify()
         return [seat for seat, _ in due]
@@ -544,7 +615,11 @@ class Table:
         if not self.started or self.closed:
             return []
         waiting = set(self.game.awaited())
-        return [i for i, s in enumerate(self.seats) if (s.bot is not None or s.stand_in is not None) and i in waiting]
+        return [
+            i
+            for i, s in enumerate(self.seats)
+            if (s.bot is not None or s.stand_in is not None) and i in waiting
+        ]
 
     def _bot(self, seat: int) -> Bot:
         kind = self.seats[seat].bot or (self.stand_in_kind if self.seats[seat].stand_in else None)
@@ -583,7 +658,9 @@ class Table:
         if not self.started or self.closed:
             return False
         seats = self.seats
-        return any(seats[s].bot is None and seats[s].stand_in is None for s in self.game.asked_to_pay())
+        return any(
+            seats[s].bot is None and seats[s].stand_in is None for s in self.game.asked_to_pay()
+        )
 
     def play_bot_step(self) -> bool:
         """One bot move: a bot's deal if one deals, else the first awaited bot's decision.
@@ -630,7 +707,12 @@ class Table:
             "status": self.status,
             "options": dict(self.game.config.options),
             "seats": [
-                {"name": s.name, "bot": s.bot, "connected": s.connected or s.bot is not None, "free": s.free}
+                {
+                    "name": s.name,
+                    "bot": s.bot,
+                    "connected": s.connected or s.bot is not None,
+                    "free": s.free,
+                }
                 | ({"stand_in": s.stand_in} if s.stand_in else {})
                 for s in self.seats
             ],
@@ -649,7 +731,8 @@ class Table:
                 "you": seat,
                 "removed": self.removed,
                 "chat": [[c.name, c.text] for c in self.chat[-CHAT_SHOWN:]],
-            } | self._clock_view(),
+            }
+            | self._clock_view(),
             "game": game,
         }
 
@@ -719,7 +802,9 @@ class Table:
             self._bots.pop(index, None)
             self.times.ran_out(index, record["why"])
             why = "ran out of time" if record["why"] == "clock" else "is away"
-            self._note(f"{seat.name} {why}: the {self.stand_in_kind} bot plays for them until they take the seat back")
+            self._note(
+                f"{seat.name} {why}: the {self.stand_in_kind} bot plays for them until they take the seat back"
+            )
         elif kind == "take_back":
             index, seat = record["seat"], self.seats[record["seat"]]
             seat.stand_in = None
@@ -762,7 +847,10 @@ class Table:
             "started": self.started,
             "closed": self.closed,
             "creator": self.creator,
-            "seats": [to_plain(Seat(s.identity, s.name, s.bot, s.log_from, s.stand_in)) for s in self.seats],
+            "seats": [
+                to_plain(Seat(s.identity, s.name, s.bot, s.log_from, s.stand_in))
+                for s in self.seats
+            ],
             "chat": [to_plain(c) for c in self.chat],
             "game": self.game.snapshot(),
             "notes": [[index, event.text] for index, event in self._notes],

@@ -14,7 +14,14 @@ from typing import Any
 
 import msgpack
 
-from harena.core.store import SnapshotRead, Store, StoredTable, StoreError, decode_log, encode_record
+from harena.core.store import (
+    SnapshotRead,
+    Store,
+    StoredTable,
+    StoreError,
+    decode_log,
+    encode_record,
+)
 from harena.core.table import Table
 
 FORMAT = "harena-table"
@@ -36,7 +43,13 @@ def export_table(store: Store, table_id: str) -> bytes:
             raise StoreError(f"there is no table {table_id}, live or archived") from None
     table = _rebuild(table_id, records)
     return msgpack.packb(
-        {"format": FORMAT, "version": VERSION, "id": table_id, "records": records, "snapshot": table.snapshot_data()},
+        {
+            "format": FORMAT,
+            "version": VERSION,
+            "id": table_id,
+            "records": records,
+            "snapshot": table.snapshot_data(),
+        },
         use_bin_type=True,
     )
 
@@ -50,13 +63,17 @@ def import_table(store: Store, blob: bytes) -> Table:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise TransferError("not a harena table export")
     if data.get("version") != VERSION:
-        raise TransferError(f"export format version {data.get('version')} is not {VERSION}; use a matching harena")
+        raise TransferError(
+            f"export format version {data.get('version')} is not {VERSION}; use a matching harena"
+        )
     records, snapshot = data.get("records"), data.get("snapshot")
     if not isinstance(records, list) or not records or not isinstance(snapshot, dict):
         raise TransferError("the export has no records")
     source = data.get("id")
     if _packed(_rebuild(source, records).snapshot_data()) != _packed(snapshot):
-        raise TransferError(f"table {source} replays to a different game here (another rules version?)")
+        raise TransferError(
+            f"table {source} replays to a different game here (another rules version?)"
+        )
     table_id = store.new_table_id()
     store.write_table(table_id, records)
     table = Table.load(store.load(table_id), store)
@@ -67,7 +84,9 @@ def import_table(store: Store, blob: bytes) -> Table:
 def _rebuild(table_id: Any, records: list[dict[str, Any]]) -> Table:
     try:
         data = b"".join(encode_record(r) for r in records)
-        return Table.load(StoredTable(str(table_id), decode_log(data), data, SnapshotRead(None)), None)
+        return Table.load(
+            StoredTable(str(table_id), decode_log(data), data, SnapshotRead(None)), None
+        )
     except Exception as exc:
         raise TransferError(f"table {table_id} cannot be rebuilt from its records: {exc}") from exc
 

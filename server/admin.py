@@ -49,7 +49,9 @@ class AdminCommands:
     def __init__(self, server: HarenaServer) -> None:
         self.server = server
 
-    def run(self, argv: list[str], by: str, data: bytes | None = None, *, lobby: bool = False) -> str:
+    def run(
+        self, argv: list[str], by: str, data: bytes | None = None, *, lobby: bool = False
+    ) -> str:
         if not argv:
             argv = ["help"]
         command = COMMANDS.get(argv[0])
@@ -61,7 +63,13 @@ class AdminCommands:
         try:
             text = command.run(self, argv[1:], by, data)
         except (IllegalAction, StoreError, TransferError, OperatorsError, AdminError) as exc:
-            log.info("operator %s: %s: refused: %s", by, said, exc, extra={"event": "admin", "player": by})
+            log.info(
+                "operator %s: %s: refused: %s",
+                by,
+                said,
+                exc,
+                extra={"event": "admin", "player": by},
+            )
             raise AdminError(str(exc)) from exc
         log.info("operator %s: %s", by, said, extra={"event": "admin", "player": by})
         return text
@@ -79,7 +87,9 @@ class AdminCommands:
         for table in sorted(lobby.tables.values(), key=lambda t: (len(t.id), t.id)):
             seats = ", ".join(s.name or "-" for s in table.seats)
             idle = _age(time.time() - table.touched)
-            lines.append(f"{table.id:<5} {table.game.name:<10} {table.status:<8} touched {idle:<5} ago  {seats}")
+            lines.append(
+                f"{table.id:<5} {table.game.name:<10} {table.status:<8} touched {idle:<5} ago  {seats}"
+            )
         return "\n".join(lines)
 
     def sessions(self, args: list[str], by: str, data: bytes | None) -> str:
@@ -127,9 +137,17 @@ class AdminCommands:
             addresses = {s.address for s in found if s.guest}  # a guest has no key to ban
             for key in keys:
                 bans.ban_key(key, f"{found[0].name} by {by}")
-            networks = sorted(bans.ban_address(a, f"guest {found[0].name} by {by}") for a in addresses)
-            hit = [s for s in self.server.all_sessions() if s.identity in keys or s.address in addresses]
-            what = ", ".join([*(f"key {k}" for k in sorted(keys)), *(f"address {n}" for n in networks)])
+            networks = sorted(
+                bans.ban_address(a, f"guest {found[0].name} by {by}") for a in addresses
+            )
+            hit = [
+                s
+                for s in self.server.all_sessions()
+                if s.identity in keys or s.address in addresses
+            ]
+            what = ", ".join(
+                [*(f"key {k}" for k in sorted(keys)), *(f"address {n}" for n in networks)]
+            )
         for session in hit:
             session.request_exit(BANNED_MESSAGE)
         return f"banned {what}; closed {_plural(len(hit), 'session')}"
@@ -146,7 +164,9 @@ class AdminCommands:
 
     def notice(self, args: list[str], by: str, data: bytes | None) -> str:
         self.server.lobby.set_notice(" ".join(args))
-        return f"notice: {self.server.lobby.notice}" if self.server.lobby.notice else "notice cleared"
+        return (
+            f"notice: {self.server.lobby.notice}" if self.server.lobby.notice else "notice cleared"
+        )
 
     def import_file(self, args: list[str], by: str, data: bytes | None) -> str:
         store = self.server.lobby.store
@@ -168,7 +188,9 @@ class AdminCommands:
         else:
             found = [s for s in rows if s.name.lower() == who.lower()]
             if len({s.identity for s in found}) > 1:
-                raise AdminError(f"several keys are called {who}: use a session number (see sessions)")
+                raise AdminError(
+                    f"several keys are called {who}: use a session number (see sessions)"
+                )
         if not found:
             raise AdminError(f"no session {who!r} (see sessions)")
         return found
@@ -176,16 +198,33 @@ class AdminCommands:
 
 COMMANDS: dict[str, Command] = {
     "help": Command("help", "this list", AdminCommands.help),
-    "tables": Command("tables", "every table: id, game, status, last change, seats", AdminCommands.tables),
-    "sessions": Command("sessions", "every session: number, name, address, table, key", AdminCommands.sessions),
+    "tables": Command(
+        "tables", "every table: id, game, status, last change, seats", AdminCommands.tables
+    ),
+    "sessions": Command(
+        "sessions", "every session: number, name, address, table, key", AdminCommands.sessions
+    ),
     "close": Command("close TABLE", "end a game early; it stays readable", AdminCommands.close),
-    "delete": Command("delete TABLE", "take a table off the server (files go to deleted/)", AdminCommands.delete),
-    "kick": Command("kick WHO", "close the sessions of a session number, name or key", AdminCommands.kick),
-    "ban": Command("ban WHO|ADDRESS", "refuse a key (a guest: its address), an IP or a net", AdminCommands.ban),
+    "delete": Command(
+        "delete TABLE", "take a table off the server (files go to deleted/)", AdminCommands.delete
+    ),
+    "kick": Command(
+        "kick WHO", "close the sessions of a session number, name or key", AdminCommands.kick
+    ),
+    "ban": Command(
+        "ban WHO|ADDRESS", "refuse a key (a guest: its address), an IP or a net", AdminCommands.ban
+    ),
     "unban": Command("unban KEY|ADDRESS", "lift a ban", AdminCommands.unban),
     "bans": Command("bans", "the banned keys and addresses", AdminCommands.list_bans),
-    "notice": Command("notice [TEXT]", "show TEXT in every lobby; no text clears it", AdminCommands.notice),
-    "import": Command("import FILE", "load a table exported by harena export", AdminCommands.import_file, host_only=True),
+    "notice": Command(
+        "notice [TEXT]", "show TEXT in every lobby; no text clears it", AdminCommands.notice
+    ),
+    "import": Command(
+        "import FILE",
+        "load a table exported by harena export",
+        AdminCommands.import_file,
+        host_only=True,
+    ),
 }
 
 

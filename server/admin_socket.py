@@ -55,7 +55,9 @@ class AdminSocket:
         """Raise if another server answers on this data folder (call before opening any table:
         a second server would cut what it takes for a torn record off the first one's logs)."""
         if len(os.fsencode(self.path)) > SUN_PATH_MAX:
-            raise AdminSocketError(f"{self.path} is too long for a Unix socket; use a shorter --data")
+            raise AdminSocketError(
+                f"{self.path} is too long for a Unix socket; use a shorter --data"
+            )
         if running(self.path):
             raise AdminSocketError(f"another harena server is running on {self.path.parent}")
 
@@ -78,7 +80,10 @@ class AdminSocket:
         try:
             uid = _peer_uid(writer)
             if uid not in (None, 0, os.getuid()):
-                reply = {"ok": False, "text": "only the server's own user (or root) may run harena admin"}
+                reply = {
+                    "ok": False,
+                    "text": "only the server's own user (or root) may run harena admin",
+                }
             else:
                 reply = self._answer(await _read_request(reader), f"admin (uid {uid})")
             writer.write(json.dumps(reply).encode() + b"\n")
@@ -121,7 +126,9 @@ def _peer_uid(writer: asyncio.StreamWriter) -> int | None:
     sock = writer.get_extra_info("socket")
     if sock is None or not hasattr(socket, "SO_PEERCRED"):
         return None
-    _pid, uid, _gid = struct.unpack("3i", sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i")))
+    _pid, uid, _gid = struct.unpack(
+        "3i", sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+    )
     return int(uid)
 
 
@@ -140,7 +147,9 @@ def running(path: Path) -> bool:
     return path.exists() and _answers(path)
 
 
-def send(path: Path, argv: list[str], data: bytes | None = None, timeout: float = 30) -> tuple[bool, str]:
+def send(
+    path: Path, argv: list[str], data: bytes | None = None, timeout: float = 30
+) -> tuple[bool, str]:
     """The client's end: run one command on the server at `path`; (ok, text)."""
     request = {"argv": argv, "data": base64.b64encode(data).decode() if data is not None else None}
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
@@ -148,9 +157,13 @@ def send(path: Path, argv: list[str], data: bytes | None = None, timeout: float 
         try:
             sock.connect(str(path))
         except FileNotFoundError:
-            raise AdminSocketError(f"no server is running on {path.parent} (no {path.name})") from None
+            raise AdminSocketError(
+                f"no server is running on {path.parent} (no {path.name})"
+            ) from None
         except OSError as exc:
-            raise AdminSocketError(f"cannot reach the server at {path}: {exc.strerror or exc}") from None
+            raise AdminSocketError(
+                f"cannot reach the server at {path}: {exc.strerror or exc}"
+            ) from None
         sock.sendall(json.dumps(request).encode())
         sock.shutdown(socket.SHUT_WR)
         chunks = []

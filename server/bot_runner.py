@@ -44,7 +44,9 @@ class BotRunner:
             return
         if asked:
             self._waiting.add(table.id)
-        self._pending[table.id] = self._loop.call_later(self.deal_wait if asked else self.delay, self._move, table)
+        self._pending[table.id] = self._loop.call_later(
+            self.deal_wait if asked else self.delay, self._move, table
+        )
 
     def _move(self, table: Table) -> None:
         del self._pending[table.id]

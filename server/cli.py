@@ -9,7 +9,13 @@ import sys
 from dataclasses import fields
 from pathlib import Path
 
-from harena.core.engine import GameConfigError, OptionSpec, available_games, make_config, option_warnings
+from harena.core.engine import (
+    GameConfigError,
+    OptionSpec,
+    available_games,
+    make_config,
+    option_warnings,
+)
 from harena.core.simulate import parse_bots, simulate
 from harena.core.store import default_data_dir
 from harena.server.admin_socket import AdminSocketError
@@ -32,66 +38,177 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     serve = commands.add_parser(
-        "serve", help="run the SSH server", description="Run the SSH server: players connect with `ssh -p PORT HOST`."
+        "serve",
+        help="run the SSH server",
+        description="Run the SSH server: players connect with `ssh -p PORT HOST`.",
     )
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: %(default)s)")
-    serve.add_argument("--port", type=port_number, default=2222, help="port to listen on (default: %(default)s)")
-    serve.add_argument("--keys", type=Path, default=Path("keys"), help="folder for the host key (default: %(default)s)")
-    serve.add_argument("--data", type=Path, default=None, help="folder for saved tables (default: your user data folder)")
-    serve.add_argument("--allow", type=Path, default=None, metavar="AUTHORIZED_KEYS",
-                       help="admit only the keys listed in this authorized_keys file (no guests)")
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default: %(default)s)"
+    )
+    serve.add_argument(
+        "--port", type=port_number, default=2222, help="port to listen on (default: %(default)s)"
+    )
+    serve.add_argument(
+        "--keys",
+        type=Path,
+        default=Path("keys"),
+        help="folder for the host key (default: %(default)s)",
+    )
+    serve.add_argument(
+        "--data",
+        type=Path,
+        default=None,
+        help="folder for saved tables (default: your user data folder)",
+    )
+    serve.add_argument(
+        "--allow",
+        type=Path,
+        default=None,
+        metavar="AUTHORIZED_KEYS",
+        help="admit only the keys listed in this authorized_keys file (no guests)",
+    )
     limits = ServerLimits()
-    serve.add_argument("--login-timeout", type=float, default=limits.login_timeout, metavar="SECONDS",
-                       help="time to finish SSH login (default: %(default)s)")
-    serve.add_argument("--max-per-ip", type=int, default=limits.max_per_ip, metavar="N",
-                       help="concurrent connections from one address (default: %(default)s)")
-    serve.add_argument("--max-connections", type=int, default=limits.max_connections, metavar="N",
-                       help="concurrent connections in all (default: %(default)s)")
-    serve.add_argument("--max-startups", type=int, default=limits.max_startups, metavar="N",
-                       help="connections still logging in, in all (default: %(default)s)")
-    serve.add_argument("--max-startups-per-ip", type=int, default=limits.max_startups_per_ip, metavar="N",
-                       help="connections still logging in from one address; the oldest gives way (default: %(default)s)")
-    serve.add_argument("--max-per-key", type=int, default=limits.max_per_key, metavar="N",
-                       help="concurrent connections of one key (default: %(default)s)")
-    serve.add_argument("--max-channels", type=int, default=limits.max_channels, metavar="N",
-                       help="sessions open on one connection (default: %(default)s)")
-    serve.add_argument("--input-events", type=float, default=limits.input_events, metavar="N",
-                       help="sustained input events (keys, clicks) per second per session (default: %(default)s)")
-    serve.add_argument("--input-event-burst", type=int, default=limits.input_event_burst, metavar="N",
-                       help="input events accepted at once (default: %(default)s)")
-    serve.add_argument("--loop-share", type=float, default=limits.loop_share, metavar="FRACTION",
-                       help="share of the server's event loop one session's input may use (default: %(default)s)")
-    serve.add_argument("--input-rate", type=float, default=limits.input_rate, metavar="BYTES",
-                       help="sustained input bytes/s per connection; excess is dropped (default: %(default)s)")
-    serve.add_argument("--input-burst", type=int, default=limits.input_burst, metavar="BYTES",
-                       help="input bytes accepted at once, e.g. a paste (default: %(default)s)")
-    serve.add_argument("--idle-timeout", type=float, default=limits.idle_timeout, metavar="SECONDS",
-                       help="disconnect spectators idle this long (default: %(default)s)")
-    serve.add_argument("--bot-delay", type=float, default=0.8, metavar="SECONDS",
-                       help="pause before each bot move, so humans can follow (default: %(default)s)")
-    serve.add_argument("--rate-bot-games", action="store_true",
-                       help="games with bots count for the players' ratings (bots keep fixed ratings)")
+    serve.add_argument(
+        "--login-timeout",
+        type=float,
+        default=limits.login_timeout,
+        metavar="SECONDS",
+        help="time to finish SSH login (default: %(default)s)",
+    )
+    serve.add_argument(
+        "--max-per-ip",
+        type=int,
+        default=limits.max_per_ip,
+        metavar="N",
+        help="concurrent connections from one address (default: %(default)s)",
+    )
+    serve.add_argument(
+        "--max-connections",
+        type=int,
+        default=limits.max_connections,
+        metavar="N",
+        help="concurrent connections in all (default: %(default)s)",
+    )
+    serve.add_argument(
+        "--max-startups",
+        type=int,
+        default=limits.max_startups,
+        metavar="N",
+        help="connections still logging in, in all (default: %(default)s)",
+    )
+    serve.add_argument(
+        "--max-startups-per-ip",
+        type=int,
+        default=limits.max_startups_per_ip,
+        metavar="N",
+        help="connections still logging in from one address; the oldest gives way (default: %(default)s)",
+    )
+    serve.add_argument(
+        "--max-per-key",
+        type=int,
+        default=limits.max_per_key,
+        metavar="N",
+        help="concurrent connections of one key (default: %(default)s)",
+    )
+    serve.add_argument(
+        "--max-channels",
+        type=int,
+        default=limits.max_channels,
+        metavar="N",
+        help="sessions open on one connection (default: %(default)s)",
+    )
+    serve.add_argument(
+        "--input-events",
+        type=float,
+        default=limits.input_events,
+        metavar="N",
+        help="sustained input events (keys, clicks) per second per session (default: %(default)s)",
+    )
+    serve.add_argument(
+        "--input-event-burst",
+        type=int,
+        default=limits.input_event_burst,
+        metavar="N",
+        help="input events accepted at once (default: %(default)s)",
+    )
+    serve.add_argument(
+        "--loop-share",
+        type=float,
+        default=limits.loop_share,
+        metavar="FRACTION",
+        help="share of the server's event loop one session's input may use (default: %(default)s)",
+    )
+    serve.add_argument(
+        "--input-rate",
+        type=float,
+        default=limits.input_rate,
+        metavar="BYTES",
+        help="sustained input bytes/s per connection; excess is dropped (default: %(default)s)",
+    )
+    serve.add_argument(
+        "--input-burst",
+        type=int,
+        default=limits.input_burst,
+        metavar="BYTES",
+        help="input bytes accepted at once, e.g. a paste (default: %(default)s)",
+    )
+    serve.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=limits.idle_timeout,
+        metavar="SECONDS",
+        help="disconnect spectators idle this long (default: %(default)s)",
+    )
+    serve.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.8,
+        metavar="SECONDS",
+        help="pause before each bot move, so humans can follow (default: %(default)s)",
+    )
+    serve.add_argument(
+        "--rate-bot-games",
+        action="store_true",
+        help="games with bots count for the players' ratings (bots keep fixed ratings)",
+    )
     add_operations_options(serve)
     serve.set_defaults(run=run_serve, serve_parser=serve, operator_keys=[])
     add_operations_commands(commands)
 
     replay = commands.add_parser(
-        "replay", help="replay a saved table in this terminal",
+        "replay",
+        help="replay a saved table in this terminal",
         description="Step through a saved table's game: a finished one with everything revealed, "
-                    "one in play as a spectator sees it. Reads only; works while the server runs.",
+        "one in play as a spectator sees it. Reads only; works while the server runs.",
     )
     replay.add_argument("table", help="the table's id (as the lobby shows it, without #)")
-    replay.add_argument("--data", type=Path, default=None, help="the server's data folder (default: your user data folder)")
+    replay.add_argument(
+        "--data",
+        type=Path,
+        default=None,
+        help="the server's data folder (default: your user data folder)",
+    )
     replay.set_defaults(run=run_replay)
 
     play = commands.add_parser(
-        "play", help="play in this terminal against bots", description="Play a game in this terminal, bots in the other seats."
+        "play",
+        help="play in this terminal against bots",
+        description="Play a game in this terminal, bots in the other seats.",
     )
     play.add_argument("game", help="game name (see `harena games`)")
-    play.add_argument("--bots", type=int, default=1, help="number of bot opponents (default: %(default)s)")
-    play.add_argument("--players", type=int, default=None, help="seats at the table (default: you plus the bots)")
-    play.add_argument("--bot-delay", type=float, default=0.8, metavar="SECONDS",
-                      help="pause before each bot move (default: %(default)s)")
+    play.add_argument(
+        "--bots", type=int, default=1, help="number of bot opponents (default: %(default)s)"
+    )
+    play.add_argument(
+        "--players", type=int, default=None, help="seats at the table (default: you plus the bots)"
+    )
+    play.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.8,
+        metavar="SECONDS",
+        help="pause before each bot move (default: %(default)s)",
+    )
     play.set_defaults(run=run_play)
 
     sim = commands.add_parser(
@@ -101,14 +218,31 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("game", help="game name (see `harena games`)")
     sim.add_argument("--games", type=int, default=100, help="games to play (default: %(default)s)")
-    sim.add_argument("--players", type=int, default=None, help="players per game (default: the fewest the game takes with these options)")
-    sim.add_argument("--seed", type=int, default=1, help="seed of the run; the same seed plays the same games")
-    sim.add_argument("--bots", default="random", help="bot kind for all seats, or one per seat: heuristic,random")
-    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (repeatable)")
+    sim.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="players per game (default: the fewest the game takes with these options)",
+    )
+    sim.add_argument(
+        "--seed", type=int, default=1, help="seed of the run; the same seed plays the same games"
+    )
+    sim.add_argument(
+        "--bots", default="random", help="bot kind for all seats, or one per seat: heuristic,random"
+    )
+    sim.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option (repeatable)",
+    )
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     sim.set_defaults(run=run_simulate)
 
-    games = commands.add_parser("games", help="list the games", description="List the games this server can host.")
+    games = commands.add_parser(
+        "games", help="list the games", description="List the games this server can host."
+    )
     games.set_defaults(run=run_games)
     return parser
 
@@ -133,7 +267,9 @@ def run_games(args: argparse.Namespace) -> int:
     for info in infos:
         players = f"{info.min_players}-{info.max_players}"
         options = "; ".join(_option_text(o) for o in info.options)
-        print(f"{info.name:<12} {info.title:<40} {players:<8} {','.join(info.bots):<18} {options or '-'}")
+        print(
+            f"{info.name:<12} {info.title:<40} {players:<8} {','.join(info.bots):<18} {options or '-'}"
+        )
     return 0
 
 
@@ -152,19 +288,25 @@ def run_simulate(args: argparse.Namespace) -> int:
         raise GameConfigError("--games must be at least 1")
     options = dict(_parse_option(o) for o in args.option)
     players = args.players or default_players(args.game, options)
-    report = simulate(args.game, args.games, players, args.seed, parse_bots(args.bots, players), options)
+    report = simulate(
+        args.game, args.games, players, args.seed, parse_bots(args.bots, players), options
+    )
     if args.json:
         print(json.dumps(report.to_json()))
         return 1 if report.errors else 0
     done = report.games - len(report.errors)
-    print(f"{cls.title}: {report.games} games, {players} players, seed {args.seed}, bots {','.join(report.bots)}")
+    print(
+        f"{cls.title}: {report.games} games, {players} players, seed {args.seed}, bots {','.join(report.bots)}"
+    )
     if report.options:
         # an empty multi-select option (no rulesets) is left out: "rulesets=" reads as a typo
         print("  options: " + ", ".join(f"{k}={v}" for k, v in sorted(report.options.items()) if v))
     for warning in option_warnings(make_config(args.game, players, args.seed, report.options)):
         print(f"  warning: {warning}")
     print(f"  {report.games_per_s:.1f} games/s, median {report.median_ms_per_game:.2f} ms per game")
-    print(f"  {report.mean_rounds:.1f} rounds and {report.mean_decisions:.0f} decisions per game on average")
+    print(
+        f"  {report.mean_rounds:.1f} rounds and {report.mean_decisions:.0f} decisions per game on average"
+    )
     wins = ", ".join(
         f"seat {seat} ({kind}) {n} ({100 * n / done:.0f}%)" if done else f"seat {seat} 0"
         for seat, (kind, n) in enumerate(zip(report.bots, report.wins_by_seat))
@@ -174,7 +316,9 @@ def run_simulate(args: argparse.Namespace) -> int:
         labels = ", ".join(f"{label} {n}" for label, n in report.wins_by_label.items())
         print(f"  wins by {report.label_kind}: {labels or 'none'}")
     for kind, counts in report.stats_by_bot.items():
-        print(f"  {kind} bots: " + ", ".join(f"{k.replace('_', ' ')} {n}" for k, n in counts.items()))
+        print(
+            f"  {kind} bots: " + ", ".join(f"{k.replace('_', ' ')} {n}" for k, n in counts.items())
+        )
     print(f"  errors: {len(report.errors)}")
     for line in report.errors[:10]:
         print(f"    {line}")
@@ -199,7 +343,9 @@ def run_serve(args: argparse.Namespace) -> int:
         return 0
     configure_logging(args.verbose, args.log_format)
     # Every option named like a ServerLimits field is that limit: a new limit needs no line here.
-    limits = ServerLimits(**{f.name: getattr(args, f.name) for f in fields(ServerLimits) if hasattr(args, f.name)})
+    limits = ServerLimits(
+        **{f.name: getattr(args, f.name) for f in fields(ServerLimits) if hasattr(args, f.name)}
+    )
     if args.allow is not None:
         problem = allow_file_problem(args.allow)
         if problem:
@@ -224,7 +370,10 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"harena: {exc}", file=sys.stderr)
         return 1
     except OSError as exc:
-        print(f"harena: cannot serve on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+        print(
+            f"harena: cannot serve on {args.host}:{args.port}: {exc.strerror or exc}",
+            file=sys.stderr,
+        )
         return 1
     return 0
 

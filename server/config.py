@@ -49,7 +49,9 @@ def load_config(path: Path, parser: argparse.ArgumentParser) -> dict[str, Any]:
     return config_values(data, parser, str(path))
 
 
-def config_values(data: dict[str, Any], parser: argparse.ArgumentParser, source: str) -> dict[str, Any]:
+def config_values(
+    data: dict[str, Any], parser: argparse.ArgumentParser, source: str
+) -> dict[str, Any]:
     actions = config_actions(parser)
     values: dict[str, Any] = {}
     for raw_key, raw in data.items():
@@ -61,7 +63,9 @@ def config_values(data: dict[str, Any], parser: argparse.ArgumentParser, source:
         if action is None:
             known = sorted([*actions, *FILE_ONLY_KEYS])
             close = difflib.get_close_matches(key, known, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else f"; known keys: {', '.join(known)}"
+            hint = (
+                f" (did you mean {close[0]!r}?)" if close else f"; known keys: {', '.join(known)}"
+            )
             raise ConfigError(f"{source}: unknown key {raw_key!r}{hint}")
         values[action.dest] = _value(action, raw, f"{source}: key {raw_key!r}")
     return values

@@ -127,7 +127,8 @@ def _busy(pump: MessagePump) -> bool:
         return True
     timers = getattr(pump, "_timers", ())
     return any(
-        getattr(timer, "_task", None) is not None and not timer._task.done() for timer in list(timers)
+        getattr(timer, "_task", None) is not None and not timer._task.done()
+        for timer in list(timers)
     )
 
 
@@ -156,7 +157,13 @@ def _unlink(value: Any) -> None:
         value.__dict__.clear()
 
 
-APP_POINTERS = ("mouse_over", "hover_over", "mouse_captured", "_mouse_down_widget", "_last_focused_on_app_blur")
+APP_POINTERS = (
+    "mouse_over",
+    "hover_over",
+    "mouse_captured",
+    "_mouse_down_widget",
+    "_last_focused_on_app_blur",
+)
 """What a Textual app (8.2) keeps of widgets under the mouse or last focused, which may be on a
 screen it closed: dropped before that screen is taken apart, as Textual would on the next
 mouse move."""
@@ -180,12 +187,16 @@ def pumps_of(app: Any, screen: Any) -> list[MessagePump]:
     return found
 
 
-def dismantle_screen(app: Any, screen: Any, pumps: list[MessagePump], done: Callable[[bool], None]) -> None:
+def dismantle_screen(
+    app: Any, screen: Any, pumps: list[MessagePump], done: Callable[[bool], None]
+) -> None:
     """Take apart `screen` (closed and removed by `app`, which lives on), `pumps` being it and
     the pumps under it (`pumps_of`, before its removal), then call `done(taken_apart)`. Left
     whole if it does not come to rest, or if it is in use again (pushed back, installed). If
     the app ends first, its own dismantling takes the screen apart: `done(True)`."""
-    _start(_Dismantling(screen, [pump for pump in pumps if pump is not screen], done, weakref.ref(app)))
+    _start(
+        _Dismantling(screen, [pump for pump in pumps if pump is not screen], done, weakref.ref(app))
+    )
 
 
 def _settling(app: Any) -> bool:
@@ -201,7 +212,9 @@ def _in_use(app: Any, screen: Any) -> bool:
     """True if `app` shows or keeps `screen` again."""
     stacks = getattr(app, "_screen_stacks", {})
     installed = getattr(app, "_installed_screens", {})
-    return any(screen in stack for stack in stacks.values()) or any(s is screen for s in installed.values())
+    return any(screen in stack for stack in stacks.values()) or any(
+        s is screen for s in installed.values()
+    )
 
 
 class _Dismantling:
@@ -243,7 +256,11 @@ class _Dismantling:
             for name in APP_POINTERS:  # what the app keeps of the screen, dropped first
                 if (pointer := getattr(live, name, None)) is self.owner or pointer in self.pumps:
                     setattr(live, name, None)
-        if _busy(self.owner) or any(_busy(pump) for pump in self.pumps) or (live is not None and _settling(live)):
+        if (
+            _busy(self.owner)
+            or any(_busy(pump) for pump in self.pumps)
+            or (live is not None and _settling(live))
+        ):
             self.tries -= 1
             if self.tries > 0:
                 self._later(RETRY, self.check)

@@ -46,11 +46,12 @@ import asyncio
 import contextvars
 import functools
 import logging
-from collections import deque
 from codecs import getincrementaldecoder
+from collections import deque
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterator, Literal, TextIO
+from typing import TYPE_CHECKING, Any, BinaryIO, Literal, TextIO
 
 from textual import events
 from textual._time import get_time
@@ -119,9 +120,29 @@ ASCII_FALLBACK = str.maketrans(
         **dict.fromkeys("│┃║╎╏┆┇▏▕▌▐", "|"),
         **dict.fromkeys("╭╮╰╯┌┐└┘├┤┬┴┼╔╗╚╝╠╣╦╩╬┏┓┗┛", "+"),
         **dict.fromkeys("█▉▊▋▓▒░■", "#"),
-        "…": ".", "·": ".", "•": "*", "▶": ">", "◀": "<", "►": ">", "◄": "<", "▲": "^",
-        "▼": "v", "↑": "^", "↓": "v", "←": "<", "→": ">", "⏎": "J", "✓": "v", "✗": "x",
-        "“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-", "\u00a0": " ",
+        "…": ".",
+        "·": ".",
+        "•": "*",
+        "▶": ">",
+        "◀": "<",
+        "►": ">",
+        "◄": "<",
+        "▲": "^",
+        "▼": "v",
+        "↑": "^",
+        "↓": "v",
+        "←": "<",
+        "→": ">",
+        "⏎": "J",
+        "✓": "v",
+        "✗": "x",
+        "“": '"',
+        "”": '"',
+        "‘": "'",
+        "’": "'",
+        "–": "-",
+        "—": "-",
+        "\u00a0": " ",
     }
 )
 

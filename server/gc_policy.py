@@ -324,7 +324,9 @@ def output_sent() -> None:
     if _young is not None:
         _young.cancel()
     # An empty context: the handle outlives the write, and the writer's context holds its app.
-    _young = asyncio.get_running_loop().call_later(YOUNG_DELAY, _collect_young, context=contextvars.Context())
+    _young = asyncio.get_running_loop().call_later(
+        YOUNG_DELAY, _collect_young, context=contextvars.Context()
+    )
     # What lived through two young collections is in the old generation, walked by every full
     # collection until a freeze: frozen now, writes going on or not (under a flood they never
     # stop for `YOUNG_DELAY`), unless an ended app left whole is still alive (frozen, it would
@@ -435,7 +437,9 @@ def _collect() -> None:
         _frozen_after_deep = gc.get_freeze_count()
     log.info(
         "%s garbage collection: %d objects freed in %.0f ms",
-        "deep" if deep else "full", freed, (_last_full - started) * 1000,
+        "deep" if deep else "full",
+        freed,
+        (_last_full - started) * 1000,
     )
     if _dying:
         _schedule(COLLECT_DELAY)

@@ -23,7 +23,9 @@ class ServerLimits:
     max_channels: int = 2  # sessions (channels) open on one connection
     input_rate: float = 2048.0  # sustained input bytes per second per connection
     input_burst: int = 16384  # bytes that may arrive at once (a pasted chat line fits easily)
-    input_events: float = 30.0  # sustained input events (keys, clicks, pastes) per second per session
+    input_events: float = (
+        30.0  # sustained input events (keys, clicks, pastes) per second per session
+    )
     input_event_burst: int = 30  # events that may come at once (a fast typist's word)
     loop_share: float = 0.05  # fraction of the event loop one session's input may keep busy
     idle_timeout: float = 1800.0  # seconds without input before a spectator is disconnected
@@ -121,7 +123,9 @@ class StartupSlots:
 class TokenBucket:
     """`rate` tokens a second, at most `burst` saved up: what every input limit spends."""
 
-    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.rate = rate
         self.burst = burst
         self._clock = clock
@@ -138,7 +142,9 @@ class InputRateLimiter(TokenBucket):
     """A token bucket over input bytes: a human's typing, mouse and a pasted line pass; a flood
     is cut to `rate` bytes per second, the excess dropped (and counted)."""
 
-    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         super().__init__(rate, burst, clock)
         self.dropped = 0
 
@@ -158,7 +164,9 @@ class EventBudget(TokenBucket):
     """A token bucket over input events: what an event costs the server (a key may repaint a
     screen or open one) does not depend on its bytes, so the fair share is counted in events."""
 
-    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         super().__init__(rate, max(1, burst), clock)
 
     def take(self) -> bool:
@@ -173,4 +181,3 @@ class EventBudget(TokenBucket):
         """Seconds until the next event may pass."""
         self._refill()
         return 0.0 if self._tokens >= 1.0 else (1.0 - self._tokens) / self.rate
-

@@ -37,6 +37,8 @@ class SafeFormatter(logging.Formatter):
     def formatMessage(self, record: logging.LogRecord) -> str:
         formatted = super().formatMessage(record)
         return "".join(
-            char if char in "\t" or unicodedata.category(char)[0] != "C" else char.encode("unicode_escape").decode("ascii")
+            char
+            if char in "\t" or unicodedata.category(char)[0] != "C"
+            else char.encode("unicode_escape").decode("ascii")
             for char in formatted
         )

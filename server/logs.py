@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from harena.server.log_safe import SafeFormatter
 
@@ -25,7 +25,9 @@ class JsonFormatter(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         line = {
-            "time": datetime.fromtimestamp(record.created, timezone.utc).isoformat(timespec="milliseconds"),
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(
+                timespec="milliseconds"
+            ),
             "level": record.levelname.lower(),
             "logger": record.name,
             "message": record.getMessage(),
@@ -43,7 +45,7 @@ class StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
     """Writes to whatever sys.stderr is at the time (a test's capture, a redirected stream)."""
 
     @property  # type: ignore[override]
-    def stream(self):  # noqa: ANN201
+    def stream(self):
         return sys.stderr
 
     @stream.setter
@@ -62,7 +64,9 @@ def configure_logging(verbose: bool, log_format: str) -> None:
         handler = StderrHandler()
         # Text lines carry no control character a client sent (a TERM with ESC or newlines);
         # JSON escapes them by its own rules.
-        handler.setFormatter(JsonFormatter() if log_format == "json" else SafeFormatter(TEXT_FORMAT))
+        handler.setFormatter(
+            JsonFormatter() if log_format == "json" else SafeFormatter(TEXT_FORMAT)
+        )
         root.addHandler(handler)
     root.setLevel(logging.DEBUG if verbose else logging.INFO)
     if not verbose:

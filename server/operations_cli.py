@@ -17,16 +17,38 @@ EXPORT_SUFFIX = ".harena"
 
 
 def add_operations_options(serve: argparse.ArgumentParser) -> None:
-    serve.add_argument("--config", type=Path, default=None, metavar="FILE",
-                       help="read these options from a TOML file; the command line wins")
-    serve.add_argument("--print-config", action="store_true",
-                       help="print the effective settings as a config file and exit")
-    serve.add_argument("--operators", type=Path, default=None, metavar="AUTHORIZED_KEYS",
-                       help="keys in this authorized_keys file may run the server from the lobby (key o)")
-    serve.add_argument("--log-format", choices=["text", "json"], default="text",
-                       help="log lines as text or one JSON object each (default: %(default)s)")
-    serve.add_argument("--archive-after", type=non_negative, default=30.0, metavar="DAYS",
-                       help="archive tables nobody touched this long; 0 never (default: %(default)s)")
+    serve.add_argument(
+        "--config",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="read these options from a TOML file; the command line wins",
+    )
+    serve.add_argument(
+        "--print-config",
+        action="store_true",
+        help="print the effective settings as a config file and exit",
+    )
+    serve.add_argument(
+        "--operators",
+        type=Path,
+        default=None,
+        metavar="AUTHORIZED_KEYS",
+        help="keys in this authorized_keys file may run the server from the lobby (key o)",
+    )
+    serve.add_argument(
+        "--log-format",
+        choices=["text", "json"],
+        default="text",
+        help="log lines as text or one JSON object each (default: %(default)s)",
+    )
+    serve.add_argument(
+        "--archive-after",
+        type=non_negative,
+        default=30.0,
+        metavar="DAYS",
+        help="archive tables nobody touched this long; 0 never (default: %(default)s)",
+    )
 
 
 def non_negative(text: str) -> float:
@@ -41,34 +63,44 @@ def non_negative(text: str) -> float:
 
 def add_operations_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     health = commands.add_parser(
-        "health", help="check that a server answers (for container health checks)",
+        "health",
+        help="check that a server answers (for container health checks)",
         description="Connect to a harena server and wait for its SSH banner; exit 0 if it answers.",
     )
     health.add_argument("--host", default="127.0.0.1", help="server address (default: %(default)s)")
     health.add_argument("--port", type=int, default=2222, help="server port (default: %(default)s)")
-    health.add_argument("--timeout", type=float, default=5.0, metavar="SECONDS", help="(default: %(default)s)")
+    health.add_argument(
+        "--timeout", type=float, default=5.0, metavar="SECONDS", help="(default: %(default)s)"
+    )
     health.set_defaults(run=run_health)
 
     admin = commands.add_parser(
-        "admin", help="run the server from the host: tables, sessions, delete, ban, ...",
+        "admin",
+        help="run the server from the host: tables, sessions, delete, ban, ...",
         description="Run an operator command on the running server through its admin socket "
         "(DATA/admin.sock). `harena admin help` lists the commands.",
     )
     _data_option(admin)
-    admin.add_argument("words", nargs=argparse.REMAINDER, metavar="COMMAND ...", help="e.g. tables, ban ann")
+    admin.add_argument(
+        "words", nargs=argparse.REMAINDER, metavar="COMMAND ...", help="e.g. tables, ban ann"
+    )
     admin.set_defaults(run=run_admin)
 
     export = commands.add_parser(
-        "export", help="write a table's log and snapshot to a file",
+        "export",
+        help="write a table's log and snapshot to a file",
         description="Write a table (live or archived) to a file another server can `harena import`.",
     )
     _data_option(export)
     export.add_argument("table", help="the table's id")
-    export.add_argument("-o", "--output", type=Path, default=None, help="file to write (default: table-ID.harena)")
+    export.add_argument(
+        "-o", "--output", type=Path, default=None, help="file to write (default: table-ID.harena)"
+    )
     export.set_defaults(run=run_export)
 
     imp = commands.add_parser(
-        "import", help="load a table exported by harena export",
+        "import",
+        help="load a table exported by harena export",
         description="Load an exported table under a new id (through the running server, if any).",
     )
     _data_option(imp)
@@ -77,8 +109,19 @@ def add_operations_commands(commands: argparse._SubParsersAction) -> None:  # ty
 
 
 def _data_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--data", type=Path, default=None, help="the server's data folder (default: your user data folder)")
-    parser.add_argument("--config", type=Path, default=None, metavar="FILE", help="take --data from this config file")
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=None,
+        help="the server's data folder (default: your user data folder)",
+    )
+    parser.add_argument(
+        "--config",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="take --data from this config file",
+    )
 
 
 def data_dir(args: argparse.Namespace) -> Path:

@@ -34,7 +34,9 @@ def load_operators(path: Path | None, keys: list[str]) -> frozenset[str]:
         try:
             lines = path.read_text(encoding="utf-8").splitlines()
         except OSError as exc:
-            raise OperatorsError(f"cannot read operators file {path}: {exc.strerror or exc}") from exc
+            raise OperatorsError(
+                f"cannot read operators file {path}: {exc.strerror or exc}"
+            ) from exc
         for number, line in enumerate(lines, 1):
             if line.strip() and not line.lstrip().startswith("#"):
                 found.add(key_fingerprint(line, f"{path}:{number}"))
@@ -56,14 +58,18 @@ def key_fingerprint(text: str, where: str) -> str:
             except (asyncssh.KeyImportError, ValueError) as exc:
                 raise OperatorsError(f"{where}: not a public key: {exc}") from exc
             return key.get_fingerprint("sha256")
-    raise OperatorsError(f"{where}: expected a public key (ssh-ed25519 AAAA...) or a SHA256: fingerprint")
+    raise OperatorsError(
+        f"{where}: expected a public key (ssh-ed25519 AAAA...) or a SHA256: fingerprint"
+    )
 
 
 def parse_address(text: str) -> ipaddress.IPv4Network | ipaddress.IPv6Network:
     try:
         return ipaddress.ip_network(text.strip(), strict=False)
     except ValueError:
-        raise OperatorsError(f"{text!r} is not an IP address or network (e.g. 203.0.113.7 or 203.0.113.0/24)") from None
+        raise OperatorsError(
+            f"{text!r} is not an IP address or network (e.g. 203.0.113.7 or 203.0.113.0/24)"
+        ) from None
 
 
 @dataclass
@@ -84,7 +90,9 @@ class Bans:
             try:
                 data = json.loads(path.read_text(encoding="utf-8"))
                 bans.keys = {str(k): str(v) for k, v in data.get("keys", {}).items()}
-                bans.addresses = {str(parse_address(k)): str(v) for k, v in data.get("addresses", {}).items()}
+                bans.addresses = {
+                    str(parse_address(k)): str(v) for k, v in data.get("addresses", {}).items()
+                }
             except (OSError, ValueError, AttributeError, OperatorsError) as exc:
                 # Starting without the bans would let every banned client in: refuse to start.
                 raise OperatorsError(f"cannot read {path}: {exc}; fix or remove it") from exc
@@ -127,7 +135,9 @@ class Bans:
         if self.path is None:
             return
         tmp = self.path.with_suffix(".tmp")
-        data = json.dumps({"keys": self.keys, "addresses": self.addresses}, indent=1, sort_keys=True)
+        data = json.dumps(
+            {"keys": self.keys, "addresses": self.addresses}, indent=1, sort_keys=True
+        )
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(data + "\n")

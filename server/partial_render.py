@@ -23,7 +23,8 @@ Relies on (pinned with Textual, see textual_fixes): `Compositor.render_partial_u
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from textual.geometry import Region
 
@@ -36,7 +37,9 @@ textual_render_partial_update: Callable[[Compositor], Any] | None = None
 """Textual's own `Compositor.render_partial_update` (kept for comparison in tests)."""
 
 
-def render_spans(compositor: Compositor, spans: list[tuple[int, int, int]]) -> list[dict[int, Strip | None]]:
+def render_spans(
+    compositor: Compositor, spans: list[tuple[int, int, int]]
+) -> list[dict[int, Strip | None]]:
     """The chops (per line: cut -> strip) that a `ChopsUpdate` of `spans` sends, rendering only
     the widgets that are front-most on some cut of a span, over the rows where they are."""
     cuts = compositor.cuts
@@ -98,7 +101,9 @@ def render_spans(compositor: Compositor, spans: list[tuple[int, int, int]]) -> l
                 for cut, cut_strip in zip(final_cuts, cut_strips):
                     if chops_line.get(cut) is None:
                         chops_line[cut] = cut_strip
-            row_missing.difference_update([cut for cut in row_missing if chops_line.get(cut) is not None])
+            row_missing.difference_update(
+                [cut for cut in row_missing if chops_line.get(cut) is not None]
+            )
             if not row_missing:
                 del missing[y]
     return chops
@@ -137,5 +142,5 @@ def install(is_server_app: Callable[[object], bool]) -> None:
             return render_partial_update(self)
         return original(self)
 
-    setattr(Compositor, "render_partial_update", _render_partial_update)
+    Compositor.render_partial_update = _render_partial_update
     _installed = True

@@ -95,7 +95,9 @@ def _link_sequence(key: str) -> str:
 MAX_STRIP_CELLS = 1024
 """Strips whose cells are kept (with the strip itself), least recently used dropped first."""
 
-_strip_cells: LRUCache[tuple[int, str], tuple[Strip, list[str], list[str]]] = LRUCache(MAX_STRIP_CELLS)
+_strip_cells: LRUCache[tuple[int, str], tuple[Strip, list[str], list[str]]] = LRUCache(
+    MAX_STRIP_CELLS
+)
 
 
 def strip_cells(strip: Strip, color_system: ColorSystem) -> tuple[list[str], list[str]]:
@@ -332,7 +334,10 @@ class ScreenBuffer:
             out.append(f"\x1b[{y + 1};{start + 1}H")
         erase_from = end
         if end == self.width:
-            while erase_from > start and (chars[erase_from - 1], keys[erase_from - 1]) == (" ", BLANK_KEY):
+            while erase_from > start and (chars[erase_from - 1], keys[erase_from - 1]) == (
+                " ",
+                BLANK_KEY,
+            ):
                 erase_from -= 1
             if end - erase_from < ERASE_MIN:
                 erase_from = end
@@ -348,7 +353,10 @@ class ScreenBuffer:
             key = keys[x]
             if char == " " and key == BLANK_KEY:
                 blank_end = x + 1
-                while blank_end < erase_from and (chars[blank_end], keys[blank_end]) == (" ", BLANK_KEY):
+                while blank_end < erase_from and (chars[blank_end], keys[blank_end]) == (
+                    " ",
+                    BLANK_KEY,
+                ):
                     blank_end += 1
                 if blank_end == erase_from < end:
                     break  # the erase to the end of the line below starts here
@@ -389,7 +397,9 @@ def _erase_characters(count: int, moving: bool, reset: bool, unlink: bool) -> st
     """ECH (erase `count` cells, the cursor stays) and a move past them, when that is shorter
     than writing the spaces: a panel's emptied rows, a short line over a long one. ""
     otherwise. Erased cells take the current background, hence the reset first."""
-    sequence = ("\x1b[0m" if reset else "") + ("\x1b]8;;\x1b\\" if unlink else "") + f"\x1b[{count}X"
+    sequence = (
+        ("\x1b[0m" if reset else "") + ("\x1b]8;;\x1b\\" if unlink else "") + f"\x1b[{count}X"
+    )
     if moving:
         sequence += f"\x1b[{count}C"
     return sequence if len(sequence) < count else ""

@@ -45,8 +45,9 @@ import contextvars
 import logging
 import time
 import weakref
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Union
+from typing import TYPE_CHECKING, Any, Union
 
 import asyncssh
 from textual._context import active_app, active_message_pump, visible_screen_stack
@@ -103,7 +104,7 @@ class SessionInfo:
 
     @property
     def color_system(self) -> str:
-        """"standard", "256" or "truecolor", from TERM and COLORTERM."""
+        """ "standard", "256" or "truecolor", from TERM and COLORTERM."""
         return color_system_for_terminal(self.term_type, self.colorterm)
 
 
@@ -381,7 +382,9 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             return
         self._app = app
         _live_sessions.add(self)
-        log.info("session of %s started (%s, %dx%d)", self._who(), printable(info.term_type), cols, rows)
+        log.info(
+            "session of %s started (%s, %dx%d)", self._who(), printable(info.term_type), cols, rows
+        )
         self.task = asyncio.get_running_loop().create_task(
             self._run_app(app, (cols, rows)), name=f"harena-session {info.username}@{info.peer}"
         )
@@ -464,7 +467,9 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def _cancel_stuck_app(self) -> None:
         self._watchdog = None
         if self.task is not None and not self.task.done():
-            log.warning("app of %s did not exit within %.1fs: cancelling", self._who(), self._exit_grace)
+            log.warning(
+                "app of %s did not exit within %.1fs: cancelling", self._who(), self._exit_grace
+            )
             self.task.cancel()
 
     # ------------------------------------------------------------------ output
@@ -495,7 +500,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if chan is None or chan.is_closing():
             return
         try:
-            chan.write_stderr(f"{message}\r\n".encode("utf-8"))
+            chan.write_stderr(f"{message}\r\n".encode())
         except OSError:
             pass
         self._close(status)

@@ -27,16 +27,22 @@ import asyncssh
 from harena.core.lobby import Lobby
 from harena.core.store import Store
 from harena.core.table import clean_text
+from harena.server import gc_policy
 from harena.server.admin import AdminCommands, AdminError
 from harena.server.admin_socket import AdminSocket, socket_path
 from harena.server.bot_runner import BotRunner
-from harena.server import gc_policy
 from harena.server.clock_runner import ClockRunner
 from harena.server.hostkey import fingerprint, load_or_create_host_key
 from harena.server.limits import ConnectionCounter, InputRateLimiter, ServerLimits, StartupSlots
 from harena.server.log_safe import printable
 from harena.server.operators import Bans
-from harena.server.session import LISTEN_OPTIONS, AppSession, SessionInfo, live_session_count, shutdown_all
+from harena.server.session import (
+    LISTEN_OPTIONS,
+    AppSession,
+    SessionInfo,
+    live_session_count,
+    shutdown_all,
+)
 
 log = logging.getLogger(__name__)
 
@@ -152,7 +158,9 @@ class HarenaSession(AppSession):
     def name(self) -> str:
         """The name listings and operators use: the one others see (before the app is made,
         the SSH user name, printable)."""
-        return self.display_name or clean_text(self.info.username if self.info else "", 32) or "player"
+        return (
+            self.display_name or clean_text(self.info.username if self.info else "", 32) or "player"
+        )
 
     def session_started(self) -> None:
         super().session_started()
@@ -251,11 +259,15 @@ class PlayerConnection(asyncssh.SSHServer):
         peer = conn.get_extra_info("peername") or ("?", 0)
         self.address = str(peer[0])
         where = {"address": self.address}
-        log.info("connection from %s port %s", self.address, peer[1], extra={"event": "connect", **where})
+        log.info(
+            "connection from %s port %s", self.address, peer[1], extra={"event": "connect", **where}
+        )
         server = self.server
         if not server.all_connections.try_open("*"):
             server.refused["max_connections"] += 1
-            log.warning("refusing %s: %d connections already", self.address, server.all_connections.limit)
+            log.warning(
+                "refusing %s: %d connections already", self.address, server.all_connections.limit
+            )
             conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, BUSY_MESSAGE)
             return
         self.counted_total = True
@@ -289,11 +301,17 @@ class PlayerConnection(asyncssh.SSHServer):
         # asyncio's socket transport keeps its read callback, a method of itself, to the end:
         # a cycle with its socket and addresses. asyncssh aborted it already (no read comes).
         transport, self.transport = self.transport, None
-        if transport is not None and transport.is_closing() and hasattr(transport, "_read_ready_cb"):
+        if (
+            transport is not None
+            and transport.is_closing()
+            and hasattr(transport, "_read_ready_cb")
+        ):
             transport._read_ready_cb = None
         reason = f": {printable(str(exc))}" if exc is not None else ""
         log.info(
-            "connection from %s closed%s", self.address, reason,
+            "connection from %s closed%s",
+            self.address,
+            reason,
             extra={"event": "disconnect", "address": self.address, "key": self.identity or None},
         )
 
@@ -301,9 +319,15 @@ class PlayerConnection(asyncssh.SSHServer):
         self.server.startups.engage(self)
         if self.server.bans.address_banned(self.address):
             # Here, not at connect: only once keys are exchanged can the client read why.
-            log.warning("refusing %s: banned address", self.address, extra={"event": "refused", "address": self.address})
+            log.warning(
+                "refusing %s: banned address",
+                self.address,
+                extra={"event": "refused", "address": self.address},
+            )
             if self.conn is not None:
-                self.conn.disconnect(asyncssh.DISC_HOST_NOT_ALLOWED_TO_CONNECT, BANNED_ADDRESS_MESSAGE)
+                self.conn.disconnect(
+                    asyncssh.DISC_HOST_NOT_ALLOWED_TO_CONNECT, BANNED_ADDRESS_MESSAGE
+                )
         return True
 
     def public_key_auth_supported(self) -> bool:
@@ -317,11 +341,15 @@ class PlayerConnection(asyncssh.SSHServer):
         if self.server.bans.key_banned(fingerprint(key)):
             # Refused at once, with the reason: falling back to a guest login would let it in.
             log.warning(
-                "refusing %s: banned key %s", self.address, fingerprint(key),
+                "refusing %s: banned key %s",
+                self.address,
+                fingerprint(key),
                 extra={"event": "refused", "address": self.address, "key": fingerprint(key)},
             )
             if self.conn is not None:
-                self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, BANNED_KEY_MESSAGE)
+                self.conn.disconnect(
+                    asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, BANNED_KEY_MESSAGE
+                )
             return False
         # Called for every key offered and again for the signed attempt that succeeds: the last
         # call before auth_completed is the key that proved itself.
@@ -359,19 +387,29 @@ class PlayerConnection(asyncssh.SSHServer):
         self.counted_identity = True
         where = {"address": self.address, "key": self.identity}
         operator = " (operator)" if self.identity in server.config.operators else ""
-        log.info("%s authenticated as %s%s", self.address, self.identity, operator, extra={"event": "login", **where})
+        log.info(
+            "%s authenticated as %s%s",
+            self.address,
+            self.identity,
+            operator,
+            extra={"event": "login", **where},
+        )
 
     def session_requested(self) -> HarenaSession | bool:
         if not self.counted_identity:
             return False
         if self.channels >= self.server.config.limits.max_channels:
             self.server.refused["max_channels"] += 1
-            log.warning("refusing a session from %s: %d open on its connection", self.address, self.channels)
+            log.warning(
+                "refusing a session from %s: %d open on its connection", self.address, self.channels
+            )
             return False
         assert self.conn is not None
         self.channels += 1
         chan = bound_environment(self.conn.create_server_channel(window=INPUT_WINDOW))
-        session = HarenaSession(self.server, self.identity, self.guest, self.address, on_close=self._channel_closed)
+        session = HarenaSession(
+            self.server, self.identity, self.guest, self.address, on_close=self._channel_closed
+        )
         return chan, session  # type: ignore[return-value]
 
     def _channel_closed(self) -> None:
@@ -399,11 +437,15 @@ class HarenaServer:
         self.allowed_keys = (
             asyncssh.read_authorized_keys(str(config.allow_file)) if config.allow_file else None
         )
-        self.admin = AdminSocket(self, socket_path(config.data_dir)) if config.data_dir is not None else None
+        self.admin = (
+            AdminSocket(self, socket_path(config.data_dir)) if config.data_dir is not None else None
+        )
         if self.admin is not None:
             self.admin.check_free()  # before any table is opened
         store = Store(config.data_dir) if config.data_dir is not None else None
-        self.lobby = Lobby.open(store, count_bots=config.rate_bot_games) if store is not None else Lobby()
+        self.lobby = (
+            Lobby.open(store, count_bots=config.rate_bot_games) if store is not None else Lobby()
+        )
         self.lobby.ratings.count_bots = config.rate_bot_games
         self.bans = Bans.load(config.data_dir)
         self.session_numbers = itertools.count(1)
@@ -457,9 +499,7 @@ class HarenaServer:
             keepalive_count_max=3,
             **LISTEN_OPTIONS,
         )
-        log.info(
-            "listening on %s:%d, host key %s", self.config.host, self.port, self.fingerprint
-        )
+        log.info("listening on %s:%d, host key %s", self.config.host, self.port, self.fingerprint)
 
     async def stop(self) -> None:
         if self._archive_timer is not None:
@@ -483,7 +523,9 @@ class HarenaServer:
     def _archive_idle(self) -> None:
         if self.config.archive_after > 0:
             self.lobby.archive_idle(self.config.archive_after)
-            self._archive_timer = asyncio.get_running_loop().call_later(ARCHIVE_CHECK_EVERY, self._archive_idle)
+            self._archive_timer = asyncio.get_running_loop().call_later(
+                ARCHIVE_CHECK_EVERY, self._archive_idle
+            )
 
     # -- sessions -------------------------------------------------------------------------------
 
@@ -495,7 +537,9 @@ class HarenaServer:
         if session.identity not in self.config.operators:
             return False, "you are not an operator on this server"
         try:
-            return True, AdminCommands(self).run(argv, f"{session.name} ({session.identity})", lobby=True)
+            return True, AdminCommands(self).run(
+                argv, f"{session.name} ({session.identity})", lobby=True
+            )
         except AdminError as error:
             return False, str(error)
         except Exception:
@@ -518,7 +562,8 @@ class HarenaServer:
                 window_title=True,
                 operator=(
                     (lambda argv: self.run_operator_command(session, argv))
-                    if session.identity in self.config.operators else None
+                    if session.identity in self.config.operators
+                    else None
                 ),
             )
         except Exception:
@@ -570,7 +615,10 @@ async def serve_forever(config: ServerConfig, ready: asyncio.Event | None = None
     await server.start()
     print(f"harena: listening on {config.host}:{server.port}", flush=True)
     print(f"harena: host key fingerprint {server.fingerprint}", flush=True)
-    print(f"harena: players connect with: ssh -p {server.port} {_connect_host(config.host)}", flush=True)
+    print(
+        f"harena: players connect with: ssh -p {server.port} {_connect_host(config.host)}",
+        flush=True,
+    )
     if ready is not None:
         ready.set()
     stop = asyncio.Event()

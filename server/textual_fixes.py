@@ -86,7 +86,8 @@ import functools
 import logging
 import time
 import types
-from typing import TYPE_CHECKING, Any, Callable, ContextManager, Iterable, TextIO
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, ContextManager, TextIO
 from weakref import WeakSet, ref
 
 from rich.color import ColorSystem
@@ -209,10 +210,10 @@ def _rich_make_ansi_codes(self: Style, color_system: ColorSystem) -> str:
 def _install_color_fixes() -> None:
     from textual.strip import Strip
 
-    setattr(Strip, "render", _strip_render)
-    setattr(Strip, "render_style", staticmethod(_render_style))
-    setattr(Strip, "render_ansi", staticmethod(sgr_codes))
-    setattr(Style, "_make_ansi_codes", _rich_make_ansi_codes)
+    Strip.render = _strip_render
+    Strip.render_style = staticmethod(_render_style)
+    Strip.render_ansi = staticmethod(sgr_codes)
+    Style._make_ansi_codes = _rich_make_ansi_codes
 
 
 # --------------------------------------------------------------------------- pitfall 4: leaks
@@ -236,9 +237,7 @@ class _PerInstanceLRU:
     def __get__(self, instance: object, owner: type | None = None) -> Any:
         if instance is None:
             return self
-        bound = functools.lru_cache(maxsize=self._maxsize)(
-            functools.partial(self._func, instance)
-        )
+        bound = functools.lru_cache(maxsize=self._maxsize)(functools.partial(self._func, instance))
         instance.__dict__[self._name] = bound
         return bound
 
@@ -263,7 +262,7 @@ def _install_leak_fixes() -> None:
     def _parse_extended_key(self: XTermParser, sequence: str) -> Any:
         return extended_key(sequence)
 
-    setattr(XTermParser, "_parse_extended_key", _parse_extended_key)
+    XTermParser._parse_extended_key = _parse_extended_key
 
     inner_outer_func = StylesCache.get_inner_outer.__wrapped__
 
@@ -274,7 +273,7 @@ def _install_leak_fixes() -> None:
     def get_inner_outer(self: StylesCache, base_background: Any, background: Any) -> Any:
         return inner_outer(base_background, background)
 
-    setattr(StylesCache, "get_inner_outer", get_inner_outer)
+    StylesCache.get_inner_outer = get_inner_outer
 
     # Strip.divide caches its result on the strip; for a strip that is not cut at all the result
     # is [self], a reference cycle: every rendered line became garbage that only a full GC frees.
@@ -287,7 +286,7 @@ def _install_leak_fixes() -> None:
             return [self]
         return divide(self, cuts)
 
-    setattr(Strip, "divide", _divide)
+    Strip.divide = _divide
 
     # LRUCache.clear drops its ring of [prev, next, key, value] links whole, a cycle per cache
     # cleared (Textual clears a node's query cache on every change below it), holding what
@@ -299,7 +298,7 @@ def _install_leak_fixes() -> None:
             link.clear()
         lru_clear(self)
 
-    setattr(LRUCache, "clear", _clear)
+    LRUCache.clear = _clear
 
     # Stylesheet._process_component_classes makes a virtual node per component class of a node
     # (a screen has one, "screen--selection") each time the node's styles are applied, and
@@ -316,12 +315,12 @@ def _install_leak_fixes() -> None:
             if id(styles) not in kept and (virtual := styles.node) is not None:
                 virtual._css_styles.node = virtual._inline_styles.node = None
 
-    setattr(Stylesheet, "_process_component_classes", _process_component_classes)
+    Stylesheet._process_component_classes = _process_component_classes
 
     styles_func = DataTable._get_styles_to_render_cell.__wrapped__
     descriptor = _PerInstanceLRU(styles_func, maxsize=32)
     descriptor.__set_name__(DataTable, "_get_styles_to_render_cell")
-    setattr(DataTable, "_get_styles_to_render_cell", descriptor)
+    DataTable._get_styles_to_render_cell = descriptor
 
 
 # --------------------------------------------------------------------------- pitfall 1: stdout
@@ -351,8 +350,8 @@ def _install_output_fixes() -> None:
     import textual.app as textual_app
     from textual.app import App
 
-    setattr(textual_app, "redirect_stdout", _selective(contextlib.redirect_stdout))
-    setattr(textual_app, "redirect_stderr", _selective(contextlib.redirect_stderr))
+    textual_app.redirect_stdout = _selective(contextlib.redirect_stdout)
+    textual_app.redirect_stderr = _selective(contextlib.redirect_stderr)
 
     print_errors = App._print_error_renderables
 
@@ -368,7 +367,7 @@ def _install_output_fixes() -> None:
                 log.error("app %r exit message: %s", self, _renderable_text(renderable)[:2000])
         self._exit_renderables.clear()
 
-    setattr(App, "_print_error_renderables", _print_error_renderables)
+    App._print_error_renderables = _print_error_renderables
 
 
 # --------------------------------------------------------------------------- pitfall 6: effects
@@ -399,9 +398,9 @@ def _install_side_effect_fixes() -> None:
             return commands
         return [command for command in commands if command.title != "Screenshot"]
 
-    setattr(App, "save_screenshot", _save_screenshot)
-    setattr(App, "deliver_screenshot", _deliver_screenshot)
-    setattr(App, "get_system_commands", _get_system_commands)
+    App.save_screenshot = _save_screenshot
+    App.deliver_screenshot = _deliver_screenshot
+    App.get_system_commands = _get_system_commands
 
 
 # --------------------------------------------------------------------------- pitfall 10: paints
@@ -433,7 +432,7 @@ def _install_paint_fixes() -> None:
         with painting(full_screen):
             display(self, screen, renderable)
 
-    setattr(App, "_display", _display)
+    App._display = _display
 
 
 def _paint(app: App[Any], paint: Callable[..., None], update: Any) -> None:
@@ -494,9 +493,9 @@ def _install_gc_hooks() -> None:
         if is_server_app(self.app):
             gc_policy.screen_shown()
 
-    setattr(Screen, "__init__", __init__)
-    setattr(App, "_replace_screen", _replace_screen)
-    setattr(Screen, "_on_screen_resume", _on_screen_resume)
+    Screen.__init__ = __init__
+    App._replace_screen = _replace_screen
+    Screen._on_screen_resume = _on_screen_resume
 
 
 # --------------------------------------------------------------------------- pitfall 11: loop
@@ -518,8 +517,8 @@ def _install_loop_fixes() -> None:
     import textual.app as textual_app
     import textual.screen as textual_screen
 
-    setattr(textual_app, "asyncio", _AsyncioWithoutEagerFactory("asyncio"))
-    setattr(textual_screen, "UPDATE_PERIOD", SCREEN_UPDATE_PERIOD)  # pitfall 12
+    textual_app.asyncio = _AsyncioWithoutEagerFactory("asyncio")
+    textual_screen.UPDATE_PERIOD = SCREEN_UPDATE_PERIOD  # pitfall 12
 
 
 MAX_PARSED_CSS = 256
@@ -552,7 +551,7 @@ def _install_css_cache() -> None:
             parsed.set(key, rules)
         return list(rules)
 
-    setattr(Stylesheet, "_parse_rules", _parse_rules)
+    Stylesheet._parse_rules = _parse_rules
 
 
 # --------------------------------------------------------------------------- entry point

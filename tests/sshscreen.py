@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable, Mapping
+from typing import Any
 
 import asyncssh
 import pyte
@@ -180,14 +181,16 @@ class ScreenClient:
             self._changed.clear()
             try:
                 await asyncio.wait_for(self._changed.wait(), remaining)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
 
     async def wait_for_text(self, text: str, timeout: float = 5.0) -> None:
         """Wait until `text` is visible somewhere on the screen."""
         await self.wait_until(lambda: text in self.screen_text(), timeout, f"text {text!r}")
 
-    async def wait_quiet(self, quiet: float = 0.25, timeout: float = 5.0, since: float = 0.0) -> None:
+    async def wait_quiet(
+        self, quiet: float = 0.25, timeout: float = 5.0, since: float = 0.0
+    ) -> None:
         """Wait until nothing has arrived for `quiet` seconds (the screen has settled), counting
         from `since` at the earliest (a `time.monotonic()`: when the server was asked to draw)."""
         deadline = time.monotonic() + timeout

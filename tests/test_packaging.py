@@ -27,10 +27,24 @@ def test_every_package_folder_is_in_the_distribution() -> None:
 
 def test_no_module_imports_a_folder_name_outside_the_namespace() -> None:
     offenders = []
-    for path in [*REPO.glob("core/**/*.py"), *REPO.glob("server/**/*.py"), *REPO.glob("tui/**/*.py"),
-                 *REPO.glob("tests/**/*.py"), *REPO.glob("bench/*.py")]:
+    for path in [
+        *REPO.glob("core/**/*.py"),
+        *REPO.glob("server/**/*.py"),
+        *REPO.glob("tui/**/*.py"),
+        *REPO.glob("tests/**/*.py"),
+        *REPO.glob("bench/*.py"),
+    ]:
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
-            names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
-                [node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else [])
-            offenders += [f"{path.relative_to(REPO)}: {n}" for n in names if n.split(".")[0] in MAPPED]
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else (
+                    [node.module or ""]
+                    if isinstance(node, ast.ImportFrom) and node.level == 0
+                    else []
+                )
+            )
+            offenders += [
+                f"{path.relative_to(REPO)}: {n}" for n in names if n.split(".")[0] in MAPPED
+            ]
     assert offenders == []

@@ -51,7 +51,7 @@ NOTICEABLE_WAIT = 0.25
 """Seconds a table open may wait for a build slot (`BUILDS`) before the lobby says it comes."""
 
 
-__all__ = ["HarenaApp", "MIN_SIZE"]
+__all__ = ["MIN_SIZE", "HarenaApp"]
 
 
 @dataclass
@@ -136,7 +136,9 @@ class HarenaApp(App[None]):
     def on_mount(self) -> None:
         self._relay_loop = asyncio.get_running_loop()
         self._relay_context = contextvars.copy_context()
-        self.subscriptions.add("turns", self.lobby.subscribe_turns(self.identity, self._turn_relay()))
+        self.subscriptions.add(
+            "turns", self.lobby.subscribe_turns(self.identity, self._turn_relay())
+        )
         table, problem = self._first_table()
         if table is None:
             self.push_screen(LobbyScreen(error=problem))
@@ -149,7 +151,9 @@ class HarenaApp(App[None]):
             BUILDS.claim()
             self._push_table(table)
         if self.lobby.sessions_of(self.identity) > 1:
-            self.push_screen(TakeOverScreen(can_take_over=self._take_over is not None), self._taken_over)
+            self.push_screen(
+                TakeOverScreen(can_take_over=self._take_over is not None), self._taken_over
+            )
         self._screens_ready = True
         self._check_size(self.size)
         self._show_window_title()
@@ -237,7 +241,9 @@ class HarenaApp(App[None]):
         waiting = self.tables_awaiting(besides=besides)
         return f" · your move: {_table_ids(waiting)} (y)" if waiting else ""
 
-    def jump_to_next_turn(self, current: Screen[Any] | None = None, *, table_id: str | None = None) -> str:
+    def jump_to_next_turn(
+        self, current: Screen[Any] | None = None, *, table_id: str | None = None
+    ) -> str:
         """Open the table that has waited longest for us (after `table_id`'s, if that is one):
         an error to show, or "" when it opened one."""
         waiting = self.tables_awaiting()
@@ -295,7 +301,11 @@ class HarenaApp(App[None]):
             waiting.build()
             return
         late = time.monotonic() - waiting.due
-        if waiting.notice and late > NOTICEABLE_WAIT and isinstance(lobby := self._on_top(), LobbyScreen):
+        if (
+            waiting.notice
+            and late > NOTICEABLE_WAIT
+            and isinstance(lobby := self._on_top(), LobbyScreen)
+        ):
             lobby.status.show_info(waiting.notice)
         self._table_opening = self.set_timer(BUILDS.retry(), partial(self._open_when_free, waiting))
 

@@ -18,4 +18,3 @@ class LobbyChanged(Message, bubble=False):
     def __init__(self, view: dict[str, Any]) -> None:
         super().__init__()
         self.view = view
-

@@ -37,7 +37,9 @@ build keeps the loop busy (compose, mount, first paint) on the 2-core machines w
 class TablePace:
     """A token bucket: `BURST` opens, refilled at one per `GAP` seconds."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic, rand: Callable[[], float] = random.random) -> None:
+    def __init__(
+        self, clock: Callable[[], float] = time.monotonic, rand: Callable[[], float] = random.random
+    ) -> None:
         self._clock = clock
         self._random = rand
         self._tokens = float(BURST)

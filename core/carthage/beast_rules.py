@@ -60,7 +60,9 @@ class BeastRules(Primitives):
                 beast = self.content.beast(p.beast)
                 hexes = self.beast_entry_hexes(beast)
                 choices = tuple(Choice(f"hex:{h.q},{h.r}", f"{h.q},{h.r}") for h in hexes)
-                return Prompt(seat, "place_beast", f"The {beast.name} enters the arena: where?", choices)
+                return Prompt(
+                    seat, "place_beast", f"The {beast.name} enters the arena: where?", choices
+                )
         seat = s.beast_offers[0]
         choices = tuple(Choice(f"beast:{b.id}", f"{b.name}: {b.text}") for b in self.free_beasts())
         choices += (Choice("decline", "Stay out of the arena"),)
@@ -81,7 +83,9 @@ class BeastRules(Primitives):
         beast = self.content.beast(choice.removeprefix("beast:"))
         p.beast = beast.id
         p.armor = beast.armor  # rulebook: "use the Armor tracking area on their Player Board"
-        self.emit(f"{self.gladiator_names.get(p.colour, self.name_of(seat))} returns as the {beast.name}")
+        self.emit(
+            f"{self.gladiator_names.get(p.colour, self.name_of(seat))} returns as the {beast.name}"
+        )
 
     def beast_entry_hexes(self, beast: Beast) -> list[Hex]:
         free = [h for h in self.arena.hexes if not self.is_pillar(h) and self.occupant(h) is None]

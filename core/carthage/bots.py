@@ -15,11 +15,10 @@ from typing import Any
 from harena.core.bots import awaited_prompts
 from harena.core.carthage.cards import ActionCard, CardSet, TokenKind
 from harena.core.carthage.content import Content, default_content
-from harena.core.carthage.essedari import sense
 from harena.core.carthage.effects import (
     Armor,
-    Conditional,
     Condition,
+    Conditional,
     Damage,
     DiscardCard,
     Effect,
@@ -31,9 +30,10 @@ from harena.core.carthage.effects import (
     StrikeBonus,
     Target,
 )
+from harena.core.carthage.essedari import sense
 from harena.core.carthage.hexgrid import Direction, Hex, distance
-from harena.core.carthage.rulesets.bot import RulesetScoring
 from harena.core.carthage.kit_bots import KitScorer
+from harena.core.carthage.rulesets.bot import RulesetScoring
 from harena.core.engine import Rng
 
 LOW_ARMOR = 9  # below this, Armor is worth more than Favor
@@ -43,9 +43,16 @@ FOCUS_BELOW = 2.5  # a card worth less than this is better out of the deck
 FRIEND_W = 0.2
 AHEAD_W = 2.0
 TEAM_RULESET_TASTE = {
-    "featured_match": 9.0, "battle_hardened": 8.0, "naked_and_afraid": 7.0, "retain": 6.0,
-    "ordinance": 5.0, "the_southern_winds": 4.0, "strict_discipline": 3.0, "taunt": 2.0,
-    "discipline": 1.0, "crocodile_island": -5.0,
+    "featured_match": 9.0,
+    "battle_hardened": 8.0,
+    "naked_and_afraid": 7.0,
+    "retain": 6.0,
+    "ordinance": 5.0,
+    "the_southern_winds": 4.0,
+    "strict_discipline": 3.0,
+    "taunt": 2.0,
+    "discipline": 1.0,
+    "crocodile_island": -5.0,
 }
 """What the team of two in a 2 vs 3 picks first: gains only they get (the bot uses them)."""
 
@@ -125,7 +132,9 @@ class HeuristicBot(RulesetScoring, KitScorer):
         if choice == "done":
             return 2.0  # as few tokens as the rules allow: fights, not treasure hunts, win
         kind = self.tokens[choice.removeprefix("take:")].kind
-        return 1.0 if kind in (TokenKind.DAMAGE, TokenKind.CROCODILE, TokenKind.SPIKED_PILLAR) else 0.0
+        return (
+            1.0 if kind in (TokenKind.DAMAGE, TokenKind.CROCODILE, TokenKind.SPIKED_PILLAR) else 0.0
+        )
 
     def score_place_token(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
         return -1.0 if choice == "back" else 0.0
@@ -174,7 +183,9 @@ class HeuristicBot(RulesetScoring, KitScorer):
                 if hit:
                     weakest = min(armor for _, armor in me.foes.values())
                     value += effect.amount * 3 + (25 if weakest <= effect.amount else 0)
-                elif me.at is not None and any(distance(me.at, h) <= effect.reach for h in me.friends):
+                elif me.at is not None and any(
+                    distance(me.at, h) <= effect.reach for h in me.friends
+                ):
                     value -= effect.amount * 3  # it would hit a teammate (against the Essedari)
                 elif me.at is not None:
                     # nobody else in reach: the Damage lands on a teammate in reach, if any; a
@@ -252,7 +263,12 @@ class HeuristicBot(RulesetScoring, KitScorer):
         in_play = board["in_play"]
         if in_play is None or in_play["side"] is None:
             return False
-        key = (board["round"], in_play["card"], in_play["side"], board["players"][in_play["seat"]]["hand_size"])
+        key = (
+            board["round"],
+            in_play["card"],
+            in_play["side"],
+            board["players"][in_play["seat"]]["hand_size"],
+        )
         taken = self.steps[1] if self.steps[0] == key else 0
         self.steps = (key, taken + 1)
         effects = self.content.card(in_play["card"]).sides[in_play["side"]].effects
@@ -305,7 +321,9 @@ class HeuristicBot(RulesetScoring, KitScorer):
     def score_knockback_direction(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
         return 0.0
 
-    def score_pass_starting_player(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
+    def score_pass_starting_player(
+        self, choice: str, me: Situation, board: dict[str, Any]
+    ) -> float:
         seat = int(choice.removeprefix("start:"))
         return board["players"][seat]["armor"] + (100 if seat in teammates(board, me.seat) else 0)
 
@@ -338,7 +356,9 @@ class HeuristicBot(RulesetScoring, KitScorer):
         if choice not in ("evaluate", "focus"):
             return self.score_ruleset_favor(choice, me, board)  # Initiate, Lobby, rulesets
         if choice == "evaluate":  # a row nobody wants (all heals, say) is worth replacing
-            best = max((self.buy_value(board, slot) for slot, _ in enumerate(board["row"])), default=0.0)
+            best = max(
+                (self.buy_value(board, slot) for slot, _ in enumerate(board["row"])), default=0.0
+            )
             favor = board["players"][me.seat]["favor"]
             return 0.5 if best < 1.0 and favor >= 6 else -1.0
         return -1.0

@@ -18,6 +18,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from harena.core.carthage.beasts import Beast, check_beasts, parse_beast
 from harena.core.carthage.cards import (
     ActionCard,
     ArenaToken,
@@ -29,21 +30,9 @@ from harena.core.carthage.cards import (
     TokenLayout,
     TokenPlacement,
 )
-from harena.core.carthage.beasts import Beast, check_beasts, parse_beast
 from harena.core.carthage.effects import ACTION_EFFECTS, KIT_EFFECTS, THEATER_EFFECTS, Hook
 from harena.core.carthage.equipment import EquipmentCard, check_equipment, parse_equipment
 from harena.core.carthage.hexgrid import Arena, Hex, hexes_within
-from harena.core.datafile import (
-    read_data_file,
-    check_keys,
-    get_enum,
-    get_id,
-    get_int,
-    get_list,
-    get_str,
-    identify,
-    unique,
-)
 from harena.core.carthage.schema import (
     ContentError,
     Where,
@@ -51,6 +40,17 @@ from harena.core.carthage.schema import (
     parse_hex,
     parse_theater_card,
     parse_token,
+)
+from harena.core.datafile import (
+    check_keys,
+    get_enum,
+    get_id,
+    get_int,
+    get_list,
+    get_str,
+    identify,
+    read_data_file,
+    unique,
 )
 
 __all__ = ["Content", "ContentError", "default_content", "load_content"]
@@ -298,7 +298,9 @@ def _parse_arena(
     return arena, layouts
 
 
-def _hex_set(table: dict[str, Any], radius: str, listed: str, centre: Hex, where: Where) -> set[Hex]:
+def _hex_set(
+    table: dict[str, Any], radius: str, listed: str, centre: Hex, where: Where
+) -> set[Hex]:
     """Hexes given as a radius around the centre or as a list of [q, r]: exactly one of them."""
     if (radius in table) == (listed in table):
         raise where.error(f"give exactly one of {radius!r} and {listed!r}")

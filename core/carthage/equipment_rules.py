@@ -75,7 +75,9 @@ class EquipmentRules(Primitives):
         if GearRule.HOBBLE.value in conditions:
             conditions.remove(GearRule.HOBBLE.value)
             frame.hobbled = True
-            self.emit(f"{self.name_of(frame.owner)} is tangled in the Bola: no Movement on this card")
+            self.emit(
+                f"{self.name_of(frame.owner)} is tangled in the Bola: no Movement on this card"
+            )
 
     # -- the Favor phase ----------------------------------------------------------------------
 
@@ -116,7 +118,9 @@ class EquipmentRules(Primitives):
         elif op.rule is GearRule.HOBBLE:
             if op.rule.value not in s.players[target].conditions:
                 s.players[target].conditions.append(op.rule.value)
-            self.emit(f"{self.name_of(target)} is tangled: no Movement on their next card this round")
+            self.emit(
+                f"{self.name_of(target)} is tangled: no Movement on their next card this round"
+            )
         elif op.rule is GearRule.SWAP:
             # ruling: a swap is not Movement - no token is taken, none flips (docs/rulings.md)
             me.at, s.players[target].at = s.players[target].at, me.at

@@ -183,9 +183,7 @@ class Arena:
         if not self.inner_circle <= cells:
             outside = reading_order(self.inner_circle - cells)
             raise ValueError(f"Inner Circle hexes outside the arena: {list(outside)}")
-        steps = {
-            h: tuple(n if n in cells else None for n in h.neighbours()) for h in self.hexes
-        }
+        steps = {h: tuple(n if n in cells else None for n in h.neighbours()) for h in self.hexes}
         adjacent = {h: tuple(n for n in row if n is not None) for h, row in steps.items()}
         edge = frozenset(h for h, row in adjacent.items() if len(row) < 6)
         object.__setattr__(self, "hexes", reading_order(self.hexes))

@@ -45,7 +45,9 @@ class KitScorer:
                 continue
             if effect.rule is GearRule.TWIN_BLADES and me.at is not None:
                 adjacent = sum(distance(me.at, h) == 1 for h, _ in me.foes.values())
-                kill = any(distance(me.at, h) == 1 and a <= effect.amount for h, a in me.foes.values())
+                kill = any(
+                    distance(me.at, h) == 1 and a <= effect.amount for h, a in me.foes.values()
+                )
                 value += adjacent * effect.amount * 3.6 + (25 if kill else 0)
             elif effect.rule is GearRule.HALVE_DAMAGE:
                 value += 4.0 if me.gap() <= 3 else 0.5

@@ -76,7 +76,11 @@ class RoundFlow(EffectResolver):
                 if s.phase is not Phase.OVER:
                     self.begin_favor_phase()
             elif s.phase is Phase.FAVOR:
-                if s.focus_pick is not None or s.evaluate_buy is not None or s.lobby_reveal is not None:
+                if (
+                    s.focus_pick is not None
+                    or s.evaluate_buy is not None
+                    or s.lobby_reveal is not None
+                ):
                     return
                 seat = self.next_buyer()
                 if seat is None:

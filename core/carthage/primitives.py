@@ -191,7 +191,10 @@ class Primitives:
                 extra = 1
                 if nxt is not None:
                     token = self.state.tokens.get(nxt)
-                    if token is not None and self.token_defs[token.token].kind is TokenKind.SPIKED_PILLAR:
+                    if (
+                        token is not None
+                        and self.token_defs[token.token].kind is TokenKind.SPIKED_PILLAR
+                    ):
                         extra += self.token_defs[token.token].value
                 break
             if not beast:

@@ -53,7 +53,10 @@ def _effect_prompt(game: Carthage, frame: Frame) -> Prompt:
     name = game.name_of
     if wait is Wait.MOVE_STEP:
         text = f"Move: {frame.left} step(s) left"
-        choices = tuple(Choice(f"dir:{d.name}", _step_label(game, frame, d)) for d in game.step_directions(frame))
+        choices = tuple(
+            Choice(f"dir:{d.name}", _step_label(game, frame, d))
+            for d in game.step_directions(frame)
+        )
     elif wait is Wait.TARGET:
         text = f"Deal {frame.damage} Damage to whom?"
         reach = _reach(game, frame)
@@ -72,7 +75,9 @@ def _effect_prompt(game: Carthage, frame: Frame) -> Prompt:
         target_at = s.players[frame.target].at
         assert me.at is not None and target_at is not None
         text = f"Knock {name(frame.target)} back which way?"
-        choices = tuple(Choice(f"dir:{d.name}", d.name) for d in knockback_directions(me.at, target_at))
+        choices = tuple(
+            Choice(f"dir:{d.name}", d.name) for d in knockback_directions(me.at, target_at)
+        )
     elif wait is Wait.DISCARD:
         text = "Discard a card from your hand"
         choices = tuple(Choice(f"discard:{i}", game.card_name(i)) for i in me.hand)
@@ -113,8 +118,7 @@ def _action_prompt(game: Carthage) -> Prompt:
         return Prompt(s.in_play.seat, "choose_side", f"{card.name}: choose a side", choices)
     hand = s.players[s.turn].hand
     choices = tuple(
-        Choice(f"play:{i}", f"{game.card_name(i)}: {game.card_texts[s.cards[i]]}")
-        for i in hand
+        Choice(f"play:{i}", f"{game.card_name(i)}: {game.card_texts[s.cards[i]]}") for i in hand
     )
     choices += game.naked_turn_choices(s.turn)
     choices += game.equipment_choices(s.turn)  # equipment_rules: in place of an Action card
@@ -136,13 +140,18 @@ def _favor_prompt(game: Carthage) -> Prompt:
         seat = s.evaluate_buy
         buys = tuple(_buy_choice(game, k) for k in game.affordable_row(seat))
         return Prompt(
-            seat, "evaluate_buy", "Buy one of the new cards first?", buys + (Choice("decline", "No"),)
+            seat,
+            "evaluate_buy",
+            "Buy one of the new cards first?",
+            buys + (Choice("decline", "No"),),
         )
     p = s.players[seat]
     favor = p.favor
     choices = [_buy_choice(game, k) for k in game.affordable_row(seat)]
     if s.initiator is None and favor >= INITIATE_COST:
-        choices.append(Choice("initiate", f"Initiate ({INITIATE_COST}): Starting Player next round"))
+        choices.append(
+            Choice("initiate", f"Initiate ({INITIATE_COST}): Starting Player next round")
+        )
     if favor >= FOCUS_COST and game.may_focus(seat):
         choices.append(Choice("focus", f"Focus ({FOCUS_COST}): remove a discarded card"))
     if game.may_evaluate(seat):

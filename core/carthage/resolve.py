@@ -288,4 +288,3 @@ class EffectResolver(Primitives):
             frame.pc += 1
             s.starting = int(choice.removeprefix("start:"))
             self.emit(f"{self.name_of(s.starting)} is now the Starting Player")
-

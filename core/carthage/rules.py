@@ -21,7 +21,7 @@ from harena.core.carthage.bots import HeuristicBot
 from harena.core.carthage.content import Content, default_content
 from harena.core.carthage.equipment_rules import EquipmentRules
 from harena.core.carthage.essedari.actions import default_essedari
-from harena.core.carthage.essedari.chariot import EssedariRules, essedari_result, check_essedari
+from harena.core.carthage.essedari.chariot import EssedariRules, check_essedari, essedari_result
 from harena.core.carthage.phases import RoundFlow
 from harena.core.carthage.prompts import open_prompts
 from harena.core.carthage.rulesets.catalog import OPTION_NAMES, RECOMMENDED_MOST
@@ -36,7 +36,9 @@ _LAYOUTS = tuple(layout.id.replace("-", "_") for layout in default_content().lay
 
 
 @register
-class Carthage(EssedariRules, TeamPlay, GameSetup, RoundFlow, RulesetRules, EquipmentRules, BeastRules, Game):
+class Carthage(
+    EssedariRules, TeamPlay, GameSetup, RoundFlow, RulesetRules, EquipmentRules, BeastRules, Game
+):
     name = "carthage"
     title = "Carthage"
     min_players = 1  # only with essedari=solo (check_config); the free-for-all takes 2 to 5
@@ -134,7 +136,9 @@ class Carthage(EssedariRules, TeamPlay, GameSetup, RoundFlow, RulesetRules, Equi
         self.token_defs = {t.id: t for t in self.content.tokens}
         self._programs = {}
         self.gladiator_names = {g.colour.value: g.name for g in self.content.gladiators}
-        self.gladiator_classes = {g.colour.value: g.gladiator_class.value for g in self.content.gladiators}
+        self.gladiator_classes = {
+            g.colour.value: g.gladiator_class.value for g in self.content.gladiators
+        }
         self.card_names = {c.id: c.name for c in self.content.cards.values()}
         self.card_texts = {c.id: c.text for c in self.content.cards.values()}
         self.prepare_rulesets()
@@ -143,7 +147,9 @@ class Carthage(EssedariRules, TeamPlay, GameSetup, RoundFlow, RulesetRules, Equi
 
     @classmethod
     def check_config(cls, players: int, options: dict[str, str]) -> None:
-        problem = player_count_problem(options.get(OPTION, "off"), players) or check_essedari(players, options)
+        problem = player_count_problem(options.get(OPTION, "off"), players) or check_essedari(
+            players, options
+        )
         if problem:
             raise GameConfigError(problem)
 

@@ -15,18 +15,6 @@ from functools import cache
 from typing import Any
 
 from harena.core import datafile
-from harena.core.datafile import (
-    DataFileError,
-    MISSING,
-    check_keys,
-    get_any,
-    get_bool,
-    get_enum,
-    get_int,
-    get_list,
-    get_str,
-    identify,
-)
 from harena.core.carthage.cards import (
     KING_OF_THE_HILL_VALUES,
     TOKEN_FIXED_VALUES,
@@ -54,7 +42,18 @@ from harena.core.carthage.effects import (
     flatten,
 )
 from harena.core.carthage.hexgrid import Hex
-
+from harena.core.datafile import (
+    MISSING,
+    DataFileError,
+    check_keys,
+    get_any,
+    get_bool,
+    get_enum,
+    get_int,
+    get_list,
+    get_str,
+    identify,
+)
 
 # Smallest legal value of a numeric effect field; Armor and Favor may be negative but not 0.
 _MINIMUM = {"steps": 1, "amount": 1, "range": 0, "spaces": 1, "count": 1}
@@ -162,8 +161,10 @@ def _check_references(effects: tuple[Effect, ...], where: Where) -> None:
         hit = any(isinstance(e, Damage) for e in earlier)
         if isinstance(effect, Knockback) and not hit:
             raise where.error("a knockback needs a damage before it: only the damaged moves")
-        if isinstance(effect, Knockback) and effect.along_move and not any(
-            isinstance(e, Move) and e.straight for e in earlier
+        if (
+            isinstance(effect, Knockback)
+            and effect.along_move
+            and not any(isinstance(e, Move) and e.straight for e in earlier)
         ):
             raise where.error("a knockback with along_move needs a straight move before it")
         if isinstance(effect, OpponentLosesFavor) and effect.target is Target.DAMAGED and not hit:
@@ -196,8 +197,7 @@ def parse_action_card(
         if len(sides_raw) != 2:
             raise where.error(f'a "/" card has exactly 2 sides, not {len(sides_raw)}')
         sides = tuple(
-            _parse_side(side, where.at(f"side {n}"), allowed)
-            for n, side in enumerate(sides_raw, 1)
+            _parse_side(side, where.at(f"side {n}"), allowed) for n, side in enumerate(sides_raw, 1)
         )
     else:
         sides = (Side(parse_effects(get_any(raw, "effects", where, MISSING), where, allowed)),)
@@ -223,9 +223,7 @@ def parse_theater_card(raw: Any, where: Where, allowed: frozenset[str]) -> Theat
     ident, where = identify(raw, where, "theater card")
     check_keys(raw, where, _THEATER_FIELDS)
     timing = get_enum(TheaterTiming, raw, "timing", where)
-    recipients = (
-        None if "recipients" not in raw else get_enum(Recipients, raw, "recipients", where)
-    )
+    recipients = None if "recipients" not in raw else get_enum(Recipients, raw, "recipients", where)
     effects = parse_effects(get_any(raw, "effects", where, MISSING), where, allowed)
     if recipients is None and not all(isinstance(e, RuleHook) for e in effects):
         raise where.error("missing field 'recipients' (only a card of rule_hook effects has none)")

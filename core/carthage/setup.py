@@ -16,7 +16,14 @@ from typing import TYPE_CHECKING
 from harena.core.carthage.cards import Gladiator
 from harena.core.carthage.hexgrid import Hex
 from harena.core.carthage.primitives import Primitives
-from harena.core.carthage.state import ROW_SIZE, THEATER_BURN, BoardToken, CarthageState, Phase, PlayerState
+from harena.core.carthage.state import (
+    ROW_SIZE,
+    THEATER_BURN,
+    BoardToken,
+    CarthageState,
+    Phase,
+    PlayerState,
+)
 from harena.core.engine import Choice, Prompt, Rng
 
 if TYPE_CHECKING:
@@ -218,7 +225,9 @@ class GameSetup(Primitives):
             )
             return Prompt(s.turn, "choose_gladiator", "Choose your gladiator", choices)
         if s.phase is Phase.TOKEN_PICK:
-            choices = tuple(Choice(f"take:{t}", self.token_defs[t].name) for t in self.pickable_tokens())
+            choices = tuple(
+                Choice(f"take:{t}", self.token_defs[t].name) for t in self.pickable_tokens()
+            )
             if self.may_stop_picking():
                 choices += (Choice("done", "Done: place these tokens"),)
             picked = len(s.token_pool)
@@ -230,7 +239,9 @@ class GameSetup(Primitives):
                 choices = tuple(Choice(f"token:{t}", self.token_defs[t].name) for t in kinds)
                 return Prompt(s.turn, "place_token", "Take a token to place", choices)
             name = self.token_defs[s.token_held].name
-            choices = tuple(Choice(f"hex:{h.q},{h.r}", f"{h.q},{h.r}") for h in self.token_hexes(s.token_held))
+            choices = tuple(
+                Choice(f"hex:{h.q},{h.r}", f"{h.q},{h.r}") for h in self.token_hexes(s.token_held)
+            )
             if len(dict.fromkeys(s.token_pool)) > 1:
                 choices += (Choice("back", "Take another token"),)
             return Prompt(s.turn, "place_token", f"Place {name}", choices)
@@ -240,7 +251,10 @@ class GameSetup(Primitives):
     def deck_text(self, gladiator: Gladiator) -> str:
         """What sets this Starting Deck apart: its class cards."""
         own = [c for c in dict.fromkeys(gladiator.starting_deck) if self.is_class_card(c)]
-        return ", ".join(f"{self.card_names[c]} ({self.card_texts[c]})" for c in own) or "the basic deck"
+        return (
+            ", ".join(f"{self.card_names[c]} ({self.card_texts[c]})" for c in own)
+            or "the basic deck"
+        )
 
     def is_class_card(self, card_id: str) -> bool:
         return sum(card_id in g.starting_deck for g in self.content.gladiators) == 1

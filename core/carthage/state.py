@@ -45,7 +45,13 @@ class Phase(Enum):
     OVER = "over"
 
 
-SETUP_PHASES = (Phase.GLADIATORS, Phase.RULESET_PICK, Phase.TOKEN_PICK, Phase.TOKEN_PLACEMENT, Phase.PLACEMENT)
+SETUP_PHASES = (
+    Phase.GLADIATORS,
+    Phase.RULESET_PICK,
+    Phase.TOKEN_PICK,
+    Phase.TOKEN_PLACEMENT,
+    Phase.PLACEMENT,
+)
 
 
 class Source(Enum):

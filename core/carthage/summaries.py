@@ -35,7 +35,11 @@ def key_for(board: BoardView) -> str:
     pending = board.get("pending")
     if board.get("essedari") is not None and board.get("phase") in ("placement", "over"):
         return "essedari"  # solo and co-op: his rules as the gladiators enter, and the end
-    if board.get("phase") == "action" and pending is not None and pending.get("kind") in COMBAT_WAITS:
+    if (
+        board.get("phase") == "action"
+        and pending is not None
+        and pending.get("kind") in COMBAT_WAITS
+    ):
         return "combat"
     return PHASE_KEYS.get(board.get("phase", ""), KEYS[0])
 

@@ -42,7 +42,7 @@ RULESETS = OPTION_NAMES
 
 
 def ruleset_name(ruleset: str) -> str:
-    """"the_southern_winds" -> "The Southern Winds" (the catalogue's printed name)."""
+    """ "the_southern_winds" -> "The Southern Winds" (the catalogue's printed name)."""
     return default_rulesets()[ruleset_id(ruleset)].name
 
 
@@ -113,7 +113,7 @@ class TeamPlay(Primitives):
         return f"{self.team_label(won)} wins: every gladiator of {lost} has fallen!"
 
     def team_label(self, team: int) -> str:
-        """"Team 1 (Blue Retiarius, Green Murmillo)"."""
+        """ "Team 1 (Blue Retiarius, Green Murmillo)"."""
         assert self.teams is not None
         names = ", ".join(self.name_of(seat) for seat in self.teams.members[team])
         return f"{self.teams.name(team)} ({names})"
@@ -202,7 +202,9 @@ class TeamPlay(Primitives):
         s.phase = Phase.RULESET_PICK
         s.turn = self.ruleset_picker()
         if not s.team_rulesets:
-            self.emit(f"{self.team_label(self.teams.exclusive_team)} chooses {EXCLUSIVE_RULESETS} Modular Rulesets")
+            self.emit(
+                f"{self.team_label(self.teams.exclusive_team)} chooses {EXCLUSIVE_RULESETS} Modular Rulesets"
+            )
         return True
 
     def ruleset_picker(self) -> int:
@@ -234,10 +236,16 @@ class TeamPlay(Primitives):
         ruleset = choice.removeprefix("ruleset:")
         self.state.team_rulesets.append(ruleset)
         self.emit(f"{self.name_of(seat)} chooses the {ruleset_name(ruleset)} ruleset")
-        if ruleset == "battle_hardened" and self.teams is not None and self.teams.exclusive_team is not None:
+        if (
+            ruleset == "battle_hardened"
+            and self.teams is not None
+            and self.teams.exclusive_team is not None
+        ):
             # ruling: "Every player begins the game with 20 Armor" - every player who may use it
             for mate in self.teams.members[self.teams.exclusive_team]:
-                self.state.players[mate].armor = max(self.state.players[mate].armor, self.starting_armor())  # type: ignore[attr-defined]
+                self.state.players[mate].armor = max(
+                    self.state.players[mate].armor, self.starting_armor()
+                )  # type: ignore[attr-defined]
         self.after_gladiators()
 
     def setup_prompt(self) -> Prompt:

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from harena.core.carthage.rulesets.view import rulesets_view
 from harena.core.carthage.essedari.view import essedari_view
+from harena.core.carthage.rulesets.view import rulesets_view
 
 if TYPE_CHECKING:
     from harena.core.carthage.rules import Carthage

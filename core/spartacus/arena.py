@@ -175,7 +175,11 @@ def _invitation_reactions(game: Spartacus, seat: int) -> list[Choice]:
     out = []
     for c in p.hand:
         card = game.card(c)
-        if card.kind is CardKind.REACTION and card.answers == "invitation" and card.influence <= p.influence:
+        if (
+            card.kind is CardKind.REACTION
+            and card.answers == "invitation"
+            and card.influence <= p.influence
+        ):
             out.append(Choice(f"react:{c}", f"{card.name}: {card.text}"))
     return out
 

@@ -64,9 +64,13 @@ def moments(game: Spartacus) -> list[Moment]:
             others = tuple(x for x in range(game.players)
                            if x != host and x not in a.asked and ready_combatants(game, x))  # fmt: skip
             if others:
-                out.append(Moment(Favour.INVITE, (host,), others, f"{s.round}:invite:{len(a.asked)}"))
+                out.append(
+                    Moment(Favour.INVITE, (host,), others, f"{s.round}:invite:{len(a.asked)}")
+                )
         elif a.step is ArenaStep.ANSWER and a.invitee is not None:
-            out.append(Moment(Favour.ACCEPT, (a.invitee,), (host,), f"{s.round}:answer:{len(a.asked)}"))
+            out.append(
+                Moment(Favour.ACCEPT, (a.invitee,), (host,), f"{s.round}:answer:{len(a.asked)}")
+            )
         elif a.step is ArenaStep.THUMBS and a.loser is not None:
             owner = a.fighters[a.loser].seat
             if owner != host:
@@ -138,7 +142,9 @@ def apply(game: Spartacus, seat: int, choice: str) -> None:
     if choice.startswith("refuseask:"):
         ask = game.state.asks[int(choice.removeprefix("refuseask:"))]
         ask.refused = True
-        game.emit(f"{game.name_of(seat)} refuses {game.name_of(ask.asker)}'s ask of {ask.amount} denarii")
+        game.emit(
+            f"{game.name_of(seat)} refuses {game.name_of(ask.asker)}'s ask of {ask.amount} denarii"
+        )
         return
     try:
         _, to, count, favour = choice.split(":")

@@ -189,7 +189,12 @@ class Bargainer:
         me = view["seat"]
         mine = t.give if me == t.proposer else t.want
         options = [t] + [
-            Terms(t.proposer, t.recipient, [c for c in t.give if c != r], [c for c in t.want if c != r])
+            Terms(
+                t.proposer,
+                t.recipient,
+                [c for c in t.give if c != r],
+                [c for c in t.want if c != r],
+            )
             for r in mine
         ]
         best: tuple[float, Terms] | None = None

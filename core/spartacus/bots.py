@@ -15,10 +15,10 @@ from typing import Any
 
 from harena.core.bots import awaited_prompts
 from harena.core.engine import Rng
-from harena.core.spartacus.board import DIRECTIONS, Hex, distance
-from harena.core.spartacus.cards import CardKind, Influence, IntrigueCard
 from harena.core.spartacus import bribes
 from harena.core.spartacus.bargain import Bargainer
+from harena.core.spartacus.board import DIRECTIONS, Hex, distance
+from harena.core.spartacus.cards import CardKind, Influence, IntrigueCard
 from harena.core.spartacus.content import Content, default_content
 from harena.core.spartacus.dealer import Dealer, scheme_worth
 from harena.core.spartacus.valuation import ready_to_fight, strength, worth
@@ -43,7 +43,11 @@ class HeuristicBot:
         choice: str | None = handler(view, ids) if handler else None
         if choice is not None and choice in ids:
             return choice
-        if choice is not None and choice.startswith("give:") and choice == bribes.gift(view, *map(int, choice.split(":")[1:])):
+        if (
+            choice is not None
+            and choice.startswith("give:")
+            and choice == bribes.gift(view, *map(int, choice.split(":")[1:]))
+        ):
             return choice  # a bribe, paid from the standing gift prompt before deciding
         return str(ids[0])
 

@@ -46,7 +46,9 @@ def moment(view: View, favour: str) -> dict[str, Any] | None:
     return next((m for m in view["board"].get("moments", []) if m["favour"] == favour), None)
 
 
-def asks_of(view: View, favour: str, *, asker: int | None = None, asked: int | None = None) -> list[dict[str, Any]]:
+def asks_of(
+    view: View, favour: str, *, asker: int | None = None, asked: int | None = None
+) -> list[dict[str, Any]]:
     return [a for a in view["board"].get("asks", []) if a["favour"] == favour
             and asker in (None, a["asker"]) and asked in (None, a["asked"])]  # fmt: skip
 

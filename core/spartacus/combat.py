@@ -19,7 +19,13 @@ from typing import TYPE_CHECKING
 from harena.core.engine import Choice, Prompt
 from harena.core.spartacus.board import distance
 from harena.core.spartacus.cards import ExtraDice, KeenStrike, Pool, Reroll, Roll
-from harena.core.spartacus.state import FIGHT_ROUNDS, UNOPPOSED_WOUNDS_FROM, ArenaState, Fight, Fighter
+from harena.core.spartacus.state import (
+    FIGHT_ROUNDS,
+    UNOPPOSED_WOUNDS_FROM,
+    ArenaState,
+    Fight,
+    Fighter,
+)
 
 if TYPE_CHECKING:
     from harena.core.spartacus.rules import Spartacus
@@ -111,7 +117,11 @@ def _initiative(game: Spartacus, arena: ArenaState, what: str) -> int:
         game.emit(f"{what}: {', '.join(shown)}")
         fight = arena.fight
         if fight is not None:
-            fight.roll_kind, fight.roll_dice, fight.roll_by = "initiative", [list(ra), list(rb)], None
+            fight.roll_kind, fight.roll_dice, fight.roll_by = (
+                "initiative",
+                [list(ra), list(rb)],
+                None,
+            )
         if sum(ra) != sum(rb):
             return 0 if sum(ra) > sum(rb) else 1
 

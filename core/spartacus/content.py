@@ -17,17 +17,17 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from harena.core.spartacus.board import ArenaBoard, Hex
-from harena.core.spartacus.cards import CardKind, House, IntrigueCard, MarketCard
-from harena.core.spartacus.parse import parse_house, parse_intrigue_card, parse_market_card
 from harena.core.datafile import (
-    read_data_file,
     check_keys,
     entries,
     get_int,
     get_list,
+    read_data_file,
     unique,
 )
+from harena.core.spartacus.board import ArenaBoard, Hex
+from harena.core.spartacus.cards import CardKind, House, IntrigueCard, MarketCard
+from harena.core.spartacus.parse import parse_house, parse_intrigue_card, parse_market_card
 from harena.core.spartacus.schema import (
     ContentError,
     Where,

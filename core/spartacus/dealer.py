@@ -62,7 +62,11 @@ class Dealer:
         data: an ask it would refuse in their seat is never made). Whoever pays is invited."""
         me = view["seat"]
         candidates = m["asked"]
-        if len(candidates) < 2 or bribes.asks_of(view, "invite", asker=me) or self._hosts_own_turn(view):
+        if (
+            len(candidates) < 2
+            or bribes.asks_of(view, "invite", asker=me)
+            or self._hosts_own_turn(view)
+        ):
             return None
         if any(bribes.paid_by(view, c, m["key"]) > 0 for c in candidates):
             return None
@@ -96,7 +100,9 @@ class Dealer:
         if short <= 0:
             return None  # it accepts for nothing
         price = max(1, math.ceil(short))
-        if price > MAX_ASK or not bribes.pays(bribes.host_fight_worth(self.content, view), price, view, host):
+        if price > MAX_ASK or not bribes.pays(
+            bribes.host_fight_worth(self.content, view), price, view, host
+        ):
             return None  # the Host would not pay it: asking would be an offer it would refuse
         return f"ask:{host}:{price}:accept"
 
@@ -104,7 +110,9 @@ class Dealer:
         """Denarii the Host paid for this acceptance (its ask, or unasked in this moment)."""
         m = bribes.moment(view, "accept")
         host = view["board"]["host"]
-        paid = sum(a["amount"] for a in bribes.asks_of(view, "accept", asker=view["seat"]) if a["paid"])
+        paid = sum(
+            a["amount"] for a in bribes.asks_of(view, "accept", asker=view["seat"]) if a["paid"]
+        )
         return max(paid, bribes.paid_by(view, host, m["key"]) if m else 0)
 
     # -- thumbs ---------------------------------------------------------------------------------
@@ -126,7 +134,11 @@ class Dealer:
                 return None
             if bribes.pays(value, ask["amount"], view, me):
                 return f"payask:{ask['index']}"
-        if not asks and self.would_execute(view) and bribes.pays(value - 1, bribes.SPARE_FEE, view, me):
+        if (
+            not asks
+            and self.would_execute(view)
+            and bribes.pays(value - 1, bribes.SPARE_FEE, view, me)
+        ):
             return bribes.gift(view, host, bribes.SPARE_FEE)
         return None
 
@@ -136,7 +148,9 @@ class Dealer:
         board = view["board"]
         arena = board["arena"]
         loser = arena["fighters"][arena["loser"]]
-        asset = next(a for a in board["players"][loser["seat"]]["assets"] if a["ref"] == loser["ref"])
+        asset = next(
+            a for a in board["players"][loser["seat"]]["assets"] if a["ref"] == loser["ref"]
+        )
         return asset["favor"] == 0 and not asset["champion"] and loser["seat"] != board["host"]
 
     def spare_paid(self, view: View) -> bool:

@@ -189,7 +189,9 @@ def _draft_prompt(game: Spartacus, offer: Offer) -> Prompt:
     verb = "Counter" if offer.sent else "Offer"
     money = _money(game, offer, seat, draft.price)
     money = money[0].lower() + money[1:] if money.startswith(("You", "No")) else money
-    text = f"{verb} to {game.name_of(other)}: pick cards each way and the denarii ({money}), then send"
+    text = (
+        f"{verb} to {game.name_of(other)}: pick cards each way and the denarii ({money}), then send"
+    )
     return Prompt(seat, "compose_offer", text, tuple(choices) + (cancel,))
 
 
@@ -254,7 +256,9 @@ def apply(game: Spartacus, seat: int, choice: str) -> None:
     elif verb == "close":
         _close(game, seat)
     elif verb.startswith("offer-"):
-        _compose(game, next(o for o in m.offers if o.answer == seat and o.draft is not None), verb, rest)
+        _compose(
+            game, next(o for o in m.offers if o.answer == seat and o.draft is not None), verb, rest
+        )
     else:
         _answer(game, next(o for o in m.offers if o.id == int(rest)), verb)
 

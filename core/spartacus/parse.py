@@ -4,6 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from harena.core.datafile import (
+    check_keys,
+    get_bool,
+    get_enum,
+    get_int,
+    get_list,
+    get_str,
+    identify,
+)
 from harena.core.spartacus.cards import (
     PICK_EFFECTS,
     AssetKind,
@@ -20,15 +29,6 @@ from harena.core.spartacus.cards import (
     Steal,
     TargetRule,
     Who,
-)
-from harena.core.datafile import (
-    check_keys,
-    get_bool,
-    get_enum,
-    get_int,
-    get_list,
-    get_str,
-    identify,
 )
 from harena.core.spartacus.schema import (
     COMBAT_EFFECTS,
@@ -108,7 +108,9 @@ def parse_intrigue_card(raw: Any, where: Where) -> IntrigueCard:
             raise where.error(f"field {key!r} is not used by a {kind.value}")
     answers = get_str(raw, "answers", where, "scheme")
     if answers not in REACTION_EVENTS:
-        raise where.error(f"field 'answers' must be one of {', '.join(REACTION_EVENTS)}, not {answers!r}")
+        raise where.error(
+            f"field 'answers' must be one of {', '.join(REACTION_EVENTS)}, not {answers!r}"
+        )
     if answers != "scheme" and "against_you" in raw:
         raise where.error("field 'against_you' is for a Reaction that answers a scheme")
     effect_kinds = EVENT_EFFECT_KINDS[answers] if kind is CardKind.REACTION else SCHEME_EFFECT_KINDS
@@ -165,8 +167,18 @@ def _parse_ability(raw: Any, where: Where) -> HouseAbility:
     check_keys(
         raw,
         where,
-        {"id", "name", "gain", "exhaust", "favored", "sacrifice", "pay", "per_turn", "text",
-         "below_influence"},
+        {
+            "id",
+            "name",
+            "gain",
+            "exhaust",
+            "favored",
+            "sacrifice",
+            "pay",
+            "per_turn",
+            "text",
+            "below_influence",
+        },
     )
     gain = parse_effect(raw.get("gain"), where.at("gain"), GAINS)
     exhaust = get_enum(AssetKind, raw, "exhaust", where) if "exhaust" in raw else None

@@ -88,7 +88,10 @@ def usable(game: Spartacus, w: ReactionWindow, seat: int) -> list[int]:
             continue
         if card.influence > p.influence:
             continue
-        if any(isinstance(e, ClaimLot) for e in card.effects) and free_denarii(game, seat) < w.price:
+        if (
+            any(isinstance(e, ClaimLot) for e in card.effects)
+            and free_denarii(game, seat) < w.price
+        ):
             continue
         out.append(c)
     return out
@@ -180,7 +183,6 @@ def _claim(game: Spartacus, w: ReactionWindow, seat: int) -> None:
 def _go_on(game: Spartacus, w: ReactionWindow) -> None:
     """Back to the event's phase, where it stopped."""
     from harena.core.spartacus import arena, auction  # they open windows: imported when closing
-
 
     if w.event == "auction_won":
         auction.next_lot(game)

@@ -46,7 +46,6 @@ from harena.core.spartacus.cards import (
 )
 
 
-
 class ContentError(DataFileError):
     """A Spartacus data file is malformed or inconsistent; the message says where and why."""
 

@@ -99,7 +99,9 @@ def trade_gain(
     kept = [a for a in holding if a["ref"] not in give_refs]
     after = kept + gets
     got = sum(worth(content, a, [b for b in after if b["ref"] != a["ref"]], house) for a in gets)
-    lost = sum(worth(content, a, [b for b in holding if b["ref"] != a["ref"]], house) for a in gives)
+    lost = sum(
+        worth(content, a, [b for b in holding if b["ref"] != a["ref"]], house) for a in gives
+    )
     return got - lost + denarii_in
 
 

@@ -117,7 +117,8 @@ def _intrigue(game: Spartacus, seat: int | None) -> dict[str, Any] | None:
         "turns_done": it.turns_done,
         "discarding": it.discarding,
         "scheme": scheme,
-        "guard_roll": None if not it.guard_roll
+        "guard_roll": None
+        if not it.guard_roll
         else {"seat": it.guard_roll[0], "roll": it.guard_roll[1], "saves_from": GUARD_SAVES_FROM},
     }
 
@@ -171,8 +172,12 @@ def _market(game: Spartacus, seat: int | None) -> dict[str, Any] | None:
     last = None
     if m.last_sale:
         card, winner, price = m.last_sale
-        last = {"card": None if card < 0 else game.state.cards[card], "winner": None if winner < 0 else winner,
-                "price": price, "bids": [None if b < 0 else b for b in m.last_bids]}
+        last = {
+            "card": None if card < 0 else game.state.cards[card],
+            "winner": None if winner < 0 else winner,
+            "price": price,
+            "bids": [None if b < 0 else b for b in m.last_bids],
+        }
     return {
         "last": last,
         "closed": list(m.closed),

@@ -121,7 +121,9 @@ def first_difference(a: Any, b: Any, path: str = "view") -> str | None:
 def fork(game: Game) -> Game:
     """An independent copy that shares only the immutable content (cards, board)."""
     twin = copy.copy(game)
-    twin.state = pickle.loads(pickle.dumps(game.state, pickle.HIGHEST_PROTOCOL))  # a deep copy, faster
+    twin.state = pickle.loads(
+        pickle.dumps(game.state, pickle.HIGHEST_PROTOCOL)
+    )  # a deep copy, faster
     twin.rng = Rng(game.rng.state)
     twin.events = list(game.events)
     twin.actions = list(game.actions)
@@ -190,10 +192,17 @@ class SecrecyChecker:
                 if s.apply(twin, viewer, self.rng):
                     twin.state_changed()
                     predicate = s.hidden_while
-                    self._compare(real, twin.view(viewer), f"scramble:{s.name}", game, viewer, views=True)
+                    self._compare(
+                        real, twin.view(viewer), f"scramble:{s.name}", game, viewer, views=True
+                    )
                     self._followed.append(
-                        _Followed(twin, (viewer,), lambda g, v=viewer, p=predicate: p(g, v),
-                                  f"scramble:{s.name}", self.follow)  # fmt: skip
+                        _Followed(
+                            twin,
+                            (viewer,),
+                            lambda g, v=viewer, p=predicate: p(g, v),
+                            f"scramble:{s.name}",
+                            self.follow,
+                        )  # fmt: skip
                     )
 
     def before(self, game: Game, seat: int, choice: str) -> None:
@@ -217,8 +226,13 @@ class SecrecyChecker:
             twin = fork(game)
             twin.act(seat, alt)
             self._followed.append(
-                _Followed(twin, secret.others, secret.still_secret,
-                          f"decision:{alt} instead of {choice}", self.follow + 1)  # fmt: skip
+                _Followed(
+                    twin,
+                    secret.others,
+                    secret.still_secret,
+                    f"decision:{alt} instead of {choice}",
+                    self.follow + 1,
+                )  # fmt: skip
             )
 
     def after(self, game: Game, seat: int, choice: str, *, fresh: int = 0) -> None:
@@ -256,7 +270,10 @@ class SecrecyChecker:
             before = len(self._followed)
             self.before(game, seat, choice)
             fresh = len(self._followed) - before
-            standing = any(p.standing and any(c.id == choice for c in p.choices) for p in game.prompts_for(seat))
+            standing = any(
+                p.standing and any(c.id == choice for c in p.choices)
+                for p in game.prompts_for(seat)
+            )
             game.act(seat, choice)
             self.tally.moves += 1
             self.tally.deals += standing
@@ -323,7 +340,9 @@ def check_games(
         opts = {**cls.simulation_options, **options[index % len(options)]}
         game = cls(make_config(name, n, this_seed, opts))
         kinds = [bots[(index + s) % len(bots)] for s in range(n)]
-        players_bots = [cls.bots.get(k, RandomBot)(bot_seed(this_seed, s)) for s, k in enumerate(kinds)]
+        players_bots = [
+            cls.bots.get(k, RandomBot)(bot_seed(this_seed, s)) for s, k in enumerate(kinds)
+        ]
         run = SecrecyChecker(model, this_seed, **checker)
         run.play(game, players_bots, gift_rate=gift_rate)
         tally.add(run.tally)

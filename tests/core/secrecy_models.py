@@ -97,7 +97,9 @@ def _carthage_secret(game: Game, seat: int, choice: str) -> Secret | None:
     """rulebook: Lobby - the lobbier "chooses if they'd like to reveal the card"."""
     if not choice.startswith("lobby:"):
         return None
-    lobbies = tuple(c.id for p in game.prompts_for(seat) for c in p.choices if c.id.startswith("lobby:"))
+    lobbies = tuple(
+        c.id for p in game.prompts_for(seat) for c in p.choices if c.id.startswith("lobby:")
+    )
 
     def still_secret(g: Game) -> bool:
         lobbied = g.state.lobbied
@@ -275,7 +277,9 @@ def _spartacus_window_answers(game: Game, viewer: int | None, rng: Rng) -> bool:
     changed = False
     for seat in w.asked:
         if seat != viewer and w.answers[seat] is not None:
-            w.answers[seat] = rng.choice(["pass"] + [f"react:{c}" for c in reactions.usable(game, w, seat)])
+            w.answers[seat] = rng.choice(
+                ["pass"] + [f"react:{c}" for c in reactions.usable(game, w, seat)]
+            )
             changed = True
     return changed
 
@@ -321,7 +325,9 @@ def _drafting(game: Game, seat: int) -> bool:
 
 
 def _spartacus_secret(game: Game, seat: int, choice: str) -> Secret | None:
-    prompt = next((p for p in game.prompts_for(seat) if any(c.id == choice for c in p.choices)), None)
+    prompt = next(
+        (p for p in game.prompts_for(seat) if any(c.id == choice for c in p.choices)), None
+    )
     if prompt is None:
         return None
     ids = tuple(c.id for c in prompt.choices)

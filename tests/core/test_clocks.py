@@ -161,15 +161,27 @@ def test_the_lobby_lists_tables_awaiting_you_longest_first_and_tells_turn_listen
 
 
 def test_the_countdown_is_coarse():
-    assert [clocks.coarse(s) for s in (3 * 86400, 5 * 3600, 600, 119, 15, 3)] == ["3d", "5h", "10m", "110s", "10s", "<10s"]
+    assert [clocks.coarse(s) for s in (3 * 86400, 5 * 3600, 600, 119, 15, 3)] == [
+        "3d",
+        "5h",
+        "10m",
+        "110s",
+        "10s",
+        "<10s",
+    ]
 
 
-def test_a_log_from_before_records_had_times_loads_with_its_wait_counted_from_the_last_change(tmp_path: Path):
+def test_a_log_from_before_records_had_times_loads_with_its_wait_counted_from_the_last_change(
+    tmp_path: Path,
+):
     clock = FakeClock()
     store = Store(tmp_path)
     table = clocked(ClockPolicy(), clock, store)
     table.close()
-    old = [{k: v for k, v in r.items() if k != "at" or r["t"] == "create"} for r in store.read_records(table.id)]
+    old = [
+        {k: v for k, v in r.items() if k != "at" or r["t"] == "create"}
+        for r in store.read_records(table.id)
+    ]
     store.replace_log(table.id, old)
     (tmp_path / "tables" / table.id / "snapshot").unlink()
     first = Table.load(store.load(table.id), store, clock=clock)
@@ -177,4 +189,8 @@ def test_a_log_from_before_records_had_times_loads_with_its_wait_counted_from_th
     first.close()
     clock.now += 500
     again = Table.load(store.load(table.id), None, clock=clock)  # an export reads it so
-    assert again.snapshot_data()["waiting"] == first.snapshot_data()["waiting"] == [[0, None], [1, None]]
+    assert (
+        again.snapshot_data()["waiting"]
+        == first.snapshot_data()["waiting"]
+        == [[0, None], [1, None]]
+    )

@@ -132,7 +132,9 @@ def test_a_seat_with_nothing_to_decide_cannot_act_and_is_told_who_is_awaited():
     game = new_game("highcard", 2, 11)
     game.act(0, game.prompts_for(0)[0].choices[0].id)
     before = game.snapshot()
-    with pytest.raises(IllegalAction, match="you have nothing to decide now; waiting for 1 other player"):
+    with pytest.raises(
+        IllegalAction, match="you have nothing to decide now; waiting for 1 other player"
+    ):
         game.act(0, game.prompts_for(1)[0].choices[0].id)
     assert game.snapshot() == before
 
@@ -300,9 +302,10 @@ FIRST_FIVE_FROM_SEED_0 = [673, 753, 274, 723, 979]
 # -- property: random games keep the contract ------------------------------------------------
 
 
-
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 2**62), players=st.integers(2, 4), rounds=st.sampled_from(["1", "2", "3"]))
+@given(
+    seed=st.integers(0, 2**62), players=st.integers(2, 4), rounds=st.sampled_from(["1", "2", "3"])
+)
 def test_random_games_end_with_a_winner_and_keep_every_promise(seed, players, rounds):
     game = new_game("highcard", players, seed, {"rounds": rounds})
     bots = [RandomBot(seed + s) for s in range(players)]
@@ -333,7 +336,9 @@ class TippingHighCard(HighCard):
             return []
         s = self.state
         tips = [
-            Prompt(seat, "tip", "Give a point away?", (Choice("tip", "tip 1 point"),), standing=True)
+            Prompt(
+                seat, "tip", "Give a point away?", (Choice("tip", "tip 1 point"),), standing=True
+            )
             for seat in range(self.players)
             if s.points[seat] > 0
         ]

@@ -178,7 +178,10 @@ def test_untouched_tables_are_archived_never_deleted(tmp_path):
     assert old.id not in lobby.tables and watched.id in lobby.tables
     assert (tmp_path / "archive" / old.id / "log").exists()
     assert store.read_records(old.id, archived=True)[0]["t"] == "create"
-    assert lobby.create_table("key-c", "cy", "highcard", 2).id not in (old.id, fresh.id)  # ids not reused
+    assert lobby.create_table("key-c", "cy", "highcard", 2).id not in (
+        old.id,
+        fresh.id,
+    )  # ids not reused
     assert old.id not in Lobby.open(Store(tmp_path)).tables
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from harena.core.lobby import Lobby
-from harena.core.ratings import BOT_RATINGS, K, START, changes, expected
+from harena.core.ratings import BOT_RATINGS, START, K, changes, expected
 from harena.core.store import Store
 from harena.core.table import Table
 
@@ -61,7 +61,9 @@ def test_a_finished_game_is_rated_once_and_the_ratings_persist_across_a_restart(
 
 
 @pytest.mark.parametrize("count_bots", [False, True])
-def test_games_with_bots_count_only_if_the_server_says_so_and_bots_keep_their_rating(count_bots: bool):
+def test_games_with_bots_count_only_if_the_server_says_so_and_bots_keep_their_rating(
+    count_bots: bool,
+):
     lobby = Lobby()
     lobby.ratings.count_bots = count_bots
     table = lobby.create_table("key-a", "ann", "highcard", 2, {"rounds": "1"}, bots=1)
@@ -72,7 +74,11 @@ def test_games_with_bots_count_only_if_the_server_says_so_and_bots_keep_their_ra
     else:
         assert rating is not None and rating.games == 1
         bot = BOT_RATINGS["random"]
-        score = 1.0 if table.game.result().winners == (0,) else (0.5 if 0 in table.game.result().winners else 0.0)
+        score = (
+            1.0
+            if table.game.result().winners == (0,)
+            else (0.5 if 0 in table.game.result().winners else 0.0)
+        )
         assert rating.value == pytest.approx(START + K * (score - expected(START, bot)))
 
 

@@ -64,12 +64,17 @@ def saved(tmp_path_factory) -> dict:
     folder = root / "tables" / table.id
     log_bytes = (folder / "log").read_bytes()
     read = decode_log(log_bytes)
-    assert len(read.records) == 14 and decode_snapshot((folder / "snapshot").read_bytes()).data["records"] == SNAP_AT
+    assert (
+        len(read.records) == 14
+        and decode_snapshot((folder / "snapshot").read_bytes()).data["records"] == SNAP_AT
+    )
     prefixes = {}
     for k in range(1, len(read.records) + 1):
         copy = root / f"prefix-{k}"
         (copy / "tables" / table.id).mkdir(parents=True)
-        (copy / "tables" / table.id / "log").write_bytes(log_bytes[: read.offsets[k] if k < 14 else None])
+        (copy / "tables" / table.id / "log").write_bytes(
+            log_bytes[: read.offsets[k] if k < 14 else None]
+        )
         (loaded,) = load_tables(Store(copy))
         prefixes[k] = state(loaded)
         loaded.close()
@@ -125,14 +130,18 @@ def sample_bits(data: bytes, frames: list[int]) -> list[int]:
     dense sample of the rest, about 1,000 in all: every bit of each is in bench/bit_flips.py."""
     headers = {bit for at in frames for bit in range(at * 8, (at + 8) * 8)}
     rest = sorted(set(range(len(data) * 8)) - headers)
-    return sorted(headers | set(random.Random(12).sample(rest, min(len(rest), 1000 - len(headers)))))
+    return sorted(
+        headers | set(random.Random(12).sample(rest, min(len(rest), 1000 - len(headers))))
+    )
 
 
 def kept_bytes(folder: Path) -> list[bytes]:
     return [p.read_bytes() for p in sorted(folder.iterdir())]
 
 
-def test_every_bit_flip_in_a_snapshot_is_caught_and_the_log_restores_the_game(saved, tmp_path, caplog, no_fsync):
+def test_every_bit_flip_in_a_snapshot_is_caught_and_the_log_restores_the_game(
+    saved, tmp_path, caplog, no_fsync
+):
     snapshot = (saved["folder"] / "snapshot").read_bytes()
     for bit in sample_bits(snapshot, [0, len(SNAPSHOT_MAGIC) + 1]):
         root = damaged_copy(saved, tmp_path, "snapshot", flipped(snapshot, bit))
@@ -142,7 +151,9 @@ def test_every_bit_flip_in_a_snapshot_is_caught_and_the_log_restores_the_game(sa
         assert aside.read_bytes() == flipped(snapshot, bit)  # kept for whoever investigates
 
 
-def test_every_bit_flip_in_a_log_is_mended_and_the_game_restored_exactly(saved, tmp_path, caplog, no_fsync):
+def test_every_bit_flip_in_a_log_is_mended_and_the_game_restored_exactly(
+    saved, tmp_path, caplog, no_fsync
+):
     """One flipped bit in a record (its length, checksum or payload) is put back: the checksum
     confirms the one single-bit change that makes the record whole. The damaged log is kept."""
     data = saved["log"]
@@ -162,7 +173,9 @@ def smashed(data: bytes, at: int) -> bytes:
     return bytes(out)
 
 
-def test_damage_anywhere_in_a_log_keeps_all_records_before_it_or_all_with_the_snapshot(saved, tmp_path, caplog, no_fsync):
+def test_damage_anywhere_in_a_log_keeps_all_records_before_it_or_all_with_the_snapshot(
+    saved, tmp_path, caplog, no_fsync
+):
     """Damage in a record the snapshot covers loses nothing (the snapshot stands in for it and
     the log is started afresh from the snapshot); damage in a later record keeps every record
     before it. Either way every byte of the damaged log is still in the table's folder."""
@@ -198,7 +211,9 @@ def test_a_snapshot_whose_record_count_is_off_is_not_trusted(saved, tmp_path, ca
         assert "snapshot says" in warning and "set aside" in warning
 
 
-def test_a_snapshot_that_tells_a_different_story_than_the_log_is_not_trusted(saved, tmp_path, caplog):
+def test_a_snapshot_that_tells_a_different_story_than_the_log_is_not_trusted(
+    saved, tmp_path, caplog
+):
     snap = decode_snapshot((saved["folder"] / "snapshot").read_bytes()).data
     seats = [dict(s) for s in snap["seats"]]
     seats[1]["name"] = "mallory"
@@ -207,7 +222,9 @@ def test_a_snapshot_that_tells_a_different_story_than_the_log_is_not_trusted(sav
     assert "seats differ" in warning
 
 
-def test_an_appended_act_with_a_valid_checksum_but_an_illegal_choice_is_set_aside(saved, tmp_path, caplog):
+def test_an_appended_act_with_a_valid_checksum_but_an_illegal_choice_is_set_aside(
+    saved, tmp_path, caplog
+):
     """Issue 12: this made the table vanish. The table keeps every record before it."""
     bad = encode_record({"t": "act", "seat": 1, "choice": "card:99", "by": "key-1"})
     chat = encode_record({"t": "chat", "at": 1.0, "name": "x", "text": "after"})
@@ -220,9 +237,12 @@ def test_an_appended_act_with_a_valid_checksum_but_an_illegal_choice_is_set_asid
 
 
 def test_a_malformed_record_with_a_valid_checksum_is_set_aside(saved, tmp_path, caplog):
-    for record in ({"t": "seat", "seat": 7, "identity": None, "name": "", "bot": None},
-                   {"t": "chat", "at": "noon", "name": "x", "text": "hi"},
-                   {"t": "teleport"}, {"t": "create", "config": {}}):
+    for record in (
+        {"t": "seat", "seat": 7, "identity": None, "name": "", "bot": None},
+        {"t": "chat", "at": "noon", "name": "x", "text": "hi"},
+        {"t": "teleport"},
+        {"t": "create", "config": {}},
+    ):
         root = damaged_copy(saved, tmp_path, "log", saved["log"] + encode_record(record))
         check_load(saved, root, caplog, kept=14)
 
@@ -265,7 +285,9 @@ def test_an_empty_log_beside_an_intact_snapshot_keeps_the_snapshot(saved, tmp_pa
 
 def test_a_log_cut_short_before_its_snapshot_keeps_the_snapshot(saved, tmp_path, caplog):
     cut = saved["read"].offsets[5] + 3
-    check_load(saved, damaged_copy(saved, tmp_path, "log", saved["log"][:cut]), caplog, kept=SNAP_AT)
+    check_load(
+        saved, damaged_copy(saved, tmp_path, "log", saved["log"][:cut]), caplog, kept=SNAP_AT
+    )
 
 
 def test_a_table_restarted_from_a_snapshot_plays_on_and_reloads(saved, tmp_path, caplog):
@@ -290,11 +312,16 @@ def test_a_table_with_no_create_record_and_no_snapshot_is_reported_and_left_alon
     before = kept_bytes(folder)
     with caplog.at_level(logging.WARNING):
         assert load_tables(Store(tmp_path)) == []
-    assert f"table {table.id} could not be loaded" in caplog.text and "cannot be rebuilt" in caplog.text
+    assert (
+        f"table {table.id} could not be loaded" in caplog.text
+        and "cannot be rebuilt" in caplog.text
+    )
     assert kept_bytes(folder) == before
 
 
-def test_an_old_snapshot_without_a_checksum_loads_with_a_note_and_is_rewritten(saved, tmp_path, caplog):
+def test_an_old_snapshot_without_a_checksum_loads_with_a_note_and_is_rewritten(
+    saved, tmp_path, caplog
+):
 
     snap = decode_snapshot((saved["folder"] / "snapshot").read_bytes()).data
     old = {k: v for k, v in snap.items() if k != "log_bytes"}  # what format 1 held
@@ -329,7 +356,9 @@ def test_a_table_folder_with_nothing_in_it_is_reported(tmp_path, caplog):
     (tmp_path / "tables" / "4").mkdir(parents=True)
     with caplog.at_level(logging.WARNING):
         assert load_tables(Store(tmp_path)) == []
-    assert "table 4 could not be loaded: its folder holds neither a log nor a snapshot" in caplog.text
+    assert (
+        "table 4 could not be loaded: its folder holds neither a log nor a snapshot" in caplog.text
+    )
 
 
 @pytest.mark.parametrize("game", ["carthage", "spartacus"])
@@ -366,7 +395,9 @@ def test_a_damaged_table_is_still_in_the_lobby(saved, tmp_path, caplog):
     lobby.close()
 
 
-def test_a_snapshot_that_checks_out_but_does_not_restore_falls_back_to_the_log(saved, tmp_path, caplog):
+def test_a_snapshot_that_checks_out_but_does_not_restore_falls_back_to_the_log(
+    saved, tmp_path, caplog
+):
     snap = decode_snapshot((saved["folder"] / "snapshot").read_bytes()).data
     game = msgpack.unpackb(snap["game"], raw=False, strict_map_key=False)
     broken = msgpack.packb({**game, "state": {"deck": "not a list"}}, use_bin_type=True)

@@ -20,7 +20,9 @@ def finished(name: str, players: int, seed: int):
 
 
 @pytest.mark.parametrize("name, players", [("carthage", 2), ("spartacus", 3)])
-def test_every_decision_of_a_finished_game_shows_the_board_of_the_game_replayed_to_it(name: str, players: int):
+def test_every_decision_of_a_finished_game_shows_the_board_of_the_game_replayed_to_it(
+    name: str, players: int
+):
     game = finished(name, players, seed=11)
     assert game.result() is not None and len(game.actions) > CHECKPOINT
     replay = Replay(game.config, game.actions, reveal=True)
@@ -88,7 +90,10 @@ def test_a_review_during_play_is_what_the_seat_saw_at_each_decision_and_nothing_
     for position in range(review.last + 1):
         view = review.view_at(position, board_seat=2)  # asking for another board changes nothing
         assert view["board"] == seen[position]["board"]
-        assert view["log"] == seen[position]["log"] and view["log"] == logs[position][-len(view["log"]):]
+        assert (
+            view["log"] == seen[position]["log"]
+            and view["log"] == logs[position][-len(view["log"]) :]
+        )
         assert not any(secret in str(view) for secret in secrets)
 
 

@@ -126,7 +126,9 @@ def test_a_planted_bid_in_a_redacted_log_line_is_caught(monkeypatch: pytest.Monk
     assert any(check.startswith("decision:bid:") for check in _caught("spartacus", games=3))
 
 
-def test_the_support_shortfall_counting_the_answers_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_support_shortfall_counting_the_answers_is_caught(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The issue's first leak, put back: the shortfall read while answers come in counts them."""
     real = schemes._missing
     monkeypatch.setattr(schemes, "_missing", lambda game, scheme, **kw: real(game, scheme))
@@ -140,7 +142,8 @@ def test_the_support_shortfall_counting_the_answers_is_caught(monkeypatch: pytes
     game.act(1, "support")
     checker.after(game, 1, "support", fresh=1)
     assert {(leak.check, leak.viewer) for leak in checker.tally.leaks} >= {
-        ("decision:refuse instead of support", 2), ("decision:refuse instead of support", 3)
+        ("decision:refuse instead of support", 2),
+        ("decision:refuse instead of support", 3),
     }
     checker.scramble(game)
     assert any(leak.check == "scramble:support answers" for leak in checker.tally.leaks)
@@ -175,7 +178,9 @@ def test_a_roll_off_decided_by_hidden_treasuries_is_caught(monkeypatch: pytest.M
     for attempt in range(20):  # each scramble moves the hidden treasuries at random
         checker.scramble(game)
         twin = fork(game)
-        checker._followed = [f for f in checker._followed if f.check == "scramble:hidden treasuries"]
+        checker._followed = [
+            f for f in checker._followed if f.check == "scramble:hidden treasuries"
+        ]
         twin.act(3, "bid:0")
         checker.after(twin, 3, "bid:0")
         if any(leak.check == "scramble:hidden treasuries" for leak in checker.tally.leaks):
@@ -184,7 +189,9 @@ def test_a_roll_off_decided_by_hidden_treasuries_is_caught(monkeypatch: pytest.M
                for leak in checker.tally.leaks)  # fmt: skip
 
 
-def test_a_secret_lobby_named_by_the_discard_pile_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_secret_lobby_named_by_the_discard_pile_is_caught(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The issue's Carthage leak, put back: the others see the real discard pile."""
 
     def real_pile(game: Any, seat: int | None) -> dict[str, Any]:

@@ -39,7 +39,9 @@ def make_table(store: Store, players: int = 3) -> Table:
 
 def same_table(a: Table, b: Table) -> None:
     assert a.game.snapshot() == b.game.snapshot()
-    assert [(s.identity, s.name, s.bot) for s in a.seats] == [(s.identity, s.name, s.bot) for s in b.seats]
+    assert [(s.identity, s.name, s.bot) for s in a.seats] == [
+        (s.identity, s.name, s.bot) for s in b.seats
+    ]
     assert a.chat == b.chat and a.started == b.started and a.id == b.id
 
 
@@ -122,7 +124,12 @@ def test_a_corrupt_record_keeps_every_record_before_it(tmp_path):
 
 @settings(max_examples=200, deadline=None)
 @given(
-    st.lists(st.dictionaries(st.text(max_size=5), st.integers(-(2**63), 2**63 - 1) | st.text(max_size=20), max_size=4), max_size=8),
+    st.lists(
+        st.dictionaries(
+            st.text(max_size=5), st.integers(-(2**63), 2**63 - 1) | st.text(max_size=20), max_size=4
+        ),
+        max_size=8,
+    ),
     st.integers(min_value=0),
 )
 def test_any_truncation_of_the_log_yields_exactly_the_whole_records_before_it(records, cut):
@@ -170,7 +177,10 @@ CRASHING_WRITER = textwrap.dedent(
 def test_a_writer_killed_mid_record_loses_only_that_record(tmp_path):
     proc = subprocess.run(
         [sys.executable, "-c", CRASHING_WRITER, str(tmp_path)],
-        cwd=REPO, capture_output=True, text=True, timeout=60,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert proc.returncode == -signal.SIGKILL, proc.stderr
     lines = proc.stdout.splitlines()
@@ -186,7 +196,9 @@ def test_a_writer_killed_mid_record_loses_only_that_record(tmp_path):
 
 
 def modes(root: Path) -> dict[str, int]:
-    return {str(p.relative_to(root)): stat.S_IMODE(p.stat().st_mode) for p in [root, *root.rglob("*")]}
+    return {
+        str(p.relative_to(root)): stat.S_IMODE(p.stat().st_mode) for p in [root, *root.rglob("*")]
+    }
 
 
 @pytest.mark.parametrize("umask", [0o000, 0o022, 0o077, 0o777])
@@ -238,7 +250,9 @@ def test_a_new_table_folder_is_fsynced_once_its_first_files_exist(tmp_path, monk
     def watching_fsync(fd: int) -> None:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            names = {p.relative_to(tmp_path / "tables").as_posix() for p in tmp_path.glob("tables/*/*")}
+            names = {
+                p.relative_to(tmp_path / "tables").as_posix() for p in tmp_path.glob("tables/*/*")
+            }
             synced.append((info.st_ino, names))
         real_fsync(fd)
 

@@ -96,7 +96,9 @@ def test_a_view_is_built_once_per_seat_however_many_sessions_watch(monkeypatch):
     table.subscribe("key-0", lambda view: None)  # the same player in two terminals
     built: list[int | None] = []
     real_view = table.game.view
-    monkeypatch.setattr(table.game, "view", lambda seat, **kw: built.append(seat) or real_view(seat, **kw))
+    monkeypatch.setattr(
+        table.game, "view", lambda seat, **kw: built.append(seat) or real_view(seat, **kw)
+    )
     table.act("key-0", first_choice(table, 0))
     assert sorted(built, key=str) == [0, None]
 
@@ -208,14 +210,29 @@ def test_a_seat_whose_view_did_not_change_is_not_sent_it_again():
     game = table.game
     while game.state.phase.value == "houses":
         seat = game.awaited()[0]
-        table.act(f"key-{seat}", next(c.id for p in game.prompts_for(seat) if not p.standing for c in p.choices))
+        table.act(
+            f"key-{seat}",
+            next(c.id for p in game.prompts_for(seat) if not p.standing for c in p.choices),
+        )
     schemer = game.state.intrigue.turn
     other = (schemer + 1) % 3
     heard: list[dict] = []
     table.subscribe(f"key-{other}", heard.append)
-    scheme = next(c.id for p in game.prompts_for(schemer) if not p.standing for c in p.choices if c.id.startswith("scheme:"))
+    scheme = next(
+        c.id
+        for p in game.prompts_for(schemer)
+        if not p.standing
+        for c in p.choices
+        if c.id.startswith("scheme:")
+    )
     table.act(f"key-{schemer}", scheme)
     after_scheme = len(heard)
-    target = next(c.id for p in game.prompts_for(schemer) if not p.standing for c in p.choices if c.id.startswith("target:"))
+    target = next(
+        c.id
+        for p in game.prompts_for(schemer)
+        if not p.standing
+        for c in p.choices
+        if c.id.startswith("target:")
+    )
     table.act(f"key-{schemer}", target)
     assert after_scheme == 1 and len(heard) == 1  # the target is the schemer's secret

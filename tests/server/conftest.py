@@ -16,8 +16,12 @@ async def make_server(tmp_path: Path) -> AsyncIterator:
     servers: list[HarenaServer] = []
 
     async def start(
-        *, data: str = "data", bot_delay: float = 0.05, operators: frozenset[str] = frozenset(),
-        allow_file: Path | None = None, **limits: float
+        *,
+        data: str = "data",
+        bot_delay: float = 0.05,
+        operators: frozenset[str] = frozenset(),
+        allow_file: Path | None = None,
+        **limits: float,
     ) -> HarenaServer:
         """A server on a free port; `data` names its data folder (a second server on the same
         folder restores the first one's tables)."""

@@ -20,7 +20,9 @@ async def player(
     """A player's terminal: xterm-256color, 80x24, logged in with `key`, or as a guest without
     one (asyncssh's client only tries keyboard-interactive when it has a password to offer)."""
     auth = {"client_keys": [key]} if key else {"client_keys": [], "password": "-"}
-    return await ScreenClient.connect(server.port, username=name, agent_path=None, **auth, **options)
+    return await ScreenClient.connect(
+        server.port, username=name, agent_path=None, **auth, **options
+    )
 
 
 def new_key() -> asyncssh.SSHKey:
@@ -47,7 +49,9 @@ def choices_shown(client: ScreenClient) -> dict[str, str]:
     rows = [lines[row] if row < len(lines) else "" for row in PROMPT_ROWS]
     # two columns only when more than five choices: the left one full, the right one begun
     left, right = _COLUMNS
-    two = all(_KEY.match(row[left : left + 3]) for row in rows) and bool(_KEY.match(rows[0][right : right + 3]))
+    two = all(_KEY.match(row[left : left + 3]) for row in rows) and bool(
+        _KEY.match(rows[0][right : right + 3])
+    )
     shown: dict[str, str] = {}
     for row in rows:
         for x, end in ((left, right), (right, len(row))) if two else ((left, len(row)),):
@@ -68,9 +72,13 @@ async def press_choice(client: ScreenClient, label: str, timeout: float = 5.0) -
     `]` until it shows; returns the key pressed."""
 
     def find() -> str | None:
-        return next((k for k, text in choices_shown(client).items() if text.startswith(label)), None)
+        return next(
+            (k for k, text in choices_shown(client).items() if text.startswith(label)), None
+        )
 
-    await client.wait_until(lambda: bool(choices_shown(client)), timeout, f"choices (for {label!r})")
+    await client.wait_until(
+        lambda: bool(choices_shown(client)), timeout, f"choices (for {label!r})"
+    )
     page, pages = page_of(client)
     while (key := find()) is None:
         if page == pages:
@@ -118,7 +126,9 @@ async def play_by_screen(
         elif has_choices(client):
             key = key_for(client)
         else:
-            await client.wait_until(lambda: has_choices(client) or "GAME OVER" in client.screen_text(), 20, "my turn")
+            await client.wait_until(
+                lambda: has_choices(client) or "GAME OVER" in client.screen_text(), 20, "my turn"
+            )
             continue
         before = client.bytes_received
         client.send(key)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import weakref
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable
+from typing import Any
 
 from textual import events
 from textual.app import App, ComposeResult

@@ -34,7 +34,9 @@ async def test_two_players_see_their_own_hands_and_each_others_moves(make_server
     if seed is not None:
         server.lobby._new_seed = lambda: seed
     ann_key, bob_key = new_key(), new_key()
-    table = server.lobby.create_table(fingerprint(ann_key), "ann", "carthage", 2, {"gladiators": "by_seat"})
+    table = server.lobby.create_table(
+        fingerprint(ann_key), "ann", "carthage", 2, {"gladiators": "by_seat"}
+    )
     table.sit(fingerprint(bob_key), "bob")
     ann = await player(server, "ann", ann_key)
     bob = await player(server, "bob", bob_key)
@@ -82,7 +84,9 @@ async def test_two_players_see_their_own_hands_and_each_others_moves(make_server
         return next((line for line in watcher.lines() if line[39:].startswith(who)), "")
 
     # The other screen shows the card leave the mover's hand, without a key press.
-    await watcher.wait_until(lambda: " H4 " in mover_line(), 5, "the card played on the other screen")
+    await watcher.wait_until(
+        lambda: " H4 " in mover_line(), 5, "the card played on the other screen"
+    )
 
 
 def carthage_key(client: ScreenClient) -> str:

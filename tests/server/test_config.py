@@ -26,7 +26,10 @@ def serve_args(*argv: str):
 
 
 def test_the_file_sets_options_and_the_command_line_wins(tmp_path):
-    config = write(tmp_path, 'port = 2300\nmax-per-ip = 3\nidle_timeout = 60\ndata = "/srv/harena"\nlog-format = "json"\n')
+    config = write(
+        tmp_path,
+        'port = 2300\nmax-per-ip = 3\nidle_timeout = 60\ndata = "/srv/harena"\nlog-format = "json"\n',
+    )
     args = serve_args("--config", str(config), "--port", "2400")
     assert args.port == 2400  # the command line wins
     assert args.max_per_ip == 3 and args.idle_timeout == 60.0 and args.data == Path("/srv/harena")
@@ -36,8 +39,22 @@ def test_the_file_sets_options_and_the_command_line_wins(tmp_path):
 
 def test_every_serve_option_is_a_config_key_without_a_second_list(tmp_path):
     keys = set(config_actions(serve_args().serve_parser))
-    assert {"host", "port", "keys", "data", "allow", "login-timeout", "max-per-ip", "input-rate",
-            "input-burst", "idle-timeout", "bot-delay", "operators", "log-format", "archive-after"} <= keys
+    assert {
+        "host",
+        "port",
+        "keys",
+        "data",
+        "allow",
+        "login-timeout",
+        "max-per-ip",
+        "input-rate",
+        "input-burst",
+        "idle-timeout",
+        "bot-delay",
+        "operators",
+        "log-format",
+        "archive-after",
+    } <= keys
     assert "config" not in keys and "print-config" not in keys
     # An option added to serve later is a key at once, with its own type check.
     parser = build_parser()
@@ -85,7 +102,11 @@ def test_print_config_shows_the_effective_settings_as_a_file_that_reads_back(tmp
     config = write(tmp_path, f'max-per-ip = 3\ndata = "{tmp_path}"\noperator-keys = ["{key}"]\n')
     assert main(["serve", "--config", str(config), "--port", "2500", "--print-config"]) == 0
     printed = capsys.readouterr().out
-    assert "port = 2500\n" in printed and "max-per-ip = 3\n" in printed and f'data = "{tmp_path}"' in printed
+    assert (
+        "port = 2500\n" in printed
+        and "max-per-ip = 3\n" in printed
+        and f'data = "{tmp_path}"' in printed
+    )
     assert "# allow = (not set)" in printed and key in printed
     again = write(tmp_path, printed)
     args = serve_args("--config", str(again))
@@ -93,14 +114,23 @@ def test_print_config_shows_the_effective_settings_as_a_file_that_reads_back(tmp
 
 
 def test_json_logs_carry_the_key_and_the_address_as_fields():
-    record = logging.LogRecord("harena.server.ssh_server", logging.INFO, __file__, 1,
-                               "%s authenticated as %s", ("10.0.0.5", "SHA256:abc"), None)
+    record = logging.LogRecord(
+        "harena.server.ssh_server",
+        logging.INFO,
+        __file__,
+        1,
+        "%s authenticated as %s",
+        ("10.0.0.5", "SHA256:abc"),
+        None,
+    )
     record.event, record.address, record.key = "login", "10.0.0.5", "SHA256:abc"
     import json
 
     line = json.loads(JsonFormatter().format(record))
     assert line["message"] == "10.0.0.5 authenticated as SHA256:abc"
-    assert line["event"] == "login" and line["address"] == "10.0.0.5" and line["key"] == "SHA256:abc"
+    assert (
+        line["event"] == "login" and line["address"] == "10.0.0.5" and line["key"] == "SHA256:abc"
+    )
     assert line["level"] == "info" and line["time"].endswith("+00:00")
 
 

@@ -31,7 +31,9 @@ async def in_the_lobby(server):  # type: ignore[no-untyped-def]
     return ann, ann_key
 
 
-async def test_a_decision_that_becomes_yours_rings_the_bell_and_marks_the_table(make_server) -> None:
+async def test_a_decision_that_becomes_yours_rings_the_bell_and_marks_the_table(
+    make_server,
+) -> None:
     server = await make_server()
     ann, ann_key = await in_the_lobby(server)
     try:
@@ -55,7 +57,9 @@ def window_titles(raw: bytes | bytearray) -> list[str]:
     return [m.decode() for m in re.findall(rb"\x1b\]2;([^\x07\x1b]*)\x07", bytes(raw))]
 
 
-async def test_the_window_title_says_whose_move_it_is_and_the_players_own_comes_back(make_server) -> None:
+async def test_the_window_title_says_whose_move_it_is_and_the_players_own_comes_back(
+    make_server,
+) -> None:
     # A player with harena in a background tab sees their move in the tab's title.
     server = await make_server()
     ann, ann_key = await in_the_lobby(server)
@@ -83,11 +87,18 @@ async def test_the_window_title_says_whose_move_it_is_and_the_players_own_comes_
         await ann.close()
 
 
-async def test_a_clock_that_runs_out_makes_the_bot_move_and_the_seat_is_taken_back(make_server) -> None:
+async def test_a_clock_that_runs_out_makes_the_bot_move_and_the_seat_is_taken_back(
+    make_server,
+) -> None:
     server = await make_server(bot_delay=0.05)
     ann_key, bob_key = new_key(), new_key()
     table = server.lobby.create_table(
-        fingerprint(ann_key), "ann", "highcard", 2, {"rounds": "3"}, policy=ClockPolicy(per_decision=1.5)
+        fingerprint(ann_key),
+        "ann",
+        "highcard",
+        2,
+        {"rounds": "3"},
+        policy=ClockPolicy(per_decision=1.5),
     )
     table.sit(fingerprint(bob_key), "bob")
     ann = await player(server, "ann", ann_key)
@@ -126,9 +137,24 @@ async def test_a_review_during_play_never_sends_another_seats_secret(make_server
         await ann.wait_for_text("Table 1")
         ann.send("v")
         await ann.wait_for_text("review")
-        for key in ["home", *["right"] * 4, "right_square_bracket", "left_square_bracket", "end", "tab"]:
-            ann.send({"home": "\x1b[H", "end": "\x1b[F", "right": "\x1b[C",
-                      "right_square_bracket": "]", "left_square_bracket": "[", "tab": "\t"}[key])
+        for key in [
+            "home",
+            *["right"] * 4,
+            "right_square_bracket",
+            "left_square_bracket",
+            "end",
+            "tab",
+        ]:
+            ann.send(
+                {
+                    "home": "\x1b[H",
+                    "end": "\x1b[F",
+                    "right": "\x1b[C",
+                    "right_square_bracket": "]",
+                    "left_square_bracket": "[",
+                    "tab": "\t",
+                }[key]
+            )
             await ann.wait_quiet(0.15)
         raw = bytes(ann.raw).decode("utf-8", "replace")
         assert secrets and not any(s in raw for s in secrets)
@@ -157,7 +183,9 @@ async def test_ratings_survive_a_restart_and_show_in_the_online_list(make_server
         await ann.close()
 
 
-async def test_an_idle_table_without_a_clock_sends_nothing_and_one_with_a_clock_little(make_server) -> None:
+async def test_an_idle_table_without_a_clock_sends_nothing_and_one_with_a_clock_little(
+    make_server,
+) -> None:
     server = await make_server()
     ann_key, bob_key = new_key(), new_key()
     plain = server.lobby.create_table(fingerprint(ann_key), "ann", "highcard", 2)
@@ -171,7 +199,9 @@ async def test_an_idle_table_without_a_clock_sends_nothing_and_one_with_a_clock_
         assert ann.bytes_received == before
     finally:
         await ann.close()
-    timed = server.lobby.create_table(fingerprint(bob_key), "bob", "highcard", 2, policy=ClockPolicy(per_decision=3600))
+    timed = server.lobby.create_table(
+        fingerprint(bob_key), "bob", "highcard", 2, policy=ClockPolicy(per_decision=3600)
+    )
     timed.sit("id-cat", "cat")
     bob = await player(server, "bob", bob_key)
     try:
@@ -189,8 +219,14 @@ async def test_the_server_setting_decides_whether_games_with_bots_are_rated(tmp_
     from harena.server.ssh_server import HarenaServer, ServerConfig
 
     for counted in (False, True):
-        server = HarenaServer(ServerConfig(port=0, keys_dir=tmp_path / "keys", data_dir=tmp_path / f"d{counted}",
-                                           rate_bot_games=counted))
+        server = HarenaServer(
+            ServerConfig(
+                port=0,
+                keys_dir=tmp_path / "keys",
+                data_dir=tmp_path / f"d{counted}",
+                rate_bot_games=counted,
+            )
+        )
         table = server.lobby.create_table("key-a", "ann", "highcard", 2, {"rounds": "1"}, bots=1)
         table.play_bot(1)
         table.act("key-a", table.game.prompts_for(0)[0].choices[0].id)

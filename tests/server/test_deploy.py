@@ -33,7 +33,7 @@ def instructions(path: Path) -> list[tuple[str, str]]:
 
 def test_the_dockerfile_runs_harena_serve_as_a_user_with_volumes_a_port_and_a_health_check():
     steps = instructions(ROOT / "Dockerfile")
-    final = steps[max(i for i, (word, _) in enumerate(steps) if word == "FROM"):]
+    final = steps[max(i for i, (word, _) in enumerate(steps) if word == "FROM") :]
     words = dict(final)
     assert words["FROM"].startswith("python:3.") and "slim" in words["FROM"]
     assert words["USER"] not in ("root", "0")
@@ -42,17 +42,25 @@ def test_the_dockerfile_runs_harena_serve_as_a_user_with_volumes_a_port_and_a_he
     entry = json.loads(words["ENTRYPOINT"])
     assert entry[:2] == ["harena", "serve"]
     args = parse_args(entry[1:])
-    assert str(args.data) in volumes and str(args.keys) in volumes and args.host == "0.0.0.0" and args.port == 2222
+    assert (
+        str(args.data) in volumes
+        and str(args.keys) in volumes
+        and args.host == "0.0.0.0"
+        and args.port == 2222
+    )
     health = words["HEALTHCHECK"]
-    command = json.loads(health[health.index("CMD") + 3:])
+    command = json.loads(health[health.index("CMD") + 3 :])
     assert command[:2] == ["harena", "health"]
     build_parser().parse_args(command[1:])  # the options exist
     assert "--port" in command and command[command.index("--port") + 1] == "2222"
 
 
 def test_what_the_dockerfile_copies_exists_and_is_not_dockerignored():
-    ignored = [p.strip() for p in (ROOT / ".dockerignore").read_text().splitlines()
-               if p.strip() and not p.startswith("#")]
+    ignored = [
+        p.strip()
+        for p in (ROOT / ".dockerignore").read_text().splitlines()
+        if p.strip() and not p.startswith("#")
+    ]
     for word, rest in instructions(ROOT / "Dockerfile"):
         if word == "COPY" and not rest.startswith("--from"):
             for source in rest.split()[:-1]:
@@ -69,7 +77,9 @@ def test_the_systemd_unit_restarts_on_failure_with_its_own_user_and_state_folder
     assert settings["DynamicUser"] == "yes" and settings["StateDirectory"] == "harena"
     argv = shlex.split(settings["ExecStart"])
     assert argv[0].endswith("/harena") and argv[1] == "serve"
-    args = parse_args(argv[1:2] + [a for a in argv[2:] if a != "--config" and not a.endswith(".toml")])
+    args = parse_args(
+        argv[1:2] + [a for a in argv[2:] if a != "--config" and not a.endswith(".toml")]
+    )
     assert str(args.data) == "/var/lib/harena" and str(args.keys).startswith("/var/lib/harena/")
 
 

@@ -29,7 +29,9 @@ def app_garbage() -> Counter[str]:
         kinds = Counter(
             type(obj).__qualname__
             for obj in gc.garbage
-            if type(obj).__module__.startswith(("textual", "rich", "harena", "asyncssh", "asyncio", "builtins"))
+            if type(obj).__module__.startswith(
+                ("textual", "rich", "harena", "asyncssh", "asyncio", "builtins")
+            )
             and not isinstance(obj, asyncssh.SSHClientConnection)
         )
     finally:
@@ -47,7 +49,11 @@ async def test_an_ended_session_leaves_almost_no_garbage_once_taken_apart(
     if not taken_apart:  # the control: the same session left whole for the collector
         monkeypatch.setattr(dismantle, "dismantle", lambda app, done=None: done and done(False))
     ended: list[bool] = []
-    monkeypatch.setattr(gc_policy, "session_ended", lambda born, app=None, taken_apart=False: ended.append(taken_apart))
+    monkeypatch.setattr(
+        gc_policy,
+        "session_ended",
+        lambda born, app=None, taken_apart=False: ended.append(taken_apart),
+    )
     server = await make_server()
     ann = await player(server, "ann", new_key())
     await ann.wait_for_text("you are ann")
@@ -111,7 +117,9 @@ class BusyPump:
         self.state = "kept"
 
 
-async def test_a_busy_app_is_cleared_once_it_rests_or_left_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_busy_app_is_cleared_once_it_rests_or_left_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(dismantle, "DELAY", 0.01)
     monkeypatch.setattr(dismantle, "RETRY", 0.01)
     monkeypatch.setattr(dismantle, "TRIES", 5)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -278,7 +279,12 @@ def test_random_bytes_never_break_the_driver(chunks):
 
 @pytest.mark.parametrize(
     "chunk",
-    [b"\x1b" * 100, b"\x1b[" + b"9" * 200 + b"M", b"\x1b[<99999999999;1;1M", b"\x1b[200~" + b"x" * 5000],
+    [
+        b"\x1b" * 100,
+        b"\x1b[" + b"9" * 200 + b"M",
+        b"\x1b[<99999999999;1;1M",
+        b"\x1b[200~" + b"x" * 5000,
+    ],
 )
 def test_pathological_sequences(chunk):
     run_stub([chunk])
@@ -334,7 +340,9 @@ def full_paint(text: str, size: tuple[int, int] = (80, 24)) -> Any:
     from textual.strip import Strip
 
     width, height = size
-    rows = [[Strip([Segment(text.ljust(width)[:width])])]] + [[Strip.blank(width)] for _ in range(height - 1)]
+    rows = [[Strip([Segment(text.ljust(width)[:width])])]] + [
+        [Strip.blank(width)] for _ in range(height - 1)
+    ]
     return LayoutUpdate(rows, Region(0, 0, width, height))
 
 
@@ -348,7 +356,7 @@ async def test_startup_paints_are_held_and_only_the_last_screen_is_sent():
     driver.paint(full_paint("the lobby, covered at once"), (0, 0), ColorSystem.EIGHT_BIT)
     assert bytes(out) == modes
     driver.paint(full_paint("the table"), (0, 0), ColorSystem.EIGHT_BIT)
-    frame = bytes(out)[len(modes):]
+    frame = bytes(out)[len(modes) :]
     assert frame.startswith(b"\x1b[0m\x1b[2J") and b"the table" in frame and b"lobby" not in frame
     assert len(frame) < 40  # the blank rows are not sent
     sent = len(out)

@@ -83,13 +83,15 @@ async def test_a_session_end_collects_its_app() -> None:
                 assert app() is None  # collected without anyone calling gc.collect()
 
 
-async def test_a_closed_screen_is_taken_apart_then_collected(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_closed_screen_is_taken_apart_then_collected(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from harena.core.lobby import Lobby
     from harena.server import dismantle
     from harena.server.textual_fixes import install, mark_server_app
-    from tests.tui.harness import session, until
     from harena.tui.screens.help import HelpScreen
     from harena.tui.screens.lobby import LobbyScreen
+    from tests.tui.harness import session, until
 
     install()
     monkeypatch.setattr(dismantle, "DELAY", 0.05)
@@ -101,7 +103,9 @@ async def test_a_closed_screen_is_taken_apart_then_collected(monkeypatch: pytest
 
     monkeypatch.setattr(gc_policy, "screen_closed", screen_closed)
     charged: list[tuple[object, float]] = []
-    monkeypatch.setattr(dismantle.loop_share, "charge", lambda app, seconds: charged.append((app, seconds)))
+    monkeypatch.setattr(
+        dismantle.loop_share, "charge", lambda app, seconds: charged.append((app, seconds))
+    )
     lobby = Lobby()
     table = lobby.create_table("ann", "ann", "highcard", 2)
     table.sit("bob", "bob")
@@ -117,7 +121,9 @@ async def test_a_closed_screen_is_taken_apart_then_collected(monkeypatch: pytest
         assert taken_apart  # and taken apart, widgets and all:
         assert table_screen.__dict__ == seats.__dict__ == dismantle.TOMBSTONE
         assert app._mouse_down_widget is None
-        assert any(who is app and seconds > 0 for who, seconds in charged)  # the clearing is its cost
+        assert any(
+            who is app and seconds > 0 for who, seconds in charged
+        )  # the clearing is its cost
         await pilot.press("question_mark")  # the app goes on
         await until(lambda: isinstance(app.screen, HelpScreen))
 
@@ -156,7 +162,9 @@ async def test_scheduled_collections_do_not_keep_the_callers_app_alive(quick) ->
     assert all(handle is not None and owner not in handle._context for handle in handles)  # type: ignore[union-attr]
 
 
-async def test_garbage_piling_up_is_collected_before_the_interval(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_garbage_piling_up_is_collected_before_the_interval(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """A client toggling a dialog makes a closed screen per toggle: once freeing them would take
     PAUSE_TARGET, they are collected at once, not a minute later in one long pause."""
     monkeypatch.setattr(gc_policy, "COLLECT_DELAY", 0.01)
@@ -228,7 +236,9 @@ async def test_garbage_born_before_the_last_freeze_waits_for_a_deep_collection(
     assert probe() is None
 
 
-async def test_a_new_session_is_frozen_without_a_full_collection(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_new_session_is_frozen_without_a_full_collection(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(gc_policy, "FREEZE_DELAY", 0.01)
     gc_policy.configure()
     await asyncio.sleep(0.02)
@@ -321,7 +331,9 @@ async def test_a_deep_collection_waits_until_no_player_is_typing(
     assert gc_policy.deep_collections() == deep + 2
 
 
-async def test_an_ended_session_taken_apart_weighs_what_is_left_of_it(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_an_ended_session_taken_apart_weighs_what_is_left_of_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(gc_policy, "COLLECT_DELAY", 60.0)
     monkeypatch.setattr(gc_policy, "_dying", [])
     gc_policy.configure()
@@ -332,7 +344,9 @@ async def test_an_ended_session_taken_apart_weighs_what_is_left_of_it(monkeypatc
     assert gc_policy._garbage == gc_policy.TAKEN_APART_GARBAGE + gc_policy.SESSION_GARBAGE
 
 
-async def test_a_closed_screen_weighs_as_many_dialogs_as_its_widgets_make(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_closed_screen_weighs_as_many_dialogs_as_its_widgets_make(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(gc_policy, "COLLECT_DELAY", 60.0)
     monkeypatch.setattr(gc_policy, "MIN_INTERVAL", 60.0)
     gc_policy.configure()

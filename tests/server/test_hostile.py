@@ -118,14 +118,18 @@ async def test_channels_per_connection_are_counted(make_server):
     await ann.wait_for_text("you are ann")
     conn = ann._conn
     assert conn is not None
-    second, _ = await conn.create_session(asyncssh.SSHClientSession, term_type="xterm", encoding=None)
+    second, _ = await conn.create_session(
+        asyncssh.SSHClientSession, term_type="xterm", encoding=None
+    )
     with pytest.raises(asyncssh.ChannelOpenError):
         await conn.create_session(asyncssh.SSHClientSession, term_type="xterm", encoding=None)
     assert server.refused["max_channels"] == 1
     second.close()
     await second.wait_closed()
     await asyncio.sleep(0.2)
-    third, _ = await conn.create_session(asyncssh.SSHClientSession, term_type="xterm", encoding=None)
+    third, _ = await conn.create_session(
+        asyncssh.SSHClientSession, term_type="xterm", encoding=None
+    )
     third.close()
 
 
@@ -146,7 +150,11 @@ async def test_only_the_variables_the_server_reads_are_kept_and_bounded(make_ser
     ann = await player(server, "ann", new_key(), env=env)
     await ann.wait_for_text("you are ann")
     session = session_of(server, "ann")
-    assert dict(session.info.env) == {"LANG": "en_US.UTF-8", "LC_ALL": "C.UTF-8", "COLORTERM": "truecolor"}
+    assert dict(session.info.env) == {
+        "LANG": "en_US.UTF-8",
+        "LC_ALL": "C.UTF-8",
+        "COLORTERM": "truecolor",
+    }
     assert sum(len(v) for v in session._chan.get_environment_bytes().values()) < 100
 
 

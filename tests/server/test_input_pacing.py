@@ -29,7 +29,13 @@ def keys_of(app: StubApp) -> list[str]:
 
 
 def started_driver(app: StubApp, rate: float, burst: int, **options) -> SSHDriver:
-    driver = SSHDriver(app, send=lambda data: None, size=(80, 24), events_budget=EventBudget(rate, burst), **options)  # type: ignore[arg-type]
+    driver = SSHDriver(
+        app,
+        send=lambda data: None,
+        size=(80, 24),
+        events_budget=EventBudget(rate, burst),
+        **options,
+    )  # type: ignore[arg-type]
     driver.start_application_mode()
     return driver
 
@@ -51,7 +57,10 @@ async def test_events_past_the_budget_wait_and_none_is_lost():
     await asyncio.sleep(0.25)
     assert 5 < len(keys_of(app)) < 25  # then the rate: about 12 more
     await asyncio.sleep(0.6)
-    assert "".join(k if len(k) == 1 else " " if k == "space" else "," for k in keys_of(app)) == "hello world, nothing lost"
+    assert (
+        "".join(k if len(k) == 1 else " " if k == "space" else "," for k in keys_of(app))
+        == "hello world, nothing lost"
+    )
     driver.stop_application_mode()
     driver.close()
 

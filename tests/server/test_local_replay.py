@@ -47,7 +47,9 @@ def test_a_saved_finished_game_replays_in_the_local_terminal(tmp_path: Path):
         assert term.proc.wait(15) == 0
     finally:
         term.close()
-    assert sorted(p.name for p in (tmp_path / "data" / "tables" / "1").iterdir()) == before  # read only
+    assert (
+        sorted(p.name for p in (tmp_path / "data" / "tables" / "1").iterdir()) == before
+    )  # read only
 
 
 def test_a_table_that_is_not_there_is_named(tmp_path: Path, capsys):

@@ -23,7 +23,9 @@ def test_the_formatter_escapes_any_message_but_keeps_a_traceback_readable():
     except ValueError:
         import sys
 
-        record = logging.LogRecord("t", logging.ERROR, __file__, 1, "user %s", ("a\nFAKE\x1b[2J",), sys.exc_info())
+        record = logging.LogRecord(
+            "t", logging.ERROR, __file__, 1, "user %s", ("a\nFAKE\x1b[2J",), sys.exc_info()
+        )
     text = formatter.format(record)
     first, *rest = text.splitlines()
     assert first == "ERROR user a\\nFAKE\\x1b[2J"

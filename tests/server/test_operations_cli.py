@@ -13,9 +13,9 @@ import asyncssh
 
 from harena.core.lobby import Lobby
 from harena.core.store import Store
+from harena.server.admin_socket import send, socket_path
 from harena.server.cli import main
 from harena.server.hostkey import fingerprint
-from harena.server.admin_socket import send, socket_path
 from harena.server.operators import OperatorsError, load_operators
 from tests.server.players import new_key, player
 
@@ -71,7 +71,9 @@ def test_export_then_import_on_another_data_folder_restores_the_same_game(tmp_pa
     assert "there is no table 99, live or archived" in capsys.readouterr().err
 
 
-async def test_import_goes_through_the_running_server_which_lists_the_table_at_once(make_server, tmp_path, capsys):
+async def test_import_goes_through_the_running_server_which_lists_the_table_at_once(
+    make_server, tmp_path, capsys
+):
     source = Lobby(Store(tmp_path / "src"))
     table = source.create_table("key-a", "ann", "highcard", 2)
     source.close()
@@ -80,7 +82,10 @@ async def test_import_goes_through_the_running_server_which_lists_the_table_at_o
     server = await make_server()
     bob = await player(server, "bob", new_key())
     await bob.wait_for_text("No tables yet")
-    assert await asyncio.to_thread(main, ["import", str(out), "--data", str(server.config.data_dir)]) == 0
+    assert (
+        await asyncio.to_thread(main, ["import", str(out), "--data", str(server.config.data_dir)])
+        == 0
+    )
     assert "imported as table 1 (High Card, waiting)" in capsys.readouterr().out
     await bob.wait_for_text("High Card")
     assert server.lobby.table("1").seats[0].name == "ann"
@@ -112,8 +117,14 @@ async def test_a_real_serve_process_reads_its_config_and_logs_json_lines(tmp_pat
         f'log-format = "json"\noperator-keys = ["{fingerprint(key)}"]\n'
     )
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "harena.server.cli", "serve", "--config", str(config),
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        sys.executable,
+        "-m",
+        "harena.server.cli",
+        "serve",
+        "--config",
+        str(config),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
     )
     try:
         port = 0
@@ -122,8 +133,9 @@ async def test_a_real_serve_process_reads_its_config_and_logs_json_lines(tmp_pat
             assert line, "serve ended before listening"
             if "listening on" in line:
                 port = int(line.rsplit(":", 1)[1])
-        conn = await asyncssh.connect("127.0.0.1", port, username="olga", client_keys=[key],
-                                      known_hosts=None, agent_path=None)
+        conn = await asyncssh.connect(
+            "127.0.0.1", port, username="olga", client_keys=[key], known_hosts=None, agent_path=None
+        )
         conn.close()
         await conn.wait_closed()
         events: dict[str, dict] = {}
@@ -132,7 +144,9 @@ async def test_a_real_serve_process_reads_its_config_and_logs_json_lines(tmp_pat
             assert line, "serve ended"
             entry = json.loads(line)
             events.setdefault(entry.get("event", ""), entry)
-        assert events["login"]["key"] == fingerprint(key) and events["login"]["address"] == "127.0.0.1"
+        assert (
+            events["login"]["key"] == fingerprint(key) and events["login"]["address"] == "127.0.0.1"
+        )
         assert "(operator)" in events["login"]["message"]
         assert events["disconnect"]["key"] == fingerprint(key)
     finally:
@@ -150,12 +164,17 @@ async def test_admin_finds_the_data_folder_in_the_config_file(make_server, tmp_p
     server = await make_server()
     config = tmp_path / "harena.toml"
     config.write_text(f'data = "{server.config.data_dir}"\n')
-    assert await asyncio.to_thread(main, ["admin", "--config", str(config), "notice", "hello", "all"]) == 0
+    assert (
+        await asyncio.to_thread(main, ["admin", "--config", str(config), "notice", "hello", "all"])
+        == 0
+    )
     assert capsys.readouterr().out == "notice: hello all\n"
     assert server.lobby.notice == "hello all"
 
 
-async def test_a_table_untouched_for_the_archive_time_is_archived_when_the_server_starts(make_server, tmp_path):
+async def test_a_table_untouched_for_the_archive_time_is_archived_when_the_server_starts(
+    make_server, tmp_path
+):
     import os
     import time
 

@@ -10,7 +10,6 @@ import asyncssh
 import pytest
 
 from harena.core.engine import IllegalAction
-
 from harena.server.admin_socket import running, send, socket_path
 from harena.server.hostkey import fingerprint
 from harena.server.operators import BANS_FILE
@@ -46,7 +45,9 @@ async def test_an_operator_deletes_a_table_and_it_is_gone_for_every_session(make
     await operator_command(op, "delete 1", "table 1 deleted")
     await ann.wait_for_text("table 1 was deleted by an operator")
     assert "you are ann" in ann.screen_text()  # back in the lobby
-    await bob.wait_until(lambda: "High Card" not in bob.screen_text(), 5, "the table left bob's list")
+    await bob.wait_until(
+        lambda: "High Card" not in bob.screen_text(), 5, "the table left bob's list"
+    )
     assert "1" not in server.lobby.tables
     assert not (server.config.data_dir / "tables" / "1").exists()
     assert (server.config.data_dir / "deleted" / "1-1" / "log").exists()  # kept, out of the way
@@ -111,7 +112,9 @@ async def test_a_closed_table_takes_no_moves_and_moves_to_the_finished_list(make
     await ann.wait_for_text("This table was closed by an operator: no more moves")
     assert "play" not in ann.screen_text().split("This table was closed")[1]  # no choices offered
     with pytest.raises(IllegalAction, match="this table was closed: closed by an operator"):
-        server.lobby.table("1").act(next(s.identity for s in server.all_sessions() if s.name == "ann"), "0")
+        server.lobby.table("1").act(
+            next(s.identity for s in server.all_sessions() if s.name == "ann"), "0"
+        )
     assert server.lobby.view()["tables"] == []
     assert [t["id"] for t in server.lobby.view()["finished"]] == ["1"]
 
@@ -139,9 +142,20 @@ async def test_a_non_operator_can_do_none_of_it(make_server):
     await bob.wait_for_text("only operators may do that on this server")
     assert "Operator" not in bob.screen_text()
     # Nor by calling what the operator key calls: the server checks the key, not the screen.
-    session = next(iter(server.sessions[next(i for i in server.sessions if i != fingerprint_of(server, op))]))
-    for command in (["delete", "1"], ["kick", "olga"], ["ban", "olga"], ["notice", "hi"], ["close", "1"]):
-        assert server.run_operator_command(session, command) == (False, "you are not an operator on this server")
+    session = next(
+        iter(server.sessions[next(i for i in server.sessions if i != fingerprint_of(server, op))])
+    )
+    for command in (
+        ["delete", "1"],
+        ["kick", "olga"],
+        ["ban", "olga"],
+        ["notice", "hi"],
+        ["close", "1"],
+    ):
+        assert server.run_operator_command(session, command) == (
+            False,
+            "you are not an operator on this server",
+        )
     assert "1" in server.lobby.tables and server.lobby.notice == "" and not server.bans.keys
     assert not op.closed
 
@@ -167,8 +181,13 @@ async def test_harena_admin_reaches_the_running_server_through_a_private_socket(
     path = socket_path(server.config.data_dir)
     assert path.stat().st_mode & 0o777 == 0o600
     proc = await asyncio.create_subprocess_exec(
-        "harena", "admin", "--data", str(server.config.data_dir), "sessions",
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        "harena",
+        "admin",
+        "--data",
+        str(server.config.data_dir),
+        "sessions",
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
     )
     out, err = await proc.communicate()
     assert proc.returncode == 0, err
@@ -225,7 +244,9 @@ async def test_a_tables_creator_removes_a_player_before_the_start(make_server):
     assert [s.name for s in server.lobby.table("1").seats] == ["ann", "", ""]
 
 
-async def test_operators_get_in_on_a_closed_server_without_being_on_its_allow_list(make_server, tmp_path):
+async def test_operators_get_in_on_a_closed_server_without_being_on_its_allow_list(
+    make_server, tmp_path
+):
     op_key, ann_key = new_key(), new_key()
     allow = tmp_path / "players"
     allow.write_bytes(ann_key.export_public_key())
@@ -238,7 +259,9 @@ async def test_operators_get_in_on_a_closed_server_without_being_on_its_allow_li
         await player(server, "eve", new_key())
 
 
-async def test_a_player_reading_the_help_when_the_table_is_deleted_lands_in_the_lobby_after(make_server):
+async def test_a_player_reading_the_help_when_the_table_is_deleted_lands_in_the_lobby_after(
+    make_server,
+):
     server, op = await ops_server(make_server)
     ann = await player(server, "ann", new_key())
     await create_table(ann)
@@ -256,6 +279,8 @@ async def test_banning_a_guest_bans_its_address_for_it_has_no_key(make_server):
     gus = await player(server, "gus")
     await gus.wait_for_text("you are gus (guest)")
     ok, text = await asyncio.to_thread(send, socket_path(server.config.data_dir), ["ban", "gus"])
-    assert ok and text == "banned address 127.0.0.1/32; closed 2 sessions", text  # olga is on 127.0.0.1 too
+    assert ok and text == "banned address 127.0.0.1/32; closed 2 sessions", (
+        text
+    )  # olga is on 127.0.0.1 too
     await gus.wait_closed()
     assert server.bans.address_banned("127.0.0.1") and not server.bans.keys

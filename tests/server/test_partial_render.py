@@ -11,9 +11,9 @@ from harena.core.lobby import Lobby
 from harena.server import partial_render
 from harena.server.screen_buffer import ScreenBuffer
 from harena.server.textual_fixes import install
-from tests.tui.harness import session, until
 from harena.tui.screens.table import TableScreen
 from harena.tui.widgets.seats import SeatsPanel
+from tests.tui.harness import session, until
 
 install()
 

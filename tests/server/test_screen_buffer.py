@@ -108,12 +108,22 @@ def test_blanks_inside_a_row_are_erased_not_written() -> None:
     assert terminal.screen.display == ["ab" + " " * 28 + "|right" + " " * 4]
     assert "\x1b[28X" in out and len(out) < 20, repr(out)
     # Styled text after the blanks is drawn in its style (the erase reset the colours first).
-    buffer.apply(full_update([[("red" + " " * 27, Style(color="red")), ("|right", Style(color="red"))]], 40), COLORS)
+    buffer.apply(
+        full_update([[("red" + " " * 27, Style(color="red")), ("|right", Style(color="red"))]], 40),
+        COLORS,
+    )
     terminal.feed(buffer.render())
-    buffer.apply(full_update([[("r", Style(color="red")), (" " * 29, None), ("|right", Style(color="red"))]], 40), COLORS)
+    buffer.apply(
+        full_update(
+            [[("r", Style(color="red")), (" " * 29, None), ("|right", Style(color="red"))]], 40
+        ),
+        COLORS,
+    )
     terminal.feed(buffer.render())
     assert terminal.screen.display[0].startswith("r" + " " * 29 + "|right")
-    assert terminal.screen.buffer[0][30].fg == "red" and terminal.screen.buffer[0][5].fg == "default"
+    assert (
+        terminal.screen.buffer[0][30].fg == "red" and terminal.screen.buffer[0][5].fg == "default"
+    )
 
 
 def test_wide_characters_are_never_cut_in_two() -> None:
@@ -151,7 +161,9 @@ def test_the_cursor_goes_where_textual_puts_it() -> None:
 TEXTS = st.sampled_from(["a", "bc", " ", "   ", "─", "世", "界x", "é", "xyz ", " " * 11])
 SEGMENTS = st.lists(st.tuples(TEXTS, st.sampled_from(range(len(STYLES)))), min_size=1, max_size=6)
 PAINTS = st.lists(
-    st.tuples(st.integers(0, 5), st.integers(0, 15), SEGMENTS, st.integers(1, 16)), min_size=1, max_size=8
+    st.tuples(st.integers(0, 5), st.integers(0, 15), SEGMENTS, st.integers(1, 16)),
+    min_size=1,
+    max_size=8,
 )
 
 

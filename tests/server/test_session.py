@@ -17,9 +17,9 @@ from harena.server.session import (
     live_sessions,
     shutdown_all,
 )
+from tests.server.leaks import freed
 from tests.server.session_apps import AppRecorder, KeyApp, serve
 from tests.sshscreen import ScreenClient
-from tests.server.leaks import freed
 
 
 async def test_app_appears_at_80x24_with_session_info(tmp_path):
@@ -55,7 +55,9 @@ async def test_keys_escape_arrows_ctrl_c_paste_and_garbage(tmp_path):
         await client.wait_for_text("escape ctrl+c")
         client.send("\x1b[200~pasted ü text\x1b[201~")
         await client.wait_for_text("paste: pasted ü text")
-        client.send(b"\xff\xfe\x1b[999;999;999;999;999M\x1b[<0;-5;-5M\x1b[48;1;1;1;1t\x1b]\x00\x9b\xc3")
+        client.send(
+            b"\xff\xfe\x1b[999;999;999;999;999M\x1b[<0;-5;-5M\x1b[48;1;1;1;1t\x1b]\x00\x9b\xc3"
+        )
         await asyncio.sleep(0.3)  # let the escape delay flush whatever the garbage left pending
         client.send("z")
         await client.wait_for_text("last: z")
@@ -187,9 +189,9 @@ async def test_no_app_or_task_survives_50_connect_disconnect_cycles(tmp_path):
         assert live_sessions() == []
         assert len(recorder.apps) == 50
         assert await freed(recorder.apps) == []
-        leftover = {
-            task for task in asyncio.all_tasks() - tasks_before if not task.done()
-        } - {asyncio.current_task()}
+        leftover = {task for task in asyncio.all_tasks() - tasks_before if not task.done()} - {
+            asyncio.current_task()
+        }
         assert leftover == set(), leftover
 
 

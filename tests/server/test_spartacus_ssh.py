@@ -147,18 +147,28 @@ def hidden_from(knowing: int | tuple[int, ...], a: Run, b: Run, until: int) -> s
                 f"{a.screens[step][other]}\n----\n{b.screens[step][other]}"
             )
     if until < len(a.screens):
-        assert any(a.screens[until][o] != b.screens[until][o] for o in others), "the reveal showed nothing"
+        assert any(a.screens[until][o] != b.screens[until][o] for o in others), (
+            "the reveal showed nothing"
+        )
     last = until - 1
     for other in others:
-        if a.clients[other].raw[: a.sent[last][other]] != b.clients[other].raw[: b.sent[last][other]]:
+        if (
+            a.clients[other].raw[: a.sent[last][other]]
+            != b.clients[other].raw[: b.sent[last][other]]
+        ):
             step = next(k for k in range(until) if a.received(other, k) != b.received(other, k))
             return f"{(*NAMES, WATCHER)[other]} received different bytes at step {step}"
     return None
 
 
-async def hidden_twins(make_server, arrange: Callable[[str], Callable[[Spartacus], None]],
-                       play: Callable[[Run, str], Any], variants: tuple[str, str],
-                       knowing: int | tuple[int, ...], until: int | None = None) -> tuple[Run, Run]:
+async def hidden_twins(
+    make_server,
+    arrange: Callable[[str], Callable[[Spartacus], None]],
+    play: Callable[[Run, str], Any],
+    variants: tuple[str, str],
+    knowing: int | tuple[int, ...],
+    until: int | None = None,
+) -> tuple[Run, Run]:
     """`twin_runs`, then `hidden_from` (until the end when `until` is None). A secret that
     reaches the bytes does so in every pair of runs; the same screens painted in a different
     number of frames (one app's refresh split by a loaded machine) in one pair only: bytes that
@@ -257,8 +267,12 @@ def in_the_intrigue(card: str, holder: int = 1) -> Callable[[Spartacus], None]:
     return arrange
 
 
-async def twin_runs(make_server, arrange: Callable[[str], Callable[[Spartacus], None]],
-                    play: Callable[[Run, str], Any], variants: tuple[str, str]) -> tuple[Run, Run]:
+async def twin_runs(
+    make_server,
+    arrange: Callable[[str], Callable[[Spartacus], None]],
+    play: Callable[[Run, str], Any],
+    variants: tuple[str, str],
+) -> tuple[Run, Run]:
     """The same table twice, set up by `arrange(variant)` and played by `play(run, variant)`."""
     runs = []
     for data, variant in zip("ab", variants):
@@ -279,7 +293,12 @@ async def test_a_hidden_bid_reaches_no_other_terminal_until_all_have_bid(make_se
         await run.press(2, "0 denarii")  # the last bid: all are revealed
 
     a, b = await hidden_twins(
-        make_server, lambda _: at_the_auction((10, 10, 10)), play, ("2 denarii", "5 denarii"), 0, until=3
+        make_server,
+        lambda _: at_the_auction((10, 10, 10)),
+        play,
+        ("2 denarii", "5 denarii"),
+        0,
+        until=3,
     )
     assert "ann/Batiatus buys Gladius for 2" in a.screens[3][2]
     assert "ann/Batiatus buys Gladius for 5" in b.screens[3][2]
@@ -296,7 +315,9 @@ async def bid_to_the_end_of_the_market(run: Run) -> None:
     assert run.game.state.market is None  # over: the treasuries are shown again
 
 
-async def test_a_treasury_hidden_at_the_close_of_the_open_market_stays_hidden_to_its_end(make_server):
+async def test_a_treasury_hidden_at_the_close_of_the_open_market_stays_hidden_to_its_end(
+    make_server,
+):
     """rules: Closing the Open Market - denarii are hidden until the end of the Market phase.
     Ann holds 10 or 16 through three lots and the Host title: nobody else can tell until the
     treasuries are shown again."""
@@ -311,7 +332,9 @@ async def test_a_treasury_hidden_at_the_close_of_the_open_market_stays_hidden_to
     assert house_row(b.screens[12][1], "ann").endswith(" 14d 1E")
 
 
-async def test_a_gift_between_hidden_treasuries_shows_its_amount_to_the_two_players_only(make_server):
+async def test_a_gift_between_hidden_treasuries_shows_its_amount_to_the_two_players_only(
+    make_server,
+):
     """rulings: while denarii are hidden, only giver and recipient read a gift's amount. Ann
     gives bob 2 or 4 denarii by keys (g, whom, how much) during the auction: cat receives the
     same bytes in both runs until the treasuries are shown."""
@@ -323,7 +346,9 @@ async def test_a_gift_between_hidden_treasuries_shows_its_amount_to_the_two_play
     a, b = await hidden_twins(
         make_server, lambda _: at_the_auction((10, 10, 10)), play, ("2", "4"), (0, 1), until=13
     )
-    assert "ann/Batiatus gives 2 denarii to bob/Glaber" in log_text(a.screens[1][1])  # the recipient
+    assert "ann/Batiatus gives 2 denarii to bob/Glaber" in log_text(
+        a.screens[1][1]
+    )  # the recipient
     assert "ann/Batiatus gives denarii to bob/Glaber" in log_text(a.screens[1][2])
     assert house_row(a.screens[13][2], "bob").endswith(" 11d 1S")  # 10 + 2 - 1 for the Body Slave
     assert house_row(b.screens[13][2], "bob").endswith(" 13d 1S")
@@ -339,7 +364,12 @@ async def test_a_hidden_bet_reaches_no_other_terminal_until_all_have_bet(make_se
         await run.press(2, "No bet")  # the last bet: all are revealed
 
     a, b = await hidden_twins(
-        make_server, lambda _: at_the_bets, play, ("1 on a wound", "3 on a decapitation"), 0, until=3
+        make_server,
+        lambda _: at_the_bets,
+        play,
+        ("1 on a wound", "3 on a decapitation"),
+        0,
+        until=3,
     )
     # revealed: the stakes leave the treasuries for the Arena board
     assert "Bets: ann/Batiatus 1 on a wound" in a.screens[3][1]
@@ -376,7 +406,12 @@ async def test_a_scheme_being_prepared_is_hidden_until_it_is_launched(make_serve
         await run.press(0, "bob/Glaber")  # enough Influence: launched at once
 
     a, b = await hidden_twins(
-        make_server, lambda card: in_the_intrigue(card, holder=0), play, ("slander", "extortion"), 0, until=2
+        make_server,
+        lambda card: in_the_intrigue(card, holder=0),
+        play,
+        ("slander", "extortion"),
+        0,
+        until=2,
     )
     assert "ann/Batiatus: a hidden Scheme" in a.screens[1][2]
     assert "ann/Batiatus launches Slander against bob/Glaber" in log_text(a.screens[2][2])
@@ -399,7 +434,9 @@ async def test_answers_to_a_request_for_support_are_hidden_until_all_are_in(make
         await run.press(1, answer)
         await run.press(2, "Refuse")  # the last answer: all are revealed
 
-    a, b = await hidden_twins(make_server, lambda _: arrange, play, ("Support it", "Refuse"), 1, until=5)
+    a, b = await hidden_twins(
+        make_server, lambda _: arrange, play, ("Support it", "Refuse"), 1, until=5
+    )
     assert "bob/Glaber answered" in a.screens[4][2]  # only that he answered
     assert "with the support of bob/Glaber" in log_text(a.screens[5][2])
     assert "bob/Glaber refuses, cat/Solonius refuses" in log_text(b.screens[5][2])
@@ -415,7 +452,9 @@ async def test_the_rolls_for_the_first_choice_name_the_players_not_their_seats(m
     ann = await player(server, "ann", key)
     await ann.wait_for_text("Choose your House")
     await ann.wait_quiet(QUIET)
-    assert "rolls 5, bot rolls 1, bot rolls 2, bot rolls 2" in log_text(ann.screen_text())  # (ann rolls 5: cut off the top)
+    assert "rolls 5, bot rolls 1, bot rolls 2, bot rolls 2" in log_text(
+        ann.screen_text()
+    )  # (ann rolls 5: cut off the top)
     assert not re.search(r"\bseat \d", ann.screen_text(), re.IGNORECASE), ann.screen_text()
 
 
@@ -444,6 +483,8 @@ async def test_a_whole_quick_game_against_three_bots_is_played_through_the_ssh_s
     await ann.wait_for_text("Winner:")
     winners = " and ".join(table.game.name_of(w) for w in result.winners)
     assert winners in ann.screen_text()
-    assert ("You won!" if 0 in result.winners else "You did not win this time.") in ann.screen_text()
+    assert (
+        "You won!" if 0 in result.winners else "You did not win this time."
+    ) in ann.screen_text()
     ann.send("\r")
     await ann.wait_for_text("Tables")

@@ -13,9 +13,9 @@ from harena.server import dismantle
 from harena.server.hostkey import fingerprint
 from harena.server.session import live_sessions
 from harena.server.ssh_server import GUEST_PREFIX, HarenaServer, ServerConfig
+from tests.server.leaks import collect_all
 from tests.server.players import new_key, player
 from tests.sshscreen import ScreenClient
-from tests.server.leaks import collect_all
 
 
 async def create_table(client: ScreenClient) -> None:
@@ -40,7 +40,9 @@ async def test_the_lobby_is_the_first_screen(make_server):
     assert "Online (1)" in text
 
 
-async def test_two_players_at_one_table_see_each_others_moves_but_not_each_others_hands(make_server):
+async def test_two_players_at_one_table_see_each_others_moves_but_not_each_others_hands(
+    make_server,
+):
     server = await make_server()
     ann = await player(server, "ann", new_key())
     await create_table(ann)
@@ -69,8 +71,14 @@ async def test_a_resize_re_lays_the_screen(make_server):
     await ann.wait_for_text("you are ann")
     assert len(ann.lines()[0]) <= 80
     ann.resize(120, 40)
-    await ann.wait_until(lambda: ann.lines()[0].endswith("? help") and len(ann.lines()[0]) > 100, 5, "a wider header")
-    await ann.wait_until(lambda: "q  quit" in ann.lines()[-1] or "q  quit" in ann.lines()[-2], 5, "key bar at the bottom")
+    await ann.wait_until(
+        lambda: ann.lines()[0].endswith("? help") and len(ann.lines()[0]) > 100, 5, "a wider header"
+    )
+    await ann.wait_until(
+        lambda: "q  quit" in ann.lines()[-1] or "q  quit" in ann.lines()[-2],
+        5,
+        "key bar at the bottom",
+    )
     ann.resize(60, 20)
     await ann.wait_for_text("Please enlarge")
     ann.resize(80, 24)
@@ -131,7 +139,12 @@ async def test_exec_and_sftp_are_refused(make_server):
 async def test_forwarding_is_refused(make_server):
     server = await make_server()
     async with asyncssh.connect(
-        "127.0.0.1", server.port, username="eve", client_keys=[new_key()], agent_path=None, known_hosts=None
+        "127.0.0.1",
+        server.port,
+        username="eve",
+        client_keys=[new_key()],
+        agent_path=None,
+        known_hosts=None,
     ) as conn:
         with pytest.raises(asyncssh.ChannelOpenError):
             await conn.open_connection("127.0.0.1", server.port)
@@ -146,10 +159,23 @@ async def test_a_garbage_byte_stream_breaks_nothing(make_server, caplog):
     noisy = await player(server, "mallory", new_key())
     await noisy.wait_for_text("you are mallory")
     rng = random.Random(7)
-    pieces = [b"\x1b[", b"\x1b[<", b"\x1b]", b"\x1bO", b"\x1b[200~", b"\xff\xfe", b"\x00", b"\x1b\x1b[M"]
+    pieces = [
+        b"\x1b[",
+        b"\x1b[<",
+        b"\x1b]",
+        b"\x1bO",
+        b"\x1b[200~",
+        b"\xff\xfe",
+        b"\x00",
+        b"\x1b\x1b[M",
+    ]
     quit_keys = {0x03, 0x11, ord("q")}  # Ctrl+C, Ctrl+Q and q are real keys that end a session
     for _ in range(50):
-        noise = bytes(b for b in (rng.randrange(256) for _ in range(rng.randrange(1, 60))) if b not in quit_keys)
+        noise = bytes(
+            b
+            for b in (rng.randrange(256) for _ in range(rng.randrange(1, 60)))
+            if b not in quit_keys
+        )
         noisy.send(rng.choice(pieces) + noise)
         await asyncio.sleep(0.005)
     await asyncio.sleep(0.5)
@@ -162,7 +188,9 @@ async def test_a_garbage_byte_stream_breaks_nothing(make_server, caplog):
     assert "crashed" not in caplog.text
 
 
-async def test_guests_get_in_without_a_key_and_an_allow_list_closes_the_server(make_server, tmp_path):
+async def test_guests_get_in_without_a_key_and_an_allow_list_closes_the_server(
+    make_server, tmp_path
+):
     server = await make_server()
     guest = await player(server, "visitor", None)
     await guest.wait_for_text("you are visitor")

@@ -23,9 +23,9 @@ from textual.widgets import DataTable
 from harena.server import textual_fixes
 from harena.server.session import SessionContext, post_from_anywhere
 from harena.server.textual_fixes import color_system_for_terminal, install
+from tests.server.leaks import all_taken_apart, collect_all, garbage_made
 from tests.server.session_apps import Note, serve
 from tests.sshscreen import ScreenClient
-from tests.server.leaks import all_taken_apart, collect_all, garbage_made
 
 install()
 
@@ -40,7 +40,10 @@ def test_textual_version_is_the_one_the_fixes_were_written_for():
 
 def test_install_is_idempotent():
     render, make_codes = Strip.render, Style._make_ansi_codes
-    parse_key, redirect = XTermParser._parse_extended_key, sys.modules["textual.app"].redirect_stdout
+    parse_key, redirect = (
+        XTermParser._parse_extended_key,
+        sys.modules["textual.app"].redirect_stdout,
+    )
     install()
     install()
     assert textual_fixes.is_installed()
@@ -93,7 +96,11 @@ def sgr_kinds(raw: bytes) -> set[str]:
 
 
 def test_sgr_kinds():
-    assert sgr_kinds(b"\x1b[1;38;5;12;48;2;1;2;3m\x1b[31m\x1b[0m") == {"256", "truecolor", "standard"}
+    assert sgr_kinds(b"\x1b[1;38;5;12;48;2;1;2;3m\x1b[31m\x1b[0m") == {
+        "256",
+        "truecolor",
+        "standard",
+    }
 
 
 def test_shared_strip_renders_per_color_system():
@@ -268,7 +275,9 @@ async def test_server_apps_have_no_server_side_effects(tmp_path, monkeypatch):
         app = recorder.live_apps()[0]
         assert app.save_screenshot() == ""
         assert app.deliver_screenshot() is None
-        assert "Screenshot" not in [command.title for command in app.get_system_commands(app.screen)]
+        assert "Screenshot" not in [
+            command.title for command in app.get_system_commands(app.screen)
+        ]
         await client.close()
     assert opened == []
     assert list(workdir.iterdir()) == []

@@ -25,7 +25,9 @@ NAMES = ("ann", "bob", "cat")
 async def seated(tmp_path: Path) -> AsyncIterator[tuple[HarenaServer, list[ScreenClient]]]:
     """A High Card table of three, every seat taken by a connected SSH player at 80x24."""
     server = HarenaServer(
-        ServerConfig(port=0, keys_dir=tmp_path / "keys", data_dir=tmp_path / "data", limits=ServerLimits())
+        ServerConfig(
+            port=0, keys_dir=tmp_path / "keys", data_dir=tmp_path / "data", limits=ServerLimits()
+        )
     )
     keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in NAMES]
     table = server.lobby.create_table(fingerprint(keys[0]), NAMES[0], "highcard", len(NAMES))

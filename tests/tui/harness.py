@@ -36,8 +36,13 @@ def screen_text(app: HarenaApp) -> str:
     """What the terminal shows, as plain text (modals drawn over the screens below them)."""
     width, height = app.size
     console = Console(
-        width=width, height=height, file=io.StringIO(), force_terminal=True,
-        color_system=None, record=True, legacy_windows=False,
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system=None,
+        record=True,
+        legacy_windows=False,
     )
     console.print(
         app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)

@@ -31,8 +31,12 @@ class PickOne(Game):
         if self.state.picked is not None:
             return []
         return [
-            Prompt(0, "pick", "Pick one item",
-                   tuple(Choice(f"item:{i}", f"item number {i}") for i in range(1, CHOICES + 1)))
+            Prompt(
+                0,
+                "pick",
+                "Pick one item",
+                tuple(Choice(f"item:{i}", f"item number {i}") for i in range(1, CHOICES + 1)),
+            )
         ]
 
     def apply(self, seat: int, choice: str) -> None:

@@ -53,14 +53,18 @@ async def until_unguarded(app: HarenaApp) -> None:
     await until(lambda: prompt_bar(app).guarded() == 0)
 
 
-async def press_choice(pilot: Pilot[Any], app: HarenaApp, choice_id: str, *, confirm: bool = False) -> None:
+async def press_choice(
+    pilot: Pilot[Any], app: HarenaApp, choice_id: str, *, confirm: bool = False
+) -> None:
     """Press the number key of `choice_id`, turning pages first if needed (`confirm`: and Enter
     when the board asks for it to be confirmed)."""
     await until_unguarded(app)
     index = slot_of(app, choice_id)
     bar = prompt_bar(app)
     while bar.page != index // PAGE_SIZE:
-        await pilot.press("right_square_bracket" if bar.page < index // PAGE_SIZE else "left_square_bracket")
+        await pilot.press(
+            "right_square_bracket" if bar.page < index // PAGE_SIZE else "left_square_bracket"
+        )
     await pilot.press(SLOT_KEYS[index % PAGE_SIZE])
     if confirm and getattr(app.screen, "_confirming", None) == choice_id:
         await pilot.press("enter")

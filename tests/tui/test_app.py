@@ -10,13 +10,13 @@ from textual._context import active_app
 from textual.widgets import Input
 
 from harena.core.lobby import Lobby
-from tests.tui.harness import screen_text, session, until
 from harena.tui.app import HarenaApp
 from harena.tui.screens.lobby import LobbyScreen
 from harena.tui.screens.table import TableScreen
 from harena.tui.screens.take_over import TakeOverScreen
 from harena.tui.screens.too_small import MIN_SIZE, TooSmallScreen
 from harena.tui.widgets.status_line import StatusLine
+from tests.tui.harness import screen_text, session, until
 
 
 async def test_reconnecting_opens_straight_on_the_held_seat() -> None:
@@ -47,7 +47,10 @@ async def test_the_same_key_connected_twice_may_take_over() -> None:
     lobby = Lobby()
     lobby.connect("id-alice", "alice")  # the other session
     taken: list[bool] = []
-    async with session(lobby, "id-alice", "alice", take_over=lambda: taken.append(True)) as (app, pilot):
+    async with session(lobby, "id-alice", "alice", take_over=lambda: taken.append(True)) as (
+        app,
+        pilot,
+    ):
         assert isinstance(app.screen, TakeOverScreen)
         text = screen_text(app)
         assert "connected in another session" in text and "same seat" in text
@@ -96,7 +99,9 @@ async def test_close_subscriptions_closes_everything_at_once() -> None:
         assert table.subscriber_count == 0 and lobby.subscriber_count == 0
 
 
-async def test_views_arrive_in_the_receiving_apps_own_context(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_views_arrive_in_the_receiving_apps_own_context(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     seen: list[tuple[object, object]] = []
     original = TableScreen.show
 
@@ -115,7 +120,9 @@ async def test_views_arrive_in_the_receiving_apps_own_context(monkeypatch: pytes
     assert seen and all(owner is current for owner, current in seen)
 
 
-async def test_a_view_for_a_screen_that_crashes_on_it_ends_that_app_only(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_view_for_a_screen_that_crashes_on_it_ends_that_app_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """A view is shown outside Textual's message dispatch: an error in showing it is still
     the app's to handle, as an error in a message handler would be."""
     lobby = Lobby()
@@ -124,7 +131,12 @@ async def test_a_view_for_a_screen_that_crashes_on_it_ends_that_app_only(monkeyp
     async with session(lobby, "id-alice", "alice") as (alice, apilot):
         with pytest.raises(RuntimeError, match="drawing failed"):  # Pilot re-raises it at exit
             async with session(lobby, "id-bob", "bob") as (bob, bpilot):
-                await until(lambda: isinstance(bob.screen, TableScreen) and isinstance(alice.screen, TableScreen))
+                await until(
+                    lambda: (
+                        isinstance(bob.screen, TableScreen)
+                        and isinstance(alice.screen, TableScreen)
+                    )
+                )
 
                 def crash(view: dict) -> None:
                     raise RuntimeError("drawing failed")
@@ -145,7 +157,11 @@ async def test_a_small_terminal_shows_only_the_enlarge_message_until_resized() -
         assert isinstance(app.screen, TooSmallScreen)
 
         def shown() -> list[tuple[int, str]]:
-            return [(row, line) for row, line in enumerate(screen_text(app).splitlines()) if line.strip()]
+            return [
+                (row, line)
+                for row, line in enumerate(screen_text(app).splitlines())
+                if line.strip()
+            ]
 
         [(row, line)] = shown()
         assert line.strip() == "Please enlarge your terminal to at least 80x24 (now 60x20)"
@@ -154,7 +170,9 @@ async def test_a_small_terminal_shows_only_the_enlarge_message_until_resized() -
         await until(lambda: "(now 100x23)" in screen_text(app))
         await pilot.resize_terminal(80, 24)
         await until(lambda: isinstance(app.screen, TableScreen))
-        await until(lambda: "you: alice" in screen_text(app) and "Please enlarge" not in screen_text(app))
+        await until(
+            lambda: "you: alice" in screen_text(app) and "Please enlarge" not in screen_text(app)
+        )
         assert len(screen_text(app).splitlines()) == 24
 
 

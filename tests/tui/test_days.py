@@ -85,7 +85,12 @@ async def test_a_player_a_bot_stands_in_for_sees_why_and_takes_the_seat_back_wit
     async with session(lobby, "id-ann", "ann") as (app, pilot):
         assert "your time: 60s" in screen_text(app) or "your time: 50s" in screen_text(app)
         table.expire(table.next_deadline())
-        await until(lambda: "A bot plays for you (your time ran out): t takes your seat back" in screen_text(app))
+        await until(
+            lambda: (
+                "A bot plays for you (your time ran out): t takes your seat back"
+                in screen_text(app)
+            )
+        )
         assert "ann ran out of time" in screen_text(app)
         await pilot.press("t")
         await until(lambda: "takes their seat back" in screen_text(app))
@@ -147,7 +152,9 @@ from harena.core.engine import game_class  # noqa: E402
 
 
 @pytest.mark.parametrize("game, players", [("carthage", 2), ("spartacus", 3)])
-async def test_each_board_plug_in_replays_a_finished_game_at_every_kind_of_step(game: str, players: int) -> None:
+async def test_each_board_plug_in_replays_a_finished_game_at_every_kind_of_step(
+    game: str, players: int
+) -> None:
     lobby = Lobby()
     options = dict(game_class(game).simulation_options)
     table = lobby.create_table("id-ann", "ann", game, players, options, bots=players, sit=False)
@@ -158,7 +165,16 @@ async def test_each_board_plug_in_replays_a_finished_game_at_every_kind_of_step(
         await pilot.pause()
         last = len(table.game.actions)
         assert f"move {last}/{last}" in screen_text(app)
-        for keys in (["home"], ["right"], ["right_square_bracket"], ["pagedown"], ["tab"], ["pageup"], ["left"], ["end"]):
+        for keys in (
+            ["home"],
+            ["right"],
+            ["right_square_bracket"],
+            ["pagedown"],
+            ["tab"],
+            ["pageup"],
+            ["left"],
+            ["end"],
+        ):
             await pilot.press(*keys)
         assert f"move {last}/{last}" in screen_text(app)
         await pilot.press("home")

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from harena.core.lobby import Lobby
-from tests.tui.harness import screen_text, session, until
 from harena.tui.screens.lobby import LobbyScreen
 from harena.tui.screens.table import TableScreen
+from tests.tui.harness import screen_text, session, until
 
 
 async def test_the_lobby_is_built_when_first_needed_and_then_kept() -> None:

@@ -7,12 +7,12 @@ import types
 import pytest
 
 from harena.core.lobby import Lobby
-from tests.tui.harness import screen_text, session, until
 from harena.tui.screens.create_table import CreateTableScreen
 from harena.tui.screens.help import HelpScreen
 from harena.tui.screens.lobby import LobbyScreen
 from harena.tui.screens.table import TableScreen
 from harena.tui.widgets.status_line import StatusLine
+from tests.tui.harness import screen_text, session, until
 
 
 async def test_the_lobby_lists_tables_and_who_is_online() -> None:
@@ -94,7 +94,10 @@ async def test_no_free_seat_is_said_clearly() -> None:
     async with session(lobby, "id-alice", "alice") as (app, pilot):
         await pilot.press("enter")
         assert isinstance(app.screen, LobbyScreen)
-        assert app.screen.query_one(StatusLine).text == "Error: no free seat at this table; press w to watch it"
+        assert (
+            app.screen.query_one(StatusLine).text
+            == "Error: no free seat at this table; press w to watch it"
+        )
         assert "Error: no free seat at this table; press w to watch it" in screen_text(app)
 
 
@@ -142,8 +145,14 @@ async def test_question_mark_opens_help_listing_the_lobby_keys() -> None:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         text = screen_text(app)
-        for key, what in [("↑↓", "select a table"), ("Enter", "free seat"), ("w", "watch"),
-                          ("n", "create a table"), ("c", "chat"), ("q", "quit")]:
+        for key, what in [
+            ("↑↓", "select a table"),
+            ("Enter", "free seat"),
+            ("w", "watch"),
+            ("n", "create a table"),
+            ("c", "chat"),
+            ("q", "quit"),
+        ]:
             assert any(key in line and what in line for line in text.splitlines()), (key, what)
         await pilot.press("escape")
         assert isinstance(app.screen, LobbyScreen)

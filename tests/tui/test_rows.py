@@ -5,13 +5,13 @@ from __future__ import annotations
 from textual.widget import Widget
 
 from harena.core.lobby import Lobby
-from tests.tui.harness import screen_text, session, until
 from harena.tui.app import HarenaApp
 from harena.tui.screens.help import HelpScreen
 from harena.tui.screens.lobby import LobbyScreen
 from harena.tui.screens.table import TableScreen
 from harena.tui.widgets.rows import RowsWidget
 from harena.tui.widgets.seats import SeatsPanel
+from tests.tui.harness import screen_text, session, until
 
 
 def assert_rows_render_as_textual(app: HarenaApp) -> int:
@@ -35,7 +35,9 @@ async def test_rows_render_exactly_as_textual_renders_the_whole_content() -> Non
         await pilot.pause()
         assert assert_rows_render_as_textual(app) > 10  # waiting for a player, empty log and chat
         table.sit("bob", "bob")
-        table.say("bob", "bob", "hello 世界, a line long enough to wrap in the chat panel, twice over")
+        table.say(
+            "bob", "bob", "hello 世界, a line long enough to wrap in the chat panel, twice over"
+        )
         for line in ("tab\there", "[b]not markup[/b]", "x" * 80):
             table.say("bob", "bob", line)
         table.act("ann", table.game.prompts()[0].choices[0].id)
@@ -65,7 +67,9 @@ async def test_a_move_repaints_only_the_rows_that_changed() -> None:
         view = table.view_for("bob")
         screen.show(view)
         repainted = {
-            type(widget).__name__: {y for region in widget._repaint_regions for y in region.line_range}
+            type(widget).__name__: {
+                y for region in widget._repaint_regions for y in region.line_range
+            }
             for widget in rows
         }
         assert len(repainted["LogPanel"]) == 1  # the new line (the log is not full yet)

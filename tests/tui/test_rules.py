@@ -47,7 +47,10 @@ def play_until(table: Table, identity: str, done: Callable[[dict[str, Any]], boo
 async def synced(app: HarenaApp, table: Table, identity: str) -> None:
     def drawn() -> bool:
         screen = app.screen
-        return isinstance(screen, TableScreen) and screen.view["game"] == table.view_for(identity)["game"]
+        return (
+            isinstance(screen, TableScreen)
+            and screen.view["game"] == table.view_for(identity)["game"]
+        )
 
     await until(drawn)
 
@@ -81,7 +84,9 @@ async def test_r_at_a_carthage_table_shows_the_phase_being_played() -> None:
         await synced(app, table, "id-alice")
         await pilot.press("r")
         assert rules(app).key == "favor"
-        assert "Initiate (1)" in screen_text(app) and "Carthage: the Favor phase" in screen_text(app)
+        assert "Initiate (1)" in screen_text(app) and "Carthage: the Favor phase" in screen_text(
+            app
+        )
         await pilot.press("q")
         assert isinstance(app.screen, TableScreen)
         # ... and the game goes on: the number keys choose again (Pass asks twice).
@@ -96,7 +101,9 @@ async def test_r_at_a_carthage_table_shows_the_phase_being_played() -> None:
         await until(lambda: table.game.decision_number(0) == decisions + 1)
 
 
-async def test_r_at_a_spartacus_table_shows_the_phase_being_played_and_pages_through_the_rest() -> None:
+async def test_r_at_a_spartacus_table_shows_the_phase_being_played_and_pages_through_the_rest() -> (
+    None
+):
     lobby = Lobby(new_seed=lambda: 5)
     table = lobby.create_table("id-bob", "bob", "spartacus", 2, {}, bots=1, bot_kind="heuristic")
     async with session(lobby, "id-bob", "bob") as (app, pilot):
@@ -112,7 +119,9 @@ async def test_r_at_a_spartacus_table_shows_the_phase_being_played_and_pages_thr
         await pilot.press("1")  # the game goes on: bob chooses a House
         await until(lambda: board(table, "id-bob")["players"][0]["house"] != "")
         # rules: Market Phase, the Open Market
-        play_until(table, "id-bob", lambda b: b["phase"] == "market" and b["market"]["auction"] is None)
+        play_until(
+            table, "id-bob", lambda b: b["phase"] == "market" and b["market"]["auction"] is None
+        )
         await synced(app, table, "id-bob")
         await pilot.press("r")
         assert rules(app).key == "market"

@@ -10,12 +10,12 @@ from textual.app import App, ComposeResult
 from textual.content import Content
 
 from harena.core.lobby import Lobby
-from tests.tui.harness import session, until
 from harena.tui.app import HarenaApp
 from harena.tui.screens.table import TableScreen
 from harena.tui.widgets import shared_lines
 from harena.tui.widgets.chat import ChatPanel
 from harena.tui.widgets.rows import RowsWidget
+from tests.tui.harness import session, until
 
 
 def assert_lines_as_textual_styles_them(app: HarenaApp) -> int:

@@ -11,8 +11,6 @@ from textual import events
 from harena.core.lobby import Lobby
 from harena.core.table import Table
 from harena.server.bot_runner import BotRunner
-from tests.tui import pick_game
-from tests.tui.harness import screen_text, session, until
 from harena.tui.app import HarenaApp
 from harena.tui.screens.help import HelpScreen
 from harena.tui.screens.lobby import LobbyScreen
@@ -21,6 +19,8 @@ from harena.tui.widgets.game_over import GameOverPanel
 from harena.tui.widgets.lines_panel import LogPanel
 from harena.tui.widgets.prompt_bar import PromptBar
 from harena.tui.widgets.status_line import StatusLine
+from tests.tui import pick_game
+from tests.tui.harness import screen_text, session, until
 
 
 def table_screen(app: HarenaApp) -> TableScreen:
@@ -41,7 +41,9 @@ def status(app: HarenaApp) -> str:
 
 
 @asynccontextmanager
-async def two_players(rounds: str = "3") -> AsyncIterator[tuple[Table, HarenaApp, object, HarenaApp, object]]:
+async def two_players(
+    rounds: str = "3",
+) -> AsyncIterator[tuple[Table, HarenaApp, object, HarenaApp, object]]:
     """alice (seat 0, A) and bob (seat 1, B) at a High Card table, both on the table screen."""
     lobby = Lobby()
     table = lobby.create_table("id-alice", "alice", "highcard", 2, {"rounds": rounds})
@@ -60,7 +62,9 @@ async def test_a_number_key_plays_and_the_other_screen_shows_it_without_the_card
         assert table.game.state.played[0] == card
         await until(lambda: "seat 0 plays a card" in screen_text(bob))
         assert log_lines(bob) == [
-            "seat 0 drew 3 cards", f"you drew {table.game.state.hands[1]}", "seat 0 plays a card",
+            "seat 0 drew 3 cards",
+            f"you drew {table.game.state.hands[1]}",
+            "seat 0 plays a card",
         ]
         assert f"play {card} face down" not in screen_text(bob)
         await until(lambda: f"you play {card} face down" in log_lines(alice))
@@ -127,7 +131,9 @@ async def test_leaving_a_seat_frees_it() -> None:
         await bpilot.press("y")
         assert isinstance(bob.screen, LobbyScreen)
         assert table.seat_of("id-bob") is None and table.seats[1].free
-        await until(lambda: "bob" not in screen_text(alice).split("Log")[0] and "free" in screen_text(alice))
+        await until(
+            lambda: "bob" not in screen_text(alice).split("Log")[0] and "free" in screen_text(alice)
+        )
 
 
 async def test_escape_goes_back_to_the_lobby_keeping_the_seat() -> None:
@@ -172,10 +178,14 @@ async def test_a_key_for_choices_just_replaced_under_the_player_is_refused_not_a
         assert alice.screen.query_one(PromptBar).guarded() == 0  # choices appearing: no guard
         old = prompt_choices(alice)
         hand = table.game.state.hands[0]
-        card = next(c for c in old if hand.count(int(c.removeprefix("card:"))) == 1)  # gone once played
+        card = next(
+            c for c in old if hand.count(int(c.removeprefix("card:"))) == 1
+        )  # gone once played
         table.act("id-alice", card)  # her other session plays...
         table.act("id-bob", table.view_for("id-bob")["game"]["prompts"][0]["choices"][0][0])
-        await until(lambda: bool(prompt_choices(alice)) and prompt_choices(alice) != old, timeout=10)
+        await until(
+            lambda: bool(prompt_choices(alice)) and prompt_choices(alice) != old, timeout=10
+        )
         version = table.game.version
         await pilot.press("1")  # ... while this screen still showed the old cards
         assert status(alice) == "Error: the choices just changed: read them, then press again"

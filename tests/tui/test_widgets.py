@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
-from harena.tui.boards import BoardWidget, GenericBoard, board_widget_for, register_board, unregister_board
+from harena.tui.boards import (
+    BoardWidget,
+    GenericBoard,
+    board_widget_for,
+    register_board,
+    unregister_board,
+)
 from harena.tui.boards.generic import board_lines
 from harena.tui.screens.create_table import TableForm
 from harena.tui.widgets.key_bar import help_entries, key_bar_content, key_bar_entries
@@ -13,26 +19,53 @@ from harena.tui.widgets.table_list import summary_line
 
 GAMES = [
     {
-        "name": "highcard", "title": "High Card", "min_players": 2, "max_players": 4,
+        "name": "highcard",
+        "title": "High Card",
+        "min_players": 2,
+        "max_players": 4,
         "bots": ["random"],
         "options": [
-            {"name": "rounds", "label": "Rounds", "choices": ["1", "2", "3"], "default": "3", "help": ""}
+            {
+                "name": "rounds",
+                "label": "Rounds",
+                "choices": ["1", "2", "3"],
+                "default": "3",
+                "help": "",
+            }
         ],
     },
-    {"name": "solo", "title": "Solo", "min_players": 1, "max_players": 1, "bots": [], "options": []},
+    {
+        "name": "solo",
+        "title": "Solo",
+        "min_players": 1,
+        "max_players": 1,
+        "bots": [],
+        "options": [],
+    },
 ]
 
 
 def test_the_generic_board_prints_plain_view_data_as_key_value_lines() -> None:
     board = {
-        "round": 2, "hand": [3, 7], "my_card": None, "has_played": [True, False],
+        "round": 2,
+        "hand": [3, 7],
+        "my_card": None,
+        "has_played": [True, False],
         "market": {"open": True, "lots": []},
         "houses": [{"name": "Batiatus", "gold": 5}],
     }
     assert board_lines(board) == [
-        "round: 2", "hand: 3, 7", "my card: -", "has played: yes, no",
-        "market:", "  open: yes", "  lots: none",
-        "houses:", "  0:", "    name: Batiatus", "    gold: 5",
+        "round: 2",
+        "hand: 3, 7",
+        "my card: -",
+        "has played: yes, no",
+        "market:",
+        "  open: yes",
+        "  lots: none",
+        "houses:",
+        "  0:",
+        "    name: Batiatus",
+        "    gold: 5",
     ]
 
 
@@ -53,7 +86,16 @@ def test_games_without_their_own_board_get_the_generic_one() -> None:
 def test_the_create_form_keeps_bots_below_the_player_count() -> None:
     form = TableForm(GAMES)
     fields = {f.label: f for f in form.fields()}
-    assert list(fields) == ["Game", "Players", "Rounds", "Bots", "Bot kind", "Move clock", "Time bank", "Stand-in after"]
+    assert list(fields) == [
+        "Game",
+        "Players",
+        "Rounds",
+        "Bots",
+        "Bot kind",
+        "Move clock",
+        "Time bank",
+        "Stand-in after",
+    ]
     fields["Players"].cycle(1)
     fields = {f.label: f for f in form.fields()}
     for _ in range(5):
@@ -68,7 +110,11 @@ def test_the_create_form_keeps_bots_below_the_player_count() -> None:
     fields["Rounds"].cycle(1)
     request = form.request()
     assert (request.game, request.players, request.options, request.bots, request.bot_kind) == (
-        "highcard", 2, {"rounds": "1"}, 1, "random",
+        "highcard",
+        2,
+        {"rounds": "1"},
+        1,
+        "random",
     )
 
 
@@ -91,7 +137,10 @@ def test_the_key_bar_and_the_help_come_from_the_same_bindings() -> None:
     assert key_bar_content(entries).plain == " ↑↓  select  w  watch "
     assert key_bar_content(entries, gap=2).plain == " ↑↓ select  w watch"  # for a narrow terminal
     assert help_entries(bindings, [("1-9", "choose")]) == [
-        ("↑↓", "select a table"), ("w", "watch it"), ("x", "hidden"), ("1-9", "choose"),
+        ("↑↓", "select a table"),
+        ("w", "watch it"),
+        ("x", "hidden"),
+        ("1-9", "choose"),
     ]
 
 
@@ -104,11 +153,19 @@ def test_seats_are_named_by_their_players_and_states_are_words() -> None:
     assert seat_state({**seat, "connected": True}) == "online"
     assert seat_state({**seat, "bot": "random"}) == "bot"
     assert seat_state({"name": "", "bot": None, "connected": False, "free": True}) == "free"
-    line = summary_line({
-        "id": "7", "title": "High Card", "status": "over", "options": {},
-        "seats": [{**seat, "connected": True}, {"name": "", "bot": None, "connected": False, "free": True}],
-        "spectators": ["carol"],
-    })
+    line = summary_line(
+        {
+            "id": "7",
+            "title": "High Card",
+            "status": "over",
+            "options": {},
+            "seats": [
+                {**seat, "connected": True},
+                {"name": "", "bot": None, "connected": False, "free": True},
+            ],
+            "spectators": ["carol"],
+        }
+    )
     assert line.startswith("#7") and "finished" in line and "1/2 seated" in line
     assert "bob, -" in line and "1 watching" in line
 
@@ -119,7 +176,9 @@ def test_a_log_line_names_seats_by_their_players() -> None:
 
     names = ("ann", "", "cat")
     line = "Seat 2 rolls 3, Seat 3 rolls 5: Seat 3 is the Starting Player"
-    assert named_seats(line, names) == "a free seat rolls 3, cat rolls 5: cat is the Starting Player"
+    assert (
+        named_seats(line, names) == "a free seat rolls 3, cat rolls 5: cat is the Starting Player"
+    )
     plain = "Purple Gaul draws 5 cards"
     assert named_seats(plain, names) is plain
 

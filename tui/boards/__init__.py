@@ -49,4 +49,3 @@ def board_widget_for(game_name: str) -> type[BoardWidget]:
             importlib.import_module(module)
         _builtins_loaded = True
     return _BOARDS.get(game_name, GenericBoard)
-

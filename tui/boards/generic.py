@@ -70,5 +70,6 @@ class GenericBoard(BoardWidget, RowsWidget):
             hidden = len(lines) - height + 1
             lines = lines[: height - 1] + [f"... {hidden} more lines"]
         return [
-            Content(line if len(line) <= width else line[: max(width - 1, 0)] + "…") for line in lines
+            Content(line if len(line) <= width else line[: max(width - 1, 0)] + "…")
+            for line in lines
         ]

@@ -51,7 +51,9 @@ class ChecklistScreen(DialogScreen[str | None]):
         Binding("escape", "cancel", "cancel"),
     ]
 
-    def __init__(self, title: str, names: list[str], value: str, warn_above: int | None = None) -> None:
+    def __init__(
+        self, title: str, names: list[str], value: str, warn_above: int | None = None
+    ) -> None:
         super().__init__()
         self.title_text = title
         self.names = names

@@ -50,8 +50,14 @@ class ConfirmScreen(DialogScreen[bool]):
         lines.append(Content(""))
         lines.append(
             Content.assemble(
-                ("y", KEY_STYLE), "/", ("Enter", KEY_STYLE), " yes   ",
-                ("n", KEY_STYLE), "/", ("Esc", KEY_STYLE), " no",
+                ("y", KEY_STYLE),
+                "/",
+                ("Enter", KEY_STYLE),
+                " yes   ",
+                ("n", KEY_STYLE),
+                "/",
+                ("Esc", KEY_STYLE),
+                " no",
             )
         )
         return Content("\n").join(lines)
@@ -60,7 +66,9 @@ class ConfirmScreen(DialogScreen[bool]):
         self.dismiss(yes)
 
 
-def confirm(app: App[Any], question: str, detail: str, answered: Callable[[bool | None], None]) -> None:
+def confirm(
+    app: App[Any], question: str, detail: str, answered: Callable[[bool | None], None]
+) -> None:
     """Ask `question` in the app's kept yes/no screen."""
     show_kept(app, "confirm", lambda: ConfirmScreen(question, detail),
               lambda screen: screen.ask(question, detail), answered)  # fmt: skip

@@ -82,10 +82,14 @@ class TableForm:
     def fields(self) -> list[FormField]:
         game = self.game
         out = [
-            FormField("Game", game["title"], f"{len(self.games)} game(s) on this server", self._cycle_game),
             FormField(
-                "Players", str(self.players),
-                f"{game['min_players']} to {game['max_players']} players", self._cycle_players,
+                "Game", game["title"], f"{len(self.games)} game(s) on this server", self._cycle_game
+            ),
+            FormField(
+                "Players",
+                str(self.players),
+                f"{game['min_players']} to {game['max_players']} players",
+                self._cycle_players,
             ),
         ]
         for option in game["options"]:
@@ -94,14 +98,18 @@ class TableForm:
                 shown = f"{len(value.split(','))}: {value.replace(',', ', ')}" if value else "none"
                 out.append(
                     FormField(
-                        option["label"], shown, "Enter or Space: tick them in a list. " + option["help"],
-                        lambda delta: None, checklist=option,
+                        option["label"],
+                        shown,
+                        "Enter or Space: tick them in a list. " + option["help"],
+                        lambda delta: None,
+                        checklist=option,
                     )
                 )
                 continue
             out.append(
                 FormField(
-                    option["label"], self.options[option["name"]],
+                    option["label"],
+                    self.options[option["name"]],
                     option["help"] or f"one of {', '.join(option['choices'])}",
                     self._option_cycler(option),
                 )
@@ -109,26 +117,43 @@ class TableForm:
         if game["bots"]:
             out.append(
                 FormField(
-                    "Bots", str(self.bots),
-                    f"bots fill {self.bots} of the {self.players - 1} seats besides yours", self._cycle_bots,
+                    "Bots",
+                    str(self.bots),
+                    f"bots fill {self.bots} of the {self.players - 1} seats besides yours",
+                    self._cycle_bots,
                 )
             )
             out.append(
                 FormField(
-                    "Bot kind", game["bots"][self.bot_kind_index], "how the bots play", self._cycle_bot_kind
+                    "Bot kind",
+                    game["bots"][self.bot_kind_index],
+                    "how the bots play",
+                    self._cycle_bot_kind,
                 )
             )
         else:
-            out.append(FormField("Bots", "none", f"{game['title']} has no bots", lambda delta: None))
+            out.append(
+                FormField("Bots", "none", f"{game['title']} has no bots", lambda delta: None)
+            )
         if game["bots"]:
             helps = {
-                "clock": ("Move clock", "time for each decision; when it runs out a bot plays for that player"),
+                "clock": (
+                    "Move clock",
+                    "time for each decision; when it runs out a bot plays for that player",
+                ),
                 "bank": ("Time bank", "time for the whole game, used once the move clock is spent"),
-                "stand_in_after": ("Stand-in after", "a bot plays for a player gone this long, when awaited"),
+                "stand_in_after": (
+                    "Stand-in after",
+                    "a bot plays for a player gone this long, when awaited",
+                ),
             }
             for name, (label, help) in helps.items():
                 value = self.timing[name]
-                out.append(FormField(label, span(value) if value else "off", help, self._timing_cycler(name)))
+                out.append(
+                    FormField(
+                        label, span(value) if value else "off", help, self._timing_cycler(name)
+                    )
+                )
         return out
 
     def _timing_cycler(self, name: str) -> Callable[[int], None]:
@@ -149,7 +174,9 @@ class TableForm:
             value = self.options[option["name"]]
             count = len(value.split(",")) if option.get("multi") and value else 0
             if limit is not None and count > limit:
-                out.append(f"{count} {option['label'].lower()}: more than {limit} is not recommended")
+                out.append(
+                    f"{count} {option['label'].lower()}: more than {limit} is not recommended"
+                )
         return out
 
     def _cycle_game(self, delta: int) -> None:
@@ -206,7 +233,11 @@ class FormView(Widget):
         warnings = self.form.warnings()
         if warnings:
             lines.append(Content.assemble(("Warning:", "bold"), " ", "; ".join(warnings)))
-        error = Content.assemble(("Error:", "bold reverse"), " ", self.error) if self.error else Content("")
+        error = (
+            Content.assemble(("Error:", "bold reverse"), " ", self.error)
+            if self.error
+            else Content("")
+        )
         lines.append(error)
         return Content("\n").join(lines)
 
@@ -219,7 +250,9 @@ class CreateTableScreen(DialogScreen[str | None]):
         Binding("down,j", "field(1)", show=False),
         Binding("left,h", "change(-1)", "change", key_display="←→"),
         Binding("right,l,space", "change(1)", show=False),
-        Binding("enter", "create", "create", tooltip="create the table (on a list field: open its list)"),
+        Binding(
+            "enter", "create", "create", tooltip="create the table (on a list field: open its list)"
+        ),
         Binding("escape", "cancel", "cancel"),
     ]
 
@@ -272,7 +305,9 @@ class CreateTableScreen(DialogScreen[str | None]):
 
         self.app.push_screen(
             ChecklistScreen(
-                option["label"], list(option["choices"]), self.form.options[option["name"]],
+                option["label"],
+                list(option["choices"]),
+                self.form.options[option["name"]],
                 option.get("warn_above"),
             ),
             chosen,
@@ -293,7 +328,6 @@ class CreateTableScreen(DialogScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
-
 
 
 def show_create_table(

@@ -89,7 +89,10 @@ class GiveScreen(DialogScreen[str | None]):
             lines = [Content.styled("Give denarii to whom?", "bold")]
             for key, seat in enumerate(self.offer.recipients, start=1):
                 lines.append(Content.assemble((f" {key} ", KEY_STYLE), f" {self.name_of(seat)}"))
-            lines += [Content(""), Content.assemble(("1-9", KEY_STYLE), " choose  ", ("Esc", KEY_STYLE), " cancel")]
+            lines += [
+                Content(""),
+                Content.assemble(("1-9", KEY_STYLE), " choose  ", ("Esc", KEY_STYLE), " cancel"),
+            ]
         else:
             shown = self.amount or "_"
             lines = [
@@ -99,8 +102,14 @@ class GiveScreen(DialogScreen[str | None]):
                 Content.assemble("Amount: ", (f" {shown} ", "reverse")),
                 Content(""),
                 Content.assemble(
-                    ("0-9", KEY_STYLE), " type  ", ("↑↓", KEY_STYLE), " change  ",
-                    ("Enter", KEY_STYLE), " give  ", ("Esc", KEY_STYLE), " back",
+                    ("0-9", KEY_STYLE),
+                    " type  ",
+                    ("↑↓", KEY_STYLE),
+                    " change  ",
+                    ("Enter", KEY_STYLE),
+                    " give  ",
+                    ("Esc", KEY_STYLE),
+                    " back",
                 ),
             ]
         return Content("\n").join(lines)

@@ -50,7 +50,9 @@ class HelpScreen(DialogScreen[None]):
             Content.assemble((f" {keys:<{width}}", "bold"), what) for keys, what in self.entries
         ]
         lines.append(Content(""))
-        lines.append(Content.assemble(("Esc", KEY_STYLE), " or ", ("?", KEY_STYLE), " closes this help"))
+        lines.append(
+            Content.assemble(("Esc", KEY_STYLE), " or ", ("?", KEY_STYLE), " closes this help")
+        )
         with Vertical() as box:
             box.border_title = f"Keys: {self.title_text}"
             # Scrolls (arrow keys, PgUp/PgDn) when the list is taller than the terminal.

@@ -26,7 +26,11 @@ if TYPE_CHECKING:
 
 def finished_games(lobby: Lobby, identity: str) -> list[Table]:
     """The finished (or closed) tables where `identity` held a seat, newest first."""
-    mine = [t for t in lobby.tables.values() if t.status in ("over", "closed") and t.seat_of(identity) is not None]
+    mine = [
+        t
+        for t in lobby.tables.values()
+        if t.status in ("over", "closed") and t.seat_of(identity) is not None
+    ]
     return sorted(mine, key=lambda t: (-t.touched, t.id))
 
 
@@ -36,8 +40,11 @@ def result_text(table: Table, identity: str) -> str:
         return f"closed: {table.closed}"
     winners = [table.seats[s].name or f"seat {s}" for s in result.winners]
     you = table.seat_of(identity)
-    head = "you won" if you in result.winners and len(winners) == 1 else (
-        "you shared the win" if you in result.winners else "won by " + ", ".join(winners))
+    head = (
+        "you won"
+        if you in result.winners and len(winners) == 1
+        else ("you shared the win" if you in result.winners else "won by " + ", ".join(winners))
+    )
     return head
 
 
@@ -53,7 +60,9 @@ class HistoryScreen(QuietFocus, HelpKeys, Screen[None]):
     BINDINGS = [
         Binding("up,k", "move(-1)", "select", key_display="↑↓"),
         Binding("down,j", "move(1)", show=False),
-        Binding("enter", "replay", "replay", tooltip="replay the selected game, everything revealed"),
+        Binding(
+            "enter", "replay", "replay", tooltip="replay the selected game, everything revealed"
+        ),
         Binding("escape,q", "close", "back"),
         Binding("question_mark", "help", "help", tooltip="this help"),
     ]
@@ -77,7 +86,9 @@ class HistoryScreen(QuietFocus, HelpKeys, Screen[None]):
         """The games as they are now: the screen is kept per app and shown again."""
         self.tables = finished_games(self.harena.lobby, self.harena.identity)
         self.query_one(HeaderLine).set_text(f"harena · your finished games ({len(self.tables)})")
-        self.query_one(PickList).set_lines([history_line(t, self.harena.identity) for t in self.tables])
+        self.query_one(PickList).set_lines(
+            [history_line(t, self.harena.identity) for t in self.tables]
+        )
 
     def action_move(self, delta: int) -> None:
         self.query_one(PickList).move(delta)

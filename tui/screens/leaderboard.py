@@ -27,7 +27,13 @@ class LeaderboardScreen(QuietFocus, HelpKeys, Screen[None]):
     BINDINGS = [
         Binding("up,k", "move(-1)", "scroll", key_display="↑↓"),
         Binding("down,j", "move(1)", show=False),
-        Binding("left,h", "game(-1)", "game", key_display="←→", tooltip="the leaderboard of another game"),
+        Binding(
+            "left,h",
+            "game(-1)",
+            "game",
+            key_display="←→",
+            tooltip="the leaderboard of another game",
+        ),
         Binding("right,l,tab", "game(1)", show=False),
         Binding("escape,q", "close", "back"),
         Binding("question_mark", "help", "help", tooltip="this help"),
@@ -44,7 +50,9 @@ class LeaderboardScreen(QuietFocus, HelpKeys, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield HeaderLine("", id="header")
-        yield Panel("Rank  Rating  Games  Player", PickList("Nobody is rated at this game yet.", id="board"))
+        yield Panel(
+            "Rank  Rating  Games  Player", PickList("Nobody is rated at this game yet.", id="board")
+        )
         yield StatusLine(id="status")
         yield KeyBar(self.BINDINGS, id="keys")
 
@@ -54,7 +62,11 @@ class LeaderboardScreen(QuietFocus, HelpKeys, Screen[None]):
     def reset(self) -> None:
         """The ratings as they are now, a game of yours first: the screen is kept per app."""
         ratings = self.harena.lobby.ratings
-        rated = [i for i, (name, _) in enumerate(self.games) if ratings.of(self.harena.identity, name) is not None]
+        rated = [
+            i
+            for i, (name, _) in enumerate(self.games)
+            if ratings.of(self.harena.identity, name) is not None
+        ]
         self.game_index = rated[0] if rated else 0  # a game of yours first
         self.draw()
 
@@ -73,7 +85,9 @@ class LeaderboardScreen(QuietFocus, HelpKeys, Screen[None]):
         self.query_one(PickList).set_lines(self.lines())
         bots = ", ".join(f"{k} {v:.0f}" for k, v in BOT_RATINGS.items())
         counted = "counted" if self.harena.lobby.ratings.count_bots else "not counted"
-        self.query_one(StatusLine).show_info(f"Elo from 1500; bots fixed ({bots}); bot games {counted}")
+        self.query_one(StatusLine).show_info(
+            f"Elo from 1500; bots fixed ({bots}); bot games {counted}"
+        )
 
     def action_move(self, delta: int) -> None:
         self.query_one(PickList).move(delta)

@@ -41,12 +41,16 @@ log = logging.getLogger(__name__)
 WAIT_TICK = 60.0  # seconds between updates of "waited 12m", only while a table waits for you
 
 
-def mark_awaiting(tables: list[dict[str, Any]], awaiting: list[tuple[str, float]], now: float) -> list[dict[str, Any]]:
+def mark_awaiting(
+    tables: list[dict[str, Any]], awaiting: list[tuple[str, float]], now: float
+) -> list[dict[str, Any]]:
     """The tables waiting for you first (longest wait first), each marked with how long it has
     waited; the others as they were."""
     since = dict(awaiting)
     mine = sorted((t for t in tables if t["id"] in since), key=lambda t: since[t["id"]])
-    return [{**t, "waited": waited(now - since[t["id"]])} for t in mine] + [t for t in tables if t["id"] not in since]
+    return [{**t, "waited": waited(now - since[t["id"]])} for t in mine] + [
+        t for t in tables if t["id"] not in since
+    ]
 
 
 class TableDetails(Widget):
@@ -77,7 +81,8 @@ class TableDetails(Widget):
     def render(self) -> Content:
         width = self.content_size.width
         return Content("\n").join(
-            Content(line if len(line) <= width else line[: max(width - 1, 0)] + "…") for line in self._lines
+            Content(line if len(line) <= width else line[: max(width - 1, 0)] + "…")
+            for line in self._lines
         )
 
 
@@ -148,24 +153,59 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
 
     HELP_TITLE = "lobby"
     BINDINGS = [
-        Binding("up,k", "move(-1)", "select", key_display="↑↓", tooltip="select a table (also k and j)"),
+        Binding(
+            "up,k", "move(-1)", "select", key_display="↑↓", tooltip="select a table (also k and j)"
+        ),
         Binding("down,j", "move(1)", show=False),
         Binding("enter", "sit", "sit", tooltip="take a free seat there, or go back to your seat"),
         Binding("w", "watch", "watch", tooltip="watch the selected table as a spectator"),
-        Binding("n", "new_table", "new table", tooltip="create a table: game, players, options, bots"),
-        Binding("c", "chat", "chat", tooltip="chat in the lobby (Enter sends, Esc leaves the input)"),
+        Binding(
+            "n", "new_table", "new table", tooltip="create a table: game, players, options, bots"
+        ),
+        Binding(
+            "c", "chat", "chat", tooltip="chat in the lobby (Enter sends, Esc leaves the input)"
+        ),
         Binding("question_mark", "help", "help", tooltip="this help"),
         Binding("q", "quit", "quit", tooltip="quit harena (asks first)"),
-        Binding("y", "your_move", "your move", show=False, tooltip="open the table that has waited longest for you"),
-        Binding("b", "bell", "bell", show=False, tooltip="turn the bell for your turns off or on (kept for your key)"),
-        Binding("h", "history", "history", show=False, tooltip="your finished games; Enter replays one"),
+        Binding(
+            "y",
+            "your_move",
+            "your move",
+            show=False,
+            tooltip="open the table that has waited longest for you",
+        ),
+        Binding(
+            "b",
+            "bell",
+            "bell",
+            show=False,
+            tooltip="turn the bell for your turns off or on (kept for your key)",
+        ),
+        Binding(
+            "h", "history", "history", show=False, tooltip="your finished games; Enter replays one"
+        ),
         Binding("r", "ratings", "ratings", show=False, tooltip="the leaderboard of each game"),
-        Binding("f", "finished", "finished tables", show=False,
-                tooltip="switch between the tables in play and the finished ones (w reads one)"),
-        Binding("x", "remove_player", "remove a player", show=False,
-                tooltip="at a table you created that has not started: free another seat"),
-        Binding("o", "operator", "operator", show=False,
-                tooltip="operators only: close, delete, kick, ban, notice (type help)"),
+        Binding(
+            "f",
+            "finished",
+            "finished tables",
+            show=False,
+            tooltip="switch between the tables in play and the finished ones (w reads one)",
+        ),
+        Binding(
+            "x",
+            "remove_player",
+            "remove a player",
+            show=False,
+            tooltip="at a table you created that has not started: free another seat",
+        ),
+        Binding(
+            "o",
+            "operator",
+            "operator",
+            show=False,
+            tooltip="operators only: close, delete, kick, ban, notice (type help)",
+        ),
     ]
     HELP_EXTRA = [("ctrl+q", "quit at once, without asking")]
 
@@ -229,7 +269,9 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
 
     def _tick(self, running: bool) -> None:
         if running and self._ticking is None:
-            self._ticking = self.set_interval(WAIT_TICK, lambda: self.show(self.harena.lobby.view()))
+            self._ticking = self.set_interval(
+                WAIT_TICK, lambda: self.show(self.harena.lobby.view())
+            )
         elif not running and self._ticking is not None:
             self._ticking.stop()
             self._ticking = None
@@ -287,7 +329,9 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
     def action_bell(self) -> None:
         on = self.harena.toggle_bell()
         self.query_one(HeaderLine).set_text(self._header())
-        self.status.show_info("The bell rings when a decision becomes yours" if on else "No bell for your turns")
+        self.status.show_info(
+            "The bell rings when a decision becomes yours" if on else "No bell for your turns"
+        )
 
     def action_history(self) -> None:
         from harena.tui.screens.history import HistoryScreen
@@ -312,7 +356,10 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         by_key = {str(k): seat for k, seat in enumerate(held[:9], start=1)}
         seats = [(key, table.seats[seat].name or "bot") for key, seat in by_key.items()]
         if table.started or not seats:
-            self.status.show_error("nobody to remove: " + ("the game has started" if table.started else "no one else is seated"))
+            self.status.show_error(
+                "nobody to remove: "
+                + ("the game has started" if table.started else "no one else is seated")
+            )
             return
 
         def picked(key: str | None) -> None:
@@ -417,4 +464,3 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
 
     def action_quit(self) -> None:
         self.harena.action_request_quit()
-

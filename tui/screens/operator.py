@@ -40,7 +40,9 @@ class OperatorScreen(DialogScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical() as frame:
             frame.border_title = "Operator"
-            yield Static(Content("Type a command (help lists them), Enter runs it, Esc closes."), id="answer")
+            yield Static(
+                Content("Type a command (help lists them), Enter runs it, Esc closes."), id="answer"
+            )
             command = Input(placeholder="command", compact=True, id="command")
             command.cursor_blink = False
             yield command
@@ -64,7 +66,9 @@ class OperatorScreen(DialogScreen[None]):
             return Content.assemble(("Error:", "bold reverse"), f" {answer}")
         lines = answer.splitlines()
         if len(lines) > ANSWER_LINES:
-            lines = lines[: ANSWER_LINES - 1] + [f"... {len(lines) - ANSWER_LINES + 1} more (harena admin shows all)"]
+            lines = lines[: ANSWER_LINES - 1] + [
+                f"... {len(lines) - ANSWER_LINES + 1} more (harena admin shows all)"
+            ]
         return Content("\n".join(lines))
 
     def show_answer(self, content: Content) -> None:

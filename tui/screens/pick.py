@@ -24,7 +24,9 @@ class PickScreen(DialogScreen[str]):
 
     def compose(self) -> ComposeResult:
         lines = [Content.styled(self.question, "bold"), Content("")]
-        lines += [Content.assemble((f" {key} ", KEY_STYLE), f" {label}") for key, label in self.choices]
+        lines += [
+            Content.assemble((f" {key} ", KEY_STYLE), f" {label}") for key, label in self.choices
+        ]
         lines += [Content(""), Content.assemble(("Esc", KEY_STYLE), " cancel")]
         with Vertical():
             yield Static(Content("\n").join(lines))

@@ -53,7 +53,8 @@ def replay_of(table: Table, identity: str | None) -> Replay:
 
 def _replay(table: Table, seat: int | None, over: bool) -> Replay:
     return Replay(
-        table.game.config, table.game.actions,
+        table.game.config,
+        table.game.actions,
         seat=None if over else seat,
         log_from=0 if over or seat is None else table.seats[seat].log_from,
         reveal=over,
@@ -77,20 +78,46 @@ class ReplayScreen(QuietFocus, HelpKeys, Screen[None]):
 
     HELP_TITLE = "replay"
     BINDINGS = [
-        Binding("right,l", "step(1)", "move", key_display="←→", tooltip="one move forward (Left: back)"),
+        Binding(
+            "right,l", "step(1)", "move", key_display="←→", tooltip="one move forward (Left: back)"
+        ),
         Binding("left,h", "step(-1)", show=False),
-        Binding("right_square_bracket", "turn(1)", "turn", key_display="[]", tooltip="the next turn (another seat chooses); [ back"),
+        Binding(
+            "right_square_bracket",
+            "turn(1)",
+            "turn",
+            key_display="[]",
+            tooltip="the next turn (another seat chooses); [ back",
+        ),
         Binding("left_square_bracket", "turn(-1)", show=False),
-        Binding("pagedown", "round(1)", "round", key_display="PgUp/Dn", tooltip="the next round (PageUp: back)"),
+        Binding(
+            "pagedown",
+            "round(1)",
+            "round",
+            key_display="PgUp/Dn",
+            tooltip="the next round (PageUp: back)",
+        ),
         Binding("pageup", "round(-1)", show=False),
-        Binding("home", "jump(0)", "start", tooltip="the start of the game (End: its end, with any moves made since)"),
+        Binding(
+            "home",
+            "jump(0)",
+            "start",
+            tooltip="the start of the game (End: its end, with any moves made since)",
+        ),
         Binding("end", "jump(1)", show=False),
-        Binding("tab", "next_seat", "seat", tooltip="a finished game: the board as the next player saw it"),
+        Binding(
+            "tab",
+            "next_seat",
+            "seat",
+            tooltip="a finished game: the board as the next player saw it",
+        ),
         Binding("escape,q", "close", "close"),
         Binding("question_mark", "help", "help", tooltip="this help"),
     ]
 
-    def __init__(self, table: Table, replay: Replay, *, title: str = "", identity: str | None = None) -> None:
+    def __init__(
+        self, table: Table, replay: Replay, *, title: str = "", identity: str | None = None
+    ) -> None:
         super().__init__()
         self.table = table
         self.identity = identity  # whose review (End catches up with moves made since)
@@ -152,7 +179,9 @@ class ReplayScreen(QuietFocus, HelpKeys, Screen[None]):
         if replay.reveal and self.board_seat is not None:
             whose = f" · board as {replay.names[self.board_seat]} saw it"
         elif not replay.reveal:
-            whose = " · as your seat saw it" if replay.seat is not None else " · as spectators saw it"
+            whose = (
+                " · as your seat saw it" if replay.seat is not None else " · as spectators saw it"
+            )
         return f"{self._title}{whose}"
 
     def position_text(self) -> str:
@@ -188,11 +217,15 @@ class ReplayScreen(QuietFocus, HelpKeys, Screen[None]):
 
     def action_turn(self, delta: int) -> None:
         replay = self.replay
-        self._go(replay.next_turn(self.position) if delta > 0 else replay.previous_turn(self.position))
+        self._go(
+            replay.next_turn(self.position) if delta > 0 else replay.previous_turn(self.position)
+        )
 
     def action_round(self, delta: int) -> None:
         replay = self.replay
-        self._go(replay.next_round(self.position) if delta > 0 else replay.previous_round(self.position))
+        self._go(
+            replay.next_round(self.position) if delta > 0 else replay.previous_round(self.position)
+        )
 
     def action_jump(self, end: int) -> None:
         if end and len(self.table.game.actions) > self.replay.last and self.table.removed is None:

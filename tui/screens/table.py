@@ -127,15 +127,40 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
     HELP_TITLE = "table"
     BINDINGS = [
         *PROMPT_BINDINGS,
-        Binding("c", "chat", "chat", tooltip="chat at this table (Enter sends, Esc leaves the input)"),
-        Binding("r", "rules", "rules", tooltip="the rules of this phase on one screen (Left/Right: other phases)"),
-        Binding("l", "leave", "leave seat", tooltip="give up your seat (asks first), back to the lobby"),
+        Binding(
+            "c", "chat", "chat", tooltip="chat at this table (Enter sends, Esc leaves the input)"
+        ),
+        Binding(
+            "r",
+            "rules",
+            "rules",
+            tooltip="the rules of this phase on one screen (Left/Right: other phases)",
+        ),
+        Binding(
+            "l", "leave", "leave seat", tooltip="give up your seat (asks first), back to the lobby"
+        ),
         Binding("escape", "lobby", "lobby", tooltip="back to the lobby, keeping your seat"),
-        Binding("y", "your_move", "your move", show=False, tooltip="the next table that waits for your decision"),
-        Binding("t", "take_back", "take seat back", show=False,
-                tooltip="a bot plays for you (your time ran out, or you were away): play yourself again"),
-        Binding("v", "review", "review", show=False,
-                tooltip="step through the game so far as your seat saw it (a finished game: all revealed)"),
+        Binding(
+            "y",
+            "your_move",
+            "your move",
+            show=False,
+            tooltip="the next table that waits for your decision",
+        ),
+        Binding(
+            "t",
+            "take_back",
+            "take seat back",
+            show=False,
+            tooltip="a bot plays for you (your time ran out, or you were away): play yourself again",
+        ),
+        Binding(
+            "v",
+            "review",
+            "review",
+            show=False,
+            tooltip="step through the game so far as your seat saw it (a finished game: all revealed)",
+        ),
         Binding("enter", "done", show=False),
         Binding("question_mark", "help", "help", tooltip="this help"),
     ]
@@ -249,10 +274,14 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
     def _draw(self, view: dict[str, Any]) -> None:
         game = view["game"]
         board = self._widget(BoardWidget)
-        self._widget(HeaderLine).set_text(header_text(view, board) + self.harena.turn_note(besides=self.table.id))
+        self._widget(HeaderLine).set_text(
+            header_text(view, board) + self.harena.turn_note(besides=self.table.id)
+        )
         running = bool(view["table"].get("deadlines")) and game["result"] is None
         self._tick(running)
-        timing = clock_text(view, time.time(), self.player_name) if "deadlines" in view["table"] else ""
+        timing = (
+            clock_text(view, time.time(), self.player_name) if "deadlines" in view["table"] else ""
+        )
         if not board.OWNS_BODY:
             self._widget(SeatsPanel).show(view)
         board.show(view)
@@ -298,7 +327,9 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         if self._confirming != choice_id and self._widget(BoardWidget).needs_confirm(choice_id):
             self._confirming, self._confirming_at = choice_id, self.view["game"]["decision"]
             label = labels.get(choice_id, choice_id)
-            self.status.show_info(f"{label}? Press the same key again or Enter to confirm, Esc to cancel")
+            self.status.show_info(
+                f"{label}? Press the same key again or Enter to confirm, Esc to cancel"
+            )
             return
         self._confirming = None
         self.query_one(PromptBar).answered()
@@ -322,7 +353,9 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             return
         offer = GiftOffer.from_prompts(self.view["game"]["prompts"])
         if offer is None:
-            self.status.show_error("nothing to give now (no denarii to spare, or a result is being resolved)")
+            self.status.show_error(
+                "nothing to give now (no denarii to spare, or a result is being resolved)"
+            )
             return
 
         def given(choice_id: str | None) -> None:
@@ -339,19 +372,27 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         if self.view["table"]["you"] is None:
             self.status.show_error("you are watching: spectators do not deal")
             return
-        offer = AskOffer.from_prompts(self._widget(BoardWidget).prompt_view(self.view["game"]["prompts"]))
+        offer = AskOffer.from_prompts(
+            self._widget(BoardWidget).prompt_view(self.view["game"]["prompts"])
+        )
         if paying and not offer.payments:
             self.status.show_error("no ask to answer: nobody asks you now")
             return
         if not paying and not offer.favours:
-            self.status.show_error("nothing to ask for now (asks come with an invitation, a thumb, a Scheme's support)")
+            self.status.show_error(
+                "nothing to ask for now (asks come with an invitation, a thumb, a Scheme's support)"
+            )
             return
 
         def decided(choice_id: str | None) -> None:
             if choice_id is None:
                 self.status.show_info("Nothing asked" if not paying else "Nothing answered")
                 return
-            said = dict(offer.payments).get(choice_id, choice_id) if paying else f"ask {choice_id.split(':')[2]} denarii"
+            said = (
+                dict(offer.payments).get(choice_id, choice_id)
+                if paying
+                else f"ask {choice_id.split(':')[2]} denarii"
+            )
             self.choose(choice_id, said)
 
         self.app.push_screen(AskScreen(offer, self.player_name, paying=paying), decided)
@@ -473,4 +514,3 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             self.table.leave(self.harena.identity)
         self.harena.unsubscribe(self.subscription_key)
         self.harena.back_to_lobby(self)
-

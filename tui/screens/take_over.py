@@ -32,7 +32,9 @@ class TakeOverScreen(DialogScreen[bool]):
     def compose(self) -> ComposeResult:
         lines = [Content(NOTICE), Content("")]
         if self.can_take_over:
-            lines.append(Content.assemble(("t", KEY_STYLE), " take over here: the other session is closed"))
+            lines.append(
+                Content.assemble(("t", KEY_STYLE), " take over here: the other session is closed")
+            )
         lines.append(Content.assemble(("Esc", KEY_STYLE), " carry on with both sessions"))
         with Vertical() as box:
             box.border_title = "Connected elsewhere"

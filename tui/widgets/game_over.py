@@ -18,7 +18,8 @@ def result_lines(view: dict[str, Any]) -> list[str]:
     winners = [seat_label(seats, w) for w in result["winners"]]
     you = view["table"]["you"]
     lines = [
-        ("Winner: " if len(winners) == 1 else "Winners (shared): ") + (", ".join(winners) or "nobody"),
+        ("Winner: " if len(winners) == 1 else "Winners (shared): ")
+        + (", ".join(winners) or "nobody"),
         f"Reason: {result['reason']}",
     ]
     if you is not None:

@@ -63,7 +63,9 @@ def key_bar_entries(
 ) -> list[tuple[str, str]]:
     """(keys, label) of the bar, in order: `lead` first, then the bindings shown."""
     entries = list(lead)
-    entries.extend((key_label(b), b.description) for b in _bindings(bindings) if b.show and b.description)
+    entries.extend(
+        (key_label(b), b.description) for b in _bindings(bindings) if b.show and b.description
+    )
     return entries
 
 

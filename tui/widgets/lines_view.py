@@ -6,8 +6,8 @@ without Textual) and show each in a `LinesView`, which repaints only the rows th
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from textual.content import Content
 

@@ -24,17 +24,33 @@ COLUMNS = 2
 PROMPT_BINDINGS = [
     # Only the first number key carries the help text: the help lists the ten as one line.
     Binding(
-        "1", "prompt_choose(0)", "choose", key_display="1-9, 0",
-        tooltip="choose the numbered choice on the page shown", show=False,
+        "1",
+        "prompt_choose(0)",
+        "choose",
+        key_display="1-9, 0",
+        tooltip="choose the numbered choice on the page shown",
+        show=False,
     ),
-    *(Binding(key, f"prompt_choose({slot})", show=False) for slot, key in enumerate(SLOT_KEYS) if slot),
-    Binding(
-        "left_square_bracket,pageup", "prompt_page(-1)", "page",
-        key_display="[ / PgUp", tooltip="previous page of choices", show=False,
+    *(
+        Binding(key, f"prompt_choose({slot})", show=False)
+        for slot, key in enumerate(SLOT_KEYS)
+        if slot
     ),
     Binding(
-        "right_square_bracket,pagedown", "prompt_page(1)", "page",
-        key_display="] / PgDn", tooltip="next page of choices", show=False,
+        "left_square_bracket,pageup",
+        "prompt_page(-1)",
+        "page",
+        key_display="[ / PgUp",
+        tooltip="previous page of choices",
+        show=False,
+    ),
+    Binding(
+        "right_square_bracket,pagedown",
+        "prompt_page(1)",
+        "page",
+        key_display="] / PgDn",
+        tooltip="next page of choices",
+        show=False,
     ),
 ]
 
@@ -96,7 +112,10 @@ class PromptBar(RowsWidget):
             now = self.clock()
             if choices and not self._expecting:
                 if self._choices:
-                    self._replaced, self._guarded_until = (self._choices, self._page), now + CHANGE_GUARD
+                    self._replaced, self._guarded_until = (
+                        (self._choices, self._page),
+                        now + CHANGE_GUARD,
+                    )
                 elif now - self._taken_at < CHANGE_GUARD:
                     self._guarded_until = now + CHANGE_GUARD  # (replaced holds what was taken)
             self._expecting = False
@@ -139,7 +158,9 @@ class PromptBar(RowsWidget):
     def choice_at(self, slot: int) -> Choice | None:
         """The choice behind number key `slot` (0 for key 1 ... 9 for key 0) on this page."""
         index = self._page * PAGE_SIZE + slot
-        return self._choices[index] if 0 <= slot < PAGE_SIZE and index < len(self._choices) else None
+        return (
+            self._choices[index] if 0 <= slot < PAGE_SIZE and index < len(self._choices) else None
+        )
 
     def slot_at(self, x: int, y: int) -> int | None:
         """The slot drawn at content offset (x, y), for a click; None off the choices."""
@@ -193,7 +214,11 @@ class PromptBar(RowsWidget):
         page_note = f"page {self._page + 1}/{self.pages}  [ ]" if self.pages > 1 else ""
         room = width - len(page_note) - 1
         title = self._text if len(self._text) <= room else self._text[: room - 1] + "…"
-        lines = [Content.assemble((title, "bold"), " " * (width - len(title) - len(page_note)), page_note)]
+        lines = [
+            Content.assemble(
+                (title, "bold"), " " * (width - len(title) - len(page_note)), page_note
+            )
+        ]
         start = self._page * PAGE_SIZE
         shown = self._choices[start : start + PAGE_SIZE]
         # one column (full width: long card texts stay readable) when the page fits in it

@@ -27,8 +27,8 @@ from typing import NamedTuple
 from rich.segment import Segment
 from textual.content import Content, Span
 from textual.dom import NoScreen
-from textual.screen import Screen
 from textual.geometry import Offset, Region, Size
+from textual.screen import Screen
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.visual import Visual
@@ -46,6 +46,7 @@ class RenderPass(NamedTuple):
     style: VisualStyle
     one_by_one: bool
     """No text selection and no wrapped row: rows render (and are shared) one by one."""
+
 
 KEPT_ROWS = 4
 """Rendered rows kept: this many times the widget's height (at least 32)."""
@@ -142,7 +143,12 @@ class RowsWidget(Widget):
         running handler returns (`screen_refresh`), as the screen's `Update` handler and update
         timer would."""
         screen = self._own_screen()
-        if screen is None or not self.is_mounted or not self.display or screen not in screen._compositor:
+        if (
+            screen is None
+            or not self.is_mounted
+            or not self.display
+            or screen not in screen._compositor
+        ):
             self.refresh(*regions)
             return
         self._layout_cache.clear()  # holds the visual of `render()`
@@ -237,7 +243,11 @@ class RowsWidget(Widget):
                 and tuple(styles.content_align) == ("left", "top")
                 and not styles.line_pad
             )
-            how = True if self._plain_styles else (styles.text_align, tuple(styles.content_align), styles.line_pad)
+            how = (
+                True
+                if self._plain_styles
+                else (styles.text_align, tuple(styles.content_align), styles.line_pad)
+            )
             self._context_id = intern_key((width, style, how))
         return RenderPass(rows, width, style, one_by_one)
 

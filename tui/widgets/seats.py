@@ -28,7 +28,7 @@ def seat_state(seat: dict[str, Any]) -> str:
 
 
 def seat_label(seats: list[dict[str, Any]], index: int) -> str:
-    """"bob" (or "a free seat"): how a seat is named in prompts and results."""
+    """ "bob" (or "a free seat"): how a seat is named in prompts and results."""
     if not 0 <= index < len(seats):
         return "a player"
     return seats[index]["name"] or "a free seat"

@@ -113,7 +113,9 @@ class SharedStylesCache(StylesCache):
             if hover_style._link_id and hover_style._meta and "@click" in hover_style.meta:
                 link_style_hover = widget.link_style_hover
                 if link_style_hover:
-                    strips = [strip.style_links(hover_style.link_id, link_style_hover) for strip in strips]
+                    strips = [
+                        strip.style_links(hover_style.link_id, link_style_hover) for strip in strips
+                    ]
         return strips
 
     @staticmethod
@@ -131,7 +133,9 @@ class SharedStylesCache(StylesCache):
             "background": background,
             "filters": widget.get_line_filters(),
             "border_title": (
-                None if title is None else (title, *widget._get_title_style_information(base_background))
+                None
+                if title is None
+                else (title, *widget._get_title_style_information(base_background))
             ),
             "border_subtitle": (
                 None
@@ -167,31 +171,35 @@ class SharedStylesCache(StylesCache):
         )  # fmt: skip
         frame = self._frame
         if frame is None:
-            frame = self._frame = intern_key((
-                styles.border,
-                styles.outline,
-                styles.hatch if styles.has_rule("hatch") else None,
-                styles.tint,
-                styles.text_opacity,
-                styles.border_title_align,
-                styles.border_subtitle_align,
-                size,
-                content_size,
-                padding,
-                base_background,
-                background,
-                label_key(border_title),
-                label_key(border_subtitle),
-                opacity,
-                ansi_theme,
-                native_ansi,
-                self._theme,
-            ))
+            frame = self._frame = intern_key(
+                (
+                    styles.border,
+                    styles.outline,
+                    styles.hatch if styles.has_rule("hatch") else None,
+                    styles.tint,
+                    styles.text_opacity,
+                    styles.border_title_align,
+                    styles.border_subtitle_align,
+                    size,
+                    content_size,
+                    padding,
+                    base_background,
+                    background,
+                    label_key(border_title),
+                    label_key(border_subtitle),
+                    opacity,
+                    ansi_theme,
+                    native_ansi,
+                    self._theme,
+                )
+            )
             self._gutter_top = styles.gutter.top
         content_y = y - self._gutter_top
         if 0 <= content_y < content_size.height:
             # The widget's bound render_line: reaching it there keeps the cache free of cycles.
-            line_key = getattr(getattr(render_content_line, "__self__", None), "shared_line_key", None)
+            line_key = getattr(
+                getattr(render_content_line, "__self__", None), "shared_line_key", None
+            )
             content = line_key(content_y) if line_key is not None else None
             if content is None:
                 return super().render_line(*args)

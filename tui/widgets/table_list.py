@@ -42,9 +42,7 @@ def _short_name(seat: dict[str, Any]) -> str:
 
 def detail_lines(table: dict[str, Any]) -> list[str]:
     """The selected table in full: options, every seat with its state, the spectators."""
-    seats = ", ".join(
-        f"{s['name'] or 'free seat'} ({seat_state(s)})" for s in table["seats"]
-    )
+    seats = ", ".join(f"{s['name'] or 'free seat'} ({seat_state(s)})" for s in table["seats"])
     options = ", ".join(f"{k} {v}" for k, v in table["options"].items())
     watchers = ", ".join(table["spectators"]) or "nobody"
     head = f"Table {table['id']}: {table['title']}, {status_word(table['status'])}"
@@ -53,7 +51,10 @@ def detail_lines(table: dict[str, Any]) -> list[str]:
         head += f", waiting for you{waited} (y opens it)"
     if table.get("clock"):
         options = f"{options}, {table['clock']}" if options else table["clock"]
-    return [f"{head}{' (' + options + ')' if options else ''}. Seats: {seats}", f"Watching: {watchers}"]
+    return [
+        f"{head}{' (' + options + ')' if options else ''}. Seats: {seats}",
+        f"Watching: {watchers}",
+    ]
 
 
 class TableList(Widget):

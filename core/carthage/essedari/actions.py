@@ -8,12 +8,13 @@ Action (docs/essedari.md).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from harena.core.carthage.essedari.track import CROSS_ANGLES
 from harena.core.carthage.schema import Where
@@ -117,7 +118,11 @@ def default_essedari() -> EssedariContent:
 def load_essedari(data_dir: str | Path | None) -> EssedariContent:
     raw = read_data_file("harena.core.carthage", FILE, data_dir, Where)
     check_keys(raw, Where(FILE), {"chariot", "solo", "coop", "action"})
-    chariot = check_keys(raw.get("chariot"), Where(FILE, "[chariot]"), {"rounds", "actions_per_round", "trample_damage"})
+    chariot = check_keys(
+        raw.get("chariot"),
+        Where(FILE, "[chariot]"),
+        {"rounds", "actions_per_round", "trample_damage"},
+    )
     rounds = get_int(chariot, "rounds", Where(FILE, "[chariot]"), minimum=1)
     per_round = get_int(chariot, "actions_per_round", Where(FILE, "[chariot]"), minimum=1)
     trample = get_int(chariot, "trample_damage", Where(FILE, "[chariot]"), minimum=0)
@@ -128,23 +133,47 @@ def load_essedari(data_dir: str | Path | None) -> EssedariContent:
     unique([a.id for a in actions], Where(FILE), "action")
     modes = {mode: _parse_mode(raw.get(mode.value), mode, rounds, actions) for mode in Mode}
     return EssedariContent(
-        rounds, per_round, trample, MappingProxyType({a.id: a for a in actions}), MappingProxyType(modes)
+        rounds,
+        per_round,
+        trample,
+        MappingProxyType({a.id: a for a in actions}),
+        MappingProxyType(modes),
     )
 
 
 def _parse_action(raw: Any, where: Where) -> ChariotAction:
     ident, where = identify(raw, where, "action")
-    known = {"id", "name", "modes", "move", "chase", "cross", "damage", "attack", "favor_loss", "trample", "crush", "copies"}
+    known = {
+        "id",
+        "name",
+        "modes",
+        "move",
+        "chase",
+        "cross",
+        "damage",
+        "attack",
+        "favor_loss",
+        "trample",
+        "crush",
+        "copies",
+    }
     check_keys(raw, where, known)
-    modes = tuple(get_enum(Mode, {"mode": m}, "mode", where.at("modes")) for m in get_list(raw, "modes", where))
+    modes = tuple(
+        get_enum(Mode, {"mode": m}, "mode", where.at("modes"))
+        for m in get_list(raw, "modes", where)
+    )
     if not modes:
         raise where.error("field 'modes' must name solo, coop or both")
     move = get_int(raw, "move", where, 0, minimum=0, maximum=6)  # rulebook: Co-op, "1-6 spaces"
     cross = get_int(raw, "cross", where, 0)
     if cross and cross not in CROSS_ANGLES:
-        raise where.error(f"field 'cross': {cross} degrees; he crosses at 45 or 90, never 135 (rulebook: Solo Rules, Cross)")
+        raise where.error(
+            f"field 'cross': {cross} degrees; he crosses at 45 or 90, never 135 (rulebook: Solo Rules, Cross)"
+        )
     if bool(cross) == bool(move):
-        raise where.error("an Action either moves (field 'move', 1-6) or crosses (field 'cross'), not both or neither")
+        raise where.error(
+            "an Action either moves (field 'move', 1-6) or crosses (field 'cross'), not both or neither"
+        )
     if cross and raw.get("chase"):
         raise where.error("field 'chase': a Cross dashes to its landing hex, it does not chase")
     action = ChariotAction(
@@ -169,7 +198,9 @@ def _parse_action(raw: Any, where: Where) -> ChariotAction:
             ) if on
         ]  # fmt: skip
         if used:
-            raise where.error(f"{used[0]} is a Solo Action, not found in Co-op Mode (rulebook: Solo Rules)")
+            raise where.error(
+                f"{used[0]} is a Solo Action, not found in Co-op Mode (rulebook: Solo Rules)"
+            )
     return action
 
 
@@ -179,8 +210,12 @@ def _parse_mode(raw: Any, mode: Mode, rounds: int, actions: tuple[ChariotAction,
         raise where.error("missing table")
     check_keys(raw, where, {"armor", "min_tokens", "min_players", "max_players", "damage_bonus"})
     bonus = get_list(raw, "damage_bonus", where)
-    if len(bonus) != rounds or not all(isinstance(b, int) and not isinstance(b, bool) and b >= 0 for b in bonus):
-        raise where.error(f"field 'damage_bonus' must list {rounds} whole numbers of 0 or more, one per round")
+    if len(bonus) != rounds or not all(
+        isinstance(b, int) and not isinstance(b, bool) and b >= 0 for b in bonus
+    ):
+        raise where.error(
+            f"field 'damage_bonus' must list {rounds} whole numbers of 0 or more, one per round"
+        )
     low = get_int(raw, "min_players", where, minimum=1, maximum=5)
     high = get_int(raw, "max_players", where, minimum=low, maximum=5)
     deck = tuple(a.id for a in actions if mode in a.modes for _ in range(a.copies))

@@ -10,9 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from harena.core.carthage.essedari.actions import Attack, ChariotAction, EssedariContent, Mode, default_essedari
-from harena.core.carthage.essedari.state import EssedariState
+from harena.core.carthage.essedari.actions import (
+    Attack,
+    ChariotAction,
+    EssedariContent,
+    Mode,
+    default_essedari,
+)
 from harena.core.carthage.essedari.path import planned_path
+from harena.core.carthage.essedari.state import EssedariState
 from harena.core.carthage.essedari.track import track
 from harena.core.carthage.hexgrid import Hex, distance, ring
 from harena.core.carthage.primitives import Primitives
@@ -147,7 +153,9 @@ class EssedariRules(Primitives):
         """The players "are granted 8 Rounds": the last one ends with its fighting."""
         s = self.state
         if s.essedari is not None and s.round >= self.essedari.rounds:
-            self.essedari_over(False, f"{self.essedari.rounds} rounds ended with the {NAME} standing")
+            self.essedari_over(
+                False, f"{self.essedari.rounds} rounds ended with the {NAME} standing"
+            )
             return
         super().begin_favor_phase()  # type: ignore[misc]
 
@@ -177,7 +185,9 @@ class EssedariRules(Primitives):
         ess.actions += 1
         ess.current = action.id
         damage = self.round_damage(action)
-        self.emit(f"The {NAME} ({ess.actions}/{self.essedari.actions_per_round}): {action.name}, {action_text(action, damage)}")
+        self.emit(
+            f"The {NAME} ({ess.actions}/{self.essedari.actions_per_round}): {action.name}, {action_text(action, damage)}"
+        )
         hit: set[int] = set()
         path = self.chariot_path(action)
         for k, (pos, h) in enumerate(path):
@@ -250,7 +260,9 @@ class EssedariRules(Primitives):
         if not targets:
             self.emit(f"The {NAME}'s {action.attack.value} finds nobody in range")
             return
-        seat = min(targets, key=lambda t: (distance(s.players[t].at, at), s.players[t].armor, order[t]))  # type: ignore[arg-type]
+        seat = min(
+            targets, key=lambda t: (distance(s.players[t].at, at), s.players[t].armor, order[t])
+        )  # type: ignore[arg-type]
         self.emit(f"The {NAME} throws his {action.attack.value} at {self.name_of(seat)}")
         if action.attack is Attack.NET:
             # rulebook: Solo Rules, Net - "they can not activate any Movement the next Round"
@@ -352,7 +364,9 @@ def check_essedari(players: int, options: dict[str, str]) -> str | None:
     """What is wrong with this player count for the mode, or None."""
     mode = mode_of(options)
     if mode is None:
-        return None if players >= 2 else "Carthage takes 2 to 5 players; 1 player plays essedari=solo"
+        return (
+            None if players >= 2 else "Carthage takes 2 to 5 players; 1 player plays essedari=solo"
+        )
     advanced = [name for name in ADVANCED if options.get(name, "off") not in ("off", "")]
     if advanced:
         return (
@@ -362,7 +376,11 @@ def check_essedari(players: int, options: dict[str, str]) -> str | None:
     rules = default_essedari().modes[mode]
     if not rules.min_players <= players <= rules.max_players:
         low, high = rules.min_players, rules.max_players
-        span = f"{low} player" + ("" if low == 1 else "s") if low == high else f"{low} to {high} players"
+        span = (
+            f"{low} player" + ("" if low == 1 else "s")
+            if low == high
+            else f"{low} to {high} players"
+        )
         return f"essedari={mode.value} takes {span}, not {players}"
     return None
 

@@ -35,7 +35,12 @@ def danger(board: dict[str, Any], h: Hex, seat: int) -> float:
     else:
         draws = [content.action(a) for a in rules.deck]
     gladiators = frozenset(
-        [Hex(*p["at"]) for p in board["players"] if p["alive"] and p["at"] is not None and p["seat"] != seat] + [h]
+        [
+            Hex(*p["at"])
+            for p in board["players"]
+            if p["alive"] and p["at"] is not None and p["seat"] != seat
+        ]
+        + [h]
     )
     total = 0.0
     for action in draws:
@@ -48,7 +53,11 @@ def danger(board: dict[str, Any], h: Hex, seat: int) -> float:
                 total += content.trample_damage
         elif any(distance(h, x) == 1 for x in path):
             total += damage
-        elif path and action.attack is not Attack.NONE and distance(h, path[-1]) <= action.attack.reach:
+        elif (
+            path
+            and action.attack is not Attack.NONE
+            and distance(h, path[-1]) <= action.attack.reach
+        ):
             total += damage * 0.5  # he throws at the nearest: maybe someone else
     return total / len(draws)
 

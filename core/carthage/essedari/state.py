@@ -19,7 +19,9 @@ class EssedariState:
     current: str | None = None  # the Action he took last (public: everyone saw it)
     actions: int = 0  # Actions taken this round
     lap_open: bool = False  # he has acted and the players are taking their turns
-    lapped: list[int] = field(default_factory=list)  # seats that played a card since his last Action
+    lapped: list[int] = field(
+        default_factory=list
+    )  # seats that played a card since his last Action
     netted: list[int] = field(default_factory=list)  # may not Move this round (solo Net)
     net_next: list[int] = field(default_factory=list)  # netted this round: no Movement next round
     won: bool | None = None  # set when the game ends: the players defeated him, or not

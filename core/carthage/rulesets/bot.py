@@ -49,17 +49,23 @@ class RulesetScoring:
         if name == "lobby":
             return self.theater_value(arg, me, board) - 1.5
         if name == "campaign":
-            best = max((self.theater_value(c, me, board) for c in board["theater"]["discard"]), default=0.0)
+            best = max(
+                (self.theater_value(c, me, board) for c in board["theater"]["discard"]), default=0.0
+            )
             return best - 2.5
         if name == "ordinance":
             return 1.2 if me.armor < ARMOR_LOW else -0.5
         if name == "discipline":
             worst = self.worst_discard(board, me.seat)
-            return 1.5 if worst is not None and worst < FOCUS_BELOW and me.armor > ARMOR_HIGH else -1.0
+            return (
+                1.5 if worst is not None and worst < FOCUS_BELOW and me.armor > ARMOR_HIGH else -1.0
+            )
         if name == "outbreak":
             return 0.4 if me.gap() > 2 else -1.0
         if name == "concentrate":
-            bought = [c for c in mine["discard"] if self.content.card(c).card_set is not CardSet.STARTING]
+            bought = [
+                c for c in mine["discard"] if self.content.card(c).card_set is not CardSet.STARTING
+            ]
             return 0.4 if bought and mine["deck_size"] >= 5 else -1.0
         if name == "intimidate":
             return 0.5 if self.best_foe_card(me, board) >= 7.0 else -1.0
@@ -110,12 +116,16 @@ class RulesetScoring:
         others = sum(1 for p in players if p["seat"] in who and p["seat"] != me.seat)
         return each * ((me.seat in who) - others / max(len(players) - 1, 1))
 
-    def recipients(self, who: Recipients, players: list[dict[str, Any]], board: dict[str, Any]) -> set[int]:
+    def recipients(
+        self, who: Recipients, players: list[dict[str, Any]], board: dict[str, Any]
+    ) -> set[int]:
         seats = {p["seat"] for p in players}
         if who is Recipients.ALL:
             return seats
         if who is Recipients.STARTING_PLAYER:
-            start = board["initiator"] if board["initiator"] is not None else board["starting_player"]
+            start = (
+                board["initiator"] if board["initiator"] is not None else board["starting_player"]
+            )
             return {start}
         if who in (Recipients.LEAST_ARMOR, Recipients.MOST_ARMOR):
             armors = [p["armor"] for p in players]
@@ -126,7 +136,11 @@ class RulesetScoring:
         if who is Recipients.OUTER_EDGE:
             return edge
         if who is Recipients.INNER_CIRCLE:
-            return {p["seat"] for p in players if p["at"] is not None and arena.in_inner_circle(Hex(*p["at"]))}
+            return {
+                p["seat"]
+                for p in players
+                if p["at"] is not None and arena.in_inner_circle(Hex(*p["at"]))
+            }
         return set()  # most Favor: unknown until the fighting is over
 
     # -- the second choices ---------------------------------------------------------------------

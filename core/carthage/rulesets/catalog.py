@@ -87,9 +87,13 @@ def load_rulesets(data_dir: str | Path | None = None) -> dict[str, Ruleset]:
         ident, at = identify(item, where.at(f"ruleset {index + 1}"), "ruleset")
         check_keys(item, at, _FIELDS)
         if ident not in RULESET_IDS:
-            raise at.error(f"no rule for this ruleset (the rulebook's are: {', '.join(RULESET_IDS)})")
+            raise at.error(
+                f"no rule for this ruleset (the rulebook's are: {', '.join(RULESET_IDS)})"
+            )
         kind = get_enum(RulesetKind, item, "kind", at)
-        expected = RulesetKind.FAVOR_ACTION if ident in FAVOR_ACTIONS else RulesetKind.ACTIVE_CONDITION
+        expected = (
+            RulesetKind.FAVOR_ACTION if ident in FAVOR_ACTIONS else RulesetKind.ACTIVE_CONDITION
+        )
         if kind is not expected:
             raise at.error(f"field 'kind': {ident} is a {expected.value}, not a {kind.value}")
         ids.append(ident)

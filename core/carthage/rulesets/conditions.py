@@ -50,7 +50,12 @@ class ActiveConditions(RulesetBase):
         a gladiator knocked back is not stepping."""
         at = self.state.players[seat].at
         beast = self.is_beast(seat)  # rulebook: Active Rulesets do not affect Arena Beasts
-        if self.active("crocodile-island") and at is not None and not beast and not self.arena.in_inner_circle(at):
+        if (
+            self.active("crocodile-island")
+            and at is not None
+            and not beast
+            and not self.arena.in_inner_circle(at)
+        ):
             self.emit(f"Crocodile Island: the water bites {self.name_of(seat)}")
             self.lose_armor(seat, self.ruleset("crocodile-island").value, "loses")
 
@@ -73,7 +78,11 @@ class ActiveConditions(RulesetBase):
         return started
 
     def may_strict(self, seat: int) -> bool:
-        return self.usable_by("strict-discipline", seat) and self.may_focus(seat) and self.state.players[seat].armor > self.ruleset("strict-discipline").armor
+        return (
+            self.usable_by("strict-discipline", seat)
+            and self.may_focus(seat)
+            and self.state.players[seat].armor > self.ruleset("strict-discipline").armor
+        )
 
     def southern_winds(self) -> bool:
         """rulebook: The Southern Winds - "the player(s) with the least Armor gain 2
@@ -95,9 +104,13 @@ class ActiveConditions(RulesetBase):
             return None
         seat = self.rs.strict[0]
         cost = self.ruleset("strict-discipline").armor
-        choices = tuple(Choice(f"focus:{i}", self.card_name(i)) for i in self.state.players[seat].discard)
+        choices = tuple(
+            Choice(f"focus:{i}", self.card_name(i)) for i in self.state.players[seat].discard
+        )
         return Prompt(
-            seat, "strict_discipline", f"Strict Discipline: Focus a card for {cost} Armor?",
+            seat,
+            "strict_discipline",
+            f"Strict Discipline: Focus a card for {cost} Armor?",
             choices + (Choice("skip", "Do not Focus"),),
         )
 

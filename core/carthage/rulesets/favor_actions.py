@@ -47,7 +47,9 @@ class FavorActions(RulesetBase):
         """rulebook: Retain - the extra Favor goes to the cubes' owners, and the cubes go home."""
         for owner in self.rs.cubes.pop(instance, []):
             if owner != seat:
-                self.emit(f"{self.name_of(seat)} pays 1 Favor to {self.name_of(owner)} for a Retain cube")
+                self.emit(
+                    f"{self.name_of(seat)} pays 1 Favor to {self.name_of(owner)} for a Retain cube"
+                )
                 self.change_favor(owner, 1)
 
     def return_cubes(self, instances: list[int]) -> None:
@@ -88,29 +90,71 @@ class FavorActions(RulesetBase):
                 out.append(Choice(choice_id, f"{self.ruleset(name).name} ({cost}): {label}"))
 
         if s.initiator is not None and s.initiator != seat:
-            offer("actuate", "actuate", "take the Starting Player token from the Initiator", self.actuate_cost())
+            offer(
+                "actuate",
+                "actuate",
+                "take the Starting Player token from the Initiator",
+                self.actuate_cost(),
+            )
         if s.theater_deck or s.lobbied is not None:
-            offer("campaign", "campaign", "burn 4 Theater cards, then Lobby free", self.ruleset("campaign").cost)
+            offer(
+                "campaign",
+                "campaign",
+                "burn 4 Theater cards, then Lobby free",
+                self.ruleset("campaign").cost,
+            )
         if self.step_free(seat):
             offer("outbreak", "outbreak", "step 1 hex now", self.ruleset("outbreak").cost)
         if me.discard:
-            offer("concentrate", "concentrate", "shuffle your discard pile into your deck", self.ruleset("concentrate").cost)
+            offer(
+                "concentrate",
+                "concentrate",
+                "shuffle your discard pile into your deck",
+                self.ruleset("concentrate").cost,
+            )
         if self.may_focus(seat) and me.armor > self.ruleset("discipline").armor:
-            offer("discipline", "discipline", "Focus a card for 1 Armor", self.ruleset("discipline").cost)
+            offer(
+                "discipline",
+                "discipline",
+                "Focus a card for 1 Armor",
+                self.ruleset("discipline").cost,
+            )
         if self.intimidate_targets(seat):
-            offer("intimidate", "intimidate", "Focus an opponent's discarded card", self.ruleset("intimidate").cost)
+            offer(
+                "intimidate",
+                "intimidate",
+                "Focus an opponent's discarded card",
+                self.ruleset("intimidate").cost,
+            )
         if me.armor < MAX_ARMOR:
             offer("ordinance", "ordinance", "gain 1 Armor", self.ruleset("ordinance").cost)
         if self.renovate_moves():
-            offer("renovate", "renovate", "move an Arena token 1 hex", self.ruleset("renovate").cost)
+            offer(
+                "renovate", "renovate", "move an Arena token 1 hex", self.ruleset("renovate").cost
+            )
         if me.discard:
-            offer("repair", "repair", "a discarded card back on top of your deck", self.ruleset("repair").cost)
+            offer(
+                "repair",
+                "repair",
+                "a discarded card back on top of your deck",
+                self.ruleset("repair").cost,
+            )
         if s.row and self.cubes_left(seat) > 0:
-            offer("retain", "retain", f"a cube on a row card ({self.cubes_left(seat)} left)", self.ruleset("retain").cost)
+            offer(
+                "retain",
+                "retain",
+                f"a cube on a row card ({self.cubes_left(seat)} left)",
+                self.ruleset("retain").cost,
+            )
         taunt = self.ruleset("taunt")
         for foe in self.opponents(seat):
             if s.players[foe].favor > 0:
-                offer("taunt", f"taunt:{foe}", f"{self.name_of(foe)} loses {taunt.value} Favor", taunt.cost)
+                offer(
+                    "taunt",
+                    f"taunt:{foe}",
+                    f"{self.name_of(foe)} loses {taunt.value} Favor",
+                    taunt.cost,
+                )
         return out
 
     def apply_ruleset_favor(self, seat: int, choice: str) -> bool:
@@ -145,7 +189,9 @@ class FavorActions(RulesetBase):
             me.deck.extend(me.discard)
             me.discard = []
             self.shuffle(me.deck)
-            self.emit(f"{self.name_of(seat)} Concentrates: the discard pile is shuffled into the deck")
+            self.emit(
+                f"{self.name_of(seat)} Concentrates: the discard pile is shuffled into the deck"
+            )
         elif name == "ordinance":
             self.spend(seat, rule.cost)
             self.emit(f"{self.name_of(seat)} buys Ordinance")
@@ -168,7 +214,9 @@ class FavorActions(RulesetBase):
             self.emit("The card lobbied before goes back to the Theater discard pile")
         burned = [s.theater_deck.pop() for _ in range(min(burn, len(s.theater_deck)))]
         s.theater_discard.extend(burned)
-        names = ", ".join(self.content.theater(c).name for c in burned) or "nothing (the deck is empty)"
+        names = (
+            ", ".join(self.content.theater(c).name for c in burned) or "nothing (the deck is empty)"
+        )
         self.emit(f"{self.name_of(seat)} Campaigns: {names} to the Theater discard pile")
         if s.theater_discard:
             self.rs.pick, self.rs.pick_seat = "campaign_lobby", seat
@@ -230,7 +278,9 @@ class FavorActions(RulesetBase):
             return Prompt(seat, pick, "Campaign: Lobby which Theater card (free)?", choices)
         if pick == "discipline_card":
             choices = tuple(Choice(f"focus:{i}", self.card_name(i)) for i in me.discard)
-            return Prompt(seat, pick, "Discipline: Focus which card (1 Favor, 1 Armor)?", choices + (BACK,))
+            return Prompt(
+                seat, pick, "Discipline: Focus which card (1 Favor, 1 Armor)?", choices + (BACK,)
+            )
         if pick == "intimidate_card":
             base = self.ruleset("intimidate").cost
             choices = tuple(
@@ -243,7 +293,9 @@ class FavorActions(RulesetBase):
             return Prompt(seat, pick, "Intimidate: Focus which opponent's card?", choices + (BACK,))
         if pick == "renovate_token":
             choices = tuple(
-                Choice(f"hex:{h.q},{h.r}", f"{self.token_defs[s.tokens[h].token].name} at {h.q},{h.r}")
+                Choice(
+                    f"hex:{h.q},{h.r}", f"{self.token_defs[s.tokens[h].token].name} at {h.q},{h.r}"
+                )
                 for h in self.renovate_moves()
             )
             return Prompt(seat, pick, "Renovate: move which Arena token?", choices + (BACK,))
@@ -252,12 +304,15 @@ class FavorActions(RulesetBase):
             assert origin is not None
             name = self.token_defs[s.tokens[origin].token].name
             choices = tuple(
-                Choice(f"hex:{h.q},{h.r}", f"{h.q},{h.r}") for h in self.renovate_moves().get(origin, [])
+                Choice(f"hex:{h.q},{h.r}", f"{h.q},{h.r}")
+                for h in self.renovate_moves().get(origin, [])
             )
             return Prompt(seat, pick, f"Renovate: move {name} to which hex?", choices + (BACK,))
         if pick == "repair_card":
             choices = tuple(Choice(f"repair:{i}", self.card_name(i)) for i in me.discard)
-            return Prompt(seat, pick, "Repair: which card goes back on top of your deck?", choices + (BACK,))
+            return Prompt(
+                seat, pick, "Repair: which card goes back on top of your deck?", choices + (BACK,)
+            )
         choices = tuple(
             Choice(f"retain:{slot}", f"{self.card_name(i)} ({self.content.card(s.cards[i]).cost})")
             for slot, i in enumerate(s.row)
@@ -307,13 +362,17 @@ class FavorActions(RulesetBase):
             token = s.tokens.pop(origin)
             s.tokens[to] = token
             name = self.token_defs[token.token].name
-            self.emit(f"{self.name_of(seat)} Renovates: {name} moves from {origin.q},{origin.r} to {to.q},{to.r}")
+            self.emit(
+                f"{self.name_of(seat)} Renovates: {name} moves from {origin.q},{origin.r} to {to.q},{to.r}"
+            )
         elif pick == "repair_card":
             instance = int(choice.removeprefix("repair:"))
             self.spend(seat, self.ruleset("repair").cost)
             me.discard.remove(instance)
             me.deck.append(instance)  # the end of a deck is its top
-            self.emit(f"{self.name_of(seat)} Repairs {self.card_name(instance)}: on top of the deck")
+            self.emit(
+                f"{self.name_of(seat)} Repairs {self.card_name(instance)}: on top of the deck"
+            )
         elif pick == "retain_card":
             slot = int(choice.removeprefix("retain:"))
             instance = s.row[slot]

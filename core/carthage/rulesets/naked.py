@@ -17,7 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from harena.core.carthage.effects import Conditional, Damage, Effect, Gear, GearRule, Move, StrikeBonus
+from harena.core.carthage.effects import (
+    Conditional,
+    Damage,
+    Effect,
+    Gear,
+    GearRule,
+    Move,
+    StrikeBonus,
+)
 from harena.core.carthage.hexgrid import distance
 from harena.core.carthage.rulesets.base import RulesetBase
 from harena.core.carthage.state import Frame, Phase, Source
@@ -94,7 +102,9 @@ class NakedAndAfraid(RulesetBase):
         if choice != "naked":
             return
         rule = self.ruleset(RULESET)
-        self.emit(f"{self.name_of(seat)} goes Naked and Afraid: {rule.armor} Armor for {rule.value} step")
+        self.emit(
+            f"{self.name_of(seat)} goes Naked and Afraid: {rule.armor} Armor for {rule.value} step"
+        )
         self.state.stack.append(Frame(seat, Source.RULESET, RULESET))
 
 

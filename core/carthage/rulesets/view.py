@@ -19,9 +19,13 @@ def rulesets_view(game: Carthage) -> dict[str, Any]:
     return {
         "active": [r for r in game.ruleset_defs if game.active(r)],
         # [slot, [seat, ...]] for each row card with cubes on it, cubes in the order placed
-        "cubes": [[slot, list(game.rs.cubes[i])] for slot, i in enumerate(s.row) if i in game.rs.cubes],
+        "cubes": [
+            [slot, list(game.rs.cubes[i])] for slot, i in enumerate(s.row) if i in game.rs.cubes
+        ],
         "cubes_left": [game.cubes_left(i) if retain else 0 for i in range(len(s.players))],
         "window": game.rs.window[0] if game.window_open() else None,
         # the ruleset whose Movement the waiting decision is ("naked-and-afraid", "outbreak" ...)
-        "moving": top.ref if top is not None and top.source is Source.RULESET and top.wait else None,
+        "moving": top.ref
+        if top is not None and top.source is Source.RULESET and top.wait
+        else None,
     }

@@ -118,7 +118,12 @@ def test_content(tmp: Path) -> EssedariContent:
 
 
 def chariot_game(
-    tmp: Path, mode: str, positions: list[Hex], at: int = 0, deck: list[str] | None = None, seed: int = 1
+    tmp: Path,
+    mode: str,
+    positions: list[Hex],
+    at: int = 0,
+    deck: list[str] | None = None,
+    seed: int = 1,
 ) -> Carthage:
     """A game of `mode` in round 1's Action phase: gladiators at `positions`, no tokens, the
     Essedari Maximo at track position `at` with `deck` to draw from, first card first."""

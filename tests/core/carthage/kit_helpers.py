@@ -11,7 +11,9 @@ from tests.core.carthage.table_helpers import arena, give
 BLUE, RED, GREEN, YELLOW, PURPLE = range(5)
 
 
-def kit_arena(positions: list[Hex | None], tokens: dict[Hex, str] | None = None, **options: str) -> Carthage:
+def kit_arena(
+    positions: list[Hex | None], tokens: dict[Hex, str] | None = None, **options: str
+) -> Carthage:
     """Like `table_helpers.arena`, with table options (equipment, legends, beasts...); a None
     position is a seat out of the arena."""
     return arena(positions, tokens, **{"equipment": "on", **options})  # type: ignore[arg-type]

@@ -7,7 +7,9 @@ from harena.core.carthage.rules import Carthage
 from tests.core.carthage.table_helpers import arena
 
 
-def with_rulesets(rulesets: str, positions: list[Hex], tokens: dict[Hex, str] | None = None) -> Carthage:
+def with_rulesets(
+    rulesets: str, positions: list[Hex], tokens: dict[Hex, str] | None = None
+) -> Carthage:
     """Like table_helpers.arena, with the option rulesets=`rulesets`."""
     return arena(positions, tokens, rulesets=rulesets)
 

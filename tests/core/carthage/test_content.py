@@ -208,10 +208,7 @@ def test_theater_cards_resolve_now_or_after_the_action_phase(content: Content) -
 
 def test_only_the_listed_rule_hooks_are_used(content: Content) -> None:
     used = {
-        e.hook
-        for card in content.theater_cards
-        for e in card.effects
-        if isinstance(e, RuleHook)
+        e.hook for card in content.theater_cards for e in card.effects if isinstance(e, RuleHook)
     }
     assert used == set(Hook)
 
@@ -326,4 +323,3 @@ def test_unknown_ids_raise_key_error(content: Content) -> None:
         content.card("fireball")
     with pytest.raises(KeyError):
         content.layout("nowhere")
-

@@ -102,12 +102,22 @@ def test_a_bad_effect_is_refused_naming_the_card_and_field(
 
 
 def test_a_negative_cost_is_refused(data_dir: Path) -> None:
-    edit(data_dir, "actions.toml", SLASH + '\nname = "Slash"\ncost = 3', SLASH + '\nname = "Slash"\ncost = -3')
+    edit(
+        data_dir,
+        "actions.toml",
+        SLASH + '\nname = "Slash"\ncost = 3',
+        SLASH + '\nname = "Slash"\ncost = -3',
+    )
     refused(data_dir, "actions.toml: card 'slash'", "'cost' must be at least 0, not -3")
 
 
 def test_a_missing_cost_is_refused(data_dir: Path) -> None:
-    edit(data_dir, "actions.toml", SLASH + '\nname = "Slash"\ncost = 3\n', SLASH + '\nname = "Slash"\n')
+    edit(
+        data_dir,
+        "actions.toml",
+        SLASH + '\nname = "Slash"\ncost = 3\n',
+        SLASH + '\nname = "Slash"\n',
+    )
     refused(data_dir, "actions.toml: card 'slash'", "missing field 'cost'")
 
 
@@ -130,7 +140,7 @@ def test_a_slash_card_has_exactly_two_sides(data_dir: Path) -> None:
     edit(data_dir, "actions.toml", '  [[card.side]]\n  effects = [{ kind = "armor", amount = 2 }]',
          '  [[card.side]]\n  effects = [{ kind = "armor", amount = 2 }]\n'
          '  [[card.side]]\n  effects = [{ kind = "armor", amount = 1 }]')  # fmt: skip
-    refused(data_dir, "actions.toml: card 'tumble'", 'exactly 2 sides, not 3')
+    refused(data_dir, "actions.toml: card 'tumble'", "exactly 2 sides, not 3")
 
 
 def test_the_action_deck_must_hold_75_cards(data_dir: Path) -> None:
@@ -155,7 +165,12 @@ def test_a_starting_deck_naming_an_action_deck_card_is_refused(data_dir: Path) -
 
 def test_a_starting_deck_must_have_10_cards(data_dir: Path) -> None:
     """rulebook: Components - 10 per player."""
-    edit(data_dir, "gladiators.toml", '"guard", "trident-thrust", "trident-thrust"', '"guard", "trident-thrust"')
+    edit(
+        data_dir,
+        "gladiators.toml",
+        '"guard", "trident-thrust", "trident-thrust"',
+        '"guard", "trident-thrust"',
+    )
     refused(data_dir, "gladiator 'blue'", "10 cards, not 9")
 
 
@@ -194,8 +209,14 @@ def test_the_theater_deck_must_hold_20_cards(data_dir: Path) -> None:
 
 
 def test_a_theater_card_cannot_deal_damage(data_dir: Path) -> None:
-    edit(data_dir, "theater.toml", '{ kind = "move", steps = 1 }', '{ kind = "damage", amount = 1 }')
-    refused(data_dir, "theater.toml: theater card 'shifting-sands', effect 1", "'damage' is not allowed here")
+    edit(
+        data_dir, "theater.toml", '{ kind = "move", steps = 1 }', '{ kind = "damage", amount = 1 }'
+    )
+    refused(
+        data_dir,
+        "theater.toml: theater card 'shifting-sands', effect 1",
+        "'damage' is not allowed here",
+    )
 
 
 def test_a_theater_card_needs_recipients_unless_it_only_hooks(data_dir: Path) -> None:
@@ -207,7 +228,9 @@ def test_a_theater_card_needs_recipients_unless_it_only_hooks(data_dir: Path) ->
 def test_most_favor_only_makes_sense_after_the_action_phase(data_dir: Path) -> None:
     edit(data_dir, "theater.toml", 'timing = "after_actions"\nrecipients = "most_favor"',
          'timing = "now"\nrecipients = "most_favor"')  # fmt: skip
-    refused(data_dir, "theater card 'envy-of-the-crowd'", '"most_favor" needs timing "after_actions"')
+    refused(
+        data_dir, "theater card 'envy-of-the-crowd'", '"most_favor" needs timing "after_actions"'
+    )
 
 
 def test_an_unknown_timing_is_refused(data_dir: Path) -> None:
@@ -227,7 +250,12 @@ def test_the_tokens_must_add_up_to_35(data_dir: Path) -> None:
 
 def test_king_of_the_hill_is_worth_3_or_4(data_dir: Path) -> None:
     """rulebook: Arena Token Definitions - "+3 AT END/+4 AT END"."""
-    edit(data_dir, "tokens.toml", 'kind = "king_of_the_hill"\nvalue = 4', 'kind = "king_of_the_hill"\nvalue = 5')
+    edit(
+        data_dir,
+        "tokens.toml",
+        'kind = "king_of_the_hill"\nvalue = 4',
+        'kind = "king_of_the_hill"\nvalue = 5',
+    )
     refused(data_dir, "tokens.toml: token 'king-of-the-hill-4'", "+3 or +4, not 5")
 
 
@@ -246,19 +274,36 @@ def test_an_unknown_token_kind_is_refused(data_dir: Path) -> None:
 
 
 def test_a_token_outside_the_arena_is_refused(data_dir: Path) -> None:
-    edit(data_dir, "arena.toml", '{ token = "damage-1", at = [-2, 0] }', '{ token = "damage-1", at = [-5, 0] }')
-    refused(data_dir, "arena.toml: layout 'first-match', token 4", "hex [-5, 0] is outside the arena")
+    edit(
+        data_dir,
+        "arena.toml",
+        '{ token = "damage-1", at = [-2, 0] }',
+        '{ token = "damage-1", at = [-5, 0] }',
+    )
+    refused(
+        data_dir, "arena.toml: layout 'first-match', token 4", "hex [-5, 0] is outside the arena"
+    )
 
 
 def test_only_pillars_may_stand_outside_the_inner_circle(data_dir: Path) -> None:
     """rulebook: Token Rules."""
-    edit(data_dir, "arena.toml", '{ token = "damage-1", at = [-2, 0] }', '{ token = "damage-1", at = [-3, 0] }')
+    edit(
+        data_dir,
+        "arena.toml",
+        '{ token = "damage-1", at = [-2, 0] }',
+        '{ token = "damage-1", at = [-3, 0] }',
+    )
     refused(data_dir, "layout 'first-match', token 4", "outside the Inner Circle")
 
 
 def test_a_layout_needs_a_token_on_the_centre(data_dir: Path) -> None:
     """rulebook: Token Rules - "One Arena Token must be on the center hexagon"."""
-    edit(data_dir, "arena.toml", '{ token = "favor-2", at = [0, 0] }', '{ token = "favor-2", at = [1, 0] }')
+    edit(
+        data_dir,
+        "arena.toml",
+        '{ token = "favor-2", at = [0, 0] }',
+        '{ token = "favor-2", at = [1, 0] }',
+    )
     refused(data_dir, "layout 'first-match'", "no token is on the centre hex")
 
 
@@ -269,17 +314,32 @@ def test_a_layout_needs_players_plus_one_tokens(data_dir: Path) -> None:
 
 
 def test_a_layout_cannot_use_more_tokens_than_the_box_holds(data_dir: Path) -> None:
-    edit(data_dir, "arena.toml", '{ token = "armor-1", at = [2, -2] }', '{ token = "king-of-the-hill-3", at = [2, -2] },\n    { token = "king-of-the-hill-3", at = [2, -1] }')
+    edit(
+        data_dir,
+        "arena.toml",
+        '{ token = "armor-1", at = [2, -2] }',
+        '{ token = "king-of-the-hill-3", at = [2, -2] },\n    { token = "king-of-the-hill-3", at = [2, -1] }',
+    )
     refused(data_dir, "layout 'first-match'", "uses 2 'king-of-the-hill-3' tokens; the box has 1")
 
 
 def test_a_layout_naming_a_missing_token_is_refused(data_dir: Path) -> None:
-    edit(data_dir, "arena.toml", '{ token = "armor-1", at = [2, -2] }', '{ token = "lava", at = [2, -2] }')
+    edit(
+        data_dir,
+        "arena.toml",
+        '{ token = "armor-1", at = [2, -2] }',
+        '{ token = "lava", at = [2, -2] }',
+    )
     refused(data_dir, "layout 'first-match', token 2", "no token 'lava' in tokens.toml")
 
 
 def test_two_tokens_on_one_hex_are_refused(data_dir: Path) -> None:
-    edit(data_dir, "arena.toml", '{ token = "armor-1", at = [2, -2] }', '{ token = "armor-1", at = [0, 0] }')
+    edit(
+        data_dir,
+        "arena.toml",
+        '{ token = "armor-1", at = [2, -2] }',
+        '{ token = "armor-1", at = [0, 0] }',
+    )
     refused(data_dir, "layout 'first-match'", "two tokens on hex [0, 0]")
 
 
@@ -330,7 +390,9 @@ def test_content_error_is_a_value_error() -> None:
 
 
 def test_a_gladiator_with_2_equipment_cards_is_refused(data_dir: Path) -> None:
-    edit(data_dir, "equipment.toml", 'gladiator = "blue"\nready = 3', 'gladiator = "red"\nready = 3')
+    edit(
+        data_dir, "equipment.toml", 'gladiator = "blue"\nready = 3', 'gladiator = "red"\nready = 3'
+    )
     refused(data_dir, "equipment.toml", "'blue' has 2 Equipment cards")
 
 
@@ -340,15 +402,25 @@ def test_an_unknown_gear_rule_names_the_card_and_field(data_dir: Path) -> None:
 
 
 def test_a_swap_needs_a_damage_before_it(data_dir: Path) -> None:
-    edit(data_dir, "equipment.toml", '''effects = [
+    edit(
+        data_dir,
+        "equipment.toml",
+        """effects = [
     { kind = "damage", amount = 3 },
     { kind = "strike_bonus", effects = [{ kind = "gear", rule = "swap" }] },
-]''', 'effects = [{ kind = "gear", rule = "swap" }]')
+]""",
+        'effects = [{ kind = "gear", rule = "swap" }]',
+    )
     refused(data_dir, "equipment.toml", "curved-sica", "needs a damage before it")
 
 
 def test_legend_cards_must_add_up_to_15(data_dir: Path) -> None:
-    edit(data_dir, "legends.toml", 'id = "missio"\nname = "Missio"\ncost = 4', 'id = "missio"\nname = "Missio"\ncost = 4\ncopies = 2')
+    edit(
+        data_dir,
+        "legends.toml",
+        'id = "missio"\nname = "Missio"\ncost = 4',
+        'id = "missio"\nname = "Missio"\ncost = 4\ncopies = 2',
+    )
     refused(data_dir, "legends.toml", "16 Theater Legend cards")
 
 
@@ -358,5 +430,7 @@ def test_a_beast_without_armor_is_refused(data_dir: Path) -> None:
 
 
 def test_a_beast_may_not_gain_favor(data_dir: Path) -> None:
-    edit(data_dir, "beasts.toml", '{ kind = "armor", amount = 1 }', '{ kind = "favor", amount = 1 }')
+    edit(
+        data_dir, "beasts.toml", '{ kind = "armor", amount = 1 }', '{ kind = "favor", amount = 1 }'
+    )
     refused(data_dir, "beasts.toml", "beast 'boar'", "'favor' is not allowed here")

@@ -67,7 +67,9 @@ def test_used_equipment_is_face_down_until_readied_in_the_favor_phase_for_its_co
     game.state.turn = BLUE
     game.state_changed()
     assert not any(c.startswith("equip:galerus") for c in choices(game, BLUE))
-    assert {"id": "galerus", "ready": False} in game.view(RED)["board"]["players"][BLUE]["equipment"]
+    assert {"id": "galerus", "ready": False} in game.view(RED)["board"]["players"][BLUE][
+        "equipment"
+    ]
     s = game.state
     s.phase, s.turn = Phase.FAVOR, BLUE
     s.players[BLUE].favor = 4

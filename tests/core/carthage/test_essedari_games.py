@@ -39,7 +39,9 @@ def check(game: Carthage) -> None:
 
 
 @pytest.mark.parametrize(("mode", "players", "kinds"), CASES)
-def test_bot_games_end_by_the_8th_round_with_one_shared_result(mode: str, players: int, kinds: tuple[str, ...]) -> None:
+def test_bot_games_end_by_the_8th_round_with_one_shared_result(
+    mode: str, players: int, kinds: tuple[str, ...]
+) -> None:
     outcomes = set()
     for index in range(12):
         seed = game_seed(40 + players, index)
@@ -47,7 +49,10 @@ def test_bot_games_end_by_the_8th_round_with_one_shared_result(mode: str, player
         bots = [BOTS[k](bot_seed(seed, s)) for s, k in enumerate(kinds)]
         while game.result() is None:
             prompt = game.open_prompts()[0]
-            game.act(prompt.seat, bots[prompt.seat].choose(game.view_for_bot(prompt.seat, bots[prompt.seat])))
+            game.act(
+                prompt.seat,
+                bots[prompt.seat].choose(game.view_for_bot(prompt.seat, bots[prompt.seat])),
+            )
             check(game)
         result = game.result()
         ess = game.state.essedari

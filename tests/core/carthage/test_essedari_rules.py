@@ -13,6 +13,7 @@ from harena.core.carthage.state import Phase
 from tests.core.carthage.essedari_helpers import chariot_game
 from tests.core.carthage.table_helpers import play
 
+
 def ring_hex_of(k: int) -> Hex:
     return track(default_content().arena)[k]
 
@@ -22,7 +23,7 @@ FAR2 = Hex(0, -4)
 
 
 def test_he_always_moves_counter_clockwise(tmp_path: Path) -> None:
-    """"The Essedari Maximo always moves counter clockwise along the outside edge of the
+    """ "The Essedari Maximo always moves counter clockwise along the outside edge of the
     Inner Circle.\""""
     game = chariot_game(tmp_path, "coop", [FAR, FAR2], at=0, deck=["move-2", "move-2"])
     game.chariot_acts()
@@ -33,7 +34,7 @@ def test_he_always_moves_counter_clockwise(tmp_path: Path) -> None:
 
 
 def test_moving_next_to_a_player_deals_the_actions_damage_once(tmp_path: Path) -> None:
-    """"When Essedari Maximo moves onto a Hex which is adjacent to a player, it immediately
+    """ "When Essedari Maximo moves onto a Hex which is adjacent to a player, it immediately
     deals Damage in the amount of its current Action." Next to two hexes of one move: once."""
     beside = Hex(-4, 3)  # next to track positions 1 and 2
     game = chariot_game(tmp_path, "coop", [beside, FAR], at=0, deck=["move-2"])
@@ -52,7 +53,7 @@ def test_damage_rises_with_the_rounds(tmp_path: Path) -> None:
 
 
 def test_javelin_reaches_range_1_and_arrow_range_3(tmp_path: Path) -> None:
-    """"The Essedari Maximo can use Javelin (+1 Range) and Arrow Actions (+3 Range) to deal
+    """ "The Essedari Maximo can use Javelin (+1 Range) and Arrow Actions (+3 Range) to deal
     Damage to player(s) from a distance, while also moving in its Chariot.\""""
     # he ends on track position 1, (-3, 2); (-1, 2) is 2 away, (1, 1) 4 away
     two, four = Hex(-1, 2), Hex(1, 1)
@@ -147,7 +148,7 @@ def test_solo_javelin_costs_2_favor_within_range_1(tmp_path: Path) -> None:
 
 
 def test_a_javelin_card_played_on_him_stays_with_its_player(tmp_path: Path) -> None:
-    """"If a player uses the Javelin Action card against the Essedari Maximo, the card does not
+    """ "If a player uses the Javelin Action card against the Essedari Maximo, the card does not
     pass to the Essedari Maximo, but goes in the Discard Pile of the player.\""""
     game = chariot_game(tmp_path, "solo", [Hex(-1, 1)], at=0)  # 2 from him at (-3, 1)
     game.state.essedari.lap_open = True  # type: ignore[union-attr]
@@ -175,13 +176,17 @@ def test_coop_players_may_damage_teammates(tmp_path: Path) -> None:
     play(game, 0, "jab")
     prompt = game.prompts()[0]
     assert {c.id for c in prompt.choices} == {"target:1", f"target:{game.chariot}", "target:none"}
-    assert {c.label for c in prompt.choices} == {game.name_of(1), "Essedari Maximo", "Nobody: hold back"}
+    assert {c.label for c in prompt.choices} == {
+        game.name_of(1),
+        "Essedari Maximo",
+        "Nobody: hold back",
+    }
     game.act(0, "target:1")
     assert game.state.players[1].armor == 14
 
 
 def test_coop_a_player_never_has_to_hit_a_teammate(tmp_path: Path) -> None:
-    """"... if desired": with only a teammate in reach the player may hold back (docs/essedari.md)."""
+    """ "... if desired": with only a teammate in reach the player may hold back (docs/essedari.md)."""
     game = chariot_game(tmp_path, "coop", [Hex(0, 0), Hex(1, 0)], at=0)
     game.state.essedari.lap_open = True  # type: ignore[union-attr]
     play(game, 0, "jab")
@@ -192,7 +197,7 @@ def test_coop_a_player_never_has_to_hit_a_teammate(tmp_path: Path) -> None:
 
 
 def test_players_win_when_his_armor_reaches_0(tmp_path: Path) -> None:
-    """"teammates are granted 8 Rounds to either defeat the Essedari Maximo, or be
+    """ "teammates are granted 8 Rounds to either defeat the Essedari Maximo, or be
     eliminated by him": everyone wins together."""
     game = chariot_game(tmp_path, "coop", [Hex(-2, 1), FAR], at=0)
     game.state.essedari.armor = 1  # type: ignore[union-attr]
@@ -207,7 +212,11 @@ def test_players_lose_when_all_are_eliminated(tmp_path: Path) -> None:
     game = chariot_game(tmp_path, "coop", [ring_hex_of(1), ring_hex_of(2)], at=0, deck=["move-2"])
     game.chariot_acts()
     result = game.result()
-    assert result is not None and result.winners == () and "eliminated every gladiator" in result.reason
+    assert (
+        result is not None
+        and result.winners == ()
+        and "eliminated every gladiator" in result.reason
+    )
 
 
 def test_one_eliminated_coop_player_does_not_end_the_game(tmp_path: Path) -> None:
@@ -234,7 +243,7 @@ def test_players_lose_when_the_8_rounds_end(tmp_path: Path) -> None:
 
 
 def test_he_acts_before_the_starting_player_5_times_a_round() -> None:
-    """"Each Round the Essedari Maximo will take 5 Actions in Turn Order as a normal player."
+    """ "Each Round the Essedari Maximo will take 5 Actions in Turn Order as a normal player."
     and "The Essedari Maximo takes the Engage Action BEFORE the Starting Player. If the
     Starting Player Token changes, the Essedari Maximo will continue to take its Action
     first." Played with the real deck, to the end of round 2."""
@@ -246,14 +255,24 @@ def test_he_acts_before_the_starting_player_5_times_a_round() -> None:
     game.state.initiator = None
     while game.state.round < 3 and game.result() is None:
         seat = game.prompts()[0].seat
-        if game.state.phase is Phase.FAVOR and game.state.round == 1 and game.state.initiator is None:
-            choice = "initiate" if any(c.id == "initiate" for c in game.prompts()[0].choices) else None
+        if (
+            game.state.phase is Phase.FAVOR
+            and game.state.round == 1
+            and game.state.initiator is None
+        ):
+            choice = (
+                "initiate" if any(c.id == "initiate" for c in game.prompts()[0].choices) else None
+            )
             if choice:
                 game.act(seat, choice)
                 continue
         game.act(seat, bots[seat].choose(game.view(seat)))
     lines = [e.text for e in game.events]
-    starters = [line.split(": ")[1].removesuffix(" is the Starting Player") for line in lines if line.startswith("Round ") and line.endswith("is the Starting Player")]
+    starters = [
+        line.split(": ")[1].removesuffix(" is the Starting Player")
+        for line in lines
+        if line.startswith("Round ") and line.endswith("is the Starting Player")
+    ]
     assert starters[0] != starters[1]  # the Initiate moved the Starting Player token
     for rnd in (1, 2):
         start = lines.index(f"Round {rnd} of 8 against the Essedari Maximo")

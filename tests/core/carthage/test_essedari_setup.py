@@ -26,16 +26,20 @@ def placed(players: int, mode: str, seed: int = 3):  # type: ignore[no-untyped-d
 
 
 def test_no_theater_cards() -> None:
-    """"Remove the Theater Cards from the game.\""""
+    """ "Remove the Theater Cards from the game.\""""
     game = placed(2, "coop")
     s = game.state
     assert s.theater_deck == [] and s.theater_discard == [] and s.theater_card is None
     assert not any(e.text.startswith("Theater:") for e in game.events)
 
 
-@pytest.mark.parametrize(("mode", "players", "count"), [("solo", 1, 3), ("coop", 2, 4), ("coop", 3, 4), ("coop", 4, 5)])
-def test_random_tokens_on_the_inside_edge_of_the_inner_circle(mode: str, players: int, count: int) -> None:
-    """"The number of Arena Tokens is determined by the number of Carthage players plus one,
+@pytest.mark.parametrize(
+    ("mode", "players", "count"), [("solo", 1, 3), ("coop", 2, 4), ("coop", 3, 4), ("coop", 4, 5)]
+)
+def test_random_tokens_on_the_inside_edge_of_the_inner_circle(
+    mode: str, players: int, count: int
+) -> None:
+    """ "The number of Arena Tokens is determined by the number of Carthage players plus one,
     with a minimum of 4 Arena Tokens on the board in Co-op Mode and 3 Arena Tokens in Solo
     Mode. Pillar Tokens are not permitted.\""""
     layouts = set()
@@ -50,7 +54,7 @@ def test_random_tokens_on_the_inside_edge_of_the_inner_circle(mode: str, players
 
 
 def test_the_chariot_starts_on_the_outside_edge_of_the_inner_circle() -> None:
-    """"place anywhere along the outside edge of the Inner Circle\""""
+    """ "place anywhere along the outside edge of the Inner Circle\""""
     spots = set()
     for seed in range(8):
         game = new_carthage(2, seed, essedari="coop")
@@ -61,7 +65,7 @@ def test_the_chariot_starts_on_the_outside_edge_of_the_inner_circle() -> None:
 
 
 def test_armor_15_solo_and_15_per_player_in_coop() -> None:
-    """"In Solo Mode the Essedari Maximo has a starting Armor of 15." / "the starting Armor
+    """ "In Solo Mode the Essedari Maximo has a starting Armor of 15." / "the starting Armor
     ... is 15 x the number of players (e.g. 3 players = 45 Armor)\""""
     assert new_carthage(1, 1, essedari="solo").state.essedari.armor == 15  # type: ignore[union-attr]
     assert new_carthage(3, 1, essedari="coop").state.essedari.armor == 45  # type: ignore[union-attr]
@@ -84,13 +88,16 @@ def test_the_free_for_all_is_untouched() -> None:
 
 
 def test_coop_actions_move_1_to_6_and_use_no_solo_action() -> None:
-    """"The Essedari Maximo moves between 1-6 spaces per turn." and "Below are some Actions
+    """ "The Essedari Maximo moves between 1-6 spaces per turn." and "Below are some Actions
     that are not found in Co-op Mode" (Cross, Net, Javelin's Favor loss, Trample, Crushed)."""
     content = default_essedari()
     for action_id in content.modes[Mode.COOP].deck:
         action = content.action(action_id)
         assert 1 <= action.move <= 6 and not action.cross
-        assert not (action.trample or action.crush or action.favor_loss) and action.attack.value != "net"
+        assert (
+            not (action.trample or action.crush or action.favor_loss)
+            and action.attack.value != "net"
+        )
 
 
 def _broken(tmp_path: Path, old: str, new: str) -> str:
@@ -101,13 +108,17 @@ def _broken(tmp_path: Path, old: str, new: str) -> str:
 
 
 def test_data_refuses_a_135_degree_cross(tmp_path: Path) -> None:
-    """"Cross - ... in a 45° or 90° angle (but never a 135° angle)\""""
+    """ "Cross - ... in a 45° or 90° angle (but never a 135° angle)\""""
     message = _broken(tmp_path, "cross = 90", "cross = 135")
     assert "essedari.toml: action 'cross-90'" in message and "never 135" in message
 
 
 def test_data_refuses_a_solo_action_in_coop(tmp_path: Path) -> None:
-    message = _broken(tmp_path, 'modes = ["solo"]\nmove = 1\ndamage = 0\nattack = "net"', 'modes = ["coop"]\nmove = 1\ndamage = 0\nattack = "net"')
+    message = _broken(
+        tmp_path,
+        'modes = ["solo"]\nmove = 1\ndamage = 0\nattack = "net"',
+        'modes = ["coop"]\nmove = 1\ndamage = 0\nattack = "net"',
+    )
     assert "action 'net'" in message and "not found in Co-op Mode" in message
 
 
@@ -128,6 +139,10 @@ def test_the_lobby_offers_carthage_from_2_players_and_solo_from_1() -> None:
     from harena.core.lobby import Lobby
 
     carthage = next(g for g in Lobby().view()["games"] if g["name"] == "carthage")
-    assert (carthage["min_players"], carthage["default_players"], carthage["max_players"]) == (1, 2, 5)
+    assert (carthage["min_players"], carthage["default_players"], carthage["max_players"]) == (
+        1,
+        2,
+        5,
+    )
     assert default_players("carthage", {"essedari": "solo"}) == 1
     assert default_players("carthage", {"essedari": "coop"}) == 2

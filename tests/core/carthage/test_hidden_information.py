@@ -34,7 +34,9 @@ def test_a_secret_lobby_leaves_the_pile_and_the_lobby_menu_as_the_others_saw_the
     assert one.view(0)["board"]["theater"]["top_known"] == first
 
 
-def test_a_lobby_after_a_lobby_returns_the_first_card_to_where_it_was_and_plays_the_second() -> None:
+def test_a_lobby_after_a_lobby_returns_the_first_card_to_where_it_was_and_plays_the_second() -> (
+    None
+):
     """rulebook: "the card which was most recently Lobbied will be the next and only card
     played"; ruling: the one lobbied before goes back to the discard pile (docs/rulings.md)."""
     probe = favor_phase([2, 2])

@@ -24,7 +24,9 @@ COMBOS = [
 ]
 
 
-def play(options: dict[str, str], players: int, seed: int, heuristic: bool = False, views: bool = False):
+def play(
+    options: dict[str, str], players: int, seed: int, heuristic: bool = False, views: bool = False
+):
     game = new_carthage(players, seed, gladiators="choose", sudden_death="10", **options)
     kind = HeuristicBot if heuristic else RandomBot
     bots = [kind(bot_seed(seed, s)) for s in range(players)]
@@ -42,7 +44,9 @@ def play(options: dict[str, str], players: int, seed: int, heuristic: bool = Fal
     return game
 
 
-@pytest.mark.parametrize("options", COMBOS, ids=lambda o: "+".join(k for k, v in o.items() if v == "on"))
+@pytest.mark.parametrize(
+    "options", COMBOS, ids=lambda o: "+".join(k for k, v in o.items() if v == "on")
+)
 def test_random_games_with_the_expansions_end_well(options: dict[str, str]) -> None:
     beasts_seen = 0
     for seed in range(6):
@@ -70,8 +74,23 @@ def test_harena_games_lists_the_expansions_and_simulate_plays_them(capsys) -> No
     out = capsys.readouterr().out
     for option in ("equipment=off|on", "legends=off|on", "beasts=off|on"):
         assert option in out
-    argv = ["simulate", "carthage", "--games", "4", "--players", "4", "--bots", "heuristic", "--json",
-            "--option", "equipment=on", "--option", "legends=on", "--option", "beasts=on"]
+    argv = [
+        "simulate",
+        "carthage",
+        "--games",
+        "4",
+        "--players",
+        "4",
+        "--bots",
+        "heuristic",
+        "--json",
+        "--option",
+        "equipment=on",
+        "--option",
+        "legends=on",
+        "--option",
+        "beasts=on",
+    ]
     assert main(argv) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["errors"] == [] and sum(report["wins_by_seat"]) == 4

@@ -89,7 +89,11 @@ def test_every_seat_sees_whose_effect_decision_is_pending_and_whom_it_concerns()
     game = arena([O, Hex(3, -3)])
     play(game, 0, "advance")
     for viewer in (None, 0, 1):
-        assert game.view(viewer)["board"]["pending"] == {"seat": 0, "kind": "move_step", "target": None}
+        assert game.view(viewer)["board"]["pending"] == {
+            "seat": 0,
+            "kind": "move_step",
+            "target": None,
+        }
     game.act(0, "dir:E")
     game.act(0, "dir:W")
     assert game.view(None)["board"]["pending"] is None  # the card has resolved

@@ -29,7 +29,7 @@ def check_invariants(game: Carthage, cards: bool = True) -> None:
     alive = [p for p in s.players if p.alive]
     assert all(p.armor <= MAX_ARMOR and 0 <= p.favor <= MAX_FAVOR for p in s.players)
     spots = [p.at for p in alive]
-    assert None not in spots and len(set(spots)) == len(spots) or s.placed < len(s.players)
+    assert (None not in spots and len(set(spots)) == len(spots)) or s.placed < len(s.players)
     assert all(not game.is_pillar(h) for h in spots if h is not None)
     assert all(h is None or h in game.arena for h in spots)
     if not cards:
@@ -48,7 +48,9 @@ def check_view(game: Carthage, seat: int | None) -> None:
     board = view["board"]
     assert all("deck" not in p and "hand" not in p for p in board["players"])  # sizes only
     hands = game.state.players
-    assert board["hand"] == (None if seat is None else [[i, game.state.cards[i]] for i in hands[seat].hand])
+    assert board["hand"] == (
+        None if seat is None else [[i, game.state.cards[i]] for i in hands[seat].hand]
+    )
     own_deck = None if seat is None else sorted(game.state.cards[i] for i in hands[seat].deck)
     assert board["my_deck"] == own_deck  # contents, never order
     assert view["prompts"] == [p.to_view() for p in game.prompts() if p.seat == seat]

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from harena.core.carthage.hexgrid import Hex, distance
-from harena.core.carthage.rules import Carthage
 import pytest
 
+from harena.core.carthage.hexgrid import Hex, distance
+from harena.core.carthage.rules import Carthage
 from harena.core.engine import GameConfigError, default_players, game_class, make_config
 from tests.core.carthage.table_helpers import choices, kind, new_carthage
 
@@ -73,7 +73,9 @@ def test_the_gladiator_prompt_names_each_class_and_its_own_cards() -> None:
     game = new_carthage(2, seed=1, gladiators="choose")
     labels = dict((c.id, c.label) for c in game.prompts()[0].choices)
     assert len(labels) == 5
-    assert labels["gladiator:blue"].startswith("Blue Retiarius: Trident Thrust (Damage 1 (Range +1))")
+    assert labels["gladiator:blue"].startswith(
+        "Blue Retiarius: Trident Thrust (Damage 1 (Range +1))"
+    )
 
 
 def pick_tokens(game: Carthage, picks: list[str]) -> None:
@@ -89,7 +91,9 @@ def test_in_later_games_the_last_player_picks_players_plus_one_tokens_at_least_4
     s = game.state
     assert kind(game) == "pick_tokens"
     assert game.prompts()[0].seat == (s.starting - 1) % 4
-    pick_tokens(game, ["take:favor-1", "take:pillar", "take:pillar", "take:armor-1", "take:damage-1"])
+    pick_tokens(
+        game, ["take:favor-1", "take:pillar", "take:pillar", "take:armor-1", "take:damage-1"]
+    )
     pick_tokens(game, ["take:crocodile"])
     assert "done" not in choices(game)  # 4 tokens besides pillars, 5 needed with 4 players
     pick_tokens(game, ["take:favor-2"])
@@ -98,18 +102,28 @@ def test_in_later_games_the_last_player_picks_players_plus_one_tokens_at_least_4
     assert "take:pillar" not in choices(game)  # the box holds 5
     game.act(game.prompts()[0].seat, "done")
     assert kind(game) == "place_token" and game.prompts()[0].seat == s.starting
-    assert sorted(s.token_pool) == sorted(["favor-1", "armor-1", "damage-1", "crocodile", "favor-2"] + ["pillar"] * 5)
+    assert sorted(s.token_pool) == sorted(
+        ["favor-1", "armor-1", "damage-1", "crocodile", "favor-2"] + ["pillar"] * 5
+    )
 
 
-def test_players_place_one_token_each_in_turn_order_inside_the_inner_circle_pillars_anywhere() -> None:
+def test_players_place_one_token_each_in_turn_order_inside_the_inner_circle_pillars_anywhere() -> (
+    None
+):
     # rulebook: Arena Tokens, Token Rules
     game = new_carthage(2, seed=3, tokens="players_choose")
     s = game.state
-    pick_tokens(game, ["take:favor-2", "take:armor-1", "take:damage-1", "take:movement-1", "take:pillar"])
+    pick_tokens(
+        game, ["take:favor-2", "take:armor-1", "take:damage-1", "take:movement-1", "take:pillar"]
+    )
     game.act(game.prompts()[0].seat, "done")
     seat = s.starting
     game.act(seat, "token:favor-2")
-    hexes = {Hex(*map(int, c.removeprefix("hex:").split(","))) for c in choices(game) if c.startswith("hex:")}
+    hexes = {
+        Hex(*map(int, c.removeprefix("hex:").split(",")))
+        for c in choices(game)
+        if c.startswith("hex:")
+    }
     assert hexes == set(game.arena.inner_circle)  # Favor: inside the red border
     game.act(seat, "back")  # changed their mind: take another token
     game.act(seat, "token:pillar")

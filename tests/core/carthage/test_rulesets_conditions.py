@@ -75,7 +75,9 @@ def end_of_actions(rulesets: str, armors: list[int]):  # type: ignore[no-untyped
     return game
 
 
-def test_strict_discipline_each_player_may_focus_for_1_armor_at_the_end_of_the_actions_phase() -> None:
+def test_strict_discipline_each_player_may_focus_for_1_armor_at_the_end_of_the_actions_phase() -> (
+    None
+):
     # rulebook: Strict Discipline - "At the end of the Actions Phase, each player may Focus a card
     # for -1 Armor. (NOTE: May only be used once per Round)."
     game = end_of_actions("strict_discipline", [10, 10])
@@ -89,7 +91,9 @@ def test_strict_discipline_each_player_may_focus_for_1_armor_at_the_end_of_the_a
     assert s.players[1].armor == 10 and s.round == 2  # asked once; nobody has Favor: next round
 
 
-def test_the_southern_winds_the_least_armored_gain_2_movement_at_the_end_of_the_actions_phase() -> None:
+def test_the_southern_winds_the_least_armored_gain_2_movement_at_the_end_of_the_actions_phase() -> (
+    None
+):
     # rulebook: The Southern Winds - "At the end of the Actions Phase, the player(s) with the
     # least Armor gain 2 Movement."
     game = end_of_actions("the_southern_winds", [8, 12, 8])
@@ -112,4 +116,3 @@ def test_strict_discipline_comes_before_the_southern_winds() -> None:
     game.act(1, "skip")
     game.act(2, "skip")
     assert kind(game) == "move_step" and game.prompts()[0].seat == 0
-

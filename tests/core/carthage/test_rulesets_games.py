@@ -20,7 +20,9 @@ def subset(seed: int) -> str:
     return ",".join(name for name in OPTION_NAMES if rng.below(3) == 0)
 
 
-def play_out(players: int, seed: int, rulesets: str, *, views: bool = False, heuristic: bool = False):  # type: ignore[no-untyped-def]
+def play_out(
+    players: int, seed: int, rulesets: str, *, views: bool = False, heuristic: bool = False
+):  # type: ignore[no-untyped-def]
     setup = {"gladiators": "choose", "tokens": "players_choose" if seed % 2 else "first_match"}
     game = new_carthage(players, seed, sudden_death="10", rulesets=rulesets, **setup)
     kind = HeuristicBot if heuristic else RandomBot
@@ -66,9 +68,17 @@ def test_the_secrecy_checker_finds_no_leak_with_every_ruleset_on() -> None:
     from tests.core.secrecy_models import CARTHAGE
 
     tally = check_games(
-        "carthage", CARTHAGE, games=40, seed=13, players=(2, 3, 4),
+        "carthage",
+        CARTHAGE,
+        games=40,
+        seed=13,
+        players=(2, 3, 4),
         options=({"rulesets": ALL}, {"rulesets": "campaign,retain,intimidate,repair"}),
-        scramble_rate=0.05, decision_rate=0.3, alternatives=1, follow=8, max_followed=3,
+        scramble_rate=0.05,
+        decision_rate=0.3,
+        alternatives=1,
+        follow=8,
+        max_followed=3,
     )
     assert tally.games == 40 and tally.views > 500
     assert [str(leak) for leak in tally.leaks[:10]] == []

@@ -8,7 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from harena.core.carthage.rulesets.catalog import OPTION_NAMES, RULESET_IDS, ContentError, load_rulesets
+from harena.core.carthage.rulesets.catalog import (
+    OPTION_NAMES,
+    RULESET_IDS,
+    ContentError,
+    load_rulesets,
+)
 from harena.core.engine import GameConfigError, make_config, option_warnings
 from harena.server.cli import main
 
@@ -63,10 +68,19 @@ def write(tmp_path: Path, old: str, new: str) -> Path:
 
 
 def test_a_broken_rulesets_file_names_the_file_the_entry_and_the_field(tmp_path: Path) -> None:
-    with pytest.raises(ContentError, match=r"rulesets.toml: ruleset 'actuate': field 'cost' must be at least 0"):
+    with pytest.raises(
+        ContentError, match=r"rulesets.toml: ruleset 'actuate': field 'cost' must be at least 0"
+    ):
         load_rulesets(write(tmp_path, 'cost = 1\ntext = "If', 'cost = -1\ntext = "If'))
-    with pytest.raises(ContentError, match=r"ruleset 'outbreak': field 'kind': outbreak is a favor_action"):
-        load_rulesets(write(tmp_path, 'kind = "favor_action"\ncost = 3\nvalue = 1\ntext = "Immediately gain 1 M',
-                            'kind = "active_condition"\ncost = 3\nvalue = 1\ntext = "Immediately gain 1 M'))
+    with pytest.raises(
+        ContentError, match=r"ruleset 'outbreak': field 'kind': outbreak is a favor_action"
+    ):
+        load_rulesets(
+            write(
+                tmp_path,
+                'kind = "favor_action"\ncost = 3\nvalue = 1\ntext = "Immediately gain 1 M',
+                'kind = "active_condition"\ncost = 3\nvalue = 1\ntext = "Immediately gain 1 M',
+            )
+        )
     with pytest.raises(ContentError, match=r"ruleset 'gladiator-rage': no rule for this ruleset"):
         load_rulesets(write(tmp_path, 'id = "taunt"', 'id = "gladiator-rage"'))

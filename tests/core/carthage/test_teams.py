@@ -55,7 +55,10 @@ def test_each_team_mode_needs_its_player_count_with_a_clear_message() -> None:
     with pytest.raises(GameConfigError, match="2 vs 3 .* needs 5 players, not 4"):
         make_config("carthage", 4, 1, {"teams": "2v3"})
     assert make_config("carthage", 5, 1, {"teams": "2v3"}).options["teams"] == "2v3"
-    assert default_players("carthage", {"teams": "2v2"}) == 4 and default_players("carthage", {"teams": "2v3"}) == 5
+    assert (
+        default_players("carthage", {"teams": "2v2"}) == 4
+        and default_players("carthage", {"teams": "2v3"}) == 5
+    )
 
 
 def test_a_table_with_the_wrong_count_for_its_mode_is_refused_and_nothing_is_made() -> None:
@@ -262,7 +265,13 @@ def test_only_the_team_of_two_may_use_its_rulesets() -> None:
         game.act(game.prompts()[0].seat, game.prompts()[0].choices[0].id)
     chosen = game.state.team_rulesets[0]
     other = next(r for r in RULESETS if r not in game.state.team_rulesets)
-    assert [game.may_use_ruleset(seat, chosen) for seat in range(5)] == [False, True, False, True, False]
+    assert [game.may_use_ruleset(seat, chosen) for seat in range(5)] == [
+        False,
+        True,
+        False,
+        True,
+        False,
+    ]
     assert all(game.may_use_ruleset(seat, other) for seat in range(5))
     assert new_carthage(4, teams="2v2").may_use_ruleset(0, chosen)
 
@@ -283,8 +292,14 @@ def test_the_team_of_twos_favor_actions_are_offered_to_them_alone() -> None:
     s = game.state
     for p in s.players:
         p.favor, p.armor = 10, 10
-    offered = {seat: {c.id.split(":")[0] for c in game.ruleset_favor_choices(seat)} for seat in range(5)}
-    assert {"ordinance", "taunt", "retain"} <= offered[1] and {"ordinance", "taunt", "retain"} <= offered[3]
+    offered = {
+        seat: {c.id.split(":")[0] for c in game.ruleset_favor_choices(seat)} for seat in range(5)
+    }
+    assert {"ordinance", "taunt", "retain"} <= offered[1] and {
+        "ordinance",
+        "taunt",
+        "retain",
+    } <= offered[3]
     assert offered[0] == offered[2] == offered[4] == set()
 
 
@@ -294,7 +309,13 @@ def test_the_team_of_three_is_still_affected_by_the_twos_rulesets() -> None:
     game = new_carthage(5, teams="2v3")
     pick(game, "crocodile_island", "featured_match", "battle_hardened", "ordinance")
     s = game.state
-    assert [p.armor for p in s.players] == [15, 20, 15, 20, 15]  # Battle Hardened: the two begin with 20
+    assert [p.armor for p in s.players] == [
+        15,
+        20,
+        15,
+        20,
+        15,
+    ]  # Battle Hardened: the two begin with 20
     s.theater_discard = s.theater_deck[:3]
     favor = [p.favor for p in s.players]
     game.start_of_actions()

@@ -29,7 +29,9 @@ def check_teams(game: Carthage) -> None:
             pa, pb = s.players[a], s.players[b]
             if pa.alive and pb.alive:
                 assert chain_holds(game.arena, game.is_pillar, pa.at, pb.at), (a, pa.at, b, pb.at)  # type: ignore[arg-type]
-    standing = [k for k, seats in enumerate(teams.members) if any(s.players[i].alive for i in seats)]
+    standing = [
+        k for k, seats in enumerate(teams.members) if any(s.players[i].alive for i in seats)
+    ]
     assert len(standing) == (1 if game.result() is not None else 2)
 
 
@@ -39,7 +41,9 @@ def play_out(mode: str, seed: int, kinds: tuple[str, ...], views: bool = False) 
     game = new_carthage(players, seed, teams=mode, sudden_death="10", **setup)
     make = {"random": RandomBot, "heuristic": HeuristicBot}
     bots = [make[kinds[s % len(kinds)]](bot_seed(seed, s)) for s in range(players)]
-    return play_with_bots(game, bots, cards_every=1 if views else 16, views_every=int(views), also=check_teams)
+    return play_with_bots(
+        game, bots, cards_every=1 if views else 16, views_every=int(views), also=check_teams
+    )
 
 
 def check_result(game: Carthage) -> None:
@@ -63,8 +67,12 @@ def test_random_team_games_end_with_a_whole_team_standing(mode: str) -> None:
 
 
 @pytest.mark.parametrize("mode", MODES)
-@pytest.mark.parametrize("kinds", [("heuristic",), ("heuristic", "random"), ("random", "heuristic")])
-def test_heuristic_bots_play_every_mode_as_teammates_and_opponents(mode: str, kinds: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    "kinds", [("heuristic",), ("heuristic", "random"), ("random", "heuristic")]
+)
+def test_heuristic_bots_play_every_mode_as_teammates_and_opponents(
+    mode: str, kinds: tuple[str, ...]
+) -> None:
     # ("heuristic", "random"): even seats heuristic, so one team of each kind in 2 vs 2
     for seed in range(max(GAMES // 3, 2)):
         check_result(play_out(mode, seed, kinds))

@@ -71,11 +71,7 @@ def check_view(game: Spartacus, seat: int | None) -> None:
     if intrigue and intrigue["scheme"]:
         sc = s.intrigue.scheme  # type: ignore[union-attr]
         launched = sc.step in (SchemeStep.REACT, SchemeStep.PICK)
-        if (
-            not launched
-            and seat != sc.schemer
-            and not sc.revealed
-        ):
+        if not launched and seat != sc.schemer and not sc.revealed:
             assert intrigue["scheme"]["card"] is None and intrigue["scheme"]["target"] is None
     mine = sum(
         1

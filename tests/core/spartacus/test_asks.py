@@ -41,9 +41,18 @@ def test_the_host_asks_publicly_and_the_thumb_stays_free() -> None:
     for viewer in (None, 0, 1, 2, 3):
         view = game.view(viewer)
         assert line in view["log"]
-        assert view["board"]["asks"] == [{"index": 0, "asker": 0, "asked": 2, "amount": 3,
-                                          "favour": "spare", "text": "to spare Secutor", "paid": False,
-                                          "refused": False}]
+        assert view["board"]["asks"] == [
+            {
+                "index": 0,
+                "asker": 0,
+                "asked": 2,
+                "amount": 3,
+                "favour": "spare",
+                "text": "to spare Secutor",
+                "paid": False,
+                "refused": False,
+            }
+        ]
     assert kinds(game) == {0: "thumbs"}  # the ask never blocks: only the thumb is awaited
     before = coins(game)
     game.act(2, "payask:0")

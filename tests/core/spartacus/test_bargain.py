@@ -118,7 +118,13 @@ def test_every_offer_a_bot_sends_is_one_it_would_accept_in_the_others_seat() -> 
             choice = bots[seat].choose(game.view(seat))
             if choice == "offer-send":
                 draft = game.view(seat)["board"]["market"]["my_draft"]
-                t = Terms(draft["proposer"], draft["recipient"], draft["give"], draft["want"], draft["price"])
+                t = Terms(
+                    draft["proposer"],
+                    draft["recipient"],
+                    draft["give"],
+                    draft["want"],
+                    draft["price"],
+                )
                 other = t.recipient if seat == t.proposer else t.proposer
                 assert gain(content, game.view(other), other, t) >= 0
                 assert gain(content, game.view(seat), seat, t) >= 0

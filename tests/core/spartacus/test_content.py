@@ -59,7 +59,9 @@ def test_the_intrigue_deck_holds_schemes_reactions_and_guards() -> None:
     content = default_content()
     kinds = Counter(content.cards[c].kind for c in content.intrigue_deck())
     assert kinds == {CardKind.SCHEME: 30, CardKind.REACTION: 8, CardKind.GUARD: 12}
-    answers = Counter(c.answers for c in content.intrigue if c.kind is CardKind.REACTION for _ in range(c.copies))
+    answers = Counter(
+        c.answers for c in content.intrigue if c.kind is CardKind.REACTION for _ in range(c.copies)
+    )
     # rules: Reactions "can be played in response to other events": an invitation, an auction
     # won and a combatant wounded besides a Scheme (Claim on the Lot and Medicus took the third
     # Counter-Plot's and the second Informant's places, so the deck still holds 50)

@@ -49,14 +49,19 @@ async def test_through_bot_runner_the_owner_pays_before_the_bot_host_turns_the_t
     finally:
         runner.close()
     assert deals and table.game.actions[start + at].choice == "thumbs:up"
-    assert not any(a.choice.startswith(("ask:", "payask:", "give:")) and a.seat in (1, 3)
-                   for a in table.game.actions[start:start + at])  # only the two it concerns
+    assert not any(
+        a.choice.startswith(("ask:", "payask:", "give:")) and a.seat in (1, 3)
+        for a in table.game.actions[start : start + at]
+    )  # only the two it concerns
 
 
 def test_simulate_reports_bribes_and_asks_per_bot_kind() -> None:
     report = simulate("spartacus", 3, 4, 1, ["heuristic", "heuristic", "random", "random"])
     assert report.errors == []
-    assert report.stats_by_bot["heuristic"]["bribes"] > 0 and report.stats_by_bot["heuristic"]["asks"] > 0
+    assert (
+        report.stats_by_bot["heuristic"]["bribes"] > 0
+        and report.stats_by_bot["heuristic"]["asks"] > 0
+    )
     assert report.stats_by_bot["random"]["bribes"] == 0 == report.stats_by_bot["random"]["asks"]
 
 

@@ -153,7 +153,9 @@ def test_a_host_sells_an_invitation_to_whom_the_fight_is_worth_most_and_invites_
     fee of the candidate who values the fight most, only if that candidate would pay it (the
     symmetric rule), and invites whoever paid."""
     game = _arena()
-    give(game, 0, "house-slave", exhausted=True)  # the Host cannot fight: every invitation is for sale
+    give(
+        game, 0, "house-slave", exhausted=True
+    )  # the Host cannot fight: every invitation is for sale
     give(game, 1, "veteran")
     give(game, 2, "secutor")
     _begin(game)

@@ -7,7 +7,15 @@ from harena.core.spartacus import market
 from harena.core.spartacus.combat import legal_losses
 from harena.core.spartacus.state import Fighter
 from tests.core.spartacus.combat_helpers import fight, more_dice, place
-from tests.core.spartacus.helpers import at_the_market, choices, clear_table, dice, give, kinds, started
+from tests.core.spartacus.helpers import (
+    at_the_market,
+    choices,
+    clear_table,
+    dice,
+    give,
+    kinds,
+    started,
+)
 
 
 def test_faq_1_dice_are_health_and_each_wound_costs_a_die_from_a_pool_you_choose() -> None:

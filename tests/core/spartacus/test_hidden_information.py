@@ -30,7 +30,9 @@ def test_a_seat_still_to_answer_reads_the_shortfall_before_anyone_answered() -> 
         seen[answer] = (game.view(3), game.view(2), game.view(None))
     assert seen["support"] == seen["refuse"]
     text = seen["refuse"][0]["prompts"][0]["text"]
-    assert text == "Solonius asks your support for Forged Letters against Glaber (3 Influence short)"
+    assert (
+        text == "Solonius asks your support for Forged Letters against Glaber (3 Influence short)"
+    )
 
 
 def _tied_at_three(denarii: int) -> Spartacus:
@@ -77,6 +79,8 @@ def test_whom_an_offer_is_drafted_for_stays_secret_when_that_seat_closes() -> No
         game.act(1, "close")
     for seat in (1, 2, 3, None):
         assert for_one.view(seat) == for_two.view(seat)
-    assert [c.id for p in for_one.prompts_for(0) for c in p.choices if not p.standing] == ["offer-cancel"]
+    assert [c.id for p in for_one.prompts_for(0) for c in p.choices if not p.standing] == [
+        "offer-cancel"
+    ]
     for_one.act(0, "offer-cancel")
     assert kinds(for_one)[0] == "open_market"

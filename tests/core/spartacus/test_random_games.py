@@ -105,7 +105,8 @@ def test_heuristic_bots_finish_their_games_dealing_and_keeping_every_invariant()
             assert replay(game.config, game.actions).state == game.state
             assert restore(game.snapshot()).state == game.state
         assert sum(game.seat_stats()[s]["asks"] for s in range(4)) == sum(
-            1 for a in game.actions if a.choice.startswith("ask:") and a.choice.count(":") == 3)
+            1 for a in game.actions if a.choice.startswith("ask:") and a.choice.count(":") == 3
+        )
     assert made["ask"] >= 6 and made["payask"] >= 6 and made["give"] >= 6, made
 
 
@@ -128,7 +129,9 @@ def test_random_trades_of_every_size_move_exactly_what_was_agreed() -> None:
             if choice.startswith("accept:") and m is not None:
                 offer = next(o for o in m.offers if o.id == int(choice.split(":")[1]))
                 before = [p.denarii for p in game.state.players]
-                others = {a.card: seat for seat, p in enumerate(game.state.players) for a in p.assets}
+                others = {
+                    a.card: seat for seat, p in enumerate(game.state.players) for a in p.assets
+                }
             game.act(prompt.seat, choice)
             check_state(game, cards=game.version % 8 == 0)
             if offer is not None and game.log_for(None)[-1].startswith("Trade done"):

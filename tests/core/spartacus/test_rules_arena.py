@@ -59,8 +59,8 @@ def test_if_nobody_accepts_the_phase_ends_without_games() -> None:
     game.act(0, "invite:2")
     game.act(2, "refuse")
     assert (
-        game.state.arena is None
-        and game.state.phase is Phase.MAINTENANCE
+        (game.state.arena is None
+        and game.state.phase is Phase.MAINTENANCE)
         or game.state.phase is Phase.INTRIGUE
     )
 
@@ -234,5 +234,7 @@ def test_a_reaction_answers_an_invitation_refused_without_losing_influence() -> 
     before = s.players[1].influence
     game.act(1, f"react:{excuse}")
     assert s.players[1].influence == before and excuse in s.intrigue_discard
-    assert "Feigned Illness" in game.log_for(None)[-2] or "Feigned Illness" in game.log_for(None)[-1]
+    assert (
+        "Feigned Illness" in game.log_for(None)[-2] or "Feigned Illness" in game.log_for(None)[-1]
+    )
     assert kinds(game) == {0: "invite"}

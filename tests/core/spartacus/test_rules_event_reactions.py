@@ -99,7 +99,7 @@ def test_a_claimer_who_gave_its_denarii_away_meanwhile_is_passed_over_silently()
     game.act(1, "pass")
     assert _holds(game, 0, lot) and refs[2] in game.state.players[2].hand
     log = game.view(1)["log"]
-    since = log[max(i for i, line in enumerate(log) if " buys " in line):]
+    since = log[max(i for i, line in enumerate(log) if " buys " in line) :]
     assert since[-2] == "No Reaction is played"
     assert not any("Claim" in line for line in since)
 
@@ -191,7 +191,9 @@ def test_whether_a_seat_holds_the_card_and_plays_it_is_hidden_until_revealed(ans
         assert _seen(holder, others) != _seen(other, others)
 
 
-def test_the_twin_test_catches_a_window_that_asks_only_holders(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_twin_test_catches_a_window_that_asks_only_holders(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The naive window, planted: it tells the table who holds a Claim on the Lot."""
     real = reactions._may_be_asked
 

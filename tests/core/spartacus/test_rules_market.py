@@ -6,7 +6,15 @@ import pytest
 
 from harena.core.spartacus.rules import Spartacus
 from harena.core.spartacus.state import Phase
-from tests.core.spartacus.helpers import offer_price, at_the_market, choices, coins, dice, give, kinds
+from tests.core.spartacus.helpers import (
+    at_the_market,
+    choices,
+    coins,
+    dice,
+    give,
+    kinds,
+    offer_price,
+)
 
 
 def _close_all(game: Spartacus, but: tuple[int, ...] = ()) -> None:

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from harena.core.spartacus import arena
 from harena.core.spartacus.state import ArenaStep
-from tests.core.spartacus.helpers import offer_price, at_the_market, choices, clear_table, give, kinds, started
+from tests.core.spartacus.helpers import (
+    at_the_market,
+    choices,
+    clear_table,
+    give,
+    kinds,
+    offer_price,
+    started,
+)
 
 
 def test_a_gift_while_denarii_are_hidden_shows_the_amount_only_to_the_two_players() -> None:
@@ -108,7 +116,9 @@ def test_a_gift_is_one_choice_that_never_blocks_and_never_shows_in_waiting() -> 
     standing = [p for p in game.prompts_for(1) if p.standing]
     assert [p.kind for p in standing] == ["give_denarii"]
     assert all(c.id.startswith("give:") for c in standing[0].choices)
-    assert not any(c.id.startswith("give:") for p in game.prompts_for(1) if not p.standing for c in p.choices)
+    assert not any(
+        c.id.startswith("give:") for p in game.prompts_for(1) if not p.standing for c in p.choices
+    )
 
 
 def test_a_hidden_schemes_number_of_steps_leaves_no_trace_in_other_views() -> None:

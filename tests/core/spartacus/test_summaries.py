@@ -85,7 +85,9 @@ def test_an_untouched_copy_loads(data_dir: Path) -> None:
 
 
 def test_an_unknown_phase_key_is_refused(data_dir: Path) -> None:
-    refused(data_dir, "[auction]", "[auctions]", "unknown summary 'auctions'", "houses, maintenance")
+    refused(
+        data_dir, "[auction]", "[auctions]", "unknown summary 'auctions'", "houses, maintenance"
+    )
 
 
 def test_a_missing_phase_is_refused(data_dir: Path) -> None:

@@ -40,6 +40,4 @@ async def move_cursor(pilot: Pilot[Any], app: HarenaApp, target: tuple[int, int]
 
 async def until_synced(app: HarenaApp, table: Any, identity: str) -> None:
     """Wait until the screen shows the table as it is now (views arrive asynchronously)."""
-    await until(
-        lambda: table_screen(app).view["game"] == table.view_for(identity)["game"]
-    )
+    await until(lambda: table_screen(app).view["game"] == table.view_for(identity)["game"])

@@ -22,10 +22,24 @@ from harena.tui.boards.carthage.arena import (
 def board(**extra: Any) -> dict[str, Any]:
     """A board view with Blue on the west corner, Red dead, and a face-down Favor token."""
     players = [
-        {"seat": 0, "colour": "blue", "name": "Blue Retiarius", "armor": 15, "favor": 0,
-         "alive": True, "at": [-4, 0]},
-        {"seat": 1, "colour": "red", "name": "Red Dimachaerus", "armor": 0, "favor": 0,
-         "alive": False, "at": None},
+        {
+            "seat": 0,
+            "colour": "blue",
+            "name": "Blue Retiarius",
+            "armor": 15,
+            "favor": 0,
+            "alive": True,
+            "at": [-4, 0],
+        },
+        {
+            "seat": 1,
+            "colour": "red",
+            "name": "Red Dimachaerus",
+            "armor": 0,
+            "favor": 0,
+            "alive": False,
+            "at": None,
+        },
     ]
     tokens = [
         {"at": [0, 0], "token": "favor-2", "face_up": True},
@@ -57,9 +71,9 @@ def test_plain_ascii_draws_the_same_arena() -> None:
     text = "\n".join(lines)
     assert all(ch.isascii() for ch in text)
     assert "$2" in text and "(+1)" in text and "##" in text and "@" not in text
-    assert [len(line.split()) for line in plain(arena_lines(board(), ascii_only=True, compass=False))] == [
-        5, 6, 7, 8, 9, 8, 7, 6, 5
-    ]
+    assert [
+        len(line.split()) for line in plain(arena_lines(board(), ascii_only=True, compass=False))
+    ] == [5, 6, 7, 8, 9, 8, 7, 6, 5]
 
 
 def test_the_centre_and_the_inner_circle_are_marked() -> None:
@@ -73,7 +87,9 @@ def test_the_centre_and_the_inner_circle_are_marked() -> None:
 def test_the_cursor_brackets_its_hex_and_the_compass_sits_in_the_corner() -> None:
     lines = plain(arena_lines(board(), cursor=(0, 0)))
     assert "[★2]" in lines[4]
-    assert lines[0].startswith(" w e") and lines[1].startswith("a * d") and lines[2].startswith(" z x")
+    assert (
+        lines[0].startswith(" w e") and lines[1].startswith("a * d") and lines[2].startswith(" z x")
+    )
 
 
 def test_hints_mark_legal_steps_with_their_keys() -> None:

@@ -13,13 +13,17 @@ from tests.tui.harness import screen_text, session, until
 
 async def test_solo_shows_his_chariot_armor_and_round_but_not_his_next_action() -> None:
     lobby = Lobby(new_seed=lambda: 5)
-    table = lobby.create_table("id-alice", "alice", "carthage", 1, {"essedari": "solo", "gladiators": "by_seat"})
+    table = lobby.create_table(
+        "id-alice", "alice", "carthage", 1, {"essedari": "solo", "gladiators": "by_seat"}
+    )
     async with session(lobby, "id-alice", "alice") as (app, pilot):
         await until_prompt(app, "place_gladiator")
         await pilot.press("enter")
         await until_prompt(app, "play_card")
         ess = table.view_for("id-alice")["game"]["board"]["essedari"]
-        await until(lambda: f"Round 1 of 8 · Ж Armor {ess['armor']}/15 · act 1/5" in screen_text(app))
+        await until(
+            lambda: f"Round 1 of 8 · Ж Armor {ess['armor']}/15 · act 1/5" in screen_text(app)
+        )
         text = screen_text(app)
         assert "ЖЖ" in text  # his chariot on the arena
         assert "Next:" not in text and "Last:" in text  # solo: only what he already did
@@ -35,7 +39,9 @@ async def test_coop_telegraphs_his_next_action(size: tuple[int, int]) -> None:
         "id-alice", "alice", "carthage", 2, {"essedari": "coop", "gladiators": "by_seat"}, bots=1
     )
     async with session(lobby, "id-alice", "alice", size=size, unicode=False) as (app, pilot):
-        for _ in range(4):  # alice places her gladiator; the bot places its own (no bot runner here)
+        for _ in range(
+            4
+        ):  # alice places her gladiator; the bot places its own (no bot runner here)
             for seat in table.bots_to_move():
                 table.play_bot(seat)
             prompts = table.view_for("id-alice")["game"]["prompts"]

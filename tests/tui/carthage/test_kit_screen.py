@@ -34,8 +34,13 @@ async def test_equipment_and_a_beast_are_on_the_board_at_80x24() -> None:
     s.players[0].hand.clear()  # an empty hand shows all her Equipment below it
     lion = s.players[2]
     lion.alive, lion.beast, lion.armor = False, "lion", 8
-    lion.at = next(h for h in game.arena.hexes if game.occupant(h) is None and not game.is_pillar(h)
-                   and all(abs(h.q - p.at.q) + abs(h.r - p.at.r) > 2 for p in s.players[:2]))
+    lion.at = next(
+        h
+        for h in game.arena.hexes
+        if game.occupant(h) is None
+        and not game.is_pillar(h)
+        and all(abs(h.q - p.at.q) + abs(h.r - p.at.r) > 2 for p in s.players[:2])
+    )
     s.eliminated.append(2)
     game.state_changed()
     async with session(lobby, "id-alice", "alice") as (app, pilot):

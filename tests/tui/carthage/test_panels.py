@@ -3,10 +3,10 @@ views (a 4-seat table scripted through the public API, see script.py)."""
 
 from __future__ import annotations
 
-from tests.tui.carthage import script
 from harena.tui.boards.carthage import keys, panels
 from harena.tui.boards.carthage.arena import plain
 from harena.tui.terminal import utf8_terminal
+from tests.tui.carthage import script
 
 
 def scripted_view(identity: str = script.ALICE, steps: int = 2) -> dict:
@@ -61,7 +61,9 @@ def test_the_hand_is_shown_only_to_its_owner() -> None:
 def test_a_card_line_has_cost_name_icons_and_words() -> None:
     line = "".join(plain([panels.card_line("fitted-laminar", 70, False)]))
     assert line.startswith("5 Fitted Laminar ♦†/»♦  Armor +2, Damage 3 / Move 3, Armor +2")
-    assert "".join(plain([panels.card_line("fitted-laminar", 60, True)])).startswith("5 Fitted Laminar +!/>+")
+    assert "".join(plain([panels.card_line("fitted-laminar", 60, True)])).startswith(
+        "5 Fitted Laminar +!/>+"
+    )
     narrow = "".join(plain([panels.card_line("fitted-laminar", 20, False)]))
     assert len(narrow) <= 20 and "♦†/»♦" in narrow
 
@@ -107,7 +109,10 @@ def test_spending_favor_asks_twice_but_declining_does_not() -> None:
 
 def test_direction_labels_carry_their_keys() -> None:
     prompts = [{"kind": "move_step", "choices": [["dir:NE", "NE to 1,-1"], ["dir:W", "W to -1,0"]]}]
-    assert keys.decorate(prompts)[0]["choices"] == [["dir:NE", "NE to 1,-1 (e)"], ["dir:W", "W to -1,0 (a)"]]
+    assert keys.decorate(prompts)[0]["choices"] == [
+        ["dir:NE", "NE to 1,-1 (e)"],
+        ["dir:W", "W to -1,0 (a)"],
+    ]
 
 
 def test_utf8_comes_from_the_locale_the_client_sent() -> None:

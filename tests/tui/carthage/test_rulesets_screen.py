@@ -32,7 +32,10 @@ async def test_the_create_form_ticks_rulesets_in_a_checklist_and_warns_above_4()
         assert "Warning: 5 rulesets: more than 4 is not recommended" in text
         await pilot.press("up", "enter")  # on another field Enter creates the table, as asked
         assert isinstance(app.screen, TableScreen)
-        assert app.screen.table.game.config.options["rulesets"] == "actuate,campaign,outbreak,concentrate,retain"
+        assert (
+            app.screen.table.game.config.options["rulesets"]
+            == "actuate,campaign,outbreak,concentrate,retain"
+        )
 
 
 async def test_escape_leaves_the_checklist_without_changing_the_choice() -> None:
@@ -50,7 +53,11 @@ def naked_table(lobby: Lobby):  # type: ignore[no-untyped-def]
     from harena.core.carthage.state import Phase
 
     table = lobby.create_table(
-        "id-alice", "alice", "carthage", 2, {"gladiators": "by_seat", "rulesets": "naked_and_afraid,retain"}
+        "id-alice",
+        "alice",
+        "carthage",
+        2,
+        {"gladiators": "by_seat", "rulesets": "naked_and_afraid,retain"},
     )
     table.sit("id-bob", "bob")
     game = table.game
@@ -73,11 +80,15 @@ async def test_the_table_lists_its_rulesets_shows_retain_cubes_and_takes_the_nak
     table = naked_table(lobby)
     async with session(lobby, "id-alice", "alice") as (app, pilot):
         text = screen_text(app)
-        assert "Log · Rules: Retain, Naked and Afra" in text  # the log panel's title, in rulebook order
+        assert (
+            "Log · Rules: Retain, Naked and Afra" in text
+        )  # the log panel's title, in rulebook order
         assert "[BR]" in board(app).query_one("#row").text  # one Blue and one Red cube
         await pilot.press("question_mark")
         help_text = app.screen.text
-        assert "Naked and Afraid" in help_text and "for 3 Armor" in help_text and "Retain" in help_text
+        assert (
+            "Naked and Afraid" in help_text and "for 3 Armor" in help_text and "Retain" in help_text
+        )
         await pilot.press("escape")
         await pilot.press("n")
         assert "no Naked and Afraid step to take now" in status(app)

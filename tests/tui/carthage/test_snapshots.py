@@ -22,7 +22,10 @@ def after_the_knockback() -> tuple[Lobby, Table]:
     for _ in range(20):
         script.run_others(table)
         table.act(script.ALICE, script.alice_plan(table))
-        if table.view_for(script.ALICE)["game"]["board"]["players"][script.ALICE_SEAT]["at"] == [2, -1]:
+        if table.view_for(script.ALICE)["game"]["board"]["players"][script.ALICE_SEAT]["at"] == [
+            2,
+            -1,
+        ]:
             break
     script.run_others(table)
     return lobby, table

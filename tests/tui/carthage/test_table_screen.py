@@ -5,14 +5,21 @@ from __future__ import annotations
 
 from harena.core.lobby import Lobby
 from harena.core.table import Table
-from tests.tui.carthage.helpers import board, move_cursor, prompt_bar, status, table_screen, until_prompt
-from tests.tui.harness import screen_text, session, until
 from harena.tui.boards.carthage.board import CarthageBoard
 from harena.tui.screens.create_table import CreateTableScreen
 from harena.tui.screens.help import HelpScreen
 from harena.tui.screens.lobby import LobbyScreen
 from harena.tui.widgets.game_over import GameOverPanel
 from harena.tui.widgets.lines_panel import LogPanel
+from tests.tui.carthage.helpers import (
+    board,
+    move_cursor,
+    prompt_bar,
+    status,
+    table_screen,
+    until_prompt,
+)
+from tests.tui.harness import screen_text, session, until
 
 
 def log_text(app) -> str:
@@ -22,7 +29,9 @@ def log_text(app) -> str:
 def hand_names(table: Table, identity: str) -> list[str]:
     from harena.tui.boards.carthage import catalog
 
-    return [catalog.card(card).name for _, card in table.view_for(identity)["game"]["board"]["hand"]]
+    return [
+        catalog.card(card).name for _, card in table.view_for(identity)["game"]["board"]["hand"]
+    ]
 
 
 async def test_a_carthage_table_is_created_in_the_lobby_with_a_bot() -> None:
@@ -61,7 +70,9 @@ async def test_two_players_see_their_own_hands_and_each_others_moves() -> None:
     table.sit("id-bob", "bob")
     async with session(lobby, "id-alice", "alice") as (alice, apilot):
         async with session(lobby, "id-bob", "bob") as (bob, bpilot):
-            first, pilot = (alice, apilot) if table.view_for("id-alice")["game"]["prompts"] else (bob, bpilot)
+            first, pilot = (
+                (alice, apilot) if table.view_for("id-alice")["game"]["prompts"] else (bob, bpilot)
+            )
             second, spilot = (bob, bpilot) if first is alice else (alice, apilot)
             await until_prompt(first, "place_gladiator")
             target = board(first).cursor
@@ -71,8 +82,13 @@ async def test_two_players_see_their_own_hands_and_each_others_moves() -> None:
             await until_prompt(second, "place_gladiator")
             await spilot.press("enter")
             await until_prompt(first)
-            for app, identity, other in ((alice, "id-alice", "id-bob"), (bob, "id-bob", "id-alice")):
-                await until(lambda app=app: "(no cards in hand)" not in board(app).query_one("#hand").text)
+            for app, identity, other in (
+                (alice, "id-alice", "id-bob"),
+                (bob, "id-bob", "id-alice"),
+            ):
+                await until(
+                    lambda app=app: "(no cards in hand)" not in board(app).query_one("#hand").text
+                )
                 hand = board(app).query_one("#hand").text
                 assert all(name in hand for name in hand_names(table, identity))
                 # Class cards differ (Trident Thrust is Blue's, Twin Cut Red's): never the other's.
@@ -105,7 +121,15 @@ async def test_help_lists_the_carthage_keys_and_symbols() -> None:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         text = app.screen.text
-        for needle in ("w e a d z x", "step", "↑ ↓ ← →", "cursor", "Enter", "★ Favor +X", "( ) face down"):
+        for needle in (
+            "w e a d z x",
+            "step",
+            "↑ ↓ ← →",
+            "cursor",
+            "Enter",
+            "★ Favor +X",
+            "( ) face down",
+        ):
             assert needle in text
         await pilot.press("escape")
         assert table_screen(app)
@@ -141,7 +165,12 @@ async def test_the_board_mounts_even_when_the_app_exits_under_it() -> None:
     table = lobby.create_table("id-alice", "alice", "carthage", 2)
     table.sit("id-bob", "bob")
     async with session(lobby, "id-alice", "alice") as (app, pilot):
-        await until(lambda: isinstance(app.screen, type(table_screen(app))) and bool(app.screen.query(CarthageBoard)))
+        await until(
+            lambda: (
+                isinstance(app.screen, type(table_screen(app)))
+                and bool(app.screen.query(CarthageBoard))
+            )
+        )
         the_board = board(app)
         await the_board.remove_children()  # as the exit does
         the_board.on_mount()  # raised NoMatches

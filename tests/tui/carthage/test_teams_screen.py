@@ -10,10 +10,9 @@ import pytest
 
 from harena.core.lobby import Lobby
 from harena.core.table import Table
-from harena.tui.boards.carthage import panels
+from harena.tui.boards.carthage import catalog, panels
 from harena.tui.boards.carthage.arena import COMPACT, LARGE, arena_lines, plain, position
 from harena.tui.boards.carthage.board import ArenaView
-from harena.tui.boards.carthage import catalog
 from harena.tui.widgets.game_over import GameOverPanel
 from tests.tui.carthage.helpers import table_screen
 from tests.tui.harness import screen_text, session, until
@@ -40,7 +39,9 @@ def placed(table: Table) -> bool:
 
 def chained_table(seed: int = 4) -> tuple[Lobby, Table]:
     lobby = Lobby(new_seed=lambda: seed)
-    table = lobby.create_table("id-alice", "alice", "carthage", 4, CHAINED, bots=3, bot_kind="heuristic")
+    table = lobby.create_table(
+        "id-alice", "alice", "carthage", 4, CHAINED, bots=3, bot_kind="heuristic"
+    )
     return lobby, table
 
 
@@ -83,7 +84,9 @@ def test_the_players_panel_numbers_each_gladiator_by_team() -> None:
 
 def test_2v3_shows_the_team_of_two_and_its_rulesets() -> None:
     lobby = Lobby(new_seed=lambda: 2)
-    table = lobby.create_table("id-alice", "alice", "carthage", 5, {"teams": "2v3", "gladiators": "by_seat"}, bots=4)
+    table = lobby.create_table(
+        "id-alice", "alice", "carthage", 5, {"teams": "2v3", "gladiators": "by_seat"}, bots=4
+    )
     view = table.view_for("id-alice")
     assert panels.teams_text(view).endswith("Team 2's rulesets: being chosen")
     play_until(table, lambda: len(table.game.state.team_rulesets) == 4)
@@ -93,12 +96,16 @@ def test_2v3_shows_the_team_of_two_and_its_rulesets() -> None:
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-async def test_a_chained_match_on_screen_shows_teams_chain_and_the_winning_team(size: tuple[int, int]) -> None:
+async def test_a_chained_match_on_screen_shows_teams_chain_and_the_winning_team(
+    size: tuple[int, int],
+) -> None:
     lobby, table = chained_table()
     async with session(lobby, "id-alice", "alice", size=size) as (app, pilot):
         play_until(table, lambda: placed(table))
         screen = table_screen(app)
-        await until(lambda: screen.view is not None and screen.view["game"]["board"]["phase"] == "action")
+        await until(
+            lambda: screen.view is not None and screen.view["game"]["board"]["phase"] == "action"
+        )
         await pilot.pause()
         players = screen.query_one("#players", panels.LinesView).text.splitlines()
         assert [line[:2] for line in players] == ["B1", "R2", "G1", "Y2"]

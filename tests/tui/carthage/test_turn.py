@@ -4,6 +4,7 @@ the Favor phase (the script of the other seats: tests/tui/carthage/script.py).""
 
 from __future__ import annotations
 
+from harena.tui.widgets.lines_panel import LogPanel
 from tests.tui.carthage import script
 from tests.tui.carthage.helpers import (
     board,
@@ -17,7 +18,6 @@ from tests.tui.carthage.helpers import (
     until_synced,
 )
 from tests.tui.harness import session, until
-from harena.tui.widgets.lines_panel import LogPanel
 
 
 def at(table, seat: int) -> list[int] | None:

@@ -71,7 +71,9 @@ class Players:
 
 
 @asynccontextmanager
-async def three_players(lobby: Lobby, table: Table, size: tuple[int, int] = (80, 24)) -> AsyncIterator[Players]:
+async def three_players(
+    lobby: Lobby, table: Table, size: tuple[int, int] = (80, 24)
+) -> AsyncIterator[Players]:
     async with AsyncExitStack() as stack:
         seats = []
         for identity, name in PLAYERS:
@@ -85,7 +87,9 @@ Policy = Callable[[int, dict[str, Any], dict[str, Any]], str | None]
 seat waits for another to act first (only where several are asked at once)."""
 
 
-async def play(players: Players, policy: Policy, done: Callable[[], bool], moves: int = 400) -> None:
+async def play(
+    players: Players, policy: Policy, done: Callable[[], bool], moves: int = 400
+) -> None:
     """Whoever the game waits for presses the key of the choice `policy` picks, on their own
     screen, until `done()`; every screen is recorded after every move."""
     game = game_of(players.table)
@@ -95,7 +99,12 @@ async def play(players: Players, policy: Policy, done: Callable[[], bool], moves
         for seat in game.awaited():
             player = players.seats[seat]
             await until_prompt(player.app)
-            await until(lambda: decisions(player.app) == [p for p in game.view(seat)["prompts"] if not p["standing"]])
+            await until(
+                lambda: (
+                    decisions(player.app)
+                    == [p for p in game.view(seat)["prompts"] if not p["standing"]]
+                )
+            )
             prompt = decisions(player.app)[0]
             choice = policy(seat, prompt, players.table.view_for(PLAYERS[seat][0]))
             if choice is not None:

@@ -43,9 +43,14 @@ def _at_the_thumbs() -> tuple:
 async def test_an_ask_is_made_and_paid_by_keys_at_80x24() -> None:
     lobby, table = _at_the_thumbs()
     game = game_of(table)
-    async with session(lobby, ANN, "ann") as (ann, ann_keys), session(lobby, BOB, "bob") as (bob, bob_keys):
+    async with (
+        session(lobby, ANN, "ann") as (ann, ann_keys),
+        session(lobby, BOB, "bob") as (bob, bob_keys),
+    ):
         await until(lambda: prompt_kind(ann) == "thumbs")
-        assert "ask" not in [cid.split(":")[0] for cid, _ in ann.screen.query_one("PromptBar").choices]
+        assert "ask" not in [
+            cid.split(":")[0] for cid, _ in ann.screen.query_one("PromptBar").choices
+        ]
         await bob_keys.press("k")  # bob has nothing to ask for now
         assert not isinstance(bob.screen, AskScreen)
         await ann_keys.press("k")
@@ -72,7 +77,10 @@ async def test_an_ask_is_refused_by_keys_and_everyone_reads_it() -> None:
     lobby, table = _at_the_thumbs()
     game = game_of(table)
     table.act(ANN, "ask:1:3:spare")
-    async with session(lobby, ANN, "ann") as (ann, _), session(lobby, BOB, "bob") as (bob, bob_keys):
+    async with (
+        session(lobby, ANN, "ann") as (ann, _),
+        session(lobby, BOB, "bob") as (bob, bob_keys),
+    ):
         await until(lambda: "Batiatus>Glaber 3d spare (p)" in screen_text(bob))  # p answers it
         await bob_keys.press("p")
         await until(lambda: isinstance(bob.screen, AskScreen))
@@ -89,6 +97,9 @@ async def test_the_help_explains_asks() -> None:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         text = "\n".join(f"{keys} {what}" for keys, what in app.screen.entries)
-        for words in ("ask a Dominus for denarii for a favour", "pay or refuse an ask addressed to you",
-                      "not binding"):
+        for words in (
+            "ask a Dominus for denarii for a favour",
+            "pay or refuse an ask addressed to you",
+            "not binding",
+        ):
             assert words in text, words

@@ -7,10 +7,17 @@ from harena.core.spartacus import arena, market
 from harena.core.spartacus.state import Phase
 from harena.tui.screens.give import GiveScreen
 from harena.tui.screens.help import HelpScreen
+from harena.tui.widgets.prompt_bar import PAGE_SIZE, SLOT_KEYS
 from tests.core.spartacus.helpers import clear_table, give
 from tests.tui.harness import screen_text, session, until
-from harena.tui.widgets.prompt_bar import PAGE_SIZE, SLOT_KEYS
-from tests.tui.screen_keys import prompt_bar, slot_of, status, table_screen, until_prompt, until_unguarded
+from tests.tui.screen_keys import (
+    prompt_bar,
+    slot_of,
+    status,
+    table_screen,
+    until_prompt,
+    until_unguarded,
+)
 from tests.tui.spartacus.helpers import PLAYERS, game_of, new_table
 
 ANN, BOB, CAT = (identity for identity, _ in PLAYERS)
@@ -96,7 +103,14 @@ async def test_the_help_lists_every_key_and_symbol() -> None:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         text = "\n".join(f"{keys} {what}" for keys, what in app.screen.entries)  # it scrolls
-        for words in ("give denarii", "next House", "w e a d z x", "Champion", "dice pools", "hidden"):
+        for words in (
+            "give denarii",
+            "next House",
+            "w e a d z x",
+            "Champion",
+            "dice pools",
+            "hidden",
+        ):
             assert words in text, words
 
 
@@ -112,8 +126,13 @@ async def test_the_fight_is_drawn_on_hexes_and_stepped_by_direction_keys() -> No
     give(game, 1, "secutor")
     arena.start(game)
     game.state_changed()
-    answers = {"invite": "invite:1", "invitation": "accept", "choose_equipment": "equip:none",
-               "bet": "bet:none", "initiative": "first"}
+    answers = {
+        "invite": "invite:1",
+        "invitation": "accept",
+        "choose_equipment": "equip:none",
+        "bet": "bet:none",
+        "initiative": "first",
+    }
     while s.arena is not None and (s.arena.fight is None or s.arena.fight.chooser is not None):
         seat = game.awaited()[0]
         prompt = next(p for p in game.prompts_for(seat) if not p.standing)
@@ -129,12 +148,18 @@ async def test_the_fight_is_drawn_on_hexes_and_stepped_by_direction_keys() -> No
         assert "Arena" in text and "initiative [" in text  # the Speed dice as rolled
         assert "G1" in text and "B2" in text  # both combatants on the hexes (bob was invited first)
         steps = [cid for cid, _ in prompt_bar(app).choices if cid.startswith("step:")]
-        assert steps and all("(" in label for cid, label in prompt_bar(app).choices if cid.startswith("step:"))
+        assert steps and all(
+            "(" in label for cid, label in prompt_bar(app).choices if cid.startswith("step:")
+        )
         direction = steps[0].removeprefix("step:")
         key = {"NW": "w", "NE": "e", "W": "a", "E": "d", "SW": "z", "SE": "x"}[direction]
         before = list(s.arena.fighters[[f.seat for f in s.arena.fighters].index(mover)].at)
         await pilot.press(key)
-        await until(lambda: list(s.arena.fighters[[f.seat for f in s.arena.fighters].index(mover)].at) != before)
+        await until(
+            lambda: (
+                list(s.arena.fighters[[f.seat for f in s.arena.fighters].index(mover)].at) != before
+            )
+        )
 
 
 async def test_closing_the_open_market_is_pressed_twice() -> None:

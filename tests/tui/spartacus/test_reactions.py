@@ -34,7 +34,10 @@ def _lot_won_by_ann() -> tuple:
 async def test_a_claim_on_the_lot_is_played_by_keys_and_explained_by_the_help() -> None:
     lobby, table, claim, lot = _lot_won_by_ann()
     game = game_of(table)
-    async with session(lobby, BOB, "bob") as (bob, bob_keys), session(lobby, CAT, "cat") as (cat, cat_keys):
+    async with (
+        session(lobby, BOB, "bob") as (bob, bob_keys),
+        session(lobby, CAT, "cat") as (cat, cat_keys),
+    ):
         await until_prompt(bob, "event_reaction")
         await until_prompt(cat, "event_reaction")
         # the same question on both screens; only bob's has a card to play
@@ -51,7 +54,9 @@ async def test_a_claim_on_the_lot_is_played_by_keys_and_explained_by_the_help() 
         await bob_keys.press("escape")
         await until(lambda: "Reaction window" not in screen_text(bob))
         await press_choice(bob_keys, bob, f"react:{claim}")
-        await until(lambda: game.state.window is not None and game.state.window.answers[1] is not None)
+        await until(
+            lambda: game.state.window is not None and game.state.window.answers[1] is not None
+        )
         await until(lambda: "plays (you; secret)" in screen_text(bob))
         await until(lambda: "answered" in screen_text(cat))
         assert "Claim" not in screen_text(cat)  # nothing tells cat what bob answered

@@ -117,7 +117,9 @@ async def test_a_whole_round_by_keys_on_three_screens() -> None:
         assert any(line.endswith("asks for support for a Scheme") for line in log)
         assert any(line.startswith("Support for") and "supports" in line for line in log)
         assert any("discards a Guard from the hand and rolls" in line for line in log)
-        assert seen(players, schemer, "Guard: ") and any("rolls [" in sc for sc in players.screens[schemer])
+        assert seen(players, schemer, "Guard: ") and any(
+            "rolls [" in sc for sc in players.screens[schemer]
+        )
         # Market: a trade offered and taken, a tie at the first lot, the Host contest.
         assert any(line.startswith("Trade done:") for line in log)
         assert any(line.startswith(("Tied", "Roll-off")) for line in log)

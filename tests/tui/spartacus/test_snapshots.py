@@ -22,7 +22,14 @@ async def test_the_table_screen_fits(size: tuple[int, int]) -> None:
         lines = text.splitlines()
         assert len(lines) == size[1] and all(len(line) <= size[0] for line in lines)
         assert lines[0].startswith(" Table 1 · Spartacus · playing · you: ann/Batiatus")
-        for words in ("Houses", "Your House: ann/Batiatus", "Round 1: Market", "Lot: ", "Log", "Chat"):
+        for words in (
+            "Houses",
+            "Your House: ann/Batiatus",
+            "Round 1: Market",
+            "Lot: ",
+            "Log",
+            "Chat",
+        ):
             assert words in text, words
         assert "bob/Glaber has bid" in text and "hidden" in text and "Bid for" in text
         check_snapshot(f"table_{size[0]}x{size[1]}.txt", text, Path(__file__).parent / "snapshots")

@@ -29,7 +29,10 @@ async def test_an_offer_is_built_by_keys_countered_and_accepted() -> None:
     net = give(game, 0, "net")
     veteran = give(game, 1, "veteran")
     scutum = give(game, 1, "scutum")
-    async with session(lobby, ANN, "ann") as (ann, ann_keys), session(lobby, BOB, "bob") as (bob, bob_keys):
+    async with (
+        session(lobby, ANN, "ann") as (ann, ann_keys),
+        session(lobby, BOB, "bob") as (bob, bob_keys),
+    ):
         await until_prompt(ann, "open_market")
         await press_choice(ann_keys, ann, "offer:1")
         await until_prompt(ann, "compose_offer")
@@ -50,7 +53,9 @@ async def test_an_offer_is_built_by_keys_countered_and_accepted() -> None:
         await until_prompt(bob, "answer_offer")
         terms = decisions(bob)[0]["text"]  # the bar shows what fits; the whole is in the prompt
         assert "gives Net" in terms and "gives Veteran Gladiator (3/3/2) and 2 denarii" in terms
-        assert prompt_bar(bob).text.startswith("Trade: ann/Batiatus gives Net, bob/Glaber gives Veteran")
+        assert prompt_bar(bob).text.startswith(
+            "Trade: ann/Batiatus gives Net, bob/Glaber gives Veteran"
+        )
         assert "offers bob/Glaber" in screen_text(bob)  # sent: in the Market panel
         await press_choice(bob_keys, bob, "counter:0")
         await until_prompt(bob, "compose_offer")

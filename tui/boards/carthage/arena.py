@@ -23,14 +23,22 @@ from harena.tui.widgets.lines_view import Line
 
 # Direction name -> axial offset, clockwise from north-east (core.carthage.hexgrid's order).
 DIRECTIONS: dict[str, Hex] = {
-    "NE": (1, -1), "E": (1, 0), "SE": (0, 1), "SW": (-1, 1), "W": (-1, 0), "NW": (0, -1),
+    "NE": (1, -1),
+    "E": (1, 0),
+    "SE": (0, 1),
+    "SW": (-1, 1),
+    "W": (-1, 0),
+    "NW": (0, -1),
 }
 # The keys that step in each direction: around `s` on a QWERTY keyboard they form a hexagon.
 DIRECTION_KEYS: dict[str, str] = {"NW": "w", "NE": "e", "W": "a", "E": "d", "SW": "z", "SE": "x"}
 
 COLOUR_STYLES: dict[str, str] = {
-    "blue": "ansi_blue", "red": "ansi_red", "green": "ansi_green",
-    "yellow": "ansi_yellow", "purple": "ansi_magenta",
+    "blue": "ansi_blue",
+    "red": "ansi_red",
+    "green": "ansi_green",
+    "yellow": "ansi_yellow",
+    "purple": "ansi_magenta",
 }
 # Team 1, Team 2 (core/carthage/teams.py): colours no gladiator wears; the number says it too.
 TEAM_STYLES: tuple[str, ...] = ("bold ansi_bright_cyan", "bold ansi_bright_white")
@@ -41,7 +49,6 @@ LINK_GAPS: dict[str, tuple[str, str, tuple[str, str]]] = {
     "SE": ("right", "left", ("╲", "\\")),
     "SW": ("left", "right", ("╱", "/")),
 }
-
 
 
 class Scale(NamedTuple):
@@ -230,7 +237,9 @@ def cell(
         style = "bold reverse"
     elif who is not None:
         mark = catalog.BEAST_GLYPH[1 if ascii_only else 0] if who.beast else letter(who.colour)
-        body = mark + token_str if width == 2 else (f"{mark} {token_str}" if token_str else f" {mark}")
+        body = (
+            mark + token_str if width == 2 else (f"{mark} {token_str}" if token_str else f" {mark}")
+        )
         style = f"bold reverse {COLOUR_STYLES.get(who.colour, '')}".strip()
     elif hint is not None:
         body = hint + (" " if width > 2 else "") + (token_str[:1] if width == 2 else token_str)
@@ -292,7 +301,9 @@ def arena_lines(
     rows: list[list[tuple[int, Line]]] = [[] for _ in range(height)]
     for h in shape.hexes:
         x, y = position(shape, scale, h)
-        line = cell(h, scale, shape, standing, on_board, hints or {}, cursor, ascii_only, gaps, chariot)
+        line = cell(
+            h, scale, shape, standing, on_board, hints or {}, cursor, ascii_only, gaps, chariot
+        )
         rows[y].append((x, line))
     if compass:
         _add_compass(rows, compass_lines(ascii_only))
@@ -344,9 +355,7 @@ def cursor_step(shape: ArenaShape, scale: Scale, h: Hex, key: str, column: int) 
             return target, position(shape, scale, target)[0]
         return h, x
     dy = -1 if key == "up" else 1
-    candidates = [
-        c for c in shape.hexes if c[1] == h[1] + dy
-    ]
+    candidates = [c for c in shape.hexes if c[1] == h[1] + dy]
     if not candidates:
         return h, column
     best = min(candidates, key=lambda c: (abs(position(shape, scale, c)[0] - column), c[0]))

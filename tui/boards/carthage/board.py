@@ -28,7 +28,7 @@ from harena.tui.boards import register_board
 from harena.tui.boards.base import BoardWidget
 from harena.tui.boards.carthage import arena as hexmap
 from harena.tui.boards.carthage import catalog, keys, panels
-from harena.tui.boards.carthage.arena import COMPACT, LARGE, DIRECTION_KEYS, Hex
+from harena.tui.boards.carthage.arena import COMPACT, DIRECTION_KEYS, LARGE, Hex
 from harena.tui.widgets.chat import ChatPanel
 from harena.tui.widgets.lines_panel import LogPanel
 from harena.tui.widgets.panel import Panel
@@ -37,7 +37,12 @@ from harena.tui.widgets.rows import RowsWidget
 LARGE_BODY = (110, 28)  # the body size from which the large layout is used
 
 DIRECTION_NAMES = {
-    "NW": "north-west", "NE": "north-east", "W": "west", "E": "east", "SW": "south-west", "SE": "south-east",
+    "NW": "north-west",
+    "NE": "north-east",
+    "W": "west",
+    "E": "east",
+    "SW": "south-west",
+    "SE": "south-east",
 }
 
 
@@ -46,11 +51,16 @@ def direction_bindings() -> list[Binding]:
     out = []
     for index, (name, key) in enumerate(DIRECTION_KEYS.items()):
         if index == 0:
-            out.append(Binding(
-                key, f"board('step {name}')", "step", show=False,
-                key_display=" ".join(DIRECTION_KEYS.values()),
-                tooltip="step or knock back NW NE W E SW SE (keys around s)",
-            ))
+            out.append(
+                Binding(
+                    key,
+                    f"board('step {name}')",
+                    "step",
+                    show=False,
+                    key_display=" ".join(DIRECTION_KEYS.values()),
+                    tooltip="step or knock back NW NE W E SW SE (keys around s)",
+                )
+            )
         else:
             out.append(Binding(key, f"board('step {name}')", show=False))
     return out
@@ -96,7 +106,11 @@ class ArenaView(RowsWidget):
         scale = self.scale_for(width, height)
         pad = " " * self._left(width, scale)
         lines = hexmap.arena_lines(
-            self.board, scale=scale, cursor=self.cursor, hints=self.hints, ascii_only=self.ascii_only
+            self.board,
+            scale=scale,
+            cursor=self.cursor,
+            hints=self.hints,
+            ascii_only=self.ascii_only,
         )
         return [panels.content_line([(pad, ""), *line]) for line in lines]
 
@@ -111,7 +125,9 @@ class ArenaView(RowsWidget):
             return
         size = self.content_size
         scale = self.scale_for(size.width, size.height)
-        h = hexmap.hex_at(catalog.arena(), scale, offset.x - self._left(size.width, scale), offset.y)
+        h = hexmap.hex_at(
+            catalog.arena(), scale, offset.x - self._left(size.width, scale), offset.y
+        )
         if h is not None:
             self.post_message(self.Clicked(h))
 
@@ -144,17 +160,26 @@ class CarthageBoard(BoardWidget):
     SCREEN_BINDINGS: ClassVar[list[Binding]] = [
         *direction_bindings(),
         Binding(
-            "up", "board('cursor up')", "cursor", show=False, key_display="↑ ↓ ← →",
+            "up",
+            "board('cursor up')",
+            "cursor",
+            show=False,
+            key_display="↑ ↓ ← →",
             tooltip="move the hex cursor; the status line describes its hex",
         ),
         *(Binding(k, f"board('cursor {k}')", show=False) for k in ("down", "left", "right")),
         Binding(
-            keys.NAKED_KEY, "board('naked')", "naked", show=False,
+            keys.NAKED_KEY,
+            "board('naked')",
+            "naked",
+            show=False,
             tooltip="Naked and Afraid (when the table plays it): step 1 for 3 Armor, when offered",
         ),
     ]
     KEY_BAR_LEAD: ClassVar[list[tuple[str, str]]] = [
-        ("1-9", "choose"), ("weadzx", "step"), ("↑↓←→", "hex"),
+        ("1-9", "choose"),
+        ("weadzx", "step"),
+        ("↑↓←→", "hex"),
     ]
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -238,7 +263,9 @@ class CarthageBoard(BoardWidget):
 
     def _redraw_arena(self) -> None:
         if self.view is not None:
-            self.query_one(ArenaView).draw(self.view["game"]["board"], self.cursor, keys.hints(self.view["game"]))
+            self.query_one(ArenaView).draw(
+                self.view["game"]["board"], self.cursor, keys.hints(self.view["game"])
+            )
 
     # -- keys -------------------------------------------------------------------------------------
 
@@ -259,7 +286,9 @@ class CarthageBoard(BoardWidget):
                 catalog.arena(), COMPACT, self.cursor, arg, self._column
             )
             self._redraw_arena()
-            self.post_message(self.Say(hexmap.describe_hex(self.view["game"]["board"], self.cursor)))
+            self.post_message(
+                self.Say(hexmap.describe_hex(self.view["game"]["board"], self.cursor))
+            )
 
     def _step(self, direction: str) -> None:
         assert self.view is not None
@@ -294,7 +323,9 @@ class CarthageBoard(BoardWidget):
         self._column = self._cursor_column()
         self._redraw_arena()
         if self.view is not None:
-            self.post_message(self.Say(hexmap.describe_hex(self.view["game"]["board"], self.cursor)))
+            self.post_message(
+                self.Say(hexmap.describe_hex(self.view["game"]["board"], self.cursor))
+            )
 
     def back(self) -> bool:
         choice = None if self.view is None else keys.back_choice(self.view["game"])
@@ -327,7 +358,8 @@ def legend(ascii_only: bool) -> list[tuple[str, str]]:
     """What the arena's and the cards' symbols mean (the help screen lists it)."""
     pick = 1 if ascii_only else 0
     tokens = "  ".join(
-        f"{catalog.TOKEN_SYMBOLS[kind][pick]} {words}" for kind, words in catalog.TOKEN_WORDS.items()
+        f"{catalog.TOKEN_SYMBOLS[kind][pick]} {words}"
+        for kind, words in catalog.TOKEN_WORDS.items()
     )
     icons = [f"{catalog.EFFECT_ICONS[kind][pick]} {w}" for kind, w in catalog.EFFECT_WORDS.items()]
     dot, inner, centre = (".", ":", "@") if ascii_only else ("·", "∘", "◎")

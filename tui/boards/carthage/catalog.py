@@ -95,7 +95,8 @@ class CardInfo:
         """The card's icons, sides split by "/": "♦†/»♦" (ASCII: "+!/>+")."""
         pick = 1 if ascii_only else 0
         return "/".join(
-            "".join(EFFECT_ICONS.get(kind, ("?", "?"))[pick] for kind in side) for side in self.sides
+            "".join(EFFECT_ICONS.get(kind, ("?", "?"))[pick] for kind in side)
+            for side in self.sides
         )
 
 
@@ -136,7 +137,9 @@ def _kinds(effects: tuple[Effect, ...]) -> tuple[str, ...]:
 def cards() -> dict[str, CardInfo]:
     content = default_content()
     return {
-        card.id: CardInfo(card.name, card.cost, card.text, tuple(_kinds(s.effects) for s in card.sides))
+        card.id: CardInfo(
+            card.name, card.cost, card.text, tuple(_kinds(s.effects) for s in card.sides)
+        )
         for card in content.cards.values()
     }
 

@@ -10,7 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from harena.tui.boards.carthage.arena import DIRECTION_KEYS, DIRECTIONS, Hex, add, direction_between, occupants
+from harena.tui.boards.carthage.arena import (
+    DIRECTION_KEYS,
+    DIRECTIONS,
+    Hex,
+    add,
+    direction_between,
+    occupants,
+)
 
 # Prompt kinds answered with a hex ("hex:q,r"), a direction ("dir:NE"), a gladiator ("target:<seat>").
 HEX_KINDS = ("place_gladiator", "place_token", "place_beast", "renovate_token", "renovate_to")
@@ -147,8 +154,10 @@ def cursor_home(game: Mapping[str, Any], cursor: Hex | None) -> Hex | None:
         legal = list(hints(game))
         return None if not legal or cursor in legal else legal[0]
     if kind in GLADIATOR_KINDS:
-        standing = {f"{'start' if kind == 'pass_starting_player' else 'target'}:{o.seat}": h
-                    for h, o in occupants(game["board"]).items()}
+        standing = {
+            f"{'start' if kind == 'pass_starting_player' else 'target'}:{o.seat}": h
+            for h, o in occupants(game["board"]).items()
+        }
         targets = [standing[cid] for cid in ids if cid in standing]
         return None if not targets or cursor in targets else targets[0]
     return None
@@ -184,4 +193,8 @@ def decorate(prompts: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
 
 def needs_confirm(game: Mapping[str, Any], choice_id: str) -> bool:
     prompt = my_prompt(game)
-    return prompt is not None and prompt["kind"] in CONFIRM_KINDS and choice_id not in ("decline", "skip")
+    return (
+        prompt is not None
+        and prompt["kind"] in CONFIRM_KINDS
+        and choice_id not in ("decline", "skip")
+    )

@@ -11,7 +11,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from harena.tui.boards.carthage import catalog
-from harena.tui.boards.carthage.arena import CHARIOT, COLOUR_STYLES, TEAM_STYLES, Line, letter, team_of
+from harena.tui.boards.carthage.arena import (
+    CHARIOT,
+    COLOUR_STYLES,
+    TEAM_STYLES,
+    Line,
+    letter,
+    team_of,
+)
 from harena.tui.widgets.lines_view import LinesView, content_line, fit, wrap
 
 __all__ = ["LinesView", "content_line", "fit", "wrap"]  # the shared line helpers, as before
@@ -95,14 +102,18 @@ def equipment_lines(view: Mapping[str, Any], width: int, ascii_only: bool) -> li
         head = f"{up if e['ready'] else down} {info.name}"
         tail = info.text if e["ready"] else f"face down, Ready {info.ready}: {info.text}"
         room = max(width - len(head) - 2, 0)
-        lines.append([(head, "bold" if e["ready"] else "dim"), ("  " + fit(tail, room, ascii_only), "dim")])
+        lines.append(
+            [(head, "bold" if e["ready"] else "dim"), ("  " + fit(tail, room, ascii_only), "dim")]
+        )
     return lines
 
 
 # --- cards ----------------------------------------------------------------------------------------
 
 
-def card_line(card_id: str, width: int, ascii_only: bool, *, cost: bool = True, key: str = "") -> Line:
+def card_line(
+    card_id: str, width: int, ascii_only: bool, *, cost: bool = True, key: str = ""
+) -> Line:
     """A card on one line: [key] cost name icons, then its text in words as room allows."""
     info = catalog.card(card_id)
     head = f"{key} " if key else ""
@@ -178,7 +189,9 @@ def row_title(view: Mapping[str, Any]) -> str:
     return f"Row: deck {view['game']['board']['action_deck_size']}"
 
 
-def essedari_lines(board: Mapping[str, Any], width: int, lines: int, ascii_only: bool) -> list[Line]:
+def essedari_lines(
+    board: Mapping[str, Any], width: int, lines: int, ascii_only: bool
+) -> list[Line]:
     """Solo and co-op: the round counter, his Armor, and in co-op his next Action (public: the
     rulebook makes co-op "easier to anticipate"); solo shows the Action he just took."""
     ess = board["essedari"]
@@ -192,20 +205,45 @@ def essedari_lines(board: Mapping[str, Any], width: int, lines: int, ascii_only:
         head = f"{rounds} {dot} {mark} {armor} {dot} act {acts}"
     out: list[Line] = [[(fit(head, width, ascii_only), "bold")]]
     if ess["next"] is not None:
-        out.append([(fit(f"Next: {ess['next']['name']} - {ess['next']['text']}", width, ascii_only), "bold ansi_red")])
+        out.append(
+            [
+                (
+                    fit(f"Next: {ess['next']['name']} - {ess['next']['text']}", width, ascii_only),
+                    "bold ansi_red",
+                )
+            ]
+        )
     elif ess["last"] is not None:
-        out.append([(fit(f"Last: {ess['last']['name']} - {ess['last']['text']}", width, ascii_only), "dim")])
+        out.append(
+            [
+                (
+                    fit(f"Last: {ess['last']['name']} - {ess['last']['text']}", width, ascii_only),
+                    "dim",
+                )
+            ]
+        )
     netted = [board["players"][s]["name"] for s in ess["netted"]]
     if netted:
         out.append([(fit("Netted, no Movement: " + ", ".join(netted), width, ascii_only), "dim")])
     if board["in_play"] is not None:
         played = board["in_play"]
         name = board["players"][played["seat"]]["name"]
-        out.append([(fit(f"In play: {catalog.card(played['card']).name} ({name})", width, ascii_only), "dim")])
+        out.append(
+            [
+                (
+                    fit(
+                        f"In play: {catalog.card(played['card']).name} ({name})", width, ascii_only
+                    ),
+                    "dim",
+                )
+            ]
+        )
     return out[:lines]
 
 
-def theater_lines(view: Mapping[str, Any], width: int, lines: int, ascii_only: bool = False) -> list[Line]:
+def theater_lines(
+    view: Mapping[str, Any], width: int, lines: int, ascii_only: bool = False
+) -> list[Line]:
     """The Theater card of this round (and, when there is room, what else is in play); in
     solo and co-op, the Essedari Maximo instead (there are no Theater cards)."""
     board = view["game"]["board"]
@@ -277,7 +315,7 @@ KIND_WORDS = {
 
 
 def teams_text(view: Mapping[str, Any]) -> str:
-    """"2 vs 3: Team 1 B G P, Team 2 R Y (rulesets Actuate, Taunt)": the mode on one line."""
+    """ "2 vs 3: Team 1 B G P, Team 2 R Y (rulesets Actuate, Taunt)": the mode on one line."""
     board = view["game"]["board"]
     teams = board["teams"]
     parts = []
@@ -291,7 +329,7 @@ def teams_text(view: Mapping[str, Any]) -> str:
 
 
 def gladiator_label(view: Mapping[str, Any], seat: int) -> str:
-    """"R Red Dimachaerus (bob)": the gladiator's letter and name, and who plays it."""
+    """ "R Red Dimachaerus (bob)": the gladiator's letter and name, and who plays it."""
     players = view["game"]["board"]["players"]
     seats = view["table"]["seats"]
     if not 0 <= seat < len(players):
@@ -309,7 +347,8 @@ def waiting_text(view: Mapping[str, Any]) -> str | None:
     if table["status"] == "waiting":
         return None
     parts = [
-        f"{gladiator_label(view, seat)} {KIND_WORDS.get(kind, kind)}" for seat, kind in game["waiting"]
+        f"{gladiator_label(view, seat)} {KIND_WORDS.get(kind, kind)}"
+        for seat, kind in game["waiting"]
     ]
     who = "; ".join(parts) or "nobody"
     if table["you"] is None:

@@ -1,3 +1,3 @@
 """Spartacus at the table: the board plug-in (registered on import)."""
 
-from harena.tui.boards.spartacus import board as board  # noqa: F401  (registers "spartacus")
+from harena.tui.boards.spartacus import board as board

@@ -42,7 +42,8 @@ def arena_lines(board: Mapping[str, Any], ascii_only: bool = False) -> list[Line
     if fight.get("order"):
         acting = fight["order"][fight["acting"]] if fight["acting"] < len(fight["order"]) else None
     at: dict[tuple[int, int], tuple[int, Mapping[str, Any]]] = {
-        tuple(f["at"]): (i, f) for i, f in enumerate(fighters)  # type: ignore[misc]
+        tuple(f["at"]): (i, f)
+        for i, f in enumerate(fighters)  # type: ignore[misc]
     }
     players = board["players"]
     dot = "." if ascii_only else "·"

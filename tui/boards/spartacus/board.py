@@ -31,8 +31,8 @@ from harena.tui.boards import register_board
 from harena.tui.boards.base import BoardWidget
 from harena.tui.boards.spartacus import arena as arena_map
 from harena.tui.boards.spartacus import panels
-from harena.tui.boards.spartacus.terms import TermsScreen, terms_lines
 from harena.tui.boards.spartacus.names import names_of, player_name, relabel, relabel_content
+from harena.tui.boards.spartacus.terms import TermsScreen, terms_lines
 from harena.tui.widgets.chat import ChatPanel
 from harena.tui.widgets.lines_panel import LogPanel
 from harena.tui.widgets.lines_view import Line, LinesView
@@ -42,12 +42,16 @@ LARGE_BODY = (110, 28)
 # In a fight, the keys around `s` step like Carthage's: w e / a d / z x.
 DIRECTION_KEYS: dict[str, str] = {"NW": "w", "NE": "e", "W": "a", "E": "d", "SW": "z", "SE": "x"}
 DIRECTION_NAMES = {
-    "NW": "north-west", "NE": "north-east", "W": "west", "E": "east", "SW": "south-west", "SE": "south-east",
+    "NW": "north-west",
+    "NE": "north-east",
+    "W": "west",
+    "E": "east",
+    "SW": "south-west",
+    "SE": "south-east",
 }
 _SHOWN_ON_PHASE = re.compile(r" has (bid|bet|answered)$|^Auction: .* - bid in secret$")
 _STEP_LABEL = re.compile(r"^Move (NE|E|SE|SW|W|NW) to -?\d+,-?\d+$")
 ARENA = -1  # the bottom-left panel shows the Arena, not a House
-
 
 
 @register_board("spartacus")
@@ -77,27 +81,59 @@ class SpartacusBoard(BoardWidget):
     """
 
     SCREEN_BINDINGS: ClassVar[list[Binding]] = [
-        Binding("g", "give", "give", tooltip="give denarii to another Dominus, at any time (whom, then how much)"),
-        Binding("k", "ask", "ask", tooltip="ask a Dominus for denarii for a favour: to invite them, to accept, "
-                "to spare a combatant, to support a Scheme (public, not binding; whom, then how much)"),
-        Binding("p", "ask(True)", "pay ask",
-                tooltip="pay or refuse an ask addressed to you (paid, the coins move and the favour "
-                "stays theirs to grant; refused, bots waiting for your answer go on)"),
         Binding(
-            "tab", "board('next')", "house", key_display="Tab",
+            "g",
+            "give",
+            "give",
+            tooltip="give denarii to another Dominus, at any time (whom, then how much)",
+        ),
+        Binding(
+            "k",
+            "ask",
+            "ask",
+            tooltip="ask a Dominus for denarii for a favour: to invite them, to accept, "
+            "to spare a combatant, to support a Scheme (public, not binding; whom, then how much)",
+        ),
+        Binding(
+            "p",
+            "ask(True)",
+            "pay ask",
+            tooltip="pay or refuse an ask addressed to you (paid, the coins move and the favour "
+            "stays theirs to grant; refused, bots waiting for your answer go on)",
+        ),
+        Binding(
+            "tab",
+            "board('next')",
+            "house",
+            key_display="Tab",
             tooltip="show the next House in full (then the Arena while a fight is on)",
         ),
         Binding("shift+tab", "board('previous')", show=False),
-        Binding("o", "board('terms')", "terms", show=False,
-                tooltip="every term of the trade offers in full (a big offer is cut on the screen)"),
         Binding(
-            "w", "board('step NW')", "step", show=False, key_display="w e a d z x",
+            "o",
+            "board('terms')",
+            "terms",
+            show=False,
+            tooltip="every term of the trade offers in full (a big offer is cut on the screen)",
+        ),
+        Binding(
+            "w",
+            "board('step NW')",
+            "step",
+            show=False,
+            key_display="w e a d z x",
             tooltip="in a fight: step NW NE W E SW SE (the keys around s)",
         ),
-        *[Binding(key, f"board('step {name}')", show=False) for name, key in DIRECTION_KEYS.items() if key != "w"],
+        *[
+            Binding(key, f"board('step {name}')", show=False)
+            for name, key in DIRECTION_KEYS.items()
+            if key != "w"
+        ],
     ]
     KEY_BAR_LEAD: ClassVar[list[tuple[str, str]]] = [
-        ("1-9,0", "choose"), ("g", "give"), ("Tab", "house"),
+        ("1-9,0", "choose"),
+        ("g", "give"),
+        ("Tab", "house"),
     ]
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -141,8 +177,10 @@ class SpartacusBoard(BoardWidget):
         board = view["game"]["board"]
         lines = arena_map.arena_lines(board, self.ascii_only)
         arena = board["arena"] or {}
-        side = [panels.fighter_line(view, f, "I" * (i + 1), self.ascii_only)
-                for i, f in enumerate(arena.get("fighters", []))]
+        side = [
+            panels.fighter_line(view, f, "I" * (i + 1), self.ascii_only)
+            for i, f in enumerate(arena.get("fighters", []))
+        ]
         if arena.get("fight") is not None:
             side.append(panels.roll_line(view, arena, arena["fight"]))
         map_width = arena_map.size(board["arena_board"]["radius"])[0]
@@ -226,7 +264,9 @@ class SpartacusBoard(BoardWidget):
         if self.shown == ARENA:
             self.post_message(self.Say("Showing the Arena (Tab: the Houses)"))
         else:
-            self.post_message(self.Say(f"Showing {player_name(view, self.shown)} (Tab: the next House)"))
+            self.post_message(
+                self.Say(f"Showing {player_name(view, self.shown)} (Tab: the next House)")
+            )
 
     def _step(self, direction: str) -> None:
         assert self.view is not None
@@ -235,10 +275,18 @@ class SpartacusBoard(BoardWidget):
         if choice in offered:
             self.post_message(self.Choose(choice))
         elif any(cid.startswith("step:") for cid in offered):
-            legal = " ".join(cid.removeprefix("step:") for cid in offered if cid.startswith("step:"))
-            self.post_message(self.Say(f"cannot step {direction} now; you may step {legal}", error=True))
+            legal = " ".join(
+                cid.removeprefix("step:") for cid in offered if cid.startswith("step:")
+            )
+            self.post_message(
+                self.Say(f"cannot step {direction} now; you may step {legal}", error=True)
+            )
         else:
-            self.post_message(self.Say("no step to take now (steps are for your combatant in a fight)", error=True))
+            self.post_message(
+                self.Say(
+                    "no step to take now (steps are for your combatant in a fight)", error=True
+                )
+            )
 
     # -- what the screen asks of a board ----------------------------------------------------------
 
@@ -251,15 +299,22 @@ class SpartacusBoard(BoardWidget):
         lot being put up, which the phase panel shows while it matters and a later line
         reveals in full (a thin link then pays for one line per reveal, not one per player)."""
         names = names_of(view)
-        return [relabel_content(line, names) for line in view["game"]["log"] if not _SHOWN_ON_PHASE.search(line)]
+        return [
+            relabel_content(line, names)
+            for line in view["game"]["log"]
+            if not _SHOWN_ON_PHASE.search(line)
+        ]
 
     def prompt_view(self, prompts: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if self.view is None:
             return prompts
         names = names_of(self.view)
         return [
-            {**p, "text": relabel(p["text"], names),
-             "choices": [[cid, choice_label(label, names)] for cid, label in p["choices"]]}
+            {
+                **p,
+                "text": relabel(p["text"], names),
+                "choices": [[cid, choice_label(label, names)] for cid, label in p["choices"]],
+            }
             for p in prompts
         ]
 
@@ -324,7 +379,10 @@ def legend(ascii_only: bool) -> list[tuple[str, str]]:
         ("B1 G2", "in the Arena: a combatant (House initial, hex I or II it started on)"),
         ("[B1]  I II", "the combatant acting now; the starting hexes"),
         ("[6] [3]", "dice as rolled, highest first"),
-        ("Glaber>Tullius 3d spare", "an ask: Glaber asks Tullius 3 denarii to spare a combatant "
-         "(invite, accept, support: the other favours); public, not binding; k asks; (p) marks one asked of you: p pays or refuses it"),
+        (
+            "Glaber>Tullius 3d spare",
+            "an ask: Glaber asks Tullius 3 denarii to spare a combatant "
+            "(invite, accept, support: the other favours); public, not binding; k asks; (p) marks one asked of you: p pays or refuses it",
+        ),
         ("Esc", "back to the lobby (your seat is kept)"),
     ]

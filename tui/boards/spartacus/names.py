@@ -29,7 +29,7 @@ Names = tuple[tuple[str, str, str], ...]  # (the game's word, the player's name,
 
 
 def player_name(view: Mapping[str, Any], seat: int) -> str:
-    """"ann/Batiatus"; "ann" before a House is chosen; "Batiatus" for an empty seat."""
+    """ "ann/Batiatus"; "ann" before a House is chosen; "Batiatus" for an empty seat."""
     board, seats = view["game"]["board"], view["table"]["seats"]
     who = seats[seat]["name"] if 0 <= seat < len(seats) else ""
     if 0 <= seat < len(seats) and seats[seat]["bot"] is not None:

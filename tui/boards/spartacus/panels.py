@@ -74,7 +74,7 @@ def denarii_text(player: Mapping[str, Any]) -> str:
 
 
 def counts(player: Mapping[str, Any]) -> str:
-    """"2G 1S 2g 1E": Gladiators, Slaves, guards, Equipment on the table (none: left out)."""
+    """ "2G 1S 2g 1E": Gladiators, Slaves, guards, Equipment on the table (none: left out)."""
     tally = {k: 0 for k in KIND_LETTERS}
     for asset in player["assets"]:
         if asset["kind"] in tally:
@@ -168,7 +168,9 @@ def influence_track(influence: int, target: int, width: int, ascii_only: bool) -
     return full * shown + empty * (cells - shown)
 
 
-def house_lines(view: View, seat: int, width: int, height: int, ascii_only: bool = False) -> list[Line]:
+def house_lines(
+    view: View, seat: int, width: int, height: int, ascii_only: bool = False
+) -> list[Line]:
     """A House in full: Influence on the track to the target with the hand limit, denarii,
     every asset with its dice pool and state, the House's abilities, and, for your own House,
     your Intrigue hand with the cards' texts."""
@@ -177,12 +179,25 @@ def house_lines(view: View, seat: int, width: int, height: int, ascii_only: bool
     target = board["target"]
     lines: list[Line] = []
     track = influence_track(p["influence"], target, 12, ascii_only)
-    lines.append(fit_line([
-        ("Inf ", "dim"), (f"{p['influence']}/{target} ", "bold"), (track, "ansi_yellow"),
-        (f" hand {p['hand_size']}/{p['hand_limit']} ", ""),
-        (f"{p['denarii']} denarii" if not p["hidden"] else denarii_text(p).removesuffix("*"), "bold"),
-        (" secret" if p["hidden"] and p["denarii"] is not None else "", "dim"),
-    ], width, ascii_only))
+    lines.append(
+        fit_line(
+            [
+                ("Inf ", "dim"),
+                (f"{p['influence']}/{target} ", "bold"),
+                (track, "ansi_yellow"),
+                (f" hand {p['hand_size']}/{p['hand_limit']} ", ""),
+                (
+                    f"{p['denarii']} denarii"
+                    if not p["hidden"]
+                    else denarii_text(p).removesuffix("*"),
+                    "bold",
+                ),
+                (" secret" if p["hidden"] and p["denarii"] is not None else "", "dim"),
+            ],
+            width,
+            ascii_only,
+        )
+    )
     house = catalog.house(p["house"]) if p["house"] else None
     hand = board["hand"] if seat == you else None
     # The hand first: it is what you play from; then the table, grouped where cards are alike.
@@ -199,11 +214,18 @@ def house_lines(view: View, seat: int, width: int, height: int, ascii_only: bool
         lines.append(asset_line(asset, width, ascii_only, copies))
     if house is not None:
         for ability in house.abilities:
-            lines.append(fit_line([("* ", "dim"), (ability.name, "bold"), (f": {ability.text}", "dim")],
-                                  width, ascii_only))
+            lines.append(
+                fit_line(
+                    [("* ", "dim"), (ability.name, "bold"), (f": {ability.text}", "dim")],
+                    width,
+                    ascii_only,
+                )
+            )
     if len(lines) > height > 0:
         hidden = len(lines) - height + 1
-        lines = lines[: height - 1] + [[(f"... {hidden} more lines (a bigger terminal shows them)", "dim")]]
+        lines = lines[: height - 1] + [
+            [(f"... {hidden} more lines (a bigger terminal shows them)", "dim")]
+        ]
     return lines
 
 
@@ -212,7 +234,13 @@ def grouped(assets: list[Mapping[str, Any]]) -> list[tuple[Mapping[str, Any], in
     out: list[tuple[Mapping[str, Any], int]] = []
     keys: list[tuple[Any, ...]] = []
     for asset in assets:
-        key = (asset["card"], asset["exhausted"], asset["wounded"], asset["favor"], asset["champion"])
+        key = (
+            asset["card"],
+            asset["exhausted"],
+            asset["wounded"],
+            asset["favor"],
+            asset["champion"],
+        )
         if key in keys:
             index = keys.index(key)
             out[index] = (out[index][0], out[index][1] + 1)
@@ -229,8 +257,12 @@ def asset_line(asset: Mapping[str, Any], width: int, ascii_only: bool, copies: i
     line: Line = [(f"{name[:18]:<18} ", "bold" if not asset["exhausted"] else "dim")]
     if dice is not None:
         line += [
-            (f"A{dice[0]}", POOL_STYLES["atk"]), (" ", ""), (f"D{dice[1]}", POOL_STYLES["def"]),
-            (" ", ""), (f"S{dice[2]}", POOL_STYLES["spd"]), (" ", ""),
+            (f"A{dice[0]}", POOL_STYLES["atk"]),
+            (" ", ""),
+            (f"D{dice[1]}", POOL_STYLES["def"]),
+            (" ", ""),
+            (f"S{dice[2]}", POOL_STYLES["spd"]),
+            (" ", ""),
         ]
     else:
         line.append((f"{asset['kind']:<9}", "dim"))
@@ -250,8 +282,11 @@ def card_line(card_id: str, name: str, width: int, ascii_only: bool) -> Line:
     kind = catalog.kind_word(card_id)
     needs = catalog.scheme_needs(card_id)
     tag = f"{kind} {needs}+" if needs else kind
-    return fit_line([("  ", ""), (name, "bold"), (f" ({tag}) ", "dim"), (catalog.card_text(card_id), "")],
-                    width, ascii_only)
+    return fit_line(
+        [("  ", ""), (name, "bold"), (f" ({tag}) ", "dim"), (catalog.card_text(card_id), "")],
+        width,
+        ascii_only,
+    )
 
 
 # --- the phase ---------------------------------------------------------------------------------------
@@ -294,7 +329,9 @@ def ask_lines(view: View, most: int = 2) -> list[Line]:
     you = view["table"]["you"]
     out: list[Line] = []
     for ask in asks[-most:]:
-        paid = {True: " paid", False: " refused" if ask.get("refused") else "", None: ""}[ask["paid"]]
+        paid = {True: " paid", False: " refused" if ask.get("refused") else "", None: ""}[
+            ask["paid"]
+        ]
         line: Line = [(f"{players[ask['asker']]['name']}>{players[ask['asked']]['name']} ", ""),
                       (f"{ask['amount']}d {ask['favour']}{paid}", "bold")]  # fmt: skip
         if ask["asked"] == you and not ask["paid"] and not ask.get("refused"):
@@ -305,17 +342,28 @@ def ask_lines(view: View, most: int = 2) -> list[Line]:
 
 def intrigue_lines(view: View, it: Mapping[str, Any], ascii_only: bool) -> list[Line]:
     players = len(view["game"]["board"]["players"])
-    lines: list[Line] = [[("Turn: ", "dim"), name_segment(view, it["turn"], "bold"),
-                          (f" ({min(it['turns_done'] + 1, players)} of {players})", "dim")]]
+    lines: list[Line] = [
+        [
+            ("Turn: ", "dim"),
+            name_segment(view, it["turn"], "bold"),
+            (f" ({min(it['turns_done'] + 1, players)} of {players})", "dim"),
+        ]
+    ]
     if it["discarding"]:
         lines.append([("Discarding down to the hand limit", "")])
     guard = it.get("guard_roll")
     sc = it["scheme"]
     if guard is not None:
         saved = guard["roll"] >= guard["saves_from"]
-        lines.append([("Guard: ", "dim"), name_segment(view, guard["seat"]), (" rolls ", "dim"),
-                      (dice_text([guard["roll"]]), "bold"),
-                      (f" ({guard['saves_from']}+ cancels): {'cancelled' if saved else 'fails'}", "")])
+        lines.append(
+            [
+                ("Guard: ", "dim"),
+                name_segment(view, guard["seat"]),
+                (" rolls ", "dim"),
+                (dice_text([guard["roll"]]), "bold"),
+                (f" ({guard['saves_from']}+ cancels): {'cancelled' if saved else 'fails'}", ""),
+            ]
+        )
     if sc is None:
         return lines
     card = catalog.card(sc["card"]) if sc["card"] else None
@@ -341,7 +389,9 @@ def intrigue_lines(view: View, it: Mapping[str, Any], ascii_only: bool) -> list[
                 state = " answered" if sc["answered"][seat] else " ..."
             lines.append([("  ", ""), name_segment(view, seat), (state, "dim")])
     elif sc["step"] == "react" and sc["reacting"] is not None:
-        lines.append([("Reaction: ", "dim"), name_segment(view, sc["reacting"]), (" may react", "")])
+        lines.append(
+            [("Reaction: ", "dim"), name_segment(view, sc["reacting"]), (" may react", "")]
+        )
     elif sc["step"] == "pick":
         lines.append([("The Scheme resolves: a victim is being chosen", "")])
     return lines
@@ -379,8 +429,14 @@ def market_lines(view: View, m: Mapping[str, Any], width: int, ascii_only: bool)
             dice = catalog.dice(a["card"])
             name = card.name if card else a["card"]
             stats = f" {dice[0]}/{dice[1]}/{dice[2]}" if dice else ""
-            lines.append([("Lot: ", "dim"), (name, "bold"), (f" ({catalog.kind_word(a['card'])}{stats})", "dim"),
-                          (f"  {m['lots_left']} more", "dim")])
+            lines.append(
+                [
+                    ("Lot: ", "dim"),
+                    (name, "bold"),
+                    (f" ({catalog.kind_word(a['card'])}{stats})", "dim"),
+                    (f"  {m['lots_left']} more", "dim"),
+                ]
+            )
             if card is not None and card.text:
                 lines.append([(f"  {card.text}", "dim")])
         # One line per bidder: whether they have bid is public, the amount is not (yours: to you).
@@ -419,8 +475,12 @@ def last_sale_line(view: View, last: Mapping[str, Any]) -> Line:
     bids = " ".join(f"{b}" for b in last["bids"] if b is not None)
     if last["winner"] is None:
         return [("Last: ", "dim"), (f"{what}: bids {bids}", "dim")]
-    return [("Last: ", "dim"), (f"{what} to ", ""), name_segment(view, last["winner"]),
-            (f" for {last['price']} (bids {bids})", "dim")]
+    return [
+        ("Last: ", "dim"),
+        (f"{what} to ", ""),
+        name_segment(view, last["winner"]),
+        (f" for {last['price']} (bids {bids})", "dim"),
+    ]
 
 
 def offer_line(view: View, offer: Mapping[str, Any]) -> Line:
@@ -430,8 +490,12 @@ def offer_line(view: View, offer: Mapping[str, Any]) -> Line:
     want = ", ".join(cards.get(c, "?") for c in offer["want"]) or "nothing"
     price = offer["price"]
     money = f", pays {price}" if price > 0 else (f", asks {-price}" if price < 0 else "")
-    return [name_segment(view, offer["proposer"]), (" offers ", "dim"), name_segment(view, offer["recipient"]),
-            (f": {give} for {want}{money}", "")]
+    return [
+        name_segment(view, offer["proposer"]),
+        (" offers ", "dim"),
+        name_segment(view, offer["recipient"]),
+        (f": {give} for {want}{money}", ""),
+    ]
 
 
 def arena_status_lines(view: View, a: Mapping[str, Any], ascii_only: bool) -> list[Line]:
@@ -449,9 +513,21 @@ def arena_status_lines(view: View, a: Mapping[str, Any], ascii_only: bool) -> li
         for seat, placed in enumerate(a["has_bet"]):
             bet = a["bets"][seat] if seat < len(a["bets"]) else None
             if bet is not None:
-                lines.append([("  ", ""), name_segment(view, seat), (f" bets {bet_words(view, bet)}", "bold")])
+                lines.append(
+                    [
+                        ("  ", ""),
+                        name_segment(view, seat),
+                        (f" bets {bet_words(view, bet)}", "bold"),
+                    ]
+                )
             else:
-                lines.append([("  ", ""), name_segment(view, seat), (" has bet" if placed else " ...", "dim")])
+                lines.append(
+                    [
+                        ("  ", ""),
+                        name_segment(view, seat),
+                        (" has bet" if placed else " ...", "dim"),
+                    ]
+                )
     fight = a["fight"]
     if fight is not None:
         lines.append(roll_line(view, a, fight))
@@ -492,10 +568,17 @@ def fighter_line(view: View, f: Mapping[str, Any], hex_name: str, ascii_only: bo
     if not atk + dfn + spd:  # not in the fight yet: its printed dice
         atk, dfn, spd = catalog.dice(f["card"]) or (0, 0, 0)
     # The dice pools first: they are what a narrow panel must not cut.
-    return [(f"{hex_name:<2} ", "bold"),
-            (f"A{atk}", POOL_STYLES["atk"]), (" ", ""), (f"D{dfn}", POOL_STYLES["def"]),
-            (" ", ""), (f"S{spd}", POOL_STYLES["spd"]), (" ", ""),
-            name_segment(view, f["seat"]), (f" {name}{gear}", "")]
+    return [
+        (f"{hex_name:<2} ", "bold"),
+        (f"A{atk}", POOL_STYLES["atk"]),
+        (" ", ""),
+        (f"D{dfn}", POOL_STYLES["def"]),
+        (" ", ""),
+        (f"S{spd}", POOL_STYLES["spd"]),
+        (" ", ""),
+        name_segment(view, f["seat"]),
+        (f" {name}{gear}", ""),
+    ]
 
 
 def dice_text(faces: list[int]) -> str:
@@ -508,13 +591,22 @@ def roll_line(view: View, a: Mapping[str, Any], fight: Mapping[str, Any]) -> Lin
     fighters = a["fighters"]
     head: Line = [(f"Fight round {fight['round']}", "bold")]
     if roll.get("kind") == "initiative" and len(fighters) == 2:
-        return head + [(": initiative ", "dim"), (dice_text(roll["dice"][0]), POOL_STYLES["spd"]),
-                       (" vs ", "dim"), (dice_text(roll["dice"][1]), POOL_STYLES["spd"])]
+        return head + [
+            (": initiative ", "dim"),
+            (dice_text(roll["dice"][0]), POOL_STYLES["spd"]),
+            (" vs ", "dim"),
+            (dice_text(roll["dice"][1]), POOL_STYLES["spd"]),
+        ]
     if roll.get("kind") == "attack" and roll.get("by") is not None and len(fighters) == 2:
         by = roll["by"]
-        return head + [(": ", ""), name_segment(view, fighters[by]["seat"]), (" attacks ", "dim"),
-                       (dice_text(roll["dice"][by]), POOL_STYLES["atk"]), (" vs ", "dim"),
-                       (dice_text(roll["dice"][1 - by]), "bold")]
+        return head + [
+            (": ", ""),
+            name_segment(view, fighters[by]["seat"]),
+            (" attacks ", "dim"),
+            (dice_text(roll["dice"][by]), POOL_STYLES["atk"]),
+            (" vs ", "dim"),
+            (dice_text(roll["dice"][1 - by]), "bold"),
+        ]
     return head
 
 
@@ -528,6 +620,8 @@ def result_lines(view: View) -> list[str]:
     lines = [f"Winner: {winners}: {relabel(result['reason'], names_of(view))}"]
     if you is not None:
         lines.append("You won!" if you in result["winners"] else "You did not win this time.")
-    lines.append("Influence: " + "  ".join(
-        f"{player_name(view, p['seat'])} {p['influence']}" for p in board["players"]))
+    lines.append(
+        "Influence: "
+        + "  ".join(f"{player_name(view, p['seat'])} {p['influence']}" for p in board["players"])
+    )
     return lines
