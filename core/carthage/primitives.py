@@ -296,8 +296,18 @@ class Primitives:
         return steps
 
     def may_hold_back(self, frame: Frame, targets: list[int]) -> bool:
-        """Whether the card's player may decline to deal this Damage ("target:none")."""
+        """Whether the card's player may decline to deal this Damage ("target:none"): when a
+        teammate is among its targets (rulebook: 2 VS 2, "Teammates may Damage one another if
+        they choose"; Co-op Rules, "if desired")."""
+        return any(self.is_teammate(frame.owner, t) for t in targets)
+
+    def is_teammate(self, seat: int, other: int) -> bool:
+        """Whether `other` is a gladiator on `seat`'s side (the team modes, co-op)."""
         return False
+
+    def swap_allowed(self, seat: int, other: int) -> bool:
+        """Whether `seat` and `other` may change places (the Chained Match adds the chain)."""
+        return True
 
     def next_alive(self, seat: int) -> int:
         """The next living gladiator clockwise after `seat` (turn order is seat order)."""

@@ -238,7 +238,9 @@ class Carthage(
         if team is not None and self.teams is not None:
             lost = [self.teams.name(k) for k in range(len(self.teams.members)) if k != team]
             reason = f"{self.teams.name(team)} wins: {' and '.join(lost)} eliminated"
-            return Result(self.teams.members[team], reason)
+            # rulebook: Arena Beasts, those players "can no longer win the game"
+            winners = tuple(m for m in self.teams.members[team] if not s.players[m].returned)
+            return Result(winners, reason)
         return Result((s.winner,), "last gladiator standing")
 
     def round_number(self) -> int:

@@ -149,6 +149,38 @@ class TeamPlay(Primitives):
             return dirs
         return [d for d in dirs if self.keeps_chain(frame.owner, self.arena.step(at, d))]  # type: ignore[arg-type]
 
+    def swap_allowed(self, seat: int, other: int) -> bool:
+        """rulebook: Chained Match, teammates "CANNOT have more than 1 Hex space between them for
+        the entirety of the game": a switch of places (Curved Sica) that would leave either of
+        the two out of its chain does not happen (docs/rulings.md)."""
+        if self.teams is None or not self.teams.chained:
+            return super().swap_allowed(seat, other)
+        players = self.state.players
+        after = {seat: players[other].at, other: players[seat].at}
+        for who in (seat, other):
+            at = after[who]
+            if not players[who].alive or at is None:
+                continue
+            for mate in self.teams.teammates(who):
+                mate_at = after.get(mate, players[mate].at)
+                if players[mate].alive and mate_at is not None:
+                    if not chain_holds(self.arena, self.is_pillar, at, mate_at):
+                        return False
+        return super().swap_allowed(seat, other)
+
+    def is_teammate(self, seat: int, other: int) -> bool:
+        """Gladiators of one team (a Beast, out of the fight for its team, is nobody's)."""
+        if self.teams is None:
+            return super().is_teammate(seat, other)
+        players = self.state.players
+        return (
+            seat != other
+            and 0 <= other < len(players)
+            and players[seat].alive
+            and players[other].alive
+            and self.teams.team_of(seat) == self.teams.team_of(other)
+        )
+
     def can_be_knocked_to(self, seat: int, h: Hex | None) -> bool:
         """ruling: the chain stops a knockback as a Pillar would (docs/rulings.md)."""
         return super().can_be_knocked_to(seat, h) and h is not None and self.keeps_chain(seat, h)

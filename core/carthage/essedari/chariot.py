@@ -246,8 +246,11 @@ class EssedariRules(Primitives):
             self.lose_armor(seat, self.essedari.trample_damage, "takes")
 
     def throw(self, action: ChariotAction, damage: int, hit: set[int]) -> None:
-        """Javelin, Arrow or Net at the nearest player in reach he has not hit this Action
-        (ties: the weakest, then turn order from the Starting Player)."""
+        """Javelin, Arrow or Net at the nearest player in reach, one he has not hit this Action
+        first (ties: the weakest, then turn order from the Starting Player). rulebook: Solo
+        Rules, Javelin - "If a player is within 1 Range ... lose 2 Favor": a player his drive-by
+        has just hit is still within it. ruling (docs/essedari.md): the Action's Damage reaches
+        a player once, so such a player loses the Favor (or is netted) but takes no more."""
         s = self.state
         at = self.track[s.essedari.pos]  # type: ignore[union-attr]
         n = self.players
@@ -255,20 +258,21 @@ class EssedariRules(Primitives):
         reach = action.attack.reach
         targets = [
             seat for seat, p in enumerate(s.players)
-            if p.alive and p.at is not None and seat not in hit and distance(p.at, at) <= reach
+            if p.alive and p.at is not None and distance(p.at, at) <= reach
         ]  # fmt: skip
         if not targets:
             self.emit(f"The {NAME}'s {action.attack.value} finds nobody in range")
             return
         seat = min(
-            targets, key=lambda t: (distance(s.players[t].at, at), s.players[t].armor, order[t])
-        )  # type: ignore[arg-type]
+            targets,
+            key=lambda t: (t in hit, distance(s.players[t].at, at), s.players[t].armor, order[t]),  # type: ignore[arg-type]
+        )
         self.emit(f"The {NAME} throws his {action.attack.value} at {self.name_of(seat)}")
         if action.attack is Attack.NET:
             # rulebook: Solo Rules, Net - "they can not activate any Movement the next Round"
             s.essedari.net_next.append(seat)  # type: ignore[union-attr]
             self.emit(f"{self.name_of(seat)} is netted: no Movement next round")
-        if damage:
+        if damage and seat not in hit:
             self.lose_armor(seat, damage, "takes")
         if action.favor_loss and s.players[seat].alive:
             self.change_favor(seat, -action.favor_loss)
@@ -328,11 +332,11 @@ class EssedariRules(Primitives):
             return 0
         return super().steps_allowed(seat, steps)
 
-    def may_hold_back(self, frame: Frame, targets: list[int]) -> bool:
-        # Co-op Rules: "Players may deal Damage to their teammates if desired": only if desired
-        if self.state.essedari is not None and any(t != self.chariot for t in targets):
-            return True
-        return super().may_hold_back(frame, targets)
+    def is_teammate(self, seat: int, other: int) -> bool:
+        # Co-op Rules: "Players may deal Damage to their teammates if desired": every player
+        if self.state.essedari is not None:
+            return other != seat and other != self.chariot and seat != self.chariot
+        return super().is_teammate(seat, other)
 
     def last_standing(self, alive: list[int], fallen: int) -> None:
         if self.state.essedari is None:

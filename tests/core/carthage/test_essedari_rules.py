@@ -147,6 +147,19 @@ def test_solo_javelin_costs_2_favor_within_range_1(tmp_path: Path) -> None:
     assert game.state.players[0].favor == 3
 
 
+def test_solo_javelin_costs_2_favor_to_a_player_his_drive_by_just_hit(tmp_path: Path) -> None:
+    """Solo: "If a player is within 1 Range (adjacent + 1 extra Hex space) lose 2 Favor": a
+    player next to his final hex is within it, though his drive-by has just hit them. ruling
+    (docs/essedari.md): the Action's Damage reaches them once."""
+    beside = Hex(-2, 2)  # next to track position 1, (-3, 2), where he ends
+    game = chariot_game(tmp_path, "solo", [beside], at=0, deck=["solo-javelin"])
+    game.state.round = 2  # the test deck adds 1 Damage in round 2: the drive-by hits
+    game.state.players[0].favor = 5
+    game.chariot_acts()
+    assert game.state.players[0].armor == 15 - 1  # swept past once, not hit again
+    assert game.state.players[0].favor == 3
+
+
 def test_a_javelin_card_played_on_him_stays_with_its_player(tmp_path: Path) -> None:
     """ "If a player uses the Javelin Action card against the Essedari Maximo, the card does not
     pass to the Essedari Maximo, but goes in the Discard Pile of the player.\""""
