@@ -131,7 +131,7 @@ class EquipmentRules(Primitives):
             )
         elif op.rule is GearRule.SWAP:
             # ruling: a swap is not Movement - no token is taken, none flips (docs/rulings.md)
-            if not self.swap_allowed(frame.owner, target):
+            if not self.team_mode.swap_allowed(frame.owner, target):
                 self.emit(
                     f"The chain holds: {self.name_of(frame.owner)} and {self.name_of(target)} "
                     "cannot change places"

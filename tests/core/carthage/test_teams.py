@@ -282,7 +282,7 @@ def test_an_eliminated_teammate_is_removed_and_frees_the_survivor() -> None:
     s.players[2].at = Hex(2, 0)
     hit(game, 1, "slash", target=2)
     assert not s.players[2].alive and s.players[2].at is None
-    assert game.chain_partner(0) is None
+    assert game.team_mode.chain_partner(0) is None
     play(game, 0, "sprint")
     assert dirs(game) == {"NE", "SE", "SW", "W", "NW"}  # E is where seat 1 stands
 
@@ -294,11 +294,11 @@ def test_the_second_of_a_chained_pair_enters_within_the_chain_on_the_outer_edge(
     assert s.phase is Phase.PLACEMENT
     while s.phase is Phase.PLACEMENT:
         seat = s.turn
-        partner = game.chain_partner(seat)
+        partner = game.team_mode.chain_partner(seat)
         offered = [Hex(*map(int, c.removeprefix("hex:").split(","))) for c in choices(game)]
         assert offered
         if partner is not None:
-            assert all(ARENA.is_edge(h) and game.keeps_chain(seat, h) for h in offered)
+            assert all(ARENA.is_edge(h) and game.team_mode.keeps_chain(seat, h) for h in offered)
         game.act(seat, f"hex:{offered[0].q},{offered[0].r}")
     for a, b in game.teams.members:  # type: ignore[union-attr]
         assert chain_holds(ARENA, game.is_pillar, s.players[a].at, s.players[b].at)  # type: ignore[arg-type]
@@ -318,9 +318,11 @@ def test_with_no_edge_hex_left_in_the_chain_the_second_enters_off_the_edge() -> 
 def test_a_pillar_may_not_be_moved_onto_a_chain_it_would_break() -> None:
     # the hook for Renovate (Modular Rulesets: "Move an Arena Token")
     game = arena([O, FAR, Hex(2, 0), Hex(-2, 3)], teams="2v2_chained")
-    assert not game.chain_allows_pillar_at(Hex(1, 0))
-    assert game.chain_allows_pillar_at(Hex(-1, 0))
-    assert arena([O, FAR, Hex(2, 0), Hex(3, -3)], teams="2v2").chain_allows_pillar_at(Hex(1, 0))
+    assert not game.team_mode.chain_allows_pillar_at(Hex(1, 0))
+    assert game.team_mode.chain_allows_pillar_at(Hex(-1, 0))
+    assert arena([O, FAR, Hex(2, 0), Hex(3, -3)], teams="2v2").team_mode.chain_allows_pillar_at(
+        Hex(1, 0)
+    )
 
 
 def test_the_view_shows_the_teams_and_where_each_chain_runs() -> None:
@@ -360,15 +362,15 @@ def test_only_the_team_of_two_may_use_its_rulesets() -> None:
         game.act(game.prompts()[0].seat, game.prompts()[0].choices[0].id)
     chosen = game.state.team_rulesets[0]
     other = next(r for r in RULESETS if r not in game.state.team_rulesets)
-    assert [game.may_use_ruleset(seat, chosen) for seat in range(5)] == [
+    assert [game.team_mode.may_use_ruleset(seat, chosen) for seat in range(5)] == [
         False,
         True,
         False,
         True,
         False,
     ]
-    assert all(game.may_use_ruleset(seat, other) for seat in range(5))
-    assert new_carthage(4, teams="2v2").may_use_ruleset(0, chosen)
+    assert all(game.team_mode.may_use_ruleset(seat, other) for seat in range(5))
+    assert new_carthage(4, teams="2v2").team_mode.may_use_ruleset(0, chosen)
 
 
 def pick(game: Carthage, *rulesets: str) -> None:
@@ -444,7 +446,7 @@ def test_2v3_ends_when_the_team_of_three_has_fallen() -> None:
 
 def test_the_off_mode_keeps_every_gladiator_for_themself() -> None:
     game = new_carthage(4)
-    assert game.teams is None and game.may_use_ruleset(0, "actuate")
+    assert game.teams is None and game.team_mode.may_use_ruleset(0, "actuate")
     s = game.state
     s.tokens = {}
     for p, at in zip(s.players, [O, Hex(1, 0), Hex(-1, 0), FAR]):
