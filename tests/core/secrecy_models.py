@@ -67,7 +67,7 @@ def _carthage_theater(game: Game, viewer: int | None, rng: Rng) -> bool:
         rng.shuffle(s.theater_deck)
         s.theater_deck.append(top)
         return True
-    pool = game.lobby_pool()
+    pool = game.favor_phase.lobby_pool()
     rest = s.theater_deck[:-1]
     rng.shuffle(rest)
     card = rng.choice(sorted(set(pool)))
