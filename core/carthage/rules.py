@@ -154,6 +154,10 @@ class Carthage(Game):
         self.card_texts = {c.id: c.text for c in self.content.cards.values()}
         self.teams = seating(self.config.options.get(OPTION, "off"), self.players)
         self.essedari = default_essedari()
+        self.assemble()
+
+    def assemble(self) -> None:
+        """Build the pieces of the rules, each bound to this game."""
         # The pieces of the rules (core/carthage/part.py); each calls the others by name.
         self.board = Primitives(self)
         self.resolver = EffectResolver(self)
@@ -185,6 +189,14 @@ class Carthage(Game):
             Phase.ACTION: self.action_phase.apply,
             Phase.FAVOR: self.favor_phase.apply,
         }
+
+    def __copy__(self) -> Carthage:
+        """A shallow copy (tests/core/secrecy.py forks games so) gets pieces of its own: a
+        piece bound to the original would play the copy's moves on the original's state."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.assemble()
+        return twin
 
     def setup(self) -> CarthageState:
         return self.setup_rules.setup()

@@ -3,13 +3,14 @@ made of pieces that call each other by name, never a chain of mixins overriding 
 
 from __future__ import annotations
 
+import copy
 import inspect
+import pickle
 from collections import Counter
 from pathlib import Path
 
 from harena.core.carthage.part import Part
 from harena.core.carthage.rules import Carthage
-from harena.core.engine import Game
 from tests.core.carthage.table_helpers import new_carthage
 
 CARTHAGE = Path(inspect.getfile(Carthage)).parent
@@ -40,3 +41,15 @@ def test_the_rules_carry_no_type_ignore_and_no_not_implemented_stub() -> None:
         text = path.read_text(encoding="utf-8")
         assert "type: ignore" not in text, path.name
         assert "NotImplementedError" not in text, path.name
+
+
+def test_a_shallow_copy_plays_on_its_own_state() -> None:
+    # tests/core/secrecy.py forks games with copy.copy: the copy's pieces must be its own
+    game = new_carthage(2, gladiators="choose")
+    twin = copy.copy(game)
+    twin.state = pickle.loads(pickle.dumps(game.state))
+    twin.state_changed()
+    prompt = twin.prompts()[0]
+    twin.act(prompt.seat, prompt.choices[0].id)
+    assert twin.board.game is twin and twin.flow.game is twin
+    assert game.state.chosen == 0 and twin.state.chosen == 1
