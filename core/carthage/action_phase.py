@@ -4,6 +4,7 @@ Phase 2; King of the Hill; the table's sudden death)."""
 from __future__ import annotations
 
 from harena.core.carthage.cards import TokenKind
+from harena.core.carthage.choices import ChooseSide, PlayCard, UseEquipment
 from harena.core.carthage.part import Part
 from harena.core.carthage.state import (
     HAND_SIZE,
@@ -12,6 +13,7 @@ from harena.core.carthage.state import (
     Phase,
     Source,
 )
+from harena.core.engine import Choice
 
 
 class ActionPhase(Part):
@@ -127,12 +129,12 @@ class ActionPhase(Part):
         value = self.game.config.options.get("sudden_death", "off")
         return None if value == "off" else int(value)
 
-    def apply(self, seat: int, choice: str) -> None:
+    def apply(self, seat: int, chosen: Choice) -> None:
         """A choice at the Action phase's prompts (prompts._action_prompt)."""
-        if choice.startswith("side:"):
-            self.choose_side(int(choice.removeprefix("side:")))
-        elif choice.startswith("equip:"):
-            _, equipment_id, instance = choice.split(":")
-            self.game.equipment_rules.use_equipment(seat, equipment_id, int(instance))
+        if isinstance(chosen, ChooseSide):
+            self.choose_side(chosen.side)
+        elif isinstance(chosen, UseEquipment):
+            self.game.equipment_rules.use_equipment(seat, chosen.equipment, chosen.instance)
         else:
-            self.play_card(seat, int(choice.removeprefix("play:")))
+            assert isinstance(chosen, PlayCard)
+            self.play_card(seat, chosen.instance)

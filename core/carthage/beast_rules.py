@@ -12,6 +12,7 @@ is slain its player may choose another Beast, one not yet in the arena or slain.
 from __future__ import annotations
 
 from harena.core.carthage.beasts import Beast, BeastEntry, BeastTiming
+from harena.core.carthage.choices import HexChoice
 from harena.core.carthage.hexgrid import Hex
 from harena.core.carthage.part import Part
 from harena.core.carthage.state import Frame, Phase, Source
@@ -52,22 +53,23 @@ class BeastRules(Part):
             if p.beast is not None and p.at is None:
                 beast = self.content.beast(p.beast)
                 hexes = self.beast_entry_hexes(beast)
-                choices = tuple(Choice(f"hex:{h.q},{h.r}", f"{h.q},{h.r}") for h in hexes)
-                return Prompt(
-                    seat, "place_beast", f"The {beast.name} enters the arena: where?", choices
-                )
+                hexes_offered = tuple(HexChoice.of(h) for h in hexes)
+                text = f"The {beast.name} enters the arena: where?"
+                return Prompt(seat, "place_beast", text, hexes_offered)
         seat = s.beast_offers[0]
         choices = tuple(Choice(f"beast:{b.id}", f"{b.name}: {b.text}") for b in self.free_beasts())
         choices += (Choice("decline", "Stay out of the arena"),)
         return Prompt(seat, "choose_beast", "Return to the arena as an Arena Beast?", choices)
 
-    def apply_beast(self, seat: int, choice: str) -> None:
+    def apply_beast(self, seat: int, chosen: Choice) -> None:
         s = self.state
         p = s.players[seat]
-        if p.beast is not None and p.at is None:
-            q, r = choice.removeprefix("hex:").split(",")
-            p.at = Hex(int(q), int(r))
-            self.game.emit(f"The {self.content.beast(p.beast).name} enters the arena at {q},{r}")
+        choice = chosen.id
+        if isinstance(chosen, HexChoice):
+            assert p.beast is not None and p.at is None
+            p.at = at = chosen.at
+            name = self.content.beast(p.beast).name
+            self.game.emit(f"The {name} enters the arena at {at.q},{at.r}")
             return
         s.beast_offers.pop(0)
         if choice == "decline":

@@ -13,6 +13,7 @@ rest of the Action phase (Heavy Scutum, Sturdy Boots, Weighted Bola).
 from __future__ import annotations
 
 from harena.core.carthage.cards import CardSet
+from harena.core.carthage.choices import ReadyEquipment, UseEquipment
 from harena.core.carthage.effects import Gear, GearRule
 from harena.core.carthage.equipment import EquipmentCard
 from harena.core.carthage.part import Part
@@ -42,9 +43,7 @@ class EquipmentRules(Part):
         cards = self.state.cards
         starting = [i for i in p.hand if self.content.card(cards[i]).card_set is CardSet.STARTING]
         return tuple(
-            Choice(
-                f"equip:{e.id}:{i}", f"{e.name} (discard {self.game.board.card_name(i)}): {e.text}"
-            )
+            UseEquipment.of(e.id, i, f"{e.name} (discard {self.game.board.card_name(i)}): {e.text}")
             for e in self.ready_equipment(seat)
             for i in starting
         )
@@ -82,7 +81,7 @@ class EquipmentRules(Part):
     def ready_choices(self, seat: int) -> list[Choice]:
         favor = self.state.players[seat].favor
         return [
-            Choice(f"ready:{e.id}", f"Ready {e.name} ({e.ready}): {e.text}")
+            ReadyEquipment.of(e.id, f"Ready {e.name} ({e.ready}): {e.text}")
             for e in self.equipment(seat)
             if e.id in self.state.players[seat].spent and e.ready <= favor
         ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from harena.core.carthage.choices import BuyCard, FocusCard, LobbyCard, ReadyEquipment
 from harena.core.carthage.part import Part
 from harena.core.carthage.prompts import favor_choices
 from harena.core.carthage.state import (
@@ -13,6 +14,7 @@ from harena.core.carthage.state import (
     Lobbied,
     Phase,
 )
+from harena.core.engine import Choice
 
 
 class FavorPhase(Part):
@@ -161,20 +163,27 @@ class FavorPhase(Part):
             p.favor = 0
             p.passed = False
 
-    def apply(self, seat: int, choice: str) -> None:
+    def apply(self, seat: int, chosen: Choice) -> None:
         """A choice at the Favor phase's prompts (prompts._favor_prompt)."""
         s = self.state
+        choice = chosen.id
         if s.lobby_reveal is not None:
             self.reveal_lobby(choice == "reveal")
-        elif s.focus_pick is not None:
+        elif isinstance(chosen, FocusCard):  # the card a paid Focus takes
             s.focus_pick = None
-            self.game.board.focus(seat, int(choice.removeprefix("focus:")))
+            self.game.board.focus(seat, chosen.instance)
         elif s.evaluate_buy is not None:
             s.evaluate_buy = None
-            if choice != "decline":
-                self.buy(seat, int(choice.removeprefix("buy:")))
+            if isinstance(chosen, BuyCard):  # else "decline"
+                self.buy(seat, chosen.slot)
         elif self.game.favor_actions.apply_ruleset_favor(seat, choice):
             pass  # a Modular Ruleset's Favor Action (Initiate is counted there, then below)
+        elif isinstance(chosen, BuyCard):
+            self.buy(seat, chosen.slot)
+        elif isinstance(chosen, ReadyEquipment):
+            self.game.equipment_rules.ready(seat, chosen.equipment)
+        elif isinstance(chosen, LobbyCard):
+            self.lobby(seat, chosen.card)
         elif choice == "pass":
             self.pass_favor(seat)
             s.turn = (seat + 1) % self.game.players
@@ -182,11 +191,5 @@ class FavorPhase(Part):
             self.initiate(seat)
         elif choice == "evaluate":
             self.evaluate(seat)
-        elif choice.startswith("buy:"):
-            self.buy(seat, int(choice.removeprefix("buy:")))
         elif choice == "focus":
             self.favor_focus(seat)
-        elif choice.startswith("ready:"):
-            self.game.equipment_rules.ready(seat, choice.removeprefix("ready:"))
-        elif choice.startswith("lobby:"):
-            self.lobby(seat, choice.removeprefix("lobby:"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from harena.core.carthage.choices import BuyCard, ChooseSide, FocusCard, LobbyCard, PlayCard
 from harena.core.carthage.effects import Damage, Gear
 from harena.core.carthage.hexgrid import Direction, knockback_directions
 from harena.core.carthage.state import (
@@ -122,12 +123,11 @@ def _action_prompt(game: Carthage) -> Prompt:
     s = game.state
     if s.in_play is not None:
         card = game.content.card(s.cards[s.in_play.instance])
-        choices = tuple(Choice(f"side:{k}", side.text) for k, side in enumerate(card.sides))
-        return Prompt(s.in_play.seat, "choose_side", f"{card.name}: choose a side", choices)
+        sides = tuple(ChooseSide.of(k, side.text) for k, side in enumerate(card.sides))
+        return Prompt(s.in_play.seat, "choose_side", f"{card.name}: choose a side", sides)
     hand = s.players[s.turn].hand
-    choices = tuple(
-        Choice(f"play:{i}", f"{game.board.card_name(i)}: {game.card_texts[s.cards[i]]}")
-        for i in hand
+    choices: tuple[Choice, ...] = tuple(
+        PlayCard.of(i, f"{game.board.card_name(i)}: {game.card_texts[s.cards[i]]}") for i in hand
     )
     for extra in game.hooks.turn_choices:  # Naked and Afraid; Equipment in place of a card
         choices += extra(s.turn)
@@ -142,7 +142,7 @@ def _favor_prompt(game: Carthage) -> Prompt:
         return Prompt(s.lobby_reveal, "lobby_reveal", "Reveal the lobbied Theater card?", reveal)
     if s.focus_pick is not None:
         pile = tuple(
-            Choice(f"focus:{i}", game.board.card_name(i)) for i in s.players[s.focus_pick].discard
+            FocusCard.of(i, game.board.card_name(i)) for i in s.players[s.focus_pick].discard
         )
         return Prompt(s.focus_pick, "focus_card", "Focus which card?", pile)
     if s.evaluate_buy is not None:
@@ -178,7 +178,7 @@ def favor_choices(game: Carthage, seat: int) -> list[Choice]:
     if favor >= LOBBY_COST:
         for card_id in dict.fromkeys(game.favor_phase.lobby_pool()):
             name = game.content.theater(card_id).name
-            choices.append(Choice(f"lobby:{card_id}", f"Lobby ({LOBBY_COST}) {name}"))
+            choices.append(LobbyCard.of(card_id, f"Lobby ({LOBBY_COST}) {name}"))
     for extra in game.hooks.favor_choices:  # the Modular Rulesets' Favor Actions; Ready
         choices += extra(seat)
     return choices
@@ -188,4 +188,4 @@ def _buy_choice(game: Carthage, seat: int, slot: int) -> Choice:
     s = game.state
     card = game.content.card(s.cards[s.row[slot]])
     cost = game.favor_actions.row_cost(seat, s.row[slot])  # with any Retain cubes
-    return Choice(f"buy:{slot}", f"Buy {card.name} ({cost}): {card.text}")
+    return BuyCard.of(slot, f"Buy {card.name} ({cost}): {card.text}")

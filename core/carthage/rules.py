@@ -4,7 +4,8 @@ The pieces: `state` (what changes), `resolve` (effects step by step), `phases` (
 `prompts` (every open decision as choices), `view` (what each seat may know). This module ties
 them to the engine contract and registers the game.
 
-Choice ids: placement "hex:q,r"; Action phase "play:<instance>", "side:0"/"side:1"; effect
+Choice ids (typed where the rules read what they pick: `choices.py`, so `apply` takes the
+Choice the prompt made rather than parsing its id): placement "hex:q,r"; Action phase "play:<instance>", "side:0"/"side:1"; effect
 decisions "dir:NE", "target:<seat>", "discard:<instance>", "focus:<instance>"/"skip",
 "start:<seat>"; Favor phase "buy:<slot>", "initiate", "focus", "evaluate",
 "lobby:<theater card id>", "pass", then "focus:<instance>" after Focus, "reveal"/"hide" after a
@@ -41,7 +42,16 @@ from harena.core.carthage.state import CarthageState, Phase, Wait
 from harena.core.carthage.teams import MODES, OPTION, TeamMode, player_count_problem, seating
 from harena.core.carthage.theater_phase import TheaterPhase
 from harena.core.carthage.view import board_view
-from harena.core.engine import Game, GameConfigError, OptionSpec, Prompt, Result, register
+from harena.core.engine import (
+    Choice,
+    Game,
+    GameConfigError,
+    IllegalAction,
+    OptionSpec,
+    Prompt,
+    Result,
+    register,
+)
 
 _LAYOUTS = tuple(layout.id.replace("-", "_") for layout in default_content().layouts)
 
@@ -180,7 +190,7 @@ class Carthage(Game):
         self.rulesets = RulesetRules(self)
         self.hooks = plug_features(self)  # where they plug into the round (hooks.py)
         # Who applies a choice made at each phase's own prompt.
-        self.phase_choices: dict[Phase, Callable[[int, str], None]] = {
+        self.phase_choices: dict[Phase, Callable[[int, Choice], None]] = {
             Phase.GLADIATORS: self.setup_rules.apply_gladiator,
             Phase.RULESET_PICK: self.team_mode.pick_ruleset,
             Phase.TOKEN_PICK: self.setup_rules.apply_token_pick,
@@ -212,20 +222,33 @@ class Carthage(Game):
     # -- the contract -----------------------------------------------------------------------------
 
     def prompts(self) -> list[Prompt]:
-        return open_prompts(self)
+        self._offered = open_prompts(self)
+        return self._offered
+
+    def offered(self, seat: int, choice: str) -> Choice:
+        """The Choice the open prompt made for `choice` (act() has checked it is offered):
+        what the rules apply, so they never work out from its id what it picks."""
+        for prompts in (getattr(self, "_offered", []), None):
+            for prompt in self.prompts() if prompts is None else prompts:
+                if prompt.seat == seat:
+                    for offer in prompt.choices:
+                        if offer.id == choice:
+                            return offer
+        raise IllegalAction(f"{choice!r} is not offered to seat {seat}")
 
     def apply(self, seat: int, choice: str) -> None:
         """Apply a choice the open prompt offered: an effect's decision, a Modular Ruleset's or
         a Beast's before the phase's own (the order `prompts.open_prompts` asks them in)."""
         s = self.state
+        chosen = self.offered(seat, choice)
         if s.stack and s.stack[-1].wait is not None:
             self.resolver.decide(choice)
-        elif self.rulesets.apply_ruleset_choice(seat, choice):
+        elif self.rulesets.apply_ruleset_choice(seat, chosen):
             pass  # a Modular Ruleset's prompt
         elif not s.stack and self.beast_rules.beast_waiting():
-            self.beast_rules.apply_beast(seat, choice)
+            self.beast_rules.apply_beast(seat, chosen)
         else:
-            self.phase_choices[s.phase](seat, choice)
+            self.phase_choices[s.phase](seat, chosen)
         self.flow.advance()
 
     def board_view(self, seat: int | None) -> dict[str, Any]:

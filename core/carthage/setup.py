@@ -12,6 +12,7 @@ player in turn order places one; Setup 5 places the gladiators.
 from __future__ import annotations
 
 from harena.core.carthage.cards import Gladiator
+from harena.core.carthage.choices import HexChoice
 from harena.core.carthage.hexgrid import Hex
 from harena.core.carthage.part import Part
 from harena.core.carthage.state import (
@@ -138,14 +139,15 @@ class GameSetup(Part):
         counted = sum(self.token_defs[t].kind.counts_toward_setup for t in s.token_pool)
         return counted >= self.tokens_needed()
 
-    def apply_gladiator(self, seat: int, choice: str) -> None:
-        self.choose_gladiator(seat, choice.removeprefix("gladiator:"))
+    def apply_gladiator(self, seat: int, chosen: Choice) -> None:
+        self.choose_gladiator(seat, chosen.id.removeprefix("gladiator:"))
 
-    def apply_token_pick(self, seat: int, choice: str) -> None:
-        self.pick_token(choice)
+    def apply_token_pick(self, seat: int, chosen: Choice) -> None:
+        self.pick_token(chosen.id)
 
-    def apply_placement(self, seat: int, choice: str) -> None:
-        if self.place_gladiator(seat, choice):
+    def apply_placement(self, seat: int, chosen: Choice) -> None:
+        assert isinstance(chosen, HexChoice)
+        if self.place_gladiator(seat, chosen.at):
             self.game.theater_phase.start_round()
 
     def pick_token(self, choice: str) -> None:
@@ -174,22 +176,17 @@ class GameSetup(Part):
         spare = sum(self.arena.in_inner_circle(h) for h in free) - needed
         return [h for h in free if spare > 0 or not self.arena.in_inner_circle(h)]
 
-    def place_token(self, seat: int, choice: str) -> None:
+    def place_token(self, seat: int, chosen: Choice) -> None:
         s = self.state
-        if choice == "back":
-            s.token_held = None
-            return
-        if choice.startswith("token:"):
-            s.token_held = choice.removeprefix("token:")
+        if not isinstance(chosen, HexChoice):  # "back", or "token:<id>" to hold
+            s.token_held = None if chosen.id == "back" else chosen.id.removeprefix("token:")
             return
         assert s.token_held is not None
-        q, r = choice.removeprefix("hex:").split(",")
-        at = Hex(int(q), int(r))
+        at = chosen.at
         s.tokens[at] = BoardToken(s.token_held)
         s.token_pool.remove(s.token_held)
-        self.game.emit(
-            f"{self.game.board.name_of(seat)} places {self.token_defs[s.token_held].name} at {q},{r}"
-        )
+        name = self.token_defs[s.token_held].name
+        self.game.emit(f"{self.game.board.name_of(seat)} places {name} at {at.q},{at.r}")
         s.token_held = None
         s.turn = (seat + 1) % self.game.players
         if not s.token_pool:
@@ -213,12 +210,11 @@ class GameSetup(Part):
             ]
         )
 
-    def place_gladiator(self, seat: int, choice: str) -> bool:
+    def place_gladiator(self, seat: int, at: Hex) -> bool:
         """Place `seat`'s gladiator; True when the last one is placed and play begins."""
         s = self.state
-        q, r = choice.removeprefix("hex:").split(",")
-        s.players[seat].at = Hex(int(q), int(r))
-        self.game.emit(f"{self.game.board.name_of(seat)} enters the arena at {q},{r}")
+        s.players[seat].at = at
+        self.game.emit(f"{self.game.board.name_of(seat)} enters the arena at {at.q},{at.r}")
         s.placed += 1
         s.turn = (s.turn + 1) % self.game.players
         return s.placed == self.game.players
@@ -250,13 +246,11 @@ class GameSetup(Part):
                 choices = tuple(Choice(f"token:{t}", self.token_defs[t].name) for t in kinds)
                 return Prompt(s.turn, "place_token", "Take a token to place", choices)
             name = self.token_defs[s.token_held].name
-            choices = tuple(
-                Choice(f"hex:{h.q},{h.r}", f"{h.q},{h.r}") for h in self.token_hexes(s.token_held)
-            )
+            choices = tuple(HexChoice.of(h) for h in self.token_hexes(s.token_held))
             if len(dict.fromkeys(s.token_pool)) > 1:
                 choices += (Choice("back", "Take another token"),)
             return Prompt(s.turn, "place_token", f"Place {name}", choices)
-        choices = tuple(Choice(f"hex:{h.q},{h.r}", f"{h.q},{h.r}") for h in self.placement_hexes())
+        choices = tuple(HexChoice.of(h) for h in self.placement_hexes())
         return Prompt(s.turn, "place_gladiator", "Place your gladiator on the outer edge", choices)
 
     def deck_text(self, gladiator: Gladiator) -> str:

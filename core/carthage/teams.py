@@ -262,9 +262,9 @@ class TeamMode:
         text = f"Choose a Modular Ruleset for your team ({len(s.team_rulesets)} of {EXCLUSIVE_RULESETS})"
         return Prompt(s.turn, "pick_ruleset", text, choices)
 
-    def pick_ruleset(self, seat: int, choice: str) -> None:
+    def pick_ruleset(self, seat: int, chosen: Choice) -> None:
         game = self.game
-        ruleset = choice.removeprefix("ruleset:")
+        ruleset = chosen.id.removeprefix("ruleset:")
         game.state.team_rulesets.append(ruleset)
         game.emit(f"{game.board.name_of(seat)} chooses the {ruleset_name(ruleset)} ruleset")
         if (

@@ -9,6 +9,7 @@ docs/rulings.md, "Active Conditions".
 
 from __future__ import annotations
 
+from harena.core.carthage.choices import FocusCard
 from harena.core.carthage.part import Part
 from harena.core.carthage.state import MAX_ARMOR, START_ARMOR, Frame, Phase, Source
 from harena.core.engine import Choice, Prompt
@@ -120,8 +121,7 @@ class ActiveConditions(Part):
         seat = self.game.ruleset_table.rs.strict[0]
         cost = self.game.ruleset_table.ruleset("strict-discipline").armor
         choices = tuple(
-            Choice(f"focus:{i}", self.game.board.card_name(i))
-            for i in self.state.players[seat].discard
+            FocusCard.of(i, self.game.board.card_name(i)) for i in self.state.players[seat].discard
         )
         return Prompt(
             seat,
@@ -130,13 +130,13 @@ class ActiveConditions(Part):
             (*choices, Choice("skip", "Do not Focus")),
         )
 
-    def apply_strict(self, seat: int, choice: str) -> None:
+    def apply_strict(self, seat: int, chosen: Choice) -> None:
         self.game.ruleset_table.rs.strict.pop(0)
-        if choice != "skip":
+        if isinstance(chosen, FocusCard):  # else "skip"
             self.game.emit(
                 f"Strict Discipline: {self.game.board.name_of(seat)} pays Armor to Focus"
             )
-            self.game.board.focus(seat, int(choice.removeprefix("focus:")))
+            self.game.board.focus(seat, chosen.instance)
             self.game.board.lose_armor(
                 seat, self.game.ruleset_table.ruleset("strict-discipline").armor, "loses"
             )

@@ -10,6 +10,7 @@ at once: its burn is done the moment it is bought. Rulings: docs/rulings.md, "Fa
 from __future__ import annotations
 
 from harena.core.carthage.cards import CardSet
+from harena.core.carthage.choices import FocusCard, HexChoice, LobbyCard
 from harena.core.carthage.hexgrid import Hex
 from harena.core.carthage.part import Part
 from harena.core.carthage.rulesets.catalog import FAVOR_ACTIONS
@@ -301,13 +302,13 @@ class FavorActions(Part):
             return None
         me = s.players[seat]
         if pick == "campaign_lobby":
-            choices = tuple(
-                Choice(f"lobby:{c}", f"Lobby {self.content.theater(c).name} (free)")
+            choices: tuple[Choice, ...] = tuple(
+                LobbyCard.of(c, f"Lobby {self.content.theater(c).name} (free)")
                 for c in dict.fromkeys(self.game.favor_phase.lobby_pool())
             )
             return Prompt(seat, pick, "Campaign: Lobby which Theater card (free)?", choices)
         if pick == "discipline_card":
-            choices = tuple(Choice(f"focus:{i}", self.game.board.card_name(i)) for i in me.discard)
+            choices = tuple(FocusCard.of(i, self.game.board.card_name(i)) for i in me.discard)
             return Prompt(
                 seat, pick, "Discipline: Focus which card (1 Favor, 1 Armor)?", (*choices, BACK)
             )
@@ -323,9 +324,7 @@ class FavorActions(Part):
             return Prompt(seat, pick, "Intimidate: Focus which opponent's card?", (*choices, BACK))
         if pick == "renovate_token":
             choices = tuple(
-                Choice(
-                    f"hex:{h.q},{h.r}", f"{self.token_defs[s.tokens[h].token].name} at {h.q},{h.r}"
-                )
+                HexChoice.of(h, f"{self.token_defs[s.tokens[h].token].name} at {h.q},{h.r}")
                 for h in self.renovate_moves()
             )
             return Prompt(seat, pick, "Renovate: move which Arena token?", (*choices, BACK))
@@ -333,10 +332,7 @@ class FavorActions(Part):
             origin = self.game.ruleset_table.rs.renovate_from
             assert origin is not None
             name = self.token_defs[s.tokens[origin].token].name
-            choices = tuple(
-                Choice(f"hex:{h.q},{h.r}", f"{h.q},{h.r}")
-                for h in self.renovate_moves().get(origin, [])
-            )
+            choices = tuple(HexChoice.of(h) for h in self.renovate_moves().get(origin, []))
             return Prompt(seat, pick, f"Renovate: move {name} to which hex?", (*choices, BACK))
         if pick == "repair_card":
             choices = tuple(Choice(f"repair:{i}", self.game.board.card_name(i)) for i in me.discard)
@@ -352,8 +348,9 @@ class FavorActions(Part):
         )
         return Prompt(seat, pick, "Retain: put a cube on which card?", (*choices, BACK))
 
-    def apply_favor_pick(self, seat: int, choice: str) -> None:
+    def apply_favor_pick(self, seat: int, chosen: Choice) -> None:
         s = self.state
+        choice = chosen.id
         pick = self.game.ruleset_table.rs.pick
         self.game.ruleset_table.rs.pick = None
         if choice == "back":
@@ -361,12 +358,14 @@ class FavorActions(Part):
             return
         me = s.players[seat]
         if pick == "campaign_lobby":
-            self.game.favor_phase.lobby(seat, choice.removeprefix("lobby:"), cost=0)
+            assert isinstance(chosen, LobbyCard)
+            self.game.favor_phase.lobby(seat, chosen.card, cost=0)
         elif pick == "discipline_card":
             rule = self.game.ruleset_table.ruleset("discipline")
             self.game.favor_phase.spend(seat, rule.cost)
             self.game.emit(f"{self.game.board.name_of(seat)} uses Discipline")
-            self.game.board.focus(seat, int(choice.removeprefix("focus:")))
+            assert isinstance(chosen, FocusCard)
+            self.game.board.focus(seat, chosen.instance)
             self.game.board.lose_armor(seat, rule.armor, "loses")
         elif pick == "intimidate_card":
             _, foe_text, card_id = choice.split(":")
@@ -384,15 +383,15 @@ class FavorActions(Part):
                 f"{self.game.card_names[card_id]} is Focused"
             )
         elif pick == "renovate_token":
-            q, r = choice.removeprefix("hex:").split(",")
-            self.game.ruleset_table.rs.renovate_from = Hex(int(q), int(r))
+            assert isinstance(chosen, HexChoice)
+            self.game.ruleset_table.rs.renovate_from = chosen.at
             self.game.ruleset_table.rs.pick = "renovate_to"
         elif pick == "renovate_to":
             origin = self.game.ruleset_table.rs.renovate_from
             assert origin is not None
             self.game.ruleset_table.rs.renovate_from = None
-            q, r = choice.removeprefix("hex:").split(",")
-            to = Hex(int(q), int(r))
+            assert isinstance(chosen, HexChoice)
+            to = chosen.at
             self.game.favor_phase.spend(seat, self.game.ruleset_table.ruleset("renovate").cost)
             token = s.tokens.pop(origin)
             s.tokens[to] = token

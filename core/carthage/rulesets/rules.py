@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from harena.core.carthage.effects import Armor, Effect, Move
 from harena.core.carthage.part import Part
-from harena.core.engine import Prompt
+from harena.core.engine import Choice, Prompt
 
 
 class RulesetRules(Part):
@@ -23,12 +23,13 @@ class RulesetRules(Part):
             self.game.ruleset_table.rs.strict
         )
 
-    def apply_ruleset_choice(self, seat: int, choice: str) -> bool:
+    def apply_ruleset_choice(self, seat: int, chosen: Choice) -> bool:
         """Apply a choice made at a ruleset's prompt; False: not one of theirs."""
+        choice = chosen.id
         if self.game.ruleset_table.rs.pick is not None:
-            self.game.favor_actions.apply_favor_pick(seat, choice)
+            self.game.favor_actions.apply_favor_pick(seat, chosen)
         elif self.game.ruleset_table.rs.strict:
-            self.game.conditions.apply_strict(seat, choice)
+            self.game.conditions.apply_strict(seat, chosen)
         elif self.game.naked.window_open() or choice == "naked":
             self.game.naked.apply_naked(seat, choice)
         else:

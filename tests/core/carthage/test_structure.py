@@ -9,6 +9,15 @@ import pickle
 from collections import Counter
 from pathlib import Path
 
+from harena.core.bots import RandomBot, bot_seed
+from harena.core.carthage.choices import (
+    BuyCard,
+    ChooseSide,
+    HexChoice,
+    PlayCard,
+    ReadyEquipment,
+    UseEquipment,
+)
 from harena.core.carthage.part import Part
 from harena.core.carthage.rules import Carthage
 from tests.core.carthage.table_helpers import new_carthage
@@ -53,3 +62,34 @@ def test_a_shallow_copy_plays_on_its_own_state() -> None:
     twin.act(prompt.seat, prompt.choices[0].id)
     assert twin.board.game is twin and twin.flow.game is twin
     assert game.state.chosen == 0 and twin.state.chosen == 1
+
+
+TYPED = {
+    "hex": (HexChoice, lambda c: f"hex:{c.at.q},{c.at.r}"),
+    "play": (PlayCard, lambda c: f"play:{c.instance}"),
+    "side": (ChooseSide, lambda c: f"side:{c.side}"),
+    "equip": (UseEquipment, lambda c: f"equip:{c.equipment}:{c.instance}"),
+    "buy": (BuyCard, lambda c: f"buy:{c.slot}"),
+    "ready": (ReadyEquipment, lambda c: f"ready:{c.equipment}"),
+}
+
+
+def test_prompts_offer_typed_choices_whose_ids_are_as_saved_logs_hold_them() -> None:
+    # issue 25: `act` applies the choice the prompt builder made; the ids on the wire and in
+    # saved action logs stay what they were (tests/core/test_store.py loads old saves)
+    seen: set[str] = set()
+    for seed in range(3):
+        game = new_carthage(3, seed, gladiators="choose", tokens="players_choose",
+                            equipment="on", sudden_death="10")  # fmt: skip
+        bots = [RandomBot(bot_seed(seed, s)) for s in range(3)]
+        while game.result() is None and game.version < 400:
+            for prompt in game.prompts():
+                for offer in prompt.choices:
+                    prefix = offer.id.partition(":")[0]
+                    if prefix in TYPED:
+                        cls, rebuilt = TYPED[prefix]
+                        assert isinstance(offer, cls) and rebuilt(offer) == offer.id
+                        seen.add(prefix)
+            seat = game.awaited()[0]
+            game.act(seat, bots[seat].choose(game.view(seat)))
+    assert seen >= {"hex", "play", "buy"}
