@@ -48,7 +48,10 @@ class FavorPhase(Part):
 
     def can_buy_anything(self, seat: int) -> bool:
         """Favor to spend and something it buys: the Favor menu's own list (prompts)."""
-        return self.state.players[seat].favor > 0 and bool(favor_choices(self.game, seat))
+        return (
+            self.state.players[seat].favor > 0
+            and next(favor_choices(self.game, seat), None) is not None
+        )
 
     def evaluate_cost(self) -> int:
         """ruling: Evaluate costs 2 + X, X the Evaluates already bought this Favor phase."""

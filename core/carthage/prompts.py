@@ -7,6 +7,7 @@ choice-id formats are listed in `rules`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from harena.core.carthage.choices import BuyCard, ChooseSide, FocusCard, LobbyCard, PlayCard
@@ -154,34 +155,30 @@ def _favor_prompt(game: Carthage) -> Prompt:
             "Buy one of the new cards first?",
             (*buys, Choice("decline", "No")),
         )
-    choices = favor_choices(game, seat)
-    choices.append(Choice("pass", "Pass (your Favor goes to 0)"))
-    return Prompt(seat, "favor", f"Spend Favor ({s.players[seat].favor})", tuple(choices))
+    choices = (*favor_choices(game, seat), Choice("pass", "Pass (your Favor goes to 0)"))
+    return Prompt(seat, "favor", f"Spend Favor ({s.players[seat].favor})", choices)
 
 
-def favor_choices(game: Carthage, seat: int) -> list[Choice]:
-    """Everything `seat` can buy now, the one list both the Favor menu and the rule that a
-    seat with nothing it can afford passes at once (phases.next_buyer) read."""
+def favor_choices(game: Carthage, seat: int) -> Iterator[Choice]:
+    """Everything `seat` can buy now, in menu order: the one list both the Favor menu and the
+    rule that a seat with nothing it can afford passes at once (favor_phase.next_buyer) read
+    (lazily: that rule needs only the first)."""
     s = game.state
     favor = s.players[seat].favor
-    choices = [_buy_choice(game, seat, k) for k in game.favor_phase.affordable_row(seat)]
+    for k in game.favor_phase.affordable_row(seat):
+        yield _buy_choice(game, seat, k)
     if s.initiator is None and favor >= INITIATE_COST:
-        choices.append(
-            Choice("initiate", f"Initiate ({INITIATE_COST}): Starting Player next round")
-        )
+        yield Choice("initiate", f"Initiate ({INITIATE_COST}): Starting Player next round")
     if favor >= FOCUS_COST and game.board.may_focus(seat):
-        choices.append(Choice("focus", f"Focus ({FOCUS_COST}): remove a discarded card"))
+        yield Choice("focus", f"Focus ({FOCUS_COST}): remove a discarded card")
     if game.favor_phase.may_evaluate(seat):
-        choices.append(
-            Choice("evaluate", f"Evaluate ({game.favor_phase.evaluate_cost()}): a new Action row")
-        )
+        yield Choice("evaluate", f"Evaluate ({game.favor_phase.evaluate_cost()}): a new Action row")
     if favor >= LOBBY_COST:
         for card_id in dict.fromkeys(game.favor_phase.lobby_pool()):
             name = game.content.theater(card_id).name
-            choices.append(LobbyCard.of(card_id, f"Lobby ({LOBBY_COST}) {name}"))
+            yield LobbyCard.of(card_id, f"Lobby ({LOBBY_COST}) {name}")
     for extra in game.hooks.favor_choices:  # the Modular Rulesets' Favor Actions; Ready
-        choices += extra(seat)
-    return choices
+        yield from extra(seat)
 
 
 def _buy_choice(game: Carthage, seat: int, slot: int) -> Choice:

@@ -82,6 +82,8 @@ class FavorActions(Part):
     def ruleset_favor_choices(self, seat: int) -> list[Choice]:
         """The Favor Actions `seat` may buy now, each only when it would do something."""
         s = self.state
+        if not self.game.ruleset_table.active_rulesets and not s.team_rulesets:
+            return []  # no Modular Ruleset in play
         me = s.players[seat]
         favor = me.favor
         out: list[Choice] = []
