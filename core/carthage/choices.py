@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from harena.core.carthage.hexgrid import Hex
+from harena.core.carthage.hexgrid import Direction, Hex
 from harena.core.engine import Choice
 
 
@@ -98,3 +98,37 @@ class FocusCard(Choice):
     @classmethod
     def of(cls, instance: int, label: str) -> FocusCard:
         return cls(f"focus:{instance}", label, instance)
+
+
+@dataclass(frozen=True, slots=True)
+class StepChoice(Choice):
+    """ "dir:<direction>": a step of Movement, or which way a knockback goes."""
+
+    direction: Direction
+
+    @classmethod
+    def of(cls, direction: Direction, label: str) -> StepChoice:
+        return cls(f"dir:{direction.name}", label, direction)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatChoice(Choice):
+    """ "target:<seat>" (whom a Damage hits, who loses Favor; "target:none": nobody) and
+    "start:<seat>" (who takes the Starting Player token)."""
+
+    seat: int | None
+
+    @classmethod
+    def of(cls, prefix: str, seat: int | None, label: str) -> SeatChoice:
+        return cls(f"{prefix}:{'none' if seat is None else seat}", label, seat)
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardChoice(Choice):
+    """ "discard:<instance>": a card from hand to the discard pile."""
+
+    instance: int
+
+    @classmethod
+    def of(cls, instance: int, label: str) -> DiscardChoice:
+        return cls(f"discard:{instance}", label, instance)

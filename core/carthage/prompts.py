@@ -10,7 +10,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from harena.core.carthage.choices import BuyCard, ChooseSide, FocusCard, LobbyCard, PlayCard
+from harena.core.carthage.choices import (
+    BuyCard,
+    ChooseSide,
+    DiscardChoice,
+    FocusCard,
+    LobbyCard,
+    PlayCard,
+    SeatChoice,
+    StepChoice,
+)
 from harena.core.carthage.effects import Damage, Gear
 from harena.core.carthage.hexgrid import Direction, knockback_directions
 from harena.core.carthage.state import (
@@ -55,29 +64,28 @@ def _effect_prompt(game: Carthage, frame: Frame) -> Prompt:
     name = game.board.name_of
     if wait is Wait.MOVE_STEP:
         text = f"Move: {frame.left} step(s) left"
-        choices = tuple(
-            Choice(f"dir:{d.name}", _step_label(game, frame, d))
-            for d in game.board.step_directions(frame)
+        choices: tuple[Choice, ...] = tuple(
+            StepChoice.of(d, _step_label(game, frame, d)) for d in game.board.step_directions(frame)
         )
     elif wait is Wait.TARGET and isinstance(game.resolver.program(frame)[frame.pc], Gear):
         mate = game.equipment_rules.twin_blades_ask(frame)
         assert mate is not None
         text = f"Twin Blades: deal {frame.damage} Damage to your teammate {name(mate)} too?"
         choices = (
-            Choice(f"target:{mate}", f"{name(mate)}: strike"),
-            Choice("target:none", f"Spare {name(mate)}"),
+            SeatChoice.of("target", mate, f"{name(mate)}: strike"),
+            SeatChoice.of("target", None, f"Spare {name(mate)}"),
         )
     elif wait is Wait.TARGET:
         text = f"Deal {frame.damage} Damage to whom?"
         reach = _reach(game, frame)
         targets = game.board.damage_targets(frame, reach)
-        choices = tuple(Choice(f"target:{t}", name(t)) for t in targets)
+        choices = tuple(SeatChoice.of("target", t, name(t)) for t in targets)
         if game.board.may_hold_back(frame, targets):
-            choices += (Choice("target:none", "Nobody: hold back"),)
+            choices += (SeatChoice.of("target", None, "Nobody: hold back"),)
     elif wait is Wait.OPPONENT:
         text = f"Which opponent loses {frame.damage} Favor?"
         choices = tuple(
-            Choice(f"target:{t}", f"{name(t)} ({s.players[t].favor} Favor)")
+            SeatChoice.of("target", t, f"{name(t)} ({s.players[t].favor} Favor)")
             for t in game.board.opponents(frame.owner)
         )
     elif wait is Wait.KNOCKBACK:
@@ -85,19 +93,19 @@ def _effect_prompt(game: Carthage, frame: Frame) -> Prompt:
         target_at = s.players[frame.target].at
         assert me.at is not None and target_at is not None
         text = f"Knock {name(frame.target)} back which way?"
-        choices = tuple(
-            Choice(f"dir:{d.name}", d.name) for d in knockback_directions(me.at, target_at)
-        )
+        choices = tuple(StepChoice.of(d, d.name) for d in knockback_directions(me.at, target_at))
     elif wait is Wait.DISCARD:
         text = "Discard a card from your hand"
-        choices = tuple(Choice(f"discard:{i}", game.board.card_name(i)) for i in me.hand)
+        choices = tuple(DiscardChoice.of(i, game.board.card_name(i)) for i in me.hand)
     elif wait is Wait.FOCUS:
         text = "Focus a card from your discard pile (free)?"
-        choices = tuple(Choice(f"focus:{i}", game.board.card_name(i)) for i in me.discard)
+        choices = tuple(FocusCard.of(i, game.board.card_name(i)) for i in me.discard)
         choices += (Choice("skip", "Do not Focus"),)
     else:
         text = "Pass the Starting Player token to an opponent"
-        choices = tuple(Choice(f"start:{t}", name(t)) for t in game.board.opponents(frame.owner))
+        choices = tuple(
+            SeatChoice.of("start", t, name(t)) for t in game.board.opponents(frame.owner)
+        )
     assert wait is not None
     return Prompt(frame.owner, wait.value, text, choices)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from harena.core.carthage.choices import DiscardChoice, FocusCard, SeatChoice, StepChoice
 from harena.core.carthage.effects import (
     Armor,
     Condition,
@@ -36,6 +37,7 @@ from harena.core.carthage.effects import (
 from harena.core.carthage.hexgrid import Direction, knockback_directions
 from harena.core.carthage.part import Part
 from harena.core.carthage.state import Frame, Phase, Source, Wait
+from harena.core.engine import Choice
 
 if TYPE_CHECKING:
     from harena.core.carthage.rules import Carthage
@@ -253,64 +255,60 @@ class EffectResolver(Part):
 
     # -- decisions --------------------------------------------------------------------------------
 
-    def decide(self, choice: str) -> None:
-        """Apply `choice` to the waiting top frame (the choice is already known to be legal)."""
+    def decide(self, chosen: Choice) -> None:
+        """Apply the choice the waiting top frame's prompt made (prompts._effect_prompt)."""
         s = self.state
         frame = s.stack[-1]
         wait, frame.wait = frame.wait, None
         op = self.program(frame)[frame.pc]
+        board = self.game.board
         if wait is Wait.MOVE_STEP:
-            direction = Direction[choice.removeprefix("dir:")]
+            assert isinstance(chosen, StepChoice)
             if isinstance(op, Move) and op.straight:
-                frame.move_dir = direction
+                frame.move_dir = chosen.direction
             assert frame.left is not None
             frame.left -= 1
-            self.game.board.step(frame.owner, direction)
+            board.step(frame.owner, chosen.direction)
         elif wait is Wait.TARGET and isinstance(op, Gear):  # Twin Blades, a teammate beside
+            assert isinstance(chosen, SeatChoice)
             mate = self.game.equipment_rules.twin_blades_ask(frame)
             assert mate is not None
             frame.asked.append(mate)
-            if choice == "target:none":
+            if chosen.seat is None:
                 frame.spared.append(mate)
-                self.game.emit(
-                    f"{self.game.board.name_of(frame.owner)} spares {self.game.board.name_of(mate)}"
-                )
+                self.game.emit(f"{board.name_of(frame.owner)} spares {board.name_of(mate)}")
         elif wait is Wait.TARGET:
+            assert isinstance(chosen, SeatChoice)
             frame.pc += 1
             frame.hit = False
-            if choice == "target:none":
-                self.game.emit(
-                    f"{self.game.board.name_of(frame.owner)} holds back the Damage {frame.damage}"
-                )
+            if chosen.seat is None:
+                self.game.emit(f"{board.name_of(frame.owner)} holds back the Damage {frame.damage}")
             else:
-                self.game.board.deal_damage(
-                    frame, int(choice.removeprefix("target:")), frame.damage
-                )
+                board.deal_damage(frame, chosen.seat, frame.damage)
         elif wait is Wait.KNOCKBACK:
+            assert isinstance(chosen, StepChoice) and frame.target is not None
             frame.pc += 1
-            assert frame.target is not None
-            self.game.board.knock_back(
-                frame.target, Direction[choice.removeprefix("dir:")], frame.damage
-            )
+            board.knock_back(frame.target, chosen.direction, frame.damage)
         elif wait is Wait.OPPONENT:
+            assert isinstance(chosen, SeatChoice) and chosen.seat is not None
             frame.pc += 1
-            frame.target = int(choice.removeprefix("target:"))
-            self.game.board.change_favor(frame.target, -frame.damage)
+            frame.target = chosen.seat
+            board.change_favor(frame.target, -frame.damage)
         elif wait is Wait.DISCARD:
-            instance = int(choice.removeprefix("discard:"))
+            assert isinstance(chosen, DiscardChoice)
             me = s.players[frame.owner]
-            me.hand.remove(instance)
-            me.discard.append(instance)
-            self.game.emit(
-                f"{self.game.board.name_of(frame.owner)} discards {self.game.board.card_name(instance)}"
-            )
+            me.hand.remove(chosen.instance)
+            me.discard.append(chosen.instance)
+            name = board.card_name(chosen.instance)
+            self.game.emit(f"{board.name_of(frame.owner)} discards {name}")
             assert frame.left is not None
             frame.left -= 1
         elif wait is Wait.FOCUS:
             frame.pc += 1
-            if choice != "skip":
-                self.game.board.focus(frame.owner, int(choice.removeprefix("focus:")))
+            if isinstance(chosen, FocusCard):  # else "skip"
+                board.focus(frame.owner, chosen.instance)
         elif wait is Wait.START_PLAYER:
+            assert isinstance(chosen, SeatChoice) and chosen.seat is not None
             frame.pc += 1
-            s.starting = int(choice.removeprefix("start:"))
-            self.game.emit(f"{self.game.board.name_of(s.starting)} is now the Starting Player")
+            s.starting = chosen.seat
+            self.game.emit(f"{board.name_of(s.starting)} is now the Starting Player")

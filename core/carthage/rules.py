@@ -242,7 +242,7 @@ class Carthage(Game):
         s = self.state
         chosen = self.offered(seat, choice)
         if s.stack and s.stack[-1].wait is not None:
-            self.resolver.decide(choice)
+            self.resolver.decide(chosen)
         elif self.rulesets.apply_ruleset_choice(seat, chosen):
             pass  # a Modular Ruleset's prompt
         elif not s.stack and self.beast_rules.beast_waiting():
