@@ -208,6 +208,12 @@ class Carthage(Game):
         twin.assemble()
         return twin
 
+    def _rebuild(self) -> None:
+        """As the engine's (a rules error: the game is replayed from its log), then the pieces
+        are bound to this game again: the replayed game they were bound to is gone."""
+        super()._rebuild()
+        self.assemble()
+
     def setup(self) -> CarthageState:
         return self.setup_rules.setup()
 

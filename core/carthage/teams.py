@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from harena.core.carthage.chain import chain_holds, chain_via
 from harena.core.carthage.hexgrid import Hex
+from harena.core.carthage.part import bind
 from harena.core.carthage.rulesets.catalog import OPTION_NAMES, default_rulesets, ruleset_id
 from harena.core.carthage.state import Phase
 from harena.core.engine import Choice, Prompt, split_multi
@@ -95,7 +96,7 @@ class TeamMode:
     every answer is the free-for-all's when `teams` is None."""
 
     def __init__(self, game: Carthage, teams: Teams | None) -> None:
-        self.game = game
+        self.game = bind(game)
         self.teams = teams
 
     # -- who wins (rulebook: 2 VS 2, "The game ends once both members of a team are eliminated")

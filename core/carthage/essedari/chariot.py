@@ -22,6 +22,7 @@ from harena.core.carthage.essedari.path import planned_path
 from harena.core.carthage.essedari.state import EssedariState
 from harena.core.carthage.essedari.track import track
 from harena.core.carthage.hexgrid import Hex, distance, ring
+from harena.core.carthage.part import bind
 from harena.core.carthage.state import BoardToken, CarthageState, Frame, Phase
 from harena.core.engine import Result
 
@@ -42,7 +43,7 @@ class EssedariMode:
     (tests give him a deck of their own there)."""
 
     def __init__(self, game: Carthage) -> None:
-        self.game = game
+        self.game = bind(game)
         self.mode = mode_of(game.config.options)
 
     @property

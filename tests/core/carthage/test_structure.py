@@ -4,10 +4,14 @@ made of pieces that call each other by name, never a chain of mixins overriding 
 from __future__ import annotations
 
 import copy
+import gc
 import inspect
 import pickle
+import weakref
 from collections import Counter
 from pathlib import Path
+
+import pytest
 
 from harena.core.bots import RandomBot, bot_seed
 from harena.core.carthage.choices import (
@@ -60,7 +64,7 @@ def test_a_shallow_copy_plays_on_its_own_state() -> None:
     twin.state_changed()
     prompt = twin.prompts()[0]
     twin.act(prompt.seat, prompt.choices[0].id)
-    assert twin.board.game is twin and twin.flow.game is twin
+    assert twin.board.game.state is twin.state and twin.flow.game.state is twin.state
     assert game.state.chosen == 0 and twin.state.chosen == 1
 
 
@@ -93,3 +97,30 @@ def test_prompts_offer_typed_choices_whose_ids_are_as_saved_logs_hold_them() -> 
             seat = game.awaited()[0]
             game.act(seat, bots[seat].choose(game.view(seat)))
     assert seen >= {"hex", "play", "buy"}
+
+
+def test_a_game_and_its_pieces_make_no_reference_cycle() -> None:
+    # the server avoids cyclic garbage (tests/tui/test_lobby.py, gc_policy): a game nobody
+    # holds is freed at once, pieces and all
+    gc.disable()
+    try:
+        game = new_carthage(4, teams="2v2_chained", equipment="on", beasts="on")
+        gone = weakref.ref(game)
+        piece = weakref.ref(game.board)
+        del game
+        assert gone() is None and piece() is None
+    finally:
+        gc.enable()
+
+
+def test_a_game_rebuilt_after_a_rules_error_plays_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    # engine.Game.act replays the log when the rules code fails; the pieces then serve the game
+    game = new_carthage(2, gladiators="choose")
+    seat = game.prompts()[0].seat
+    monkeypatch.setattr(type(game.setup_rules), "choose_gladiator", lambda *a: 1 / 0)
+    with pytest.raises(ZeroDivisionError):
+        game.act(seat, game.prompts()[0].choices[0].id)
+    monkeypatch.undo()
+    assert game.setup_rules.game.state is game.state and game.state.chosen == 0
+    game.act(seat, game.prompts()[0].choices[0].id)
+    assert game.state.chosen == 1
