@@ -173,8 +173,8 @@ async def hidden_twins(
     reaches the bytes does so in every pair of runs; the same screens painted in a different
     number of frames (one app's refresh split by a loaded machine) in one pair only: bytes that
     differ while every screen is the same are run again, up to `ATTEMPTS` pairs."""
-    for _ in range(ATTEMPTS):
-        a, b = await twin_runs(make_server, arrange, play, variants)
+    for attempt in range(ATTEMPTS):
+        a, b = await twin_runs(make_server, arrange, play, variants, attempt)
         problem = hidden_from(knowing, a, b, len(a.screens) if until is None else until)
         if problem is None:
             return a, b
@@ -272,11 +272,13 @@ async def twin_runs(
     arrange: Callable[[str], Callable[[Spartacus], None]],
     play: Callable[[Run, str], Any],
     variants: tuple[str, str],
+    attempt: int = 0,
 ) -> tuple[Run, Run]:
-    """The same table twice, set up by `arrange(variant)` and played by `play(run, variant)`."""
+    """The same table twice, set up by `arrange(variant)` and played by `play(run, variant)`;
+    each `attempt` gets data folders of its own (an earlier pair's servers still hold theirs)."""
     runs = []
     for data, variant in zip("ab", variants):
-        run = await seated(make_server, data, arrange(variant))
+        run = await seated(make_server, f"{data}{attempt}", arrange(variant))
         await play(run, variant)
         await run.close()
         runs.append(run)
