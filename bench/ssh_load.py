@@ -122,13 +122,13 @@ def record_timing() -> dict[str, list[Any]]:
             gc_started[:] = [time.monotonic()]
         elif gc_started:
             now = time.monotonic()
-            timing["gc"].append((f"gen{info['generation']}", now - gc_started[0], now))  # type: ignore[arg-type]
+            timing["gc"].append((f"gen{info['generation']}", now - gc_started[0], now))
 
     gc.callbacks.append(gc_callback)
 
     def timed_data_received(self: AppSession, data: bytes, datatype: object) -> None:
         timing["received"].append((self._identity, time.monotonic()))
-        data_received(self, data, datatype)  # type: ignore[arg-type]
+        data_received(self, data, datatype)
 
     def timed_send(self: AppSession, data: bytes) -> None:
         send(self, data)
@@ -277,12 +277,12 @@ async def move(
     )
     latency = time.monotonic() - start
     await asyncio.gather(*(c.wait_quiet(0.15, 10) for c in watchers))
-    return latency, [c.bytes_received - b for c, b in zip(watchers, before)]
+    return latency, [c.bytes_received - b for c, b in zip(watchers, before, strict=False)]
 
 
 def pct(values: list[float], p: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
 def describe(values: list[float], unit: str, scale: float = 1.0) -> str:
@@ -327,7 +327,7 @@ async def table10(workdir: Path, moves: int) -> None:
         port = await server.port()
         await asyncio.sleep(0.5)
         rss_empty = server.rss_kb()
-        first, secs, nbytes = await connect(port, keys[0], "p0")
+        first, _secs, nbytes = await connect(port, keys[0], "p0")
         rss_one = server.rss_kb()
         rest, _, rest_bytes = await connect_all(port, keys[1:])
         clients = [first, *rest]

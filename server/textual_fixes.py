@@ -87,8 +87,8 @@ import logging
 import time
 import types
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, ContextManager, TextIO
-from weakref import WeakSet, ref
+from typing import TYPE_CHECKING, Any, TextIO
+from weakref import WeakKeyDictionary, WeakSet, ref
 
 from rich.color import ColorSystem
 from rich.console import Console
@@ -96,6 +96,7 @@ from rich.segment import Segment, Segments
 from rich.style import Style
 
 from harena.server import dismantle, gc_policy, loop_share, partial_render
+from harena.server.textual_pins import patch
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -104,6 +105,7 @@ log = logging.getLogger(__name__)
 
 _installed = False
 _server_apps: WeakSet[App[Any]] = WeakSet()
+_screens_born: WeakKeyDictionary[Any, float] = WeakKeyDictionary()  # monotonic time of making
 
 COLOR_SYSTEMS: dict[str, ColorSystem] = {
     "standard": ColorSystem.STANDARD,
@@ -210,10 +212,10 @@ def _rich_make_ansi_codes(self: Style, color_system: ColorSystem) -> str:
 def _install_color_fixes() -> None:
     from textual.strip import Strip
 
-    Strip.render = _strip_render
-    Strip.render_style = staticmethod(_render_style)
-    Strip.render_ansi = staticmethod(sgr_codes)
-    Style._make_ansi_codes = _rich_make_ansi_codes
+    patch(Strip, "render", _strip_render)
+    patch(Strip, "render_style", staticmethod(_render_style))
+    patch(Strip, "render_ansi", staticmethod(sgr_codes))
+    patch(Style, "_make_ansi_codes", _rich_make_ansi_codes)
 
 
 # --------------------------------------------------------------------------- pitfall 4: leaks
@@ -262,7 +264,7 @@ def _install_leak_fixes() -> None:
     def _parse_extended_key(self: XTermParser, sequence: str) -> Any:
         return extended_key(sequence)
 
-    XTermParser._parse_extended_key = _parse_extended_key
+    patch(XTermParser, "_parse_extended_key", _parse_extended_key)
 
     inner_outer_func = StylesCache.get_inner_outer.__wrapped__
 
@@ -273,7 +275,7 @@ def _install_leak_fixes() -> None:
     def get_inner_outer(self: StylesCache, base_background: Any, background: Any) -> Any:
         return inner_outer(base_background, background)
 
-    StylesCache.get_inner_outer = get_inner_outer
+    patch(StylesCache, "get_inner_outer", get_inner_outer)
 
     # Strip.divide caches its result on the strip; for a strip that is not cut at all the result
     # is [self], a reference cycle: every rendered line became garbage that only a full GC frees.
@@ -286,7 +288,7 @@ def _install_leak_fixes() -> None:
             return [self]
         return divide(self, cuts)
 
-    Strip.divide = _divide
+    patch(Strip, "divide", _divide)
 
     # LRUCache.clear drops its ring of [prev, next, key, value] links whole, a cycle per cache
     # cleared (Textual clears a node's query cache on every change below it), holding what
@@ -298,7 +300,7 @@ def _install_leak_fixes() -> None:
             link.clear()
         lru_clear(self)
 
-    LRUCache.clear = _clear
+    patch(LRUCache, "clear", _clear)
 
     # Stylesheet._process_component_classes makes a virtual node per component class of a node
     # (a screen has one, "screen--selection") each time the node's styles are applied, and
@@ -315,21 +317,23 @@ def _install_leak_fixes() -> None:
             if id(styles) not in kept and (virtual := styles.node) is not None:
                 virtual._css_styles.node = virtual._inline_styles.node = None
 
-    Stylesheet._process_component_classes = _process_component_classes
+    patch(Stylesheet, "_process_component_classes", _process_component_classes)
 
     styles_func = DataTable._get_styles_to_render_cell.__wrapped__
     descriptor = _PerInstanceLRU(styles_func, maxsize=32)
     descriptor.__set_name__(DataTable, "_get_styles_to_render_cell")
-    DataTable._get_styles_to_render_cell = descriptor
+    patch(DataTable, "_get_styles_to_render_cell", descriptor)
 
 
 # --------------------------------------------------------------------------- pitfall 1: stdout
 
 
-def _selective(redirect: Callable[[TextIO], ContextManager[Any]]) -> Callable[[Any], Any]:
+def _selective(
+    redirect: Callable[[TextIO], contextlib.AbstractContextManager[Any]],
+) -> Callable[[Any], Any]:
     """Wrap contextlib.redirect_*: a no-op when the target is a server app's print capture."""
 
-    def redirect_unless_server_app(target: Any) -> ContextManager[Any]:
+    def redirect_unless_server_app(target: Any) -> contextlib.AbstractContextManager[Any]:
         if is_server_app(getattr(target, "app", None)):
             return contextlib.nullcontext(target)
         return redirect(target)
@@ -350,8 +354,8 @@ def _install_output_fixes() -> None:
     import textual.app as textual_app
     from textual.app import App
 
-    textual_app.redirect_stdout = _selective(contextlib.redirect_stdout)
-    textual_app.redirect_stderr = _selective(contextlib.redirect_stderr)
+    patch(textual_app, "redirect_stdout", _selective(contextlib.redirect_stdout))
+    patch(textual_app, "redirect_stderr", _selective(contextlib.redirect_stderr))
 
     print_errors = App._print_error_renderables
 
@@ -367,7 +371,7 @@ def _install_output_fixes() -> None:
                 log.error("app %r exit message: %s", self, _renderable_text(renderable)[:2000])
         self._exit_renderables.clear()
 
-    App._print_error_renderables = _print_error_renderables
+    patch(App, "_print_error_renderables", _print_error_renderables)
 
 
 # --------------------------------------------------------------------------- pitfall 6: effects
@@ -398,9 +402,9 @@ def _install_side_effect_fixes() -> None:
             return commands
         return [command for command in commands if command.title != "Screenshot"]
 
-    App.save_screenshot = _save_screenshot
-    App.deliver_screenshot = _deliver_screenshot
-    App.get_system_commands = _get_system_commands
+    patch(App, "save_screenshot", _save_screenshot)
+    patch(App, "deliver_screenshot", _deliver_screenshot)
+    patch(App, "get_system_commands", _get_system_commands)
 
 
 # --------------------------------------------------------------------------- pitfall 10: paints
@@ -432,7 +436,7 @@ def _install_paint_fixes() -> None:
         with painting(full_screen):
             display(self, screen, renderable)
 
-    App._display = _display
+    patch(App, "_display", _display)
 
 
 def _paint(app: App[Any], paint: Callable[..., None], update: Any) -> None:
@@ -463,7 +467,7 @@ def _install_gc_hooks() -> None:
 
     def __init__(self: Screen[Any], *args: Any, **kwargs: Any) -> None:
         screen_init(self, *args, **kwargs)
-        self._harena_born = time.monotonic()  # type: ignore[attr-defined]
+        _screens_born[self] = time.monotonic()
 
     async def _replace_screen(self: App[Any], screen: Any) -> Any:
         removed = (
@@ -476,7 +480,7 @@ def _install_gc_hooks() -> None:
         pumps = dismantle.pumps_of(self, screen) if removed else []
         replaced = await replace_screen(self, screen)
         if removed:
-            born, widgets, app = getattr(screen, "_harena_born", None), len(pumps), ref(self)
+            born, widgets, app = _screens_born.get(screen), len(pumps), ref(self)
 
             def done(taken_apart: bool) -> None:
                 weight = gc_policy.screen_closed(born, widgets, taken_apart=taken_apart)
@@ -493,9 +497,9 @@ def _install_gc_hooks() -> None:
         if is_server_app(self.app):
             gc_policy.screen_shown()
 
-    Screen.__init__ = __init__
-    App._replace_screen = _replace_screen
-    Screen._on_screen_resume = _on_screen_resume
+    patch(Screen, "__init__", __init__)
+    patch(App, "_replace_screen", _replace_screen)
+    patch(Screen, "_on_screen_resume", _on_screen_resume)
 
 
 # --------------------------------------------------------------------------- pitfall 11: loop
@@ -517,8 +521,8 @@ def _install_loop_fixes() -> None:
     import textual.app as textual_app
     import textual.screen as textual_screen
 
-    textual_app.asyncio = _AsyncioWithoutEagerFactory("asyncio")
-    textual_screen.UPDATE_PERIOD = SCREEN_UPDATE_PERIOD  # pitfall 12
+    patch(textual_app, "asyncio", _AsyncioWithoutEagerFactory("asyncio"))
+    patch(textual_screen, "UPDATE_PERIOD", SCREEN_UPDATE_PERIOD)  # pitfall 12
 
 
 MAX_PARSED_CSS = 256
@@ -551,7 +555,7 @@ def _install_css_cache() -> None:
             parsed.set(key, rules)
         return list(rules)
 
-    Stylesheet._parse_rules = _parse_rules
+    patch(Stylesheet, "_parse_rules", _parse_rules)
 
 
 # --------------------------------------------------------------------------- entry point

@@ -171,7 +171,7 @@ async def test_keys_escape_paste_focus_and_mouse():
         await app.wait_for(lambda: app.keys()[-1:] == ["é"])
         driver.feed(b"\x1b[200~two\nlines\x1b[201~")
         await app.wait_for(lambda: any(isinstance(e, events.Paste) for e in app.seen))
-        paste = [e for e in app.seen if isinstance(e, events.Paste)][0]
+        paste = next(e for e in app.seen if isinstance(e, events.Paste))
         assert paste.text == "two\nlines"
         driver.feed(b"\x1b[O\x1b[I")
         await app.wait_for(lambda: isinstance(app.seen[-1], events.AppFocus))

@@ -143,7 +143,7 @@ async def test_concurrent_sessions_each_get_only_their_own_colour_codes(tmp_path
                 client.send("k")
         for client in clients:
             await client.wait_quiet(0.1)
-        for client, (term, env, kind) in zip(clients, terminals):
+        for client, (term, env, kind) in zip(clients, terminals, strict=False):
             assert sgr_kinds(bytes(client.raw)) == {kind}, (term, env)
             await client.close()
 
@@ -227,7 +227,7 @@ async def test_moves_at_a_table_make_no_cyclic_garbage():
     lobby = Lobby()
     table = lobby.create_table("ann", "ann", "highcard", 2, {"rounds": "3"})
     table.sit("bob", "bob")
-    async with session(lobby, "bob", "bob") as (app, pilot):
+    async with session(lobby, "bob", "bob") as (_app, pilot):
         await pilot.pause()
         with garbage_made(lambda obj: isinstance(obj, Strip)) as strips:
             for _ in range(4):
@@ -325,13 +325,13 @@ async def test_post_from_another_apps_context_reaches_only_the_target(tmp_path):
         session_a, session_b = recorder.sessions
 
         # Shared code running inside A's context (e.g. a table notifying its subscribers).
-        def notify_from_a() -> None:
+        def notify_from_a(target: App) -> None:
             assert active_app.get() is app_a
-            post_from_anywhere(app_b, lambda: Note("from factory"))
-            post_from_anywhere(app_b, Note("from instance"))  # created in A's context
+            post_from_anywhere(target, lambda: Note("from factory"))
+            post_from_anywhere(target, Note("from instance"))  # created in A's context
 
         assert session_a.context is not None
-        session_a.context.call(notify_from_a)
+        session_a.context.call(notify_from_a, app_b)
         await bob.wait_for_text("note: from instance")
         assert [note.text for note in app_b.notes] == ["from factory", "from instance"]
         assert app_b.note_apps == [app_b, app_b]

@@ -22,7 +22,7 @@ Relies on (pinned with Textual, see server/textual_fixes): `Widget._size`, `_lay
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from rich.segment import Segment
 from textual.content import Content, Span
@@ -36,6 +36,9 @@ from textual.widget import Widget
 
 from harena.tui.widgets.screen_refresh import repaint_soon
 from harena.tui.widgets.shared_lines import SharedStylesCache, intern_key
+
+if TYPE_CHECKING:
+    from textual.selection import Selection
 
 RowKey = tuple[str, tuple[Span, ...]]
 
@@ -173,9 +176,9 @@ class RowsWidget(Widget):
         super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
         return self
 
-    def selection_updated(self, selection: object) -> None:
+    def selection_updated(self, selection: Selection | None) -> None:
         self._strips.clear()
-        super().selection_updated(selection)  # type: ignore[arg-type]
+        super().selection_updated(selection)
 
     # -- rendering --------------------------------------------------------------------------------
 
@@ -213,7 +216,8 @@ class RowsWidget(Widget):
         if self._rows is None or size != self._rows_size:
             self._set_rows(self._rows_for(size) if size.width and size.height else [], size)
             self._strips.clear()
-        return self._rows  # type: ignore[return-value]  # set just above
+        assert self._rows is not None  # set just above
+        return self._rows
 
     def render(self) -> Content:
         return Content("\n").join(self._current_rows())

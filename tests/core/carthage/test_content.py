@@ -283,7 +283,7 @@ def test_every_layout_obeys_the_token_rules(content: Content, players: int) -> N
         kinds = [content.token(p.token).kind for p in placed]
         assert sum(not k.blocks for k in kinds) >= max(4, players + 1)
         assert any(p.at == arena.centre for p in placed)
-        for p, kind in zip(placed, kinds):
+        for p, kind in zip(placed, kinds, strict=False):
             assert p.at in arena
             assert kind.blocks or arena.in_inner_circle(p.at)
 

@@ -53,7 +53,7 @@ def check_view(game: Spartacus, seat: int | None) -> None:
     assert board["hand"] == (
         None if seat is None else [[c, s.cards[c], game.card(c).name] for c in s.players[seat].hand]
     )
-    for i, (p, shown) in enumerate(zip(s.players, board["players"])):
+    for i, (p, shown) in enumerate(zip(s.players, board["players"], strict=False)):
         assert "hand" not in shown and shown["hand_size"] == len(p.hand)
         assert shown["denarii"] == (None if p.hidden and i != seat else p.denarii)
     if any(p.hidden for p in s.players):

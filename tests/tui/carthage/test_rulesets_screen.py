@@ -62,7 +62,7 @@ def naked_table(lobby: Lobby):  # type: ignore[no-untyped-def]
     table.sit("id-bob", "bob")
     game = table.game
     s = game.state
-    for p, at in zip(s.players, [Hex(0, 0), Hex(1, 0)]):
+    for p, at in zip(s.players, [Hex(0, 0), Hex(1, 0)], strict=False):
         p.at = at
     s.tokens = {}
     s.placed, s.phase, s.round = 2, Phase.ACTION, 1
