@@ -13,7 +13,7 @@ some dirty cell not yet filled, and then only over the rows that need it. Every 
 the strip of the same widget as before, so the `ChopsUpdate` sends the same cells (the
 regression test compares both on the table screen).
 
-Relies on (pinned with Textual, see textual_fixes): `Compositor.render_partial_update`,
+Relies on (pinned in textual_pins): `Compositor.render_partial_update`,
 `Compositor._dirty_regions`, `Compositor._regions_to_spans`, `Compositor.cuts`,
 `Compositor.visible_widgets` (front to back), `ChopsUpdate(chops, spans, chop_ends)`,
 `Widget.render_lines(crop)` (crop relative to the widget), `Strip.divide`,

@@ -25,9 +25,9 @@ What is fixed, by pitfall number of docs/notes (textual-over-ssh):
    rendered became garbage only a full collection frees (see `gc_policy`); it no longer caches
    that case. `LRUCache.clear` unlinks its ring first, and the virtual nodes a restyle drops
    (one per component class) are let go of by their Styles: no cycle either.
-6. Server-side side effects: `save_screenshot`/`deliver_screenshot` do nothing for server apps and
-   the palette's "Screenshot" command is hidden (`open_url`/`deliver_binary` are handled by the
-   SSH driver).
+6. Server-side side effects: `HarenaApp` itself writes no screenshot, delivers no file, opens
+   no URL and has no command palette (its own overrides; this module patched the screenshot
+   methods and the palette's command too, a duplicate now deleted).
 10. Bytes on the wire. `App._display` hands compositor updates (`LayoutUpdate`, `ChopsUpdate`)
    to the SSH driver (duck-typed `driver.paint(update, cursor, color_system, sync)`), whose
    `ScreenBuffer` sends only the cells that changed; the first screen, painted fully twice at
@@ -47,34 +47,10 @@ Beyond the twelve: every app parsed the same CSS again at start-up; parsed rules
 by all apps with the same theme (`_install_css_cache`; connect50: CPU per connection 148 ->
 120 ms).
 
-Pinned Textual/Rich internals this module relies on (re-check on any Textual upgrade; the
-pyproject pins textual>=8.2.8,<8.3 and tests/server/test_textual_fixes.py checks them):
-`textual.app.redirect_stdout`, `textual.app.redirect_stderr`, `textual.app.asyncio`,
-`textual.app._PrintCapture.app`, `App._print_error_renderables`, `App._exit_renderables`,
-`App._exception`, `App.console`, `rich.console.Console._color_system`,
-`XTermParser._parse_extended_key` (lru_cache with `__wrapped__`),
-`XTermParser._parse_colon_codepoints`, `StylesCache.get_inner_outer` (lru_cache),
-`DataTable._get_styles_to_render_cell` (lru_cache, `.cache_clear()` called by DataTable),
-`Strip._segments`, `Strip._render_cache`, `Strip.render`, `Strip.render_style`,
-`Strip.render_ansi`, `rich.style.Style._make_ansi_codes`, `Style._style_map`, `Style._attributes`,
-`Style._set_attributes`, `Style._color`, `Style._bgcolor`, `Style._link`, `Style._link_id`,
-`App._display(screen, renderable)`, `textual._compositor.LayoutUpdate.region`, `App._driver`,
-`App._batch_count`, `App._running`, `App._closed`, `App._sync_available`, `App._handle_exception`,
-`App.post_display_hook`, `App.cursor_position`, `Screen.outer_size`, `Strip.divide` (and its
-`_divide_cache`), `LRUCache.clear` and `LRUCache._cache` (links are lists),
-`App._replace_screen` (removes a closed screen), `Screen._on_screen_resume` (a screen shown),
-`Stylesheet._process_component_classes(node)` (replaces `DOMNode._component_styles`, a
-`RenderStyles` per virtual node: `.node`, and its `_css_styles`/`_inline_styles`,
-`Styles.node`), `Screen.__init__` (stamped with its birth time), `App.is_screen_installed`,
-`App._screen_stacks`, `textual.screen.UPDATE_PERIOD` (read when a screen's update timer is
-made), `Stylesheet._parse_rules(css, read_from, ...)` and `Stylesheet._variables`;
-`server.screen_buffer` reads `LayoutUpdate.strips/region` and
-`ChopsUpdate.chops/spans/chop_ends`; `server.partial_render`, `tui.widgets.rows`,
-`tui.widgets.shared_lines` and `tui.widgets.screen_refresh` list their own.
-The SSH driver additionally relies on `Driver.__init__` (`_app`, `_size`, `_mouse`, `_loop`),
-`Driver.process_message`, `XTermParser.feed/tick`, `Parser._timeout_time`,
-`textual._time.get_time`, and on `App._process_messages` calling `start_application_mode` inside
-`App._context()`.
+Every Textual/Rich internal this module (and the rest of the server) relies on is pinned as data
+in `textual_pins.PINS` and checked by tests/server/test_textual_pins.py against the installed
+versions; each replacement goes through `textual_pins.patch`. docs/architecture.md says what
+each patch is for, where it could go upstream, and how to check a new Textual release.
 """
 
 from __future__ import annotations
@@ -374,39 +350,6 @@ def _install_output_fixes() -> None:
     patch(App, "_print_error_renderables", _print_error_renderables)
 
 
-# --------------------------------------------------------------------------- pitfall 6: effects
-
-
-def _install_side_effect_fixes() -> None:
-    from textual.app import App
-
-    save_screenshot = App.save_screenshot
-    deliver_screenshot = App.deliver_screenshot
-    system_commands = App.get_system_commands
-
-    def _save_screenshot(self: App[Any], *args: Any, **kwargs: Any) -> str:
-        if is_server_app(self):
-            log.info("screenshot refused for server app %r", self)
-            return ""
-        return save_screenshot(self, *args, **kwargs)
-
-    def _deliver_screenshot(self: App[Any], *args: Any, **kwargs: Any) -> str | None:
-        if is_server_app(self):
-            log.info("screenshot delivery refused for server app %r", self)
-            return None
-        return deliver_screenshot(self, *args, **kwargs)
-
-    def _get_system_commands(self: App[Any], screen: Any) -> Iterable[Any]:
-        commands = system_commands(self, screen)
-        if not is_server_app(self):
-            return commands
-        return [command for command in commands if command.title != "Screenshot"]
-
-    patch(App, "save_screenshot", _save_screenshot)
-    patch(App, "deliver_screenshot", _deliver_screenshot)
-    patch(App, "get_system_commands", _get_system_commands)
-
-
 # --------------------------------------------------------------------------- pitfall 10: paints
 
 
@@ -569,7 +512,6 @@ def install() -> None:
     _install_output_fixes()
     _install_color_fixes()
     _install_leak_fixes()
-    _install_side_effect_fixes()
     _install_paint_fixes()
     _install_loop_fixes()
     _install_css_cache()

@@ -201,10 +201,6 @@ PINS: tuple[Pin, ...] = (
     Pin("textual.app", "App._print_error_renderables", "method", "(self)"),
     Pin("textual.app", "App._exit_renderables", "instance"),
     Pin("textual.app", "App._exception", "instance"),
-    # textual_fixes (pitfall 6: side effects)
-    Pin("textual.app", "App.save_screenshot", "method", "(self, filename, path, time_format)"),
-    Pin("textual.app", "App.deliver_screenshot", "method", "(self, filename, path, time_format)"),
-    Pin("textual.app", "App.get_system_commands", "method", "(self, screen)"),
     # textual_fixes (pitfall 3: colours)
     Pin("textual.app", "App.console", "instance"),
     Pin("rich.console", "Console._color_system", "instance"),
