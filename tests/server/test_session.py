@@ -297,7 +297,7 @@ async def test_eof_from_the_client_exits_the_app(tmp_path):
 class StuckApp(KeyApp):
     """An app whose key handler never returns: it can no longer process `exit()`."""
 
-    async def on_key(self, event) -> None:  # type: ignore[override]
+    async def on_key(self, event) -> None:
         await asyncio.sleep(3600)
 
 

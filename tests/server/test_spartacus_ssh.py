@@ -48,7 +48,7 @@ class Run:
 
     @property
     def game(self) -> Spartacus:
-        return self.table.game  # type: ignore[return-value]
+        return self.table.game
 
     def record(self) -> None:
         self.screens.append([c.screen_text() for c in self.clients])

@@ -190,9 +190,9 @@ async def test_nothing_repaints_on_its_own() -> None:
         def counting(screen: object, renderable: object) -> None:
             nonlocal paints
             paints += renderable is not None
-            display(screen, renderable)  # type: ignore[arg-type]
+            display(screen, renderable)
 
-        app._display = counting  # type: ignore[method-assign]
+        app._display = counting
         await asyncio.sleep(1.2)
         assert paints == 0
 
@@ -200,12 +200,12 @@ async def test_nothing_repaints_on_its_own() -> None:
 async def test_the_app_never_acts_on_the_server_machine(
     tmp_path: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.chdir(tmp_path)  # type: ignore[arg-type]
+    monkeypatch.chdir(tmp_path)
     app = HarenaApp(Lobby(), "id-alice", "alice")
     app.open_url("https://example.com")
     assert app.save_screenshot() == ""
     assert app.deliver_screenshot() is None
-    assert list(tmp_path.iterdir()) == []  # type: ignore[attr-defined]
+    assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("turns", [0, 2, 5, 20])

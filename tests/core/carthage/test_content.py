@@ -310,11 +310,11 @@ def test_the_default_content_is_loaded_once_and_shared() -> None:
 
 def test_content_is_immutable(content: Content) -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
-        content.arena = None  # type: ignore[misc]
+        content.arena = None
     with pytest.raises(dataclasses.FrozenInstanceError):
-        content.card("slash").cost = 0  # type: ignore[misc]
+        content.card("slash").cost = 0
     with pytest.raises(TypeError):
-        content.cards["slash"] = content.card("jab")  # type: ignore[index]
+        content.cards["slash"] = content.card("jab")
     assert isinstance(content.action_cards, tuple)
 
 

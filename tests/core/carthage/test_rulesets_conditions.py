@@ -63,7 +63,7 @@ def test_featured_match_favor_equal_to_the_theater_discard_pile() -> None:
     assert [p.favor for p in s.players] == [crowd, crowd]
 
 
-def end_of_actions(rulesets: str, armors: list[int]):  # type: ignore[no-untyped-def]
+def end_of_actions(rulesets: str, armors: list[int]):
     game = with_rulesets(rulesets, [Hex(0, 0), Hex(3, 0), Hex(-3, 0)][: len(armors)])
     s = game.state
     for p, armor in zip(s.players, armors, strict=False):

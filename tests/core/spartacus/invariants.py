@@ -60,16 +60,16 @@ def check_view(game: Spartacus, seat: int | None) -> None:
         assert board["bank"] is None
     market: Any = board["market"]
     if market and market["auction"]:
-        a = s.market.auction  # type: ignore[union-attr]
+        a = s.market.auction
         assert market["auction"]["my_bid"] == (None if seat is None else a.bids[seat])
-        open_offers = [o for o in s.market.offers if o.sent]  # type: ignore[union-attr]
+        open_offers = [o for o in s.market.offers if o.sent]
         assert len(market["offers"]) == len(open_offers)
     arena: Any = board["arena"]
-    if arena and not s.arena.staked:  # type: ignore[union-attr]
+    if arena and not s.arena.staked:
         assert all(b is None for i, b in enumerate(arena["bets"]) if i != seat)
     intrigue: Any = board["intrigue"]
     if intrigue and intrigue["scheme"]:
-        sc = s.intrigue.scheme  # type: ignore[union-attr]
+        sc = s.intrigue.scheme
         launched = sc.step in (SchemeStep.REACT, SchemeStep.PICK)
         if not launched and seat != sc.schemer and not sc.revealed:
             assert intrigue["scheme"]["card"] is None and intrigue["scheme"]["target"] is None
