@@ -60,9 +60,8 @@ class RandomBot:
         self.rng = Rng.from_seed(seed)
 
     def choose(self, view: dict[str, Any]) -> str:
-        return self.rng.choice(
-            [cid for prompt in awaited_prompts(view) for cid, _ in prompt["choices"]]
-        )
+        legal: list[str] = [cid for prompt in awaited_prompts(view) for cid, _ in prompt["choices"]]
+        return self.rng.choice(legal)
 
 
 def bot_seed(game_seed: int, seat: int) -> int:

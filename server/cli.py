@@ -309,7 +309,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     )
     wins = ", ".join(
         f"seat {seat} ({kind}) {n} ({100 * n / done:.0f}%)" if done else f"seat {seat} 0"
-        for seat, (kind, n) in enumerate(zip(report.bots, report.wins_by_seat))
+        for seat, (kind, n) in enumerate(zip(report.bots, report.wins_by_seat, strict=False))
     )
     print(f"  wins: {wins}")
     if report.label_kind is not None:
@@ -432,7 +432,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     configure_logging(args.verbose, "text")
     try:
-        return args.run(args)
+        status: int = args.run(args)
+        return status
     except (GameConfigError, ConfigError, OperatorsError) as exc:
         print(f"harena: {exc}", file=sys.stderr)
         return 2

@@ -43,6 +43,7 @@ from harena.server.session import (
     live_session_count,
     shutdown_all,
 )
+from harena.server.textual_pins import patch
 
 log = logging.getLogger(__name__)
 
@@ -203,7 +204,7 @@ def accepts_env(name: bytes, value: bytes, kept: int) -> bool:
     return text in ACCEPTED_ENV or (text.startswith("LC_") and len(text) <= 32)
 
 
-def bound_environment(chan: asyncssh.SSHServerChannel) -> asyncssh.SSHServerChannel:  # type: ignore[type-arg]
+def bound_environment(chan: asyncssh.SSHServerChannel[Any]) -> asyncssh.SSHServerChannel[Any]:
     """Make `chan` keep only the environment the server reads (asyncssh has no hook for env
     requests: its handler is replaced on this channel alone)."""
 
@@ -215,7 +216,7 @@ def bound_environment(chan: asyncssh.SSHServerChannel) -> asyncssh.SSHServerChan
         chan = channel()
         if chan is None:
             return False
-        env = chan._env  # type: ignore[attr-defined]
+        env = chan._env
         if name not in env and not accepts_env(name, value, len(env)):
             return False
         if len(value) > MAX_ENV_VALUE:
@@ -223,7 +224,7 @@ def bound_environment(chan: asyncssh.SSHServerChannel) -> asyncssh.SSHServerChan
         env[name] = value
         return True
 
-    chan._process_env_request = process_env_request  # type: ignore[attr-defined]
+    patch(chan, "_process_env_request", process_env_request)
     return chan
 
 
@@ -273,8 +274,9 @@ class PlayerConnection(asyncssh.SSHServer):
         self.counted_total = True
         for evicted in server.startups.admit(self, self.address):
             server.refused["max_startups"] += 1
-            log.warning("dropping a login still pending from %s for a newer one", evicted.address)  # type: ignore[attr-defined]
-            evicted.drop(EVICTED_MESSAGE)  # type: ignore[attr-defined]
+            assert isinstance(evicted, PlayerConnection)
+            log.warning("dropping a login still pending from %s for a newer one", evicted.address)
+            evicted.drop(EVICTED_MESSAGE)
 
     def drop(self, reason: str) -> None:
         if self.conn is not None:
@@ -296,7 +298,7 @@ class PlayerConnection(asyncssh.SSHServer):
             # asyncssh keeps its packet handler, a method of the connection, to the end: a
             # cycle that only a (deep) collection would free, with the connection's ciphers
             # and buffers. Nothing is read from a closed connection.
-            self.conn._recv_handler = _nothing_more  # type: ignore[attr-defined]
+            patch(self.conn, "_recv_handler", _nothing_more)
         self.conn = None
         # asyncio's socket transport keeps its read callback, a method of itself, to the end:
         # a cycle with its socket and addresses. asyncssh aborted it already (no read comes).
@@ -395,7 +397,7 @@ class PlayerConnection(asyncssh.SSHServer):
             extra={"event": "login", **where},
         )
 
-    def session_requested(self) -> HarenaSession | bool:
+    def session_requested(self) -> tuple[asyncssh.SSHServerChannel[Any], HarenaSession] | bool:
         if not self.counted_identity:
             return False
         if self.channels >= self.server.config.limits.max_channels:
@@ -410,7 +412,7 @@ class PlayerConnection(asyncssh.SSHServer):
         session = HarenaSession(
             self.server, self.identity, self.guest, self.address, on_close=self._channel_closed
         )
-        return chan, session  # type: ignore[return-value]
+        return chan, session
 
     def _channel_closed(self) -> None:
         self.channels -= 1

@@ -102,7 +102,7 @@ class HeuristicBot(RulesetScoring, KitScorer):
             self.strike = self.strike_follows(board)
         scores = [scorer(choice_id, me, board) for choice_id in ids]
         best = max(scores)
-        return self.rng.choice([c for c, s in zip(ids, scores) if s == best])
+        return self.rng.choice([c for c, s in zip(ids, scores, strict=False) if s == best])
 
     def situation(self, seat: int, board: dict[str, Any]) -> Situation:
         players = board["players"]

@@ -65,7 +65,7 @@ def may_launch(game: Spartacus, seat: int, card_ref: int) -> bool:
         return False
     everyone = sum(p.influence for p in players)
     power = coin_power(game, seat)
-    return card.influence <= everyone + (power.most if power else 0)
+    return bool(card.influence <= everyone + (power.most if power else 0))
 
 
 def begin(game: Spartacus, seat: int, card_ref: int) -> None:
@@ -94,7 +94,7 @@ def _missing(game: Spartacus, scheme: Scheme, *, with_answers: bool = True) -> i
     have = players[scheme.schemer].influence
     if with_answers:
         have += sum(players[s].influence for s, yes in enumerate(scheme.answers) if yes)
-    return max(0, game.card(scheme.card).influence - have)
+    return max(0, int(game.card(scheme.card).influence) - have)
 
 
 # --- prompts --------------------------------------------------------------------------------------

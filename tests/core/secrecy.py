@@ -110,7 +110,7 @@ def first_difference(a: Any, b: Any, path: str = "view") -> str | None:
     if isinstance(a, list | tuple):
         if len(a) != len(b):
             return f"{path}: {len(a)} items != {len(b)} items ({a!r:.200} / {b!r:.200})"
-        for i, (x, y) in enumerate(zip(a, b)):
+        for i, (x, y) in enumerate(zip(a, b, strict=False)):
             found = first_difference(x, y, f"{path}[{i}]")
             if found:
                 return found
@@ -202,7 +202,7 @@ class SecrecyChecker:
                             lambda g, v=viewer, p=predicate: p(g, v),
                             f"scramble:{s.name}",
                             self.follow,
-                        )  # fmt: skip
+                        )
                     )
 
     def before(self, game: Game, seat: int, choice: str) -> None:
@@ -232,7 +232,7 @@ class SecrecyChecker:
                     secret.still_secret,
                     f"decision:{alt} instead of {choice}",
                     self.follow + 1,
-                )  # fmt: skip
+                )
             )
 
     def after(self, game: Game, seat: int, choice: str, *, fresh: int = 0) -> None:

@@ -48,7 +48,7 @@ class Run:
 
     @property
     def game(self) -> Spartacus:
-        return self.table.game  # type: ignore[return-value]
+        return self.table.game
 
     def record(self) -> None:
         self.screens.append([c.screen_text() for c in self.clients])
@@ -110,7 +110,7 @@ async def seated(make_server, data: str, arrange: Callable[[Spartacus], None]) -
     keys = [new_key() for _ in NAMES]
     ids = [fingerprint(k) for k in keys]
     table = server.lobby.create_table(ids[0], NAMES[0], "spartacus", 3, {"length": "quick"})
-    for identity, name in zip(ids[1:], NAMES[1:]):
+    for identity, name in zip(ids[1:], NAMES[1:], strict=False):
         table.sit(identity, name)
     run = Run(server, table)
     while run.game.state.phase is Phase.HOUSES:
@@ -118,7 +118,7 @@ async def seated(make_server, data: str, arrange: Callable[[Spartacus], None]) -
         table.act(ids[seat], f"house:{HOUSES[seat]}")
     arrange(run.game)
     run.game.state_changed()
-    for name, key in zip(NAMES, keys):
+    for name, key in zip(NAMES, keys, strict=False):
         client = await player(server, name, key)
         run.clients.append(client)
         await client.wait_for_text("Spartacus")
@@ -275,9 +275,9 @@ async def twin_runs(
     attempt: int = 0,
 ) -> tuple[Run, Run]:
     """The same table twice, set up by `arrange(variant)` and played by `play(run, variant)`;
-    each `attempt` gets data folders of its own (an earlier pair's servers still hold theirs)."""
+    each `attempt` on data folders of its own (the servers of the last one still run)."""
     runs = []
-    for data, variant in zip("ab", variants):
+    for data, variant in zip("ab", variants, strict=False):
         run = await seated(make_server, f"{data}{attempt}", arrange(variant))
         await play(run, variant)
         await run.close()

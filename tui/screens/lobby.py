@@ -124,7 +124,7 @@ def online_lines(view: dict[str, Any]) -> list[str]:
     at (the game's initial)."""
     rated = view.get("online_ratings")
     if rated is None:
-        return view["online"]
+        return list(view["online"])
     out = []
     for name, ratings in rated:
         marks = " ".join(f"{game[:1].upper()}{value}" for game, value in sorted(ratings.items()))

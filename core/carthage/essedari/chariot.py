@@ -90,7 +90,7 @@ class EssedariRules(Primitives):
         inner_radius = max(distance(self.arena.centre, h) for h in self.arena.inner_circle)
         spots = list(ring(self.arena.centre, inner_radius))
         self.rng.shuffle(spots)
-        s.tokens = {h: BoardToken(t) for h, t in zip(spots[:count], pool[:count])}
+        s.tokens = {h: BoardToken(t) for h, t in zip(spots[:count], pool[:count], strict=False)}
         # "place anywhere along the outside edge of the Inner Circle"
         pos = self.rng.below(len(self.track))
         deck = list(rules.deck)

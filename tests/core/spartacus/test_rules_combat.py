@@ -135,7 +135,7 @@ def test_a_fight_that_drags_on_is_settled_by_a_speed_roll_off() -> None:
     assert game.state.arena.fight is None and game.state.arena.outcome == "yield"
 
 
-def _step_towards(game, seat: int, target: tuple[int, int]) -> str:  # type: ignore[no-untyped-def]
+def _step_towards(game, seat: int, target: tuple[int, int]) -> str:
     from harena.core.spartacus.board import Hex, distance
 
     me = next(f for f in game.state.arena.fighters if f.seat == seat)

@@ -80,7 +80,7 @@ def test_a_reaction_needs_its_own_influence_and_a_claim_its_price() -> None:
     """rules: Reactions "have a Required Influence level, but you cannot receive support":
     below the lowest Required Influence for the event a Dominus is not asked; a claim it
     cannot pay for is not among its choices."""
-    game, refs = _market({1: "claim-on-the-lot", 2: "claim-on-the-lot"}, influence=2)
+    game, _refs = _market({1: "claim-on-the-lot", 2: "claim-on-the-lot"}, influence=2)
     game.state.players[2].influence = 3
     game.state.players[2].denarii = 2
     game.state_changed()
@@ -202,7 +202,7 @@ def test_the_twin_test_catches_a_window_that_asks_only_holders(
         return real(game, event, seat, at) and held
 
     monkeypatch.setattr(reactions, "_may_be_asked", holders)
-    game, refs = _market({1: "guard", 2: "claim-on-the-lot", 3: "slander"})
+    game, _refs = _market({1: "guard", 2: "claim-on-the-lot", 3: "slander"})
     twin, _ = _market({1: "guard", 2: "slander", 3: "slander"})
     for g in (game, twin):
         _win_lot(g, winner=0, price=2)
