@@ -231,6 +231,9 @@ class Game(ABC):
     # Options `harena simulate` plays with unless told otherwise (Carthage: random bots seldom
     # fight, so its simulations bound games with sudden death); always printed with the figures.
     simulation_options: ClassVar[dict[str, str]] = {}
+    # Options a table with no person at it (bots alone) plays unless its creator chose them:
+    # nobody there can stop a game that would not end by the rules alone (Spartacus' round limit).
+    unattended_options: ClassVar[dict[str, str]] = {}
     # What `seat_label` names (Carthage: "gladiator", Spartacus: "house"): seats choose them in
     # play, so `harena simulate` also counts wins by label.
     label_kind: ClassVar[str | None] = None
