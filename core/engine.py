@@ -50,21 +50,29 @@ class Prompt:
 
     A `standing` prompt is something a seat may do at any time but nobody waits for (Spartacus:
     give denarii to another player). It is not listed in "waiting", does not make a bot move,
-    and a game is never stuck on it alone."""
+    and a game is never stuck on it alone.
+
+    `confirm`: choices a person should make with a second press (they harm the one choosing,
+    or cannot be undone: Spartacus' Poison aimed at your own House). Shown only to `seat`, as
+    the rest of the prompt; a screen asks again, a bot never does."""
 
     seat: int
     kind: str
     text: str
     choices: tuple[Choice, ...]
     standing: bool = False
+    confirm: tuple[str, ...] = ()
 
     def to_view(self) -> dict[str, Any]:
-        return {
+        out = {
             "kind": self.kind,
             "text": self.text,
             "choices": [[c.id, c.label] for c in self.choices],
             "standing": self.standing,
         }
+        if self.confirm:
+            out["confirm"] = list(self.confirm)
+        return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,8 +20,17 @@ from harena.core.engine import Choice, Prompt
 from harena.core.spartacus import scheme_effects
 from harena.core.spartacus.cards import (
     CardKind,
+    Denarii,
+    DiscardRandom,
+    Exhaust,
+    Influence,
+    IntrigueCard,
+    Kill,
     SchemeInfluence,
+    Steal,
     TargetRule,
+    Who,
+    Wound,
 )
 from harena.core.spartacus.holdings import (
     discard_asset,
@@ -105,11 +114,22 @@ def prompts(game: Spartacus, scheme: Scheme) -> list[Prompt]:
     me = scheme.schemer
     step = scheme.step
     if step is SchemeStep.TARGET:
-        seats = [t for t in range(game.players) if card.target is TargetRule.ANY or t != me]
-        choices = tuple(Choice(f"target:{t}", game.name_of(t)) for t in seats)
+        # the others clockwise from your left, yourself last: the first key never aims a
+        # harmful Scheme at your own House, and doing so takes a second press
+        n = game.players
+        seats = [(me + k) % n for k in range(1, n)]
+        if card.target is TargetRule.ANY:
+            seats.append(me)
+        harmful = harms_target(card)
+        choices = tuple(Choice(f"target:{t}", _target_label(game, t, me, harmful)) for t in seats)
+        confirm = (f"target:{me}",) if harmful and card.target is TargetRule.ANY else ()
         # one public kind for every step of preparing a Scheme: the kind must not tell the
         # table whether a hidden Scheme has a target or is short of Influence
-        return [Prompt(me, "prepare_scheme", f"{card.name}: choose the target", choices)]
+        return [
+            Prompt(
+                me, "prepare_scheme", f"{card.name}: choose the target", choices, confirm=confirm
+            )
+        ]
     if step in (SchemeStep.ASK, SchemeStep.PAY):
         missing = _missing(game, scheme)
         out = []
@@ -149,6 +169,23 @@ def prompts(game: Spartacus, scheme: Scheme) -> list[Prompt]:
     victims = scheme_effects.victims(game, scheme)
     choices = tuple(Choice(f"pick:{a.card}", label(game.card(a.card), a)) for a in victims)
     return [Prompt(me, "choose_victim", f"{card.name}: choose the victim", choices)]
+
+
+def harms_target(card: IntrigueCard) -> bool:
+    """Whether the Scheme takes something from its target (Influence, denarii, cards, a
+    combatant): aimed at yourself, it is asked for twice."""
+    for e in card.effects:
+        if isinstance(e, (Steal, DiscardRandom, Wound, Kill, Exhaust)):
+            return True
+        if isinstance(e, (Influence, Denarii)) and e.who is Who.TARGET and e.amount < 0:
+            return True
+    return False
+
+
+def _target_label(game: Spartacus, seat: int, me: int, harmful: bool) -> str:
+    if seat != me:
+        return game.name_of(seat)
+    return f"{game.name_of(seat)} (your own House{': it harms you' if harmful else ''})"
 
 
 def _reactions(game: Spartacus, scheme: Scheme, seat: int) -> list[Choice]:

@@ -46,6 +46,48 @@ def test_a_scheme_names_its_target_which_can_be_yourself() -> None:
     assert game.state.players[victim].influence == 3
 
 
+def test_the_targets_list_the_others_clockwise_and_yourself_last() -> None:
+    """rules: Set Up Schemes - "declaring a target (which can be yourself)"; ruling
+    (docs/rulings.md): the first key aims at another House, yours comes last and, for a
+    Scheme that harms its target (Poison, Slave Revolt, Slander), needs a second press."""
+    game, seat = _turn()
+    card = give(game, seat, "poison", hand=True)
+    game.act(seat, f"scheme:{card}")
+    (prompt,) = [p for p in game.prompts_for(seat) if p.kind == "prepare_scheme"]
+    assert [c.id for c in prompt.choices] == [f"target:{t}" for t in [*_others(seat), seat]]
+    assert prompt.confirm == (f"target:{seat}",)
+    assert "your own House: it harms you" in prompt.choices[-1].label
+    shown = [p for p in game.view(seat)["prompts"] if p["kind"] == "prepare_scheme"]
+    assert shown[0]["confirm"] == [f"target:{seat}"]
+
+
+def test_a_scheme_that_helps_its_target_needs_no_second_press() -> None:
+    """ruling: only a Scheme that takes from its target asks twice when aimed at yourself."""
+    from harena.core.spartacus.schemes import harms_target
+
+    content = started(4).content
+    harmful = {c.id for c in content.intrigue if c.kind.value == "scheme" and harms_target(c)}
+    assert {"poison", "slave-revolt", "slander", "assassination"} <= harmful
+    assert not {"bribe-the-magistrate"} & harmful
+
+
+def test_closing_the_market_and_an_execution_ask_for_a_second_press() -> None:
+    """ruling: what cannot be undone is marked for a second press (Prompt.confirm)."""
+    from tests.core.spartacus.helpers import at_the_market
+
+    game = at_the_market()
+    assert all(p.confirm == ("close",) for p in game.open_prompts() if p.kind == "open_market")
+    from tests.core.spartacus.test_rules_arena import _arena, _finish, _two_fighters
+
+    game = _arena()
+    _two_fighters(game)
+    for seat in range(4):
+        game.act(seat, "bet:none")
+    _finish(game, loser=1, outcome="yield")
+    (thumbs,) = [p for p in game.open_prompts() if p.kind == "thumbs"]
+    assert thumbs.confirm == ("thumbs:down",)
+
+
 def test_slander_at_yourself_costs_you_the_influence() -> None:
     """rules: Set Up Schemes - a target "which can be yourself"."""
     game, seat = _turn()
