@@ -52,6 +52,13 @@ class Prompt:
     give denarii to another player). It is not listed in "waiting", does not make a bot move,
     and a game is never stuck on it alone.
 
+    `default`: the prompt is part of a *reaction window* (Spartacus: "react?" after a Scheme
+    or a lot won): the choice made for the seat if the window closes without its answer. The
+    window's prompts are answered in secret and revealed together, so a table may hold a
+    person's answer until the window's fixed time is up and answer for whoever did not
+    (core/table.py, docs/rulings.md): nobody is kept waiting for a key, and when the window
+    closes tells nobody who held a card.
+
     `confirm`: choices a person should make with a second press (they harm the one choosing,
     or cannot be undone: Spartacus' Poison aimed at your own House). Shown only to `seat`, as
     the rest of the prompt; a screen asks again, a bot never does."""
@@ -62,6 +69,7 @@ class Prompt:
     choices: tuple[Choice, ...]
     standing: bool = False
     confirm: tuple[str, ...] = ()
+    default: str | None = None
 
     def to_view(self) -> dict[str, Any]:
         out = {
@@ -72,6 +80,8 @@ class Prompt:
         }
         if self.confirm:
             out["confirm"] = list(self.confirm)
+        if self.default is not None:
+            out["default"] = self.default
         return out
 
 

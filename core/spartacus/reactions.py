@@ -91,7 +91,9 @@ def prompts(game: Spartacus) -> list[Prompt]:
         if w.answers[seat] is not None:
             continue
         plays = tuple(Choice(f"react:{c}", _label(game, w, c)) for c in usable(game, w, seat))
-        out.append(Prompt(seat, PROMPT_KIND, text, (Choice("pass", "Let it be"), *plays)))
+        out.append(
+            Prompt(seat, PROMPT_KIND, text, (Choice("pass", "Let it be"), *plays), default="pass")
+        )
     return out
 
 

@@ -72,7 +72,7 @@ class SchemeStep(Enum):
     ASK = "ask"  # short of Influence: ask for support (shown or hidden), pay, or withdraw
     SUPPORT = "support"  # the others decide, all at once
     PAY = "pay"  # after support, still short: pay (Solonius) or withdraw
-    REACT = "react"  # the reaction window, seat by seat
+    REACT = "react"  # the reaction window: everyone asked answers at once, in secret
     PICK = "pick"  # the schemer picks the victim of a Wound, Kill or Exhaust
 
 
@@ -85,7 +85,10 @@ class Scheme:
     revealed: bool = False  # shown to the players asked for support
     answers: list[bool | None] = field(default_factory=list)  # per seat; None: not yet / not asked
     bought: int = 0  # Influence paid for in denarii (Solonius)
-    queue: list[int] = field(default_factory=list)  # seats still to be offered a reaction
+    # the reaction window: the seats asked, clockwise from the schemer's left, and their
+    # secret replies ("pass", "react:<card>", "guard-hand:<card>", "guard-table:<asset>")
+    queue: list[int] = field(default_factory=list)
+    replies: list[str | None] = field(default_factory=list)
     effect: int = 0  # the effect waiting for a pick
 
 
