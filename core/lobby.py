@@ -17,7 +17,13 @@ from collections.abc import Callable
 from typing import Any
 
 from harena.core.clocks import ClockPolicy
-from harena.core.engine import GameConfigError, IllegalAction, available_games, default_players
+from harena.core.engine import (
+    GameConfigError,
+    IllegalAction,
+    available_games,
+    default_players,
+    game_class,
+)
 from harena.core.players import PlayerSettings
 from harena.core.ratings import Ratings
 from harena.core.store import Store
@@ -119,6 +125,8 @@ class Lobby:
         the next empty seats."""
         if bots < 0 or bots > players - (1 if sit else 0):
             raise GameConfigError(f"{bots} bots do not fit {players} seats")
+        if not sit and bots == players:
+            options = unattended(game, options)
         table = Table.create(
             game,
             players,
@@ -426,3 +434,14 @@ def _listing_order(table: Table) -> tuple[int, int, str]:
     """Tables still being played or waiting first, newest first; finished ones last."""
     number, name = _table_number(table)
     return (table.status not in ("waiting", "playing"), -number, name)
+
+
+def unattended(game: str, options: dict[str, str] | None) -> dict[str, str]:
+    """The options of a table of bots alone: the game's `unattended_options` wherever the
+    creator left the default (Spartacus: a round limit, as nobody there could stop it)."""
+    given = dict(options or {})
+    defaults = {spec.name: spec.default for spec in game_class(game).options}
+    for name, value in game_class(game).unattended_options.items():
+        if given.get(name, defaults.get(name)) == defaults.get(name):
+            given[name] = value
+    return given

@@ -13,7 +13,7 @@ from typing import Any
 from harena.core.carthage.rules import Carthage
 from harena.core.engine import Game, Rng
 from harena.core.spartacus import bets as spartacus_bets
-from harena.core.spartacus import reactions
+from harena.core.spartacus import reactions, schemes
 from harena.core.spartacus.cards import CardKind, TargetRule
 from harena.core.spartacus.holdings import committed
 from harena.core.spartacus.rules import Spartacus
@@ -284,6 +284,26 @@ def _spartacus_window_answers(game: Game, viewer: int | None, rng: Rng) -> bool:
     return changed
 
 
+def _spartacus_scheme_replies(game: Game, viewer: int | None, rng: Rng) -> bool:
+    """rules: Canceling a Scheme - the replies to a launched Scheme are secret until all are
+    in (docs/rulings.md): any other reply each asked seat could give."""
+    sc = _scheme(game)
+    if sc is None or sc.step is not SchemeStep.REACT:
+        return False
+    changed = False
+    for seat in sc.queue:
+        if seat != viewer and sc.replies[seat] is not None:
+            options = [c.id for c in schemes._reactions(game, sc, seat)]
+            sc.replies[seat] = rng.choice(options)
+            changed = True
+    return changed
+
+
+def _replies_hidden(game: Game, viewer: int | None) -> bool:
+    sc = _scheme(game)
+    return sc is not None and sc.step is SchemeStep.REACT
+
+
 def _window_open(game: Game, viewer: int | None) -> bool:
     return game.state.window is not None
 
@@ -312,7 +332,7 @@ def _scheme_hidden(game: Game, viewer: int | None) -> bool:
     return _scheme(game) is not None and not scheme_known_to(game, viewer)
 
 
-_SECRET_KINDS = ("bid", "bet", "support_scheme", reactions.PROMPT_KIND)
+_SECRET_KINDS = ("bid", "bet", "support_scheme", "reaction", reactions.PROMPT_KIND)
 # the drafter's decisions that stay theirs until the offer (or counter) is sent: to whom, each
 # card picked either way, the denarii
 _DRAFT_STEPS = {("open_market", "offer"), ("compose_offer", "offer-card"),
@@ -344,6 +364,9 @@ def _spartacus_secret(game: Game, seat: int, choice: str) -> Secret | None:
             if prompt.kind == reactions.PROMPT_KIND:
                 return gs.window is not None and gs.window.answers[seat] is not None
             sc = _scheme(g)
+            if prompt.kind == "reaction":
+                return (sc is not None and sc.step is SchemeStep.REACT
+                        and sc.replies[seat] is not None)  # fmt: skip
             return sc is not None and sc.step is SchemeStep.SUPPORT and sc.answers[seat] is not None
 
         return Secret(ids, _others(game, seat), still_secret)
@@ -384,6 +407,7 @@ SPARTACUS = SecrecyModel(
         Scramble("hidden bets", _spartacus_bets, _bets_hidden),
         Scramble("support answers", _spartacus_answers, _answers_hidden),
         Scramble("reaction window answers", _spartacus_window_answers, _window_open),
+        Scramble("scheme reaction replies", _spartacus_scheme_replies, _replies_hidden),
     ),
     secret=_spartacus_secret,
 )
