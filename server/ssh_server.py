@@ -24,10 +24,11 @@ from typing import Any
 
 import asyncssh
 
+from harena.core.commands import NEEDS_TERMINAL, Command, CommandRefused, parse_command
 from harena.core.lobby import Lobby
 from harena.core.store import Store
 from harena.core.table import clean_text
-from harena.server import gc_policy
+from harena.server import command_replies, gc_policy
 from harena.server.admin import AdminCommands, AdminError
 from harena.server.admin_socket import AdminSocket, socket_path
 from harena.server.bot_runner import BotRunner
@@ -141,6 +142,8 @@ class HarenaSession(AppSession):
         self.display_name = ""
         """The name others see: the SSH user name, marked if another key uses it (`name_for`);
         set when the app is made."""
+        self.command: Command | None = None
+        """What `ssh host COMMAND` asked for (core/commands.py); None: the lobby."""
 
     def connection_lost(self, exc: Exception | None) -> None:
         super().connection_lost(exc)
@@ -162,7 +165,27 @@ class HarenaSession(AppSession):
             self.display_name or clean_text(self.info.username if self.info else "", 32) or "player"
         )
 
+    def refuse_command(self, command: str) -> str | None:
+        try:
+            self.command = parse_command(command, command_replies.game_names())
+        except CommandRefused as refused:
+            log.info("refusing the command %r of %s", printable(command[:80]), self.identity)
+            return str(refused)
+        return None
+
+    def reply_without_app(self) -> str | None:
+        if self.command is None:
+            return None
+        return command_replies.reply(self.server.lobby, self.identity, self.command, time.time())
+
+    def no_terminal_message(self) -> str:
+        if isinstance(self.command, NEEDS_TERMINAL):
+            return "harena: this command opens a table: connect with ssh -t HOST COMMAND"
+        return super().no_terminal_message()
+
     def session_started(self) -> None:
+        if isinstance(self.command, NEEDS_TERMINAL):
+            self.refuse(command_replies.check_start(self.server.lobby, self.identity, self.command))
         super().session_started()
         if self.task is None:
             return  # refused (no PTY, exec, subsystem) or failed to start
@@ -552,11 +575,19 @@ class HarenaServer:
 
         session.display_name = self.name_for(session.identity, info.username)
         try:
+            start = (
+                command_replies.start_table(
+                    self.lobby, session.identity, session.display_name, session.command
+                )
+                if isinstance(session.command, NEEDS_TERMINAL)
+                else None
+            )
             return HarenaApp(
                 self.lobby,
                 session.identity,
                 session.display_name,
                 guest=session.guest,
+                start_table=start,
                 take_over=lambda: self.take_over(session),
                 unicode=utf8_terminal(info.env, info.term_type),
                 window_title=True,

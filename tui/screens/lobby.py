@@ -16,6 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from harena.core.clocks import waited
+from harena.core.commands import accepted
 from harena.core.engine import IllegalAction
 from harena.tui.messages import LobbyChanged
 from harena.tui.screens.create_table import TableRequest, show_create_table
@@ -207,7 +208,11 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
             tooltip="operators only: close, delete, kick, ban, notice (type help)",
         ),
     ]
-    HELP_EXTRA = [("ctrl+q", "quit at once, without asking")]
+    HELP_EXTRA = [
+        ("ctrl+q", "quit at once, without asking"),
+        # `ssh HOST table 7` and the others: where the player reads the lobby's keys.
+        *(("ssh", f"HOST {usage}: {what}") for usage, what in accepted(["GAME"])),
+    ]
 
     def __init__(self, *, error: str = "") -> None:
         """`error`: shown in the status line at once (e.g. the table asked for is gone)."""
