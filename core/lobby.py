@@ -76,6 +76,9 @@ class Lobby:
         self._summaries: dict[str, dict[str, Any]] = {}
         self._table_listeners: list[Callable[[Table], None]] = []
         self.notice = ""  # the operators' message, shown in every lobby
+        self.notice_channels: tuple[
+            str, ...
+        ] = ()  # how players away may be told (server/notices.py)
         self.settings = PlayerSettings(store)
         self.ratings = Ratings(store)
         self._turn_subscribers: dict[str, set[TurnSubscription]] = {}

@@ -36,6 +36,7 @@ from harena.server.clock_runner import ClockRunner
 from harena.server.hostkey import fingerprint, load_or_create_host_key
 from harena.server.limits import ConnectionCounter, InputRateLimiter, ServerLimits, StartupSlots
 from harena.server.log_safe import printable
+from harena.server.notices import NoticeConfig, NoticeRunner
 from harena.server.operators import Bans
 from harena.server.session import (
     LISTEN_OPTIONS,
@@ -100,6 +101,7 @@ class ServerConfig:
     operators: frozenset[str] = frozenset()  # key fingerprints (server/operators.py)
     archive_after: float = 30 * 86400  # seconds untouched before a table is archived; 0: never
     rate_bot_games: bool = False  # games with bots count for ratings
+    notices: NoticeConfig = field(default_factory=NoticeConfig)  # for players who are away
 
 
 class HarenaSession(AppSession):
@@ -487,6 +489,8 @@ class HarenaServer:
         self._listener: asyncssh.SSHAcceptor | None = None
         self.bots: BotRunner | None = None
         self.clocks: ClockRunner | None = None
+        self.lobby.notice_channels = config.notices.channels
+        self.notices = NoticeRunner(self.lobby, config.notices)
 
     @property
     def fingerprint(self) -> str:
@@ -503,6 +507,7 @@ class HarenaServer:
         self._archive_idle()
         self.bots = BotRunner(self.lobby, self.config.bot_delay)
         self.clocks = ClockRunner(self.lobby)
+        self.notices.start()
         # Before anyone connects: the collection of the whole heap that precedes the first
         # freeze of the server's own objects (30-50 ms) kept the first client waiting, and
         # anyone connecting with it (bench/hostile.py --scenario cycles).
@@ -541,6 +546,7 @@ class HarenaServer:
             self.bots.close()
         if self.clocks is not None:
             self.clocks.close()
+        self.notices.close()
         self.lobby.close()
 
     def _archive_idle(self) -> None:
