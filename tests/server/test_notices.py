@@ -218,3 +218,21 @@ async def test_the_text_tells_nothing_hidden():
     (first, hands1), (second, hands2) = bodies
     assert hands1 != hands2
     assert first == second
+
+
+def test_serve_options_make_the_notice_config(tmp_path):
+    from harena.server.cli import parse_args
+    from harena.server.notices_cli import notice_config
+
+    secret = tmp_path / "smtp-password"
+    secret.write_text("s3cret\n")
+    args = parse_args(
+        ["serve", "--smtp-host", "mail.example.org", "--smtp-port", "587", "--smtp-starttls",
+         "--smtp-user", "harena", "--smtp-password-file", str(secret),
+         "--notice-connect", "ssh -t -p 2222 games.example.org"]
+    )  # fmt: skip
+    got = notice_config(args)
+    assert (got.smtp_host, got.smtp_port, got.smtp_starttls) == ("mail.example.org", 587, True)
+    assert (got.smtp_user, got.smtp_password) == ("harena", "s3cret")
+    assert got.channels == ("webhook", "email") and got.connect.endswith("example.org")
+    assert notice_config(parse_args(["serve", "--no-notices"])).channels == ()

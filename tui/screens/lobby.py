@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
+from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 from textual.app import ComposeResult
@@ -187,6 +188,13 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         ),
         Binding("r", "ratings", "ratings", show=False, tooltip="the leaderboard of each game"),
         Binding(
+            "a",
+            "notices",
+            "notices",
+            show=False,
+            tooltip="be told by webhook or e-mail when a table waits for you while you are away",
+        ),
+        Binding(
             "f",
             "finished",
             "finished tables",
@@ -347,6 +355,40 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         from harena.tui.screens.leaderboard import LeaderboardScreen
 
         show_kept(self.app, "ratings", LeaderboardScreen, LeaderboardScreen.reset)
+
+    def action_notices(self) -> None:
+        from harena.tui.screens.notices import NoticeSettingsScreen
+
+        app = self.harena
+        channels = app.lobby.notice_channels
+        if app.guest or not channels:
+            self.status.show_error(
+                "guests get no notices: connect with an SSH key"
+                if app.guest
+                else "this server sends no notices"
+            )
+            return
+        settings = app.lobby.settings
+
+        def save(values: dict[str, Any]) -> None:
+            for name, value in values.items():
+                settings.set(app.identity, name, value)
+
+        def done(saved: bool | None) -> None:
+            if saved:
+                where = [
+                    what
+                    for what, name in (("webhook", "notice_webhook"), ("e-mail", "notice_email"))
+                    if settings.get(app.identity, name)
+                ]
+                self.status.show_info(
+                    f"Notices by {' and '.join(where)} while you are away"
+                    if where
+                    else "No notices"
+                )
+
+        screen = NoticeSettingsScreen(partial(settings.get, app.identity), save, channels)
+        self.app.push_screen(screen, done)
 
     def action_remove_player(self) -> None:
         table = self._selected_table()
