@@ -211,6 +211,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="pause before each bot move (default: %(default)s)",
     )
+    play.add_argument(
+        "--learn",
+        action="store_true",
+        help="a guided first game: easy bots, and panels that explain each moment as it comes",
+    )
     play.set_defaults(run=run_play)
 
     sim = commands.add_parser(
@@ -414,7 +419,13 @@ def run_replay(args: argparse.Namespace) -> int:
 def run_play(args: argparse.Namespace) -> int:
     from harena.server.local_play import play_locally
 
-    return play_locally(args.game, bots=args.bots, players=args.players, bot_delay=args.bot_delay)
+    return play_locally(
+        args.game,
+        bots=args.bots,
+        players=args.players,
+        bot_delay=args.bot_delay,
+        learn=args.learn,
+    )
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:

@@ -19,6 +19,7 @@ from textual.widgets import Input
 from harena.core.clocks import waited
 from harena.core.commands import accepted
 from harena.core.engine import IllegalAction
+from harena.core.guide import create_guided_table
 from harena.tui.messages import LobbyChanged
 from harena.tui.screens.create_table import TableRequest, show_create_table
 from harena.tui.screens.help import HelpKeys
@@ -477,6 +478,8 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
     def _create(self, request: TableRequest) -> str:
         """Called by the create modal; errors propagate there and are shown in it."""
         app = self.harena
+        if request.learn:
+            return create_guided_table(app.lobby, app.identity, app.player_name, request.game).id
         table = app.lobby.create_table(
             app.identity,
             app.player_name,
