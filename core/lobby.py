@@ -82,6 +82,8 @@ class Lobby:
         self._summaries: dict[str, dict[str, Any]] = {}
         self._table_listeners: list[Callable[[Table], None]] = []
         self.notice = ""  # the operators' message, shown in every lobby
+        self.notice_channels: tuple[str, ...] = ()  # how the away are told (server/notices.py)
+        self.guided: dict[str, str] = {}  # table id -> its guide (core/guide.py); not saved
         self.settings = PlayerSettings(store)
         self.ratings = Ratings(store)
         self._turn_subscribers: dict[str, set[TurnSubscription]] = {}
@@ -120,9 +122,10 @@ class Lobby:
         bot_kind: str = "random",
         sit: bool = True,
         policy: ClockPolicy | None = None,
+        seed: int | None = None,
     ) -> Table:
         """A new table; the creator takes seat 0 (unless `sit` is False) and `bots` bots fill
-        the next empty seats."""
+        the next empty seats. `seed`: a fixed deal (a guided game), else a fresh one."""
         if bots < 0 or bots > players - (1 if sit else 0):
             raise GameConfigError(f"{bots} bots do not fit {players} seats")
         if not sit and bots == players:
@@ -130,7 +133,7 @@ class Lobby:
         table = Table.create(
             game,
             players,
-            self._new_seed(),
+            self._new_seed() if seed is None else seed,
             options,
             store=self.store,
             clock=self._clock,

@@ -24,10 +24,11 @@ from typing import Any
 
 import asyncssh
 
+from harena.core.commands import NEEDS_TERMINAL, Command, CommandRefused, parse_command
 from harena.core.lobby import Lobby
 from harena.core.store import Store
 from harena.core.table import clean_text
-from harena.server import gc_policy
+from harena.server import command_replies, gc_policy
 from harena.server.admin import AdminCommands, AdminError
 from harena.server.admin_socket import AdminSocket, socket_path
 from harena.server.bot_runner import BotRunner
@@ -35,6 +36,7 @@ from harena.server.clock_runner import ClockRunner
 from harena.server.hostkey import fingerprint, load_or_create_host_key
 from harena.server.limits import ConnectionCounter, InputRateLimiter, ServerLimits, StartupSlots
 from harena.server.log_safe import printable
+from harena.server.notices import NoticeConfig, NoticeRunner
 from harena.server.operators import Bans
 from harena.server.session import (
     LISTEN_OPTIONS,
@@ -100,6 +102,7 @@ class ServerConfig:
     operators: frozenset[str] = frozenset()  # key fingerprints (server/operators.py)
     archive_after: float = 30 * 86400  # seconds untouched before a table is archived; 0: never
     rate_bot_games: bool = False  # games with bots count for ratings
+    notices: NoticeConfig = field(default_factory=NoticeConfig)  # for players who are away
 
 
 class HarenaSession(AppSession):
@@ -142,6 +145,8 @@ class HarenaSession(AppSession):
         self.display_name = ""
         """The name others see: the SSH user name, marked if another key uses it (`name_for`);
         set when the app is made."""
+        self.command: Command | None = None
+        """What `ssh host COMMAND` asked for (core/commands.py); None: the lobby."""
 
     def connection_lost(self, exc: Exception | None) -> None:
         super().connection_lost(exc)
@@ -163,7 +168,27 @@ class HarenaSession(AppSession):
             self.display_name or clean_text(self.info.username if self.info else "", 32) or "player"
         )
 
+    def refuse_command(self, command: str) -> str | None:
+        try:
+            self.command = parse_command(command, command_replies.game_names())
+        except CommandRefused as refused:
+            log.info("refusing the command %r of %s", printable(command[:80]), self.identity)
+            return str(refused)
+        return None
+
+    def reply_without_app(self) -> str | None:
+        if self.command is None:
+            return None
+        return command_replies.reply(self.server.lobby, self.identity, self.command, time.time())
+
+    def no_terminal_message(self) -> str:
+        if isinstance(self.command, NEEDS_TERMINAL):
+            return "harena: this command opens a table: connect with ssh -t HOST COMMAND"
+        return super().no_terminal_message()
+
     def session_started(self) -> None:
+        if isinstance(self.command, NEEDS_TERMINAL):
+            self.refuse(command_replies.check_start(self.server.lobby, self.identity, self.command))
         super().session_started()
         if self.task is None:
             return  # refused (no PTY, exec, subsystem) or failed to start
@@ -466,6 +491,8 @@ class HarenaServer:
         self._listener: asyncssh.SSHAcceptor | None = None
         self.bots: BotRunner | None = None
         self.clocks: ClockRunner | None = None
+        self.lobby.notice_channels = config.notices.channels
+        self.notices = NoticeRunner(self.lobby, config.notices)
 
     @property
     def fingerprint(self) -> str:
@@ -482,6 +509,7 @@ class HarenaServer:
         self._archive_idle()
         self.bots = BotRunner(self.lobby, self.config.bot_delay)
         self.clocks = ClockRunner(self.lobby)
+        self.notices.start()
         # Before anyone connects: the collection of the whole heap that precedes the first
         # freeze of the server's own objects (30-50 ms) kept the first client waiting, and
         # anyone connecting with it (bench/hostile.py --scenario cycles).
@@ -520,6 +548,7 @@ class HarenaServer:
             self.bots.close()
         if self.clocks is not None:
             self.clocks.close()
+        self.notices.close()
         self.lobby.close()
 
     def _archive_idle(self) -> None:
@@ -554,11 +583,19 @@ class HarenaServer:
 
         session.display_name = self.name_for(session.identity, info.username)
         try:
+            start = (
+                command_replies.start_table(
+                    self.lobby, session.identity, session.display_name, session.command
+                )
+                if isinstance(session.command, NEEDS_TERMINAL)
+                else None
+            )
             return HarenaApp(
                 self.lobby,
                 session.identity,
                 session.display_name,
                 guest=session.guest,
+                start_table=start,
                 take_over=lambda: self.take_over(session),
                 unicode=utf8_terminal(info.env, info.term_type),
                 window_title=True,

@@ -19,6 +19,7 @@ from textual.widget import Widget
 
 from harena.core.clocks import CHOICES, ClockPolicy, span
 from harena.core.engine import GameConfigError, IllegalAction
+from harena.core.guide import GUIDES
 from harena.tui.screens.checklist import ChecklistScreen
 from harena.tui.screens.dialog import DialogScreen
 from harena.tui.screens.kept import show_kept
@@ -35,6 +36,7 @@ class TableRequest:
     bots: int = 0
     bot_kind: str = "random"
     policy: ClockPolicy = field(default_factory=ClockPolicy)  # move clocks: off unless chosen
+    learn: bool = False  # a guided first game (core/guide.py): its own players, seed and bots
 
 
 @dataclass
@@ -67,6 +69,7 @@ class TableForm:
         self.options = {o["name"]: o["default"] for o in game["options"]}
         self.bots = 0
         self.bot_kind_index = 0
+        self.learn = False
 
     def request(self) -> TableRequest:
         kinds = self.game["bots"]
@@ -77,14 +80,18 @@ class TableForm:
             self.bots if kinds else 0,
             kinds[self.bot_kind_index] if kinds else "random",
             ClockPolicy(self.timing["clock"], self.timing["bank"], self.timing["stand_in_after"]),
+            learn=self.learn,
         )
 
     def fields(self) -> list[FormField]:
         game = self.game
+        first = FormField(
+            "Game", game["title"], f"{len(self.games)} game(s) on this server", self._cycle_game
+        )
+        if self.learn:
+            return [first, self._learn_field()]
         out = [
-            FormField(
-                "Game", game["title"], f"{len(self.games)} game(s) on this server", self._cycle_game
-            ),
+            first,
             FormField(
                 "Players",
                 str(self.players),
@@ -154,7 +161,20 @@ class TableForm:
                         label, span(value) if value else "off", help, self._timing_cycler(name)
                     )
                 )
+        if game["name"] in GUIDES:
+            out.append(self._learn_field())
         return out
+
+    def _learn_field(self) -> FormField:
+        return FormField(
+            "Learn to play",
+            "yes" if self.learn else "no",
+            "yes: a guided first game against easy bots; panels explain each moment as it comes",
+            self._cycle_learn,
+        )
+
+    def _cycle_learn(self, delta: int) -> None:
+        self.learn = not self.learn
 
     def _timing_cycler(self, name: str) -> Callable[[int], None]:
         def cycle(delta: int) -> None:
