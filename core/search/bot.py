@@ -136,11 +136,24 @@ class SearchBot:
                 if not awaited:
                     break
                 mover = awaited[0]
-                bot = policies[mover]
-                world.act(mover, bot.choose(world.view_for_bot(mover, bot)))
+                world.act(mover, self._policy_choice(world, mover, policies[mover]))
                 steps += 1
             self.stats.steps += steps
         except Exception:  # a playout is a guess: one that fails must not take the seat down
             self.stats.errors += 1
             return 0.5
         return evaluate(world, seat)
+
+    @staticmethod
+    def _policy_choice(world: Game, mover: int, bot: Any) -> str:
+        """The playout policy's move: a lone choice is taken without building a view."""
+        only: str | None = None
+        for prompt in world.open_prompts():
+            if prompt.seat != mover or prompt.standing:
+                continue
+            if only is not None or len(prompt.choices) != 1:
+                return str(bot.choose(world.view_for_bot(mover, bot)))
+            only = prompt.choices[0].id
+        if only is None:
+            return str(bot.choose(world.view_for_bot(mover, bot)))
+        return only
