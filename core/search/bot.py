@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from harena.core.bots import awaited_prompts
@@ -43,6 +43,7 @@ class Stats:
     errors: int = 0  # playouts cut short by an error in the rules or a policy
     seconds: float = 0.0
     searched: bool = False  # False: one choice, or the budget ran out before every choice
+    values: dict[str, tuple[int, float]] = field(default_factory=dict)  # choice: visits, total
 
 
 class SearchBot:
@@ -105,6 +106,7 @@ class SearchBot:
             visits[choice] += 1
             totals[choice] += value
             self.stats.iterations += 1
+        self.stats.values = {c: (visits[c], totals[c]) for c in ids}
         if any(v == 0 for v in visits.values()):
             return normal  # not every choice was tried: the budget was too short to judge
         self.stats.searched = True
