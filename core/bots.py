@@ -120,3 +120,16 @@ class EasyBot:
 
 # Strength levels a table owner picks per bot seat, and the bot kind each plays as.
 LEVELS: dict[str, str] = {"easy": "easy", "normal": "heuristic", "hard": "search"}
+# How a bot kind is named where players choose one (the create form), weakest first.
+KIND_LABELS: dict[str, str] = {
+    "random": "random",
+    "easy": "easy",
+    "heuristic": "normal",
+    "search": "hard (search)",
+}
+
+
+def kinds_by_strength(kinds: list[str]) -> list[str]:
+    """A game's bot kinds in the order players pick them: the levels first, weakest first."""
+    order = ["easy", "heuristic", "search", "random"]
+    return sorted(kinds, key=lambda k: order.index(k) if k in order else len(order))
