@@ -149,6 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--depth", type=int, default=Budget().depth)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--minutes", type=float, default=0.0, help="stop a row after this long")
+    parser.add_argument("--progress", type=int, default=0, help="print a tally every N games")
     args = parser.parse_args(argv)
     games = 4 if args.quick else args.games
     budget = Budget(iterations=8 if args.quick else args.iterations, depth=args.depth)
@@ -162,6 +163,8 @@ def main(argv: list[str] | None = None) -> int:
                     play(row, index, args.seed, budget)
                 except Exception as exc:  # a broken game is reported, not counted
                     row.errors.append(f"game {index}: {type(exc).__name__}: {exc}")
+                if args.progress and (index + 1) % args.progress == 0:
+                    print(f"    ... {row.games} games, {row.wins} won", flush=True)
                 if args.minutes and time.perf_counter() - began > args.minutes * 60:
                     break
             report(row, time.perf_counter() - began)
