@@ -51,6 +51,16 @@ def thought_seed(bot_seed: int, version: int) -> int:
     return Rng.from_seed(bot_seed * 1_000_003 + version).next64()
 
 
+NICENESS = 10  # workers yield the CPU to the server's loop (players' keys come first)
+
+
+def lower_priority() -> None:
+    """In a new worker: run below the server, so thinking never slows its screens."""
+    import os
+
+    os.nice(NICENESS)
+
+
 def warm() -> bool:
     """In a new worker: load the games and the bots before the first thought is timed."""
     from harena.core.engine import available_games
@@ -82,12 +92,15 @@ class BotWorkers:
         self.fallbacks = 0
         self._pool: ProcessPoolExecutor | None = None
         self._starting = asyncio.Lock()
+        self._free = asyncio.Semaphore(workers)  # a thought's clock starts when a worker is free
 
     async def _executor(self) -> ProcessPoolExecutor:
         """The pool, started and warmed (outside any thought's time) on first use."""
         async with self._starting:
             if self._pool is None:
-                pool = ProcessPoolExecutor(self.workers, mp_context=_context())
+                pool = ProcessPoolExecutor(
+                    self.workers, mp_context=_context(), initializer=lower_priority
+                )
                 loop = asyncio.get_running_loop()
                 warming = [loop.run_in_executor(pool, warm) for _ in range(self.workers)]
                 await asyncio.wait_for(asyncio.gather(*warming), STARTUP)
@@ -120,22 +133,23 @@ class BotWorkers:
         )  # fmt: skip
         loop = asyncio.get_running_loop()
         why: str | None = None
-        try:
-            pool = await self._executor()
-            future = loop.run_in_executor(
-                pool, think, game.snapshot(), seat,
-                thought_seed(bot.seed, game.version), budget, log_from,
-            )  # fmt: skip
-            choice = await asyncio.wait_for(future, timeout=budget_s + self.grace)
-            return Thought(choice, time.perf_counter() - began)
-        except TimeoutError:
-            why = "timeout"
-            self._rebuild()
-        except BrokenProcessPool:
-            why = "died"
-            self._rebuild()
-        except Exception as exc:  # a thought that fails must not take the table down
-            why = f"{type(exc).__name__}: {exc}"
+        async with self._free:  # waiting for a worker is not thinking time
+            try:
+                pool = await self._executor()
+                future = loop.run_in_executor(
+                    pool, think, game.snapshot(), seat,
+                    thought_seed(bot.seed, game.version), budget, log_from,
+                )  # fmt: skip
+                choice = await asyncio.wait_for(future, timeout=budget_s + self.grace)
+                return Thought(choice, time.perf_counter() - began)
+            except TimeoutError:
+                why = "timeout"
+                self._rebuild()
+            except BrokenProcessPool:
+                why = "died"
+                self._rebuild()
+            except Exception as exc:  # a thought that fails must not take the table down
+                why = f"{type(exc).__name__}: {exc}"
         self.fallbacks += 1
         log.warning("a search bot at seat %d fell back to the heuristic bot (%s)", seat, why)
         choice = bot.choose(game.view(seat, log_from=log_from))
