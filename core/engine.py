@@ -497,7 +497,11 @@ class Game(ABC):
 _REGISTRY: dict[str, type[Game]] = {}
 
 # Game packages that register themselves on import; each game adds itself here when it lands.
-BUILTIN_GAMES: tuple[str, ...] = ("harena.core.carthage.rules", "harena.core.spartacus.rules")
+BUILTIN_GAMES: tuple[str, ...] = (
+    "harena.core.carthage.rules",
+    "harena.core.spartacus.rules",
+    "harena.core.search.levels",  # the easy and search bots of both games
+)
 _builtins_loaded = False
 
 

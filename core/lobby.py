@@ -120,14 +120,20 @@ class Lobby:
         *,
         bots: int = 0,
         bot_kind: str = "random",
+        bot_kinds: list[str] | None = None,
         sit: bool = True,
         policy: ClockPolicy | None = None,
         seed: int | None = None,
     ) -> Table:
         """A new table; the creator takes seat 0 (unless `sit` is False) and `bots` bots fill
-        the next empty seats. `seed`: a fixed deal (a guided game), else a fresh one."""
+        the next empty seats, each of `bot_kind`, or of its own level (`bot_kinds`, one per
+        bot: "easy", "heuristic", "search", ...). `seed`: a fixed deal (a guided game), else a
+        fresh one."""
         if bots < 0 or bots > players - (1 if sit else 0):
             raise GameConfigError(f"{bots} bots do not fit {players} seats")
+        kinds = list(bot_kinds) if bot_kinds is not None else [bot_kind] * bots
+        if len(kinds) != bots:
+            raise GameConfigError(f"{len(kinds)} bot kinds for {bots} bots")
         if not sit and bots == players:
             options = unattended(game, options)
         table = Table.create(
@@ -141,14 +147,17 @@ class Lobby:
             creator=identity,
             policy=policy,
         )
-        if bot_kind not in table.game.bots and bots:
+        unknown = [kind for kind in kinds if kind not in table.game.bots]
+        if unknown:
             table.close()
-            raise GameConfigError(f"{table.game.title} has no {bot_kind} bot")
+            raise GameConfigError(f"{table.game.title} has no {unknown[0]} bot")
         self._add(table)
         if sit:
             table.sit(identity, name, 0)
-        for seat in [i for i, s in enumerate(table.seats) if s.free][:bots]:
-            table.set_bot(seat, bot_kind)
+        for seat, kind in zip(
+            [i for i, s in enumerate(table.seats) if s.free], kinds, strict=False
+        ):
+            table.set_bot(seat, kind)
         log.info(
             "table %s: %s for %d created by %s (%s)",
             table.id,

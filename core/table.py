@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from harena.core import clocks, recovery
-from harena.core.bots import MAX_DEALS, Bot, bot_seed, standing_move
+from harena.core.bots import MAX_DEALS, Bot, bot_seed, decide, standing_move
 from harena.core.clocks import ClockPolicy, SeatTimes
 from harena.core.codec import from_plain, to_plain
 from harena.core.engine import (
@@ -630,9 +630,15 @@ class Table:
             bot = self._bots[seat] = self.game.bots[kind](bot_seed(self.game.config.seed, seat))
         return bot
 
-    def play_bot(self, seat: int) -> list[Event]:
+    def bot_of(self, seat: int) -> Bot:
+        """The bot playing `seat` (a thinking one is run off the loop: server/bot_workers.py)."""
+        return self._bot(seat)
+
+    def play_bot(self, seat: int, choice: str | None = None) -> list[Event]:
+        """The seat's bot decides (or `choice`, which it decided elsewhere) and it is played."""
         bot = self._bot(seat)
-        choice = bot.choose(self.game.view_for_bot(seat, bot, log_from=self.seats[seat].log_from))
+        if choice is None:
+            choice = decide(self.game, seat, bot, log_from=self.seats[seat].log_from)
         self._deals_in_row = 0
         return self._act(seat, choice, None, by=None)
 
@@ -662,9 +668,10 @@ class Table:
             seats[s].bot is None and seats[s].stand_in is None for s in self.game.asked_to_pay()
         )
 
-    def play_bot_step(self) -> bool:
+    def play_bot_step(self, off_loop: Callable[[int], None] | None = None) -> bool:
         """One bot move: a bot's deal if one deals, else the first awaited bot's decision.
-        False when no bot has anything to do."""
+        False when no bot has anything to do. With `off_loop`, a bot that thinks (the search
+        bot) is not asked here: off_loop(seat) has it think elsewhere and play_bot its choice."""
         deal = self.bot_deal()
         if deal is not None:
             self._deals_in_row += 1
@@ -673,6 +680,9 @@ class Table:
         seats = self.bots_to_move()
         if not seats:
             return False
+        if off_loop is not None and hasattr(self._bot(seats[0]), "decide"):
+            off_loop(seats[0])
+            return True
         self.play_bot(seats[0])
         return True
 

@@ -32,6 +32,7 @@ from harena.server import command_replies, gc_policy
 from harena.server.admin import AdminCommands, AdminError
 from harena.server.admin_socket import AdminSocket, socket_path
 from harena.server.bot_runner import BotRunner
+from harena.server.bot_workers import BotWorkers
 from harena.server.clock_runner import ClockRunner
 from harena.server.hostkey import fingerprint, load_or_create_host_key
 from harena.server.limits import ConnectionCounter, InputRateLimiter, ServerLimits, StartupSlots
@@ -99,6 +100,8 @@ class ServerConfig:
     allow_file: Path | None = None
     limits: ServerLimits = field(default_factory=ServerLimits)
     bot_delay: float = 0.8
+    bot_seconds: float = 1.0  # a search bot's budget per decision, thought in a worker process
+    bot_workers: int = 2  # worker processes for search bots (0: they think on the loop)
     operators: frozenset[str] = frozenset()  # key fingerprints (server/operators.py)
     archive_after: float = 30 * 86400  # seconds untouched before a table is archived; 0: never
     rate_bot_games: bool = False  # games with bots count for ratings
@@ -507,7 +510,10 @@ class HarenaServer:
         if self.admin is not None:
             await self.admin.start()
         self._archive_idle()
-        self.bots = BotRunner(self.lobby, self.config.bot_delay)
+        workers = None
+        if self.config.bot_workers > 0:
+            workers = BotWorkers(self.config.bot_workers, self.config.bot_seconds)
+        self.bots = BotRunner(self.lobby, self.config.bot_delay, workers)
         self.clocks = ClockRunner(self.lobby)
         self.notices.start()
         # Before anyone connects: the collection of the whole heap that precedes the first

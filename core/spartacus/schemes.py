@@ -169,7 +169,7 @@ def prompts(game: Spartacus, scheme: Scheme) -> list[Prompt]:
             f"{game.name_of(me)} launches {card.name} against {game.name_of(scheme.target)}: react?"
         )
         return [
-            Prompt(seat, "reaction", text, tuple(_reactions(game, scheme, seat)), default="pass")
+            Prompt(seat, "reaction", text, tuple(reactions_of(game, scheme, seat)), default="pass")
             for seat in scheme.queue
             if scheme.replies[seat] is None
         ]
@@ -195,7 +195,7 @@ def _target_label(game: Spartacus, seat: int, me: int, harmful: bool) -> str:
     return f"{game.name_of(seat)} (your own House{': it harms you' if harmful else ''})"
 
 
-def _reactions(game: Spartacus, scheme: Scheme, seat: int) -> list[Choice]:
+def reactions_of(game: Spartacus, scheme: Scheme, seat: int) -> list[Choice]:
     p = game.state.players[seat]
     out = []
     for c in p.hand:

@@ -487,7 +487,7 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
             request.players,
             request.options,
             bots=request.bots,
-            bot_kind=request.bot_kind,
+            bot_kinds=request.bot_kinds,
             policy=request.policy,
         )
         return table.id
