@@ -260,6 +260,11 @@ class Lobby:
         self._notify()
         return table
 
+    def let_go(self, table_id: str, reason: str) -> None:
+        """The table leaves this server with its saved records untouched (in a cluster another
+        node runs it now); its screens here hear why."""
+        self._remove(table_id, reason)
+
     def set_notice(self, text: str) -> None:
         """The server notice every lobby shows; empty clears it."""
         self.notice = clean_text(text, CHAT_MAX_CHARS)

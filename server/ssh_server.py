@@ -99,6 +99,7 @@ class ServerConfig:
     operators: frozenset[str] = frozenset()  # key fingerprints (server/operators.py)
     archive_after: float = 30 * 86400  # seconds untouched before a table is archived; 0: never
     rate_bot_games: bool = False  # games with bots count for ratings
+    cluster: Any = None  # ClusterSettings (server/cluster/options.py): None, the embedded default
 
 
 class HarenaSession(AppSession):
@@ -442,10 +443,21 @@ class HarenaServer:
         )
         if self.admin is not None:
             self.admin.check_free()  # before any table is opened
-        store = Store(config.data_dir) if config.data_dir is not None else None
-        self.lobby = (
-            Lobby.open(store, count_bots=config.rate_bot_games) if store is not None else Lobby()
-        )
+        self.cluster: Any = None  # server/cluster/node.py's ClusterNode, in a cluster
+        if config.cluster is not None:
+            from harena.server.cluster.node import ClusterNode
+
+            if config.data_dir is not None:  # the admin socket and bans still live here
+                config.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+            self.cluster = ClusterNode(config.cluster).start()
+            self.lobby = self.cluster.open_lobby(count_bots=config.rate_bot_games)
+        else:
+            store = Store(config.data_dir) if config.data_dir is not None else None
+            self.lobby = (
+                Lobby.open(store, count_bots=config.rate_bot_games)
+                if store is not None
+                else Lobby()
+            )
         self.lobby.ratings.count_bots = config.rate_bot_games
         self.bans = Bans.load(config.data_dir)
         self.session_numbers = itertools.count(1)
@@ -480,6 +492,8 @@ class HarenaServer:
         self._archive_idle()
         self.bots = BotRunner(self.lobby, self.config.bot_delay)
         self.clocks = ClockRunner(self.lobby)
+        if self.cluster is not None:
+            self.cluster.run()
         # Before anyone connects: the collection of the whole heap that precedes the first
         # freeze of the server's own objects (30-50 ms) kept the first client waiting, and
         # anyone connecting with it (bench/hostile.py --scenario cycles).
@@ -519,6 +533,8 @@ class HarenaServer:
         if self.clocks is not None:
             self.clocks.close()
         self.lobby.close()
+        if self.cluster is not None:
+            self.cluster.stop()
 
     def _archive_idle(self) -> None:
         if self.config.archive_after > 0:

@@ -106,35 +106,35 @@ class KvLease:
         )
 
     def claim(self) -> bool:
+        return self.leases.link.call(self.aclaim)
+
+    def renew(self) -> bool:
+        return self.leases.link.call(self.arenew)
+
+    def release(self) -> None:
+        self.leases.link.call(self.arelease)
+
+    # The same, as coroutines for the NATS thread (the renewal of many leases at once).
+
+    async def aclaim(self) -> bool:
         sent = time.monotonic()
-
-        async def create() -> int | None:
-            kv = await self._kv()
-            try:
-                return await kv.create(self.name, self.leases.node.encode())
-            except KeyWrongLastSequenceError:
-                return None
-
-        revision = self.leases.link.call(create)
-        if revision is None:
+        kv = await self._kv()
+        try:
+            revision = await kv.create(self.name, self.leases.node.encode())
+        except KeyWrongLastSequenceError:
             return False
         self._revision, self._renewed = revision, sent
         return True
 
-    def renew(self) -> bool:
-        if self._revision is None:
+    async def arenew(self) -> bool:
+        last = self._revision
+        if last is None:
             return False
-        sent, last = time.monotonic(), self._revision
-
-        async def update() -> int | None:
-            kv = await self._kv()
-            try:
-                return await kv.update(self.name, self.leases.node.encode(), last=last)
-            except KeyWrongLastSequenceError:
-                return None
-
-        revision = self.leases.link.call(update)
-        if revision is None:
+        sent = time.monotonic()
+        kv = await self._kv()
+        try:
+            revision = await kv.update(self.name, self.leases.node.encode(), last=last)
+        except KeyWrongLastSequenceError:
             self._revision = None
             log.warning(
                 "lease on %s lost to another node",
@@ -145,19 +145,15 @@ class KvLease:
         self._revision, self._renewed = revision, sent
         return True
 
-    def release(self) -> None:
+    async def arelease(self) -> None:
         last, self._revision = self._revision, None
         if last is None:
             return
-
-        async def delete() -> None:
-            kv = await self._kv()
-            try:
-                await kv.delete(self.name, last=last)
-            except KeyWrongLastSequenceError:
-                pass  # not ours any more: nothing to give up
-
-        self.leases.link.call(delete)
+        kv = await self._kv()
+        try:
+            await kv.delete(self.name, last=last)
+        except KeyWrongLastSequenceError:
+            pass  # not ours any more: nothing to give up
 
     async def _kv(self) -> KeyValue:
         return await self.leases.kv()

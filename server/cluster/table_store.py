@@ -257,6 +257,7 @@ class JetStreamLog:
         self.fenced = False  # another node took the table: nothing more goes in from here
         self._doubt: str | None = None  # id of an append whose fate we never heard
         self._closed = False
+        self.on_fenced: Callable[[str], None] | None = None  # told the table's id, once
 
     @property
     def size(self) -> int:
@@ -296,7 +297,7 @@ class JetStreamLog:
             )
         except APIError as exc:
             if exc.err_code == WRONG_LAST_SEQUENCE:
-                self.fenced = True
+                self._set_fenced()
                 log.warning(
                     "table %s: another node wrote to it; this node stops running it",
                     self.table_id,
@@ -330,8 +331,13 @@ class JetStreamLog:
         if msg.seq == self.last_seq:
             self._doubt = None  # it never landed
             return
-        self.fenced = True  # it landed (or another node wrote): rebuild from the stream
+        self._set_fenced()  # it landed (or another node wrote): rebuild from the stream
         raise Fenced(f"table {self.table_id} must be reloaded from the stream")
+
+    def _set_fenced(self) -> None:
+        self.fenced = True
+        if self.on_fenced is not None:
+            self.on_fenced(self.table_id)
 
     def close(self) -> None:
         self._closed = True

@@ -1,0 +1,304 @@
+"""One harena node of a cluster: the tables it runs under leases, and the lobby over them.
+
+A node runs a table only while it holds the table's lease. It renews every lease a third of the
+lease time; a table whose lease it loses, or whose log another node wrote to (fenced), leaves
+its lobby at once (its screens are told it moved). Every half lease time it claims the tables
+nobody holds (a node that stopped or died), rebuilds each from the stream, and their bots and
+clocks go on as after a restart. A node stopping cleanly releases its leases, so others take its
+tables at once instead of a lease time later.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from nats.js import api
+from nats.js.errors import KeyNotFoundError
+
+from harena.core.lobby import Lobby
+from harena.core.store import StoreError
+from harena.server.cluster.lease import KvLease, Leases
+from harena.server.cluster.link import NatsLink, NatsUnavailable
+from harena.server.cluster.options import ClusterSettings
+from harena.server.cluster.table_store import JetStreamLog, JetStreamTables
+
+log = logging.getLogger(__name__)
+
+MOVED = "moved to another node"
+
+
+class ClusterStore:
+    """What the lobby and its tables ask of a `Store`, answered by the cluster: tables in
+    JetStream (each new one under this node's lease), documents (ratings, player settings)
+    in a KV bucket, deleted and archived tables marked so no node claims them again."""
+
+    def __init__(self, node: ClusterNode) -> None:
+        self.node = node
+        self.tables = node.tables
+
+    def new_table_id(self) -> str:
+        return self.tables.new_table_id()
+
+    def create(self, table_id: str) -> JetStreamLog:
+        self.node.claim_new(table_id)
+        return self.node.watched(self.tables.create(table_id))
+
+    def write_snapshot(self, table_id: str, snapshot: dict[str, Any]) -> None:
+        self.tables.write_snapshot(table_id, snapshot)
+
+    def touched(self, table_id: str) -> float:
+        return self.tables.touched(table_id)
+
+    def delete(self, table_id: str) -> None:
+        self.node.retire(table_id, "deleted")
+
+    def archive(self, table_id: str) -> None:
+        self.node.retire(table_id, "archived")
+
+    def read_document(self, name: str) -> Any:
+        async def get() -> bytes | None:
+            kv = await self.node.bucket("docs")
+            try:
+                return (await kv.get(_doc_key(name))).value
+            except KeyNotFoundError:
+                return None
+
+        raw = self.node.link.call(get)
+        return json.loads(raw) if raw else None
+
+    def write_document(self, name: str, data: Any) -> None:
+        payload = json.dumps(data, sort_keys=True).encode()
+
+        async def put() -> None:
+            kv = await self.node.bucket("docs")
+            await kv.put(_doc_key(name), payload)
+
+        try:
+            self.node.link.call(put)
+        except (NatsUnavailable, OSError) as exc:
+            raise StoreError(f"could not save {name} to the cluster: {exc}") from exc
+
+
+class ClusterNode:
+    def __init__(
+        self, settings: ClusterSettings, *, clock: Callable[[], float] = time.time
+    ) -> None:
+        self.settings = settings
+        self.name = settings.node
+        self._clock = clock
+        self.link = NatsLink(settings.nats())
+        self.tables: JetStreamTables
+        self.leases: Leases
+        self.lobby: Lobby | None = None
+        self.held: dict[str, KvLease] = {}  # table id -> its lease, for every table run here
+        self._buckets: dict[str, Any] = {}
+        self._task: asyncio.Task[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    # -- joining and leaving ----------------------------------------------------------------------
+
+    def start(self) -> ClusterNode:
+        s = self.settings
+        self.link.start()
+        self.tables = JetStreamTables(
+            self.link, prefix=s.prefix, replicas=s.replicas, node=self.name, clock=self._clock
+        ).ensure()
+        self.leases = Leases(
+            self.link, self.name, prefix=s.prefix, seconds=s.lease_seconds, replicas=s.replicas
+        ).ensure()
+        for name in ("docs", "retired"):
+            self.link.call(lambda name=name: self._ensure_bucket(name))
+        log.info(
+            "node %s joined the cluster at %s (lease %.1f s)",
+            self.name,
+            ", ".join(s.servers),
+            self.leases.seconds,
+            extra={"event": "node-joined", "node": self.name},
+        )
+        return self
+
+    def open_lobby(self, *, count_bots: bool = False) -> Lobby:
+        """The lobby of this node, with every table nobody runs claimed into it."""
+        lobby = Lobby(ClusterStore(self), clock=self._clock)  # type: ignore[arg-type]
+        lobby.ratings.count_bots = count_bots
+        self.lobby = lobby
+        self.claim_free()
+        return lobby
+
+    def run(self) -> None:
+        """Renew leases and claim free tables from now on (on the running event loop)."""
+        self._loop = asyncio.get_running_loop()
+        self._task = self._loop.create_task(self._keep_up())
+
+    def stop(self) -> None:
+        """Leave the cluster cleanly: every lease released, so others take the tables now."""
+        if self._task is not None:
+            self._task.cancel()
+        for table_id, lease in list(self.held.items()):
+            try:
+                lease.release()
+            except Exception:
+                log.warning("could not release table %s's lease", table_id, exc_info=True)
+        self.held.clear()
+        self.link.close()
+        log.info("node %s left the cluster", self.name, extra={"event": "node-left"})
+
+    # -- leases -----------------------------------------------------------------------------------
+
+    def claim_new(self, table_id: str) -> None:
+        lease = self.leases.lease(table_id)
+        if not lease.claim():
+            raise StoreError(f"table {table_id} is run by another node")
+        self.held[table_id] = lease
+
+    def watched(self, table_log: JetStreamLog) -> JetStreamLog:
+        """A log whose fencing makes this node let its table go."""
+        table_log.on_fenced = self._fenced
+        return table_log
+
+    def _fenced(self, table_id: str) -> None:
+        if self._loop is not None:
+            self._loop.call_soon(self.give_up, table_id, MOVED)
+        else:
+            self.give_up(table_id, MOVED)
+
+    def claim_free(self) -> list[str]:
+        """Claim and load every table no node holds (none yet, or its node died); their ids."""
+        assert self.lobby is not None
+        claimed = []
+        retired = set(self._keys("retired"))
+        for table_id in self.tables.table_ids():
+            if table_id in self.lobby.tables or table_id in retired:
+                continue
+            lease = self.leases.lease(table_id)
+            try:
+                if not lease.claim():
+                    continue
+                table = self.tables.open_table(table_id, clock=self._clock)
+            except Exception:
+                log.exception("table %s could not be taken over", table_id)
+                _quietly(lease.release)
+                continue
+            assert isinstance(table._log, JetStreamLog)
+            self.watched(table._log)
+            self.held[table_id] = lease
+            self.lobby.add_table(table)
+            for listener in list(table.listeners):  # bots and clocks pick it up
+                listener(table)
+            claimed.append(table_id)
+            log.info(
+                "table %s: now run by node %s",
+                table_id,
+                self.name,
+                extra={"event": "table-claimed", "table": table_id, "node": self.name},
+            )
+        return claimed
+
+    def give_up(self, table_id: str, reason: str) -> None:
+        lease = self.held.pop(table_id, None)
+        if lease is not None and lease.held:
+            _quietly(lease.release)
+        if self.lobby is not None and table_id in self.lobby.tables:
+            self.lobby.let_go(table_id, reason)
+            log.warning(
+                "table %s: no longer run by node %s (%s)",
+                table_id,
+                self.name,
+                reason,
+                extra={"event": "table-released", "table": table_id, "node": self.name},
+            )
+
+    def retire(self, table_id: str, why: str) -> None:
+        """A deleted or archived table: marked so no node claims it, its records kept."""
+
+        async def mark() -> None:
+            kv = await self.bucket("retired")
+            await kv.put(table_id, why.encode())
+
+        self.link.call(mark)
+        lease = self.held.pop(table_id, None)
+        if lease is not None:
+            _quietly(lease.release)
+
+    async def _keep_up(self) -> None:
+        every = self.leases.seconds / 3
+        claim_every = max(1, round(self.leases.seconds / 2 / every))
+        rounds = 0
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self._renew_all()
+                rounds += 1
+                if rounds % claim_every == 0 and self.link.connected.is_set():
+                    self.claim_free()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("node %s: keeping leases failed; trying again", self.name)
+
+    async def _renew_all(self) -> None:
+        leases = dict(self.held)
+
+        async def renew_all() -> dict[str, bool]:
+            results = await asyncio.gather(
+                *(lease.arenew() for lease in leases.values()), return_exceptions=True
+            )
+            return {t: r is True for t, r in zip(leases, results, strict=True)}
+
+        try:
+            renewed = await self.link.acall(renew_all)
+        except Exception:
+            renewed = {t: False for t in leases}
+        for table_id, ok in renewed.items():
+            if ok or self.held.get(table_id) is not leases[table_id]:
+                continue
+            if leases[table_id].held:
+                continue  # not renewed this time (NATS slow or down) but not lapsed yet
+            self.give_up(table_id, MOVED)
+
+    # -- buckets ----------------------------------------------------------------------------------
+
+    async def _ensure_bucket(self, name: str) -> None:
+        assert self.link.js is not None
+        bucket = f"{self.settings.prefix}_{name}"
+        try:
+            self._buckets[name] = await self.link.js.key_value(bucket)
+        except Exception:
+            self._buckets[name] = await self.link.js.create_key_value(
+                bucket=bucket,
+                history=1,
+                storage=api.StorageType.FILE,
+                replicas=self.settings.replicas,
+            )
+
+    async def bucket(self, name: str) -> Any:
+        return self._buckets[name]
+
+    def _keys(self, name: str) -> list[str]:
+        async def keys() -> list[str]:
+            kv = await self.bucket(name)
+            try:
+                return list(await kv.keys())
+            except Exception:  # nats-py raises NoKeysError for an empty bucket
+                return []
+
+        return self.link.call(keys)
+
+    def tables_held(self) -> list[str]:
+        return sorted(self.held)
+
+
+def _doc_key(name: str) -> str:
+    return name.replace("/", "_")
+
+
+def _quietly(action: Callable[[], Any]) -> None:
+    try:
+        action()
+    except Exception:
+        log.debug("ignored during clean-up", exc_info=True)
