@@ -14,10 +14,9 @@ from nats.js.errors import KeyNotFoundError, KeyWrongLastSequenceError
 from nats.js.kv import KeyValue
 
 from harena.server.cluster.link import NatsLink
+from harena.server.cluster.options import LEASE_SECONDS
 
 log = logging.getLogger(__name__)
-
-LEASE_SECONDS = 10.0  # a dead owner's tables are claimed by others within this (docs/cluster.md)
 
 
 class Leases:
