@@ -22,9 +22,14 @@ from nats.js.errors import KeyNotFoundError
 
 from harena.core.lobby import Lobby
 from harena.core.store import StoreError
+from harena.core.table import Table
+from harena.server.cluster import wire
+from harena.server.cluster.host import TableHost
+from harena.server.cluster.inbox import Inbox
 from harena.server.cluster.lease import KvLease, Leases
 from harena.server.cluster.link import NatsLink, NatsUnavailable
 from harena.server.cluster.options import ClusterSettings
+from harena.server.cluster.remote import RemoteTable
 from harena.server.cluster.table_store import JetStreamLog, JetStreamTables
 
 log = logging.getLogger(__name__)
@@ -98,7 +103,10 @@ class ClusterNode:
         self.held: dict[str, KvLease] = {}  # table id -> its lease, for every table run here
         self._buckets: dict[str, Any] = {}
         self._task: asyncio.Task[None] | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
+        self._loop = asyncio.get_running_loop()  # where tables and sessions live
+        self.inbox = Inbox.of(self._loop)
+        self.host = TableHost(self.link, self.inbox, self.name, settings.prefix)
+        self._watcher: Any = None
 
     # -- joining and leaving ----------------------------------------------------------------------
 
@@ -111,7 +119,7 @@ class ClusterNode:
         self.leases = Leases(
             self.link, self.name, prefix=s.prefix, seconds=s.lease_seconds, replicas=s.replicas
         ).ensure()
-        for name in ("docs", "retired"):
+        for name in ("docs", "retired", "registry"):
             self.link.call(lambda name=name: self._ensure_bucket(name))
         log.info(
             "node %s joined the cluster at %s (lease %.1f s)",
@@ -127,18 +135,148 @@ class ClusterNode:
         lobby = Lobby(ClusterStore(self), clock=self._clock)  # type: ignore[arg-type]
         lobby.ratings.count_bots = count_bots
         self.lobby = lobby
+        lobby.add_table_listener(self._serve_new)
+        lobby.subscribe(lambda _: self._serve_new(None))
         self.claim_free()
+        for table_id, data in self.link.call(self._watch_registry):
+            self._registry_changed(table_id, data)
         return lobby
+
+    def _serve_new(self, _table: Any) -> None:
+        """Tables made here (held, not served yet) are offered to the other nodes."""
+        assert self.lobby is not None
+        for table_id in self.held.keys() - self.host.tables.keys():
+            table = self.lobby.tables.get(table_id)
+            if isinstance(table, Table):
+                self.host.serve(table)
+
+    # -- the registry: every table of the cluster, as its owner last described it --------------
+
+    async def _watch_registry(self) -> list[tuple[str, bytes | None]]:
+        """Start watching the registry; what it holds now (later changes are posted)."""
+        kv = await self.bucket("registry")
+        self._watcher = watcher = await kv.watchall()
+        first: list[tuple[str, bytes | None]] = []
+        while True:
+            entry = await watcher.updates(timeout=10)
+            if entry is None:
+                break
+            first.append((entry.key, entry.value if entry.operation is None else None))
+
+        async def follow() -> None:
+            async for entry in watcher:
+                if entry is None:
+                    continue
+                value = entry.value if entry.operation is None else None
+                self.inbox.post(lambda e=entry, v=value: self._registry_changed(e.key, v))
+
+        self.link.spawn(follow())
+        return first
+
+    def _registry_changed(self, table_id: str, data: bytes | None) -> None:
+        lobby = self.lobby
+        if lobby is None or table_id in self.host.tables:
+            return  # ours: the lobby has the table itself
+        present = lobby.tables.get(table_id)
+        if data is None:
+            if isinstance(present, RemoteTable):
+                lobby.let_go(table_id, "deleted")
+            return
+        try:
+            state = wire.unpack(data)
+            owner = state["owner"]
+        except (wire.Malformed, KeyError, TypeError) as exc:
+            log.warning("table %s: dropped a malformed registry entry (%s)", table_id, exc)
+            return
+        if owner == self.name:
+            return  # what we said before we let it go: the next owner will say more
+        try:
+            if isinstance(present, RemoteTable):
+                present.update(state)
+            elif present is None:
+                lobby.list_table(RemoteTable(self, table_id, state))
+        except (KeyError, TypeError, ValueError) as exc:
+            log.warning("table %s: dropped a malformed registry entry (%s)", table_id, exc)
+
+    # -- asking other nodes ---------------------------------------------------------------------
+
+    def ask(
+        self, table_id: str, op: str, identity: str | None, args: dict[str, Any], timeout: float
+    ) -> dict[str, Any]:
+        """Ask a table's owner, waiting for the answer (running posted work meanwhile)."""
+        future = self.link.spawn(self._request(table_id, op, identity, args, timeout))
+        try:
+            return self.inbox.wait(future, timeout + 1.0)
+        except TimeoutError:
+            return {"error": "down", "message": f"table {table_id}'s node did not answer"}
+
+    def remote_request(
+        self,
+        table_id: str,
+        op: str,
+        identity: str | None,
+        args: dict[str, Any],
+        answered: Callable[[dict[str, Any]], None] | None,
+    ) -> None:
+        """Ask without waiting; `answered` hears the answer on this loop."""
+        future = self.link.spawn(self._request(table_id, op, identity, args, 5.0))
+        if answered is not None:
+            future.add_done_callback(
+                lambda f: (
+                    self.inbox.post(lambda: answered(f.result()))
+                    if not f.cancelled() and f.exception() is None
+                    else None
+                )
+            )
+
+    async def _request(
+        self, table_id: str, op: str, identity: str | None, args: dict[str, Any], timeout: float
+    ) -> dict[str, Any]:
+        assert self.link.nc is not None
+        payload = wire.pack({"op": op, "identity": identity, "args": args, "node": self.name})
+        try:
+            reply = await self.link.nc.request(
+                self.host.request_subject(table_id), payload, timeout=timeout
+            )
+            return wire.unpack(reply.data)
+        except wire.Malformed as exc:
+            return {"error": "down", "message": f"a malformed answer ({exc})"}
+        except Exception as exc:  # no responders, timeout, connection lost
+            log.info("table %s: %s not answered (%s)", table_id, op, type(exc).__name__)
+            return {
+                "error": "down",
+                "message": f"table {table_id} is moving between nodes or the cluster is "
+                "unreachable; nothing was changed, try again in a moment",
+            }
+
+    def listen(self, subject: str, arrived: Callable[[bytes], None]) -> Any:
+        """Hear `subject` on this loop until `unlisten`."""
+
+        async def subscribe() -> Any:
+            assert self.link.nc is not None
+
+            async def cb(msg: Any) -> None:
+                self.inbox.post(lambda: arrived(msg.data))
+
+            sub = await self.link.nc.subscribe(subject, cb=cb)
+            await self.link.nc.flush()
+            return sub
+
+        return self.link.call(subscribe)
+
+    def unlisten(self, sub: Any) -> None:
+        self.link.spawn(sub.unsubscribe())
 
     def run(self) -> None:
         """Renew leases and claim free tables from now on (on the running event loop)."""
-        self._loop = asyncio.get_running_loop()
         self._task = self._loop.create_task(self._keep_up())
 
     def stop(self) -> None:
         """Leave the cluster cleanly: every lease released, so others take the tables now."""
         if self._task is not None:
             self._task.cancel()
+        for table_id in list(self.host.tables):
+            self.host.stop_serving(table_id)
         for table_id, lease in list(self.held.items()):
             try:
                 lease.release()
@@ -162,10 +300,7 @@ class ClusterNode:
         return table_log
 
     def _fenced(self, table_id: str) -> None:
-        if self._loop is not None:
-            self._loop.call_soon(self.give_up, table_id, MOVED)
-        else:
-            self.give_up(table_id, MOVED)
+        self._loop.call_soon(self.give_up, table_id, MOVED)
 
     def claim_free(self) -> list[str]:
         """Claim and load every table no node holds (none yet, or its node died); their ids."""
@@ -173,7 +308,7 @@ class ClusterNode:
         claimed = []
         retired = set(self._keys("retired"))
         for table_id in self.tables.table_ids():
-            if table_id in self.lobby.tables or table_id in retired:
+            if isinstance(self.lobby.tables.get(table_id), Table) or table_id in retired:
                 continue
             lease = self.leases.lease(table_id)
             try:
@@ -187,7 +322,10 @@ class ClusterNode:
             assert isinstance(table._log, JetStreamLog)
             self.watched(table._log)
             self.held[table_id] = lease
+            if table_id in self.lobby.tables:  # shown here as run elsewhere: it is ours now
+                self.lobby.let_go(table_id, MOVED)
             self.lobby.add_table(table)
+            self.host.serve(table)
             for listener in list(table.listeners):  # bots and clocks pick it up
                 listener(table)
             claimed.append(table_id)
@@ -200,6 +338,7 @@ class ClusterNode:
         return claimed
 
     def give_up(self, table_id: str, reason: str) -> None:
+        self.host.stop_serving(table_id)
         lease = self.held.pop(table_id, None)
         if lease is not None and lease.held:
             _quietly(lease.release)
@@ -221,6 +360,7 @@ class ClusterNode:
             await kv.put(table_id, why.encode())
 
         self.link.call(mark)
+        self.host.forget(table_id)
         lease = self.held.pop(table_id, None)
         if lease is not None:
             _quietly(lease.release)
