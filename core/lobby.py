@@ -265,6 +265,13 @@ class Lobby:
         self._add(table)
         self._notify()
 
+    def replace_table(self, table: Table) -> None:
+        """The same table, run here from now on (in a cluster, it was run by another node):
+        screens showing the old stand-in keep it; new ones get `table`."""
+        self.tables.pop(table.id, None)
+        self._add(table)
+        self._notify()
+
     def let_go(self, table_id: str, reason: str) -> None:
         """The table leaves this server with its saved records untouched (in a cluster another
         node runs it now); its screens here hear why."""

@@ -107,6 +107,7 @@ class ClusterNode:
         self.inbox = Inbox.of(self._loop)
         self.host = TableHost(self.link, self.inbox, self.name, settings.prefix)
         self._watcher: Any = None
+        self._orphans: dict[str, RemoteTable] = {}  # stand-ins still shown for tables run here
 
     # -- joining and leaving ----------------------------------------------------------------------
 
@@ -175,6 +176,9 @@ class ClusterNode:
 
     def _registry_changed(self, table_id: str, data: bytes | None) -> None:
         lobby = self.lobby
+        orphan = self._orphans.get(table_id)
+        if orphan is not None and data is not None:
+            _quietly(lambda: orphan.update(wire.unpack(data)))
         if lobby is None or table_id in self.host.tables:
             return  # ours: the lobby has the table itself
         present = lobby.tables.get(table_id)
@@ -197,6 +201,24 @@ class ClusterNode:
                 lobby.list_table(RemoteTable(self, table_id, state))
         except (KeyError, TypeError, ValueError) as exc:
             log.warning("table %s: dropped a malformed registry entry (%s)", table_id, exc)
+
+    def _relist(self, table_id: str) -> None:
+        """List a table we just let go as its new owner last described it (that news came
+        while it was still ours here, and was passed over)."""
+
+        async def get() -> bytes | None:
+            kv = await self.bucket("registry")
+            try:
+                return (await kv.get(table_id)).value
+            except KeyNotFoundError:
+                return None
+
+        try:
+            data = self.link.call(get)
+        except Exception:
+            return  # NATS is away: the next registry news lists it
+        if data:
+            self._registry_changed(table_id, data)
 
     # -- asking other nodes ---------------------------------------------------------------------
 
@@ -322,9 +344,14 @@ class ClusterNode:
             assert isinstance(table._log, JetStreamLog)
             self.watched(table._log)
             self.held[table_id] = lease
-            if table_id in self.lobby.tables:  # shown here as run elsewhere: it is ours now
-                self.lobby.let_go(table_id, MOVED)
-            self.lobby.add_table(table)
+            stand_in = self.lobby.tables.get(table_id)
+            if isinstance(stand_in, RemoteTable):
+                # Screens here showing it keep their stand-in, which now reaches this node
+                # through NATS as it reached the last owner: nobody's screen closes.
+                self._orphans[table_id] = stand_in
+                self.lobby.replace_table(table)
+            else:
+                self.lobby.add_table(table)
             self.host.serve(table)
             for listener in list(table.listeners):  # bots and clocks pick it up
                 listener(table)
@@ -344,6 +371,7 @@ class ClusterNode:
             _quietly(lease.release)
         if self.lobby is not None and table_id in self.lobby.tables:
             self.lobby.let_go(table_id, reason)
+            self._relist(table_id)
             log.warning(
                 "table %s: no longer run by node %s (%s)",
                 table_id,
