@@ -210,8 +210,8 @@ class Lobby:
                     summary["status"],
                     extra={"event": f"table-{summary['status']}", "table": table.id},
                 )
-                if summary["status"] == "over":
-                    self.ratings.rate(table)
+                if summary["status"] == "over" and not getattr(table, "remote", False):
+                    self.ratings.rate(table)  # (a table run elsewhere is rated where it runs)
             self._notify()
 
     def close_table(self, table_id: str, by: str, reason: str) -> Table:
@@ -279,6 +279,23 @@ class Lobby:
         table.close()
         self._notify()
         return table
+
+    def list_table(self, table: Table) -> None:
+        """A table run elsewhere (another node of a cluster) joins the list."""
+        self._add(table)
+        self._notify()
+
+    def replace_table(self, table: Table) -> None:
+        """The same table, run here from now on (in a cluster, it was run by another node):
+        screens showing the old stand-in keep it; new ones get `table`."""
+        self.tables.pop(table.id, None)
+        self._add(table)
+        self._notify()
+
+    def let_go(self, table_id: str, reason: str) -> None:
+        """The table leaves this server with its saved records untouched (in a cluster another
+        node runs it now); its screens here hear why."""
+        self._remove(table_id, reason)
 
     def set_notice(self, text: str) -> None:
         """The server notice every lobby shows; empty clears it."""

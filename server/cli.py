@@ -19,6 +19,7 @@ from harena.core.engine import (
 from harena.core.simulate import parse_bots, simulate
 from harena.core.store import default_data_dir
 from harena.server.admin_socket import AdminSocketError
+from harena.server.cluster.options import add_cluster_options, cluster_settings
 from harena.server.config import ConfigError, load_config, render_config
 from harena.server.hostkey import HostKeyError
 from harena.server.limits import ServerLimits
@@ -174,6 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_operations_options(serve)
     add_notice_options(serve)
+    add_cluster_options(serve)
     serve.set_defaults(run=run_serve, serve_parser=serve, operator_keys=[])
     add_operations_commands(commands)
 
@@ -370,8 +372,12 @@ def run_serve(args: argparse.Namespace) -> int:
         archive_after=args.archive_after * 86400,
         rate_bot_games=args.rate_bot_games,
         notices=notice_config(args),
+        cluster=cluster_settings(args),
     )
-    print(f"harena: saving tables under {config.data_dir}", flush=True)
+    if config.cluster is not None:
+        print(f"harena: node {config.cluster.node} of the cluster at {args.cluster}", flush=True)
+    else:
+        print(f"harena: saving tables under {config.data_dir}", flush=True)
     try:
         asyncio.run(serve_forever(config))
     except (AdminSocketError, OperatorsError, HostKeyError) as exc:

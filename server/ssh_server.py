@@ -106,6 +106,7 @@ class ServerConfig:
     archive_after: float = 30 * 86400  # seconds untouched before a table is archived; 0: never
     rate_bot_games: bool = False  # games with bots count for ratings
     notices: NoticeConfig = field(default_factory=NoticeConfig)  # for players who are away
+    cluster: Any = None  # ClusterSettings (server/cluster/options.py): None, the embedded default
 
 
 class HarenaSession(AppSession):
@@ -472,10 +473,21 @@ class HarenaServer:
         )
         if self.admin is not None:
             self.admin.check_free()  # before any table is opened
-        store = Store(config.data_dir) if config.data_dir is not None else None
-        self.lobby = (
-            Lobby.open(store, count_bots=config.rate_bot_games) if store is not None else Lobby()
-        )
+        self.cluster: Any = None  # server/cluster/node.py's ClusterNode, in a cluster
+        if config.cluster is not None:
+            from harena.server.cluster.node import ClusterNode
+
+            if config.data_dir is not None:  # the admin socket and bans still live here
+                config.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+            self.cluster = ClusterNode(config.cluster).start()
+            self.lobby = self.cluster.open_lobby(count_bots=config.rate_bot_games)
+        else:
+            store = Store(config.data_dir) if config.data_dir is not None else None
+            self.lobby = (
+                Lobby.open(store, count_bots=config.rate_bot_games)
+                if store is not None
+                else Lobby()
+            )
         self.lobby.ratings.count_bots = config.rate_bot_games
         self.bans = Bans.load(config.data_dir)
         self.session_numbers = itertools.count(1)
@@ -516,6 +528,8 @@ class HarenaServer:
         self.bots = BotRunner(self.lobby, self.config.bot_delay, workers)
         self.clocks = ClockRunner(self.lobby)
         self.notices.start()
+        if self.cluster is not None:
+            self.cluster.run()
         # Before anyone connects: the collection of the whole heap that precedes the first
         # freeze of the server's own objects (30-50 ms) kept the first client waiting, and
         # anyone connecting with it (bench/hostile.py --scenario cycles).
@@ -556,6 +570,8 @@ class HarenaServer:
             self.clocks.close()
         self.notices.close()
         self.lobby.close()
+        if self.cluster is not None:
+            self.cluster.stop()
 
     def _archive_idle(self) -> None:
         if self.config.archive_after > 0:
