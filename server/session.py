@@ -303,8 +303,24 @@ class AppSession(asyncssh.SSHServerSession[Any]):
 
     def exec_requested(self, command: str) -> bool:
         # Accept, then print why we refuse: a rejected request only says "exec request failed".
-        self._refusal = self._refusal or EXEC_MESSAGE
+        self.refuse(self.refuse_command(command))
         return True
+
+    def refuse_command(self, command: str) -> str | None:
+        """Why an exec request for `command` is refused; None accepts it (a subclass's list)."""
+        return EXEC_MESSAGE
+
+    def refuse(self, message: str | None) -> None:
+        """Close the session with `message` on stderr once it starts, instead of the app."""
+        self._refusal = self._refusal or message
+
+    def reply_without_app(self) -> str | None:
+        """Text to print (then exit 0) instead of running the app: an accepted command that
+        needs no terminal. None runs the app."""
+        return None
+
+    def no_terminal_message(self) -> str:
+        return NO_PTY_MESSAGE
 
     def subsystem_requested(self, subsystem: str) -> bool:
         name = "".join(char for char in subsystem[:40] if char.isprintable())
@@ -312,8 +328,12 @@ class AppSession(asyncssh.SSHServerSession[Any]):
         return True
 
     def session_started(self) -> None:
+        reply = self.reply_without_app() if self._refusal is None else None
+        if reply is not None:
+            self._close_with_reply(reply)
+            return
         if self._refusal is None and self._term_type is None:
-            self._refusal = NO_PTY_MESSAGE
+            self._refusal = self.no_terminal_message()
         if self._refusal is not None:
             self._close_with_message(self._refusal, status=1)
             return
@@ -509,10 +529,21 @@ class AppSession(asyncssh.SSHServerSession[Any]):
         if chan is None or chan.is_closing():
             return
         try:
-            chan.write_stderr(f"{message}\r\n".encode())
+            chan.write_stderr("".join(f"{line}\r\n" for line in message.splitlines()).encode())
         except OSError:
             pass
         self._close(status)
+
+    def _close_with_reply(self, text: str) -> None:
+        chan = self._chan
+        if chan is None or chan.is_closing():
+            return
+        newline = "\r\n" if self._term_type is not None else "\n"
+        try:
+            chan.write(newline.join(text.splitlines()).encode() + newline.encode())
+        except OSError:
+            pass
+        self._close(0)
 
     def _close(self, status: int) -> None:
         chan = self._chan

@@ -21,10 +21,9 @@ from harena.core.spartacus.board import DIRECTIONS, Hex, distance
 from harena.core.spartacus.cards import CardKind, Influence, IntrigueCard
 from harena.core.spartacus.content import Content, default_content
 from harena.core.spartacus.dealer import Dealer, scheme_worth
-from harena.core.spartacus.valuation import ready_to_fight, strength, worth
+from harena.core.spartacus.valuation import ready_to_fight, strength
 
 View = dict[str, Any]
-CLAIM_MARGIN = 2.0  # denarii a lot must be worth above its price to spend a Reaction on it
 
 
 class HeuristicBot:
@@ -243,20 +242,15 @@ class HeuristicBot:
 
     def _event_reaction(self, view: View, ids: list[str]) -> str:
         """A Reaction to an auction won or a wound (see `reactions`): a Medicus always (a wound
-        may kill and keeps the combatant out of the next games); a Claim on the Lot when the
-        lot is worth to this House more than its price by a margin, with the upkeep kept."""
+        may kill and keeps the combatant out of the next games); one against an auction's
+        winner (Envy of the Forum) only when the winner leads the others."""
         window = view["board"]["window"]
         plays = [c for c in ids if c.startswith("react:")]
         if window is None or not plays:
             return "pass"
         if window["event"] == "wounded":
             return plays[0]
-        me = self.me(view)
-        lot = {"ref": window["ref"], "card": window["card"], "favor": 0, "champion": False,
-               "wounded": False, "exhausted": False}  # fmt: skip
-        value = worth(self.content, lot, me["assets"], me["house"])
-        spare = (me["denarii"] or 0) - self.reserve(view) - window["price"]
-        return plays[0] if spare >= 0 and value - window["price"] >= CLAIM_MARGIN else "pass"
+        return plays[0] if window["seat"] == self.leader(view) else "pass"
 
     def _choose_victim(self, view: View, ids: list[str]) -> str:
         def worth(c: str) -> float:

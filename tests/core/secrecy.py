@@ -56,6 +56,8 @@ class Secret:
 class SecrecyModel:
     scrambles: tuple[Scramble, ...]
     secret: Callable[[Game, int, str], Secret | None]  # (game, seat, choice) -> what is secret
+    # everything a viewer may not know sampled again at once (what the search bot plays on)
+    determinize: Callable[[Game, int | None, Rng], None] | None = None
 
 
 @dataclass(frozen=True)
@@ -180,8 +182,11 @@ class SecrecyChecker:
         for viewer in viewers_of(game):
             real = game.view(viewer)
             twin = fork(game)
-            for s in self.model.scrambles:
-                s.apply(twin, viewer, self.rng)
+            if self.model.determinize is not None:
+                self.model.determinize(twin, viewer, self.rng)
+            else:
+                for s in self.model.scrambles:
+                    s.apply(twin, viewer, self.rng)
             twin.rng = Rng(self.rng.next64())
             twin.state_changed()
             self._compare(real, twin.view(viewer), "scramble:all", game, viewer, views=True)

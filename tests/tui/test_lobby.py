@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import types
 
 import pytest
@@ -292,3 +293,12 @@ async def test_a_table_screen_takes_no_key_before_it_has_its_view() -> None:
         await pilot.press("w")
         assert isinstance(app.screen, TableScreen)
         assert app.screen.check_action("lobby", ()) is True
+
+
+async def test_help_lists_the_ssh_commands() -> None:
+    lobby = Lobby()
+    async with session(lobby, "id-alice", "alice") as (app, pilot):
+        await pilot.press("question_mark", "end")
+        text = screen_text(app)
+        for usage in ("table N:", "play GAME:", "status:", "ratings [GAME]:"):
+            assert re.search(rf"ssh +HOST {re.escape(usage)}", text), usage

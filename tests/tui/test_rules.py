@@ -130,7 +130,7 @@ async def test_r_at_a_spartacus_table_shows_the_phase_being_played_and_pages_thr
         await pilot.press("right")
         assert rules(app).key == "auction" and "Host title" in screen_text(app)
         await pilot.press("tab")  # a lot won may wait for Reactions (issue 16)
-        assert rules(app).key == "reactions" and "Claim on the Lot" in screen_text(app)
+        assert rules(app).key == "reactions" and "Envy of the Forum" in screen_text(app)
         await pilot.press("tab", "tab")
         assert rules(app).key == "fight"
         await pilot.press("shift+tab", "left", "left", "left")

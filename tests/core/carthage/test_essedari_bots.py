@@ -27,7 +27,7 @@ def coop(positions: list[Hex], at: int, top: str = "hunt") -> Carthage:
 def test_it_hits_him_rather_than_a_teammate() -> None:
     game = coop([Hex(-2, 0), Hex(-1, -1)], at=0)  # Blue is next to him and to Red
     play(game, 0, "jab")
-    assert HeuristicBot(1).choose(game.view(0)) == f"target:{game.chariot}"
+    assert HeuristicBot(1).choose(game.view(0)) == f"target:{game.essedari_mode.chariot}"
 
 
 def test_it_holds_back_when_only_a_teammate_is_in_reach() -> None:

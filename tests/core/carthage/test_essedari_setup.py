@@ -58,7 +58,7 @@ def test_the_chariot_starts_on_the_outside_edge_of_the_inner_circle() -> None:
     spots = set()
     for seed in range(8):
         game = new_carthage(2, seed, essedari="coop")
-        at = game.chariot_hex()
+        at = game.essedari_mode.chariot_hex()
         assert at is not None and distance(game.arena.centre, at) == 3 and at in track(game.arena)
         spots.add(at)
     assert len(spots) > 1

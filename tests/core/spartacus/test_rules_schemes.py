@@ -46,6 +46,48 @@ def test_a_scheme_names_its_target_which_can_be_yourself() -> None:
     assert game.state.players[victim].influence == 3
 
 
+def test_the_targets_list_the_others_clockwise_and_yourself_last() -> None:
+    """rules: Set Up Schemes - "declaring a target (which can be yourself)"; ruling
+    (docs/rulings.md): the first key aims at another House, yours comes last and, for a
+    Scheme that harms its target (Poison, Slave Revolt, Slander), needs a second press."""
+    game, seat = _turn()
+    card = give(game, seat, "poison", hand=True)
+    game.act(seat, f"scheme:{card}")
+    (prompt,) = [p for p in game.prompts_for(seat) if p.kind == "prepare_scheme"]
+    assert [c.id for c in prompt.choices] == [f"target:{t}" for t in [*_others(seat), seat]]
+    assert prompt.confirm == (f"target:{seat}",)
+    assert "your own House: it harms you" in prompt.choices[-1].label
+    shown = [p for p in game.view(seat)["prompts"] if p["kind"] == "prepare_scheme"]
+    assert shown[0]["confirm"] == [f"target:{seat}"]
+
+
+def test_a_scheme_that_helps_its_target_needs_no_second_press() -> None:
+    """ruling: only a Scheme that takes from its target asks twice when aimed at yourself."""
+    from harena.core.spartacus.schemes import harms_target
+
+    content = started(4).content
+    harmful = {c.id for c in content.intrigue if c.kind.value == "scheme" and harms_target(c)}
+    assert {"poison", "slave-revolt", "slander", "assassination"} <= harmful
+    assert not {"bribe-the-magistrate"} & harmful
+
+
+def test_closing_the_market_and_an_execution_ask_for_a_second_press() -> None:
+    """ruling: what cannot be undone is marked for a second press (Prompt.confirm)."""
+    from tests.core.spartacus.helpers import at_the_market
+
+    game = at_the_market()
+    assert all(p.confirm == ("close",) for p in game.open_prompts() if p.kind == "open_market")
+    from tests.core.spartacus.test_rules_arena import _arena, _finish, _two_fighters
+
+    game = _arena()
+    _two_fighters(game)
+    for seat in range(4):
+        game.act(seat, "bet:none")
+    _finish(game, loser=1, outcome="yield")
+    (thumbs,) = [p for p in game.open_prompts() if p.kind == "thumbs"]
+    assert thumbs.confirm == ("thumbs:down",)
+
+
 def test_slander_at_yourself_costs_you_the_influence() -> None:
     """rules: Set Up Schemes - a target "which can be yourself"."""
     game, seat = _turn()
@@ -136,15 +178,39 @@ def test_anyone_may_cancel_any_scheme_with_a_reaction_but_without_support() -> N
     give(game, target, "rumours", hand=True)
     game.act(seat, f"scheme:{card}")
     game.act(seat, f"target:{target}")
-    assert kinds(game) == {target: "reaction"}  # clockwise from the schemer's left
+    # everyone with a card is asked at once (docs/rulings.md, the reaction window)
+    assert kinds(game) == {target: "reaction", bystander: "reaction", weak: "reaction"}
+    assert choices(game, weak) == ["pass"]  # the Informant needs 5 Influence
     game.act(target, "pass")
-    assert kinds(game) == {bystander: "reaction"}
     assert f"react:{counter}" in choices(game, bystander)
     game.act(bystander, f"react:{counter}")
+    assert game.state.intrigue.scheme is not None  # secret until all are in
+    game.act(weak, "pass")
     assert game.state.intrigue.scheme is None
     assert game.state.players[target].denarii == 10
     assert informant in game.state.players[weak].hand
     assert card in game.state.intrigue_discard and counter in game.state.intrigue_discard
+
+
+def test_the_first_reply_clockwise_from_the_schemer_cancels_and_the_rest_keep_their_cards() -> None:
+    """rules: Canceling a Scheme - Reactions "are played immediately after an attempt to
+    launch a Scheme"; ruling (docs/rulings.md): the replies are secret until all are in, then
+    taken clockwise from the schemer's left; a later reactor keeps its card, and nothing
+    tells it tried."""
+    game, seat = _turn(influence=4)
+    card = give(game, seat, "extortion", hand=True)
+    target, bystander, last = _others(seat)
+    first = give(game, bystander, "counter-plot", hand=True)
+    second = give(game, last, "counter-plot", hand=True)
+    give(game, target, "rumours", hand=True)
+    game.act(seat, f"scheme:{card}")
+    game.act(seat, f"target:{target}")
+    game.act(last, f"react:{second}")
+    assert game.view(seat)["log"][-1] == f"{game.name_of(last)} has answered"
+    game.act(bystander, f"react:{first}")
+    game.act(target, "pass")
+    assert first in game.state.intrigue_discard and second in game.state.players[last].hand
+    assert not any(f"{game.name_of(last)}'s Counter" in line for line in game.log_for(seat))
 
 
 def test_a_dominus_with_no_cards_and_no_guards_is_not_asked_to_react() -> None:
@@ -181,9 +247,12 @@ def test_guards_cancel_on_4_to_6_and_the_target_may_try_guard_after_guard() -> N
     assert f"guard-hand:{in_hand}" in choices(game, target)
     assert f"guard-table:{on_table}" in choices(game, target)
     dice(game, 2, 5)
+    for other in _others(seat)[1:]:
+        if kinds(game).get(other):
+            game.act(other, "pass")
     game.act(target, f"guard-hand:{in_hand}")
     assert game.state.intrigue.scheme is not None
-    assert kinds(game) == {target: "reaction"}  # may try again
+    assert kinds(game) == {target: "reaction"}  # may try again, asked alone
     game.act(target, f"guard-table:{on_table}")
     assert game.state.intrigue.scheme is None
     assert game.state.players[target].denarii == 10
@@ -197,7 +266,6 @@ def test_only_the_target_may_use_guards() -> None:
     give(game, bystander, "guard", hand=True)
     game.act(seat, f"scheme:{card}")
     game.act(seat, f"target:{target}")
-    game.act(target, "pass") if kinds(game).get(target) else None
     assert choices(game, bystander) == ["pass"]
 
 

@@ -1,6 +1,6 @@
 """A Reaction to an auction won, played by keys at 80x24 (Pilot): the window's question shows
-on every asked screen alike, the holder presses the Claim's key, `?` explains the window, and
-the log tells the claim once all have answered (rules: Intrigue Phase - Reactions "in response
+on every asked screen alike, the holder presses the card's key, `?` explains the window, and
+the log tells the play once all have answered (rules: Intrigue Phase - Reactions "in response
 to other events")."""
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ ANN, BOB, CAT = (identity for identity, _ in PLAYERS)
 
 
 def _lot_won_by_ann() -> tuple:
-    """At the auction: bob holds a Claim on the Lot, cat a Slander; ann wins the first lot."""
+    """At the auction: bob holds Envy of the Forum, cat a Slander; ann wins the first lot."""
     lobby, table, game = bare_market()
     for p in game.state.players:
         p.influence = 4
-    claim = give(game, 1, "claim-on-the-lot", hand=True)
+    claim = give(game, 1, "envy-of-the-forum", hand=True)
     give(game, 2, "slander", hand=True)
     market.start(game)
     game.state_changed()
@@ -31,7 +31,7 @@ def _lot_won_by_ann() -> tuple:
     return lobby, table, claim, lot
 
 
-async def test_a_claim_on_the_lot_is_played_by_keys_and_explained_by_the_help() -> None:
+async def test_envy_of_the_forum_is_played_by_keys_and_explained_by_the_help() -> None:
     lobby, table, claim, lot = _lot_won_by_ann()
     game = game_of(table)
     async with (
@@ -45,8 +45,7 @@ async def test_a_claim_on_the_lot_is_played_by_keys_and_explained_by_the_help() 
         assert decisions(cat)[0]["text"] == question and question.endswith("play a Reaction?")
         assert prompt_bar(bob).text.startswith(question.replace("Batiatus", "ann/Batiatus"))
         assert [cid for cid, _ in prompt_bar(cat).choices] == ["pass"]
-        lot_name = game.card(lot).name
-        assert f"2  Play Claim on the Lot: pay 3, take {lot_name}" in screen_text(bob)
+        assert "2  Play Envy of the Forum: ann/Batiatus loses 1 Influence" in screen_text(bob)
         assert "Reactions (secret until all in):" in screen_text(bob)
         await bob_keys.press("question_mark")
         await until(lambda: "Reaction window" in screen_text(bob))
@@ -59,13 +58,13 @@ async def test_a_claim_on_the_lot_is_played_by_keys_and_explained_by_the_help() 
         )
         await until(lambda: "plays (you; secret)" in screen_text(bob))
         await until(lambda: "answered" in screen_text(cat))
-        assert "Claim" not in screen_text(cat)  # nothing tells cat what bob answered
+        assert "Envy" not in screen_text(cat)  # nothing tells cat what bob answered
         await press_choice(cat_keys, cat, "pass")
         await until(lambda: game.state.window is None)
-        assert any(a.card == lot for a in game.state.players[1].assets)
+        assert any(a.card == lot for a in game.state.players[0].assets)  # the lot stays
         # revealed on every screen (the log wraps at 80x24): who played it, and what it did
-        await until(lambda: "bob/Glaber plays Claim on the" in screen_text(cat))
-        assert "bob/Glaber pays ann/Batiatus 3" in screen_text(cat)
-        assert f"Last: {game.card(lot).name} to bob/Glaber" in screen_text(cat)
+        await until(lambda: "bob/Glaber plays Envy of the" in screen_text(cat))
+        assert game.state.players[0].influence == 3
+        assert f"Last: {game.card(lot).name} to ann/Batiatus" in screen_text(cat)
         await until_prompt(bob, "bid")
         assert decisions(bob)[0]["kind"] == "bid"

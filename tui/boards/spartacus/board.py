@@ -319,9 +319,14 @@ class SpartacusBoard(BoardWidget):
         ]
 
     def needs_confirm(self, choice_id: str) -> bool:
-        """Closing the Open Market is for good (your offers withdrawn, no more trades or Bank
-        sales this Market), and its key sits among the trade keys: it is pressed twice."""
-        return choice_id == "close"
+        """The rules core names the choices to press twice (`Prompt.confirm`): closing the
+        Open Market, a harmful Scheme aimed at your own House, an execution."""
+        if self.view is None:
+            return False
+        return any(
+            choice_id in p.get("confirm", ()) and any(c[0] == choice_id for c in p["choices"])
+            for p in self.view["game"]["prompts"]
+        )
 
     def idle_text(self, view: dict[str, Any]) -> str | None:
         """Who is to act is marked in the Houses panel and told by the phase panel; this line
