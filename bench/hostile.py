@@ -39,6 +39,7 @@ sys.path.insert(0, str(REPO))
 
 import asyncssh  # noqa: E402
 
+from bench.quick import parse_args  # noqa: E402
 from bench.ssh_load import (  # noqa: E402
     ServerProcess,
     connect,
@@ -497,4 +498,6 @@ if __name__ == "__main__":
         help="the key patterns to flood and toggle, e.g. 'nEsc,qn' (default: all)",
     )
     parser.add_argument("--cycles", type=int, default=200, help="connect/disconnect cycles")
-    asyncio.run(main(parser.parse_args()))
+    asyncio.run(
+        main(parse_args(parser, flood_seconds=1.0, toggle_seconds=2.0, floods="nEsc", cycles=5))
+    )

@@ -19,6 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.quick import parse_args
 from harena.core.bots import bot_seed
 from harena.core.engine import game_class, new_game
 from harena.core.replays import Replay
@@ -43,7 +44,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = parse_args(parser, games=1)
     cls = game_class(args.game)
     kind = "heuristic" if "heuristic" in cls.bots else "random"
     ops: dict[str, list[float]] = {

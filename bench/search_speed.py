@@ -22,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.quick import parse_args
 from harena.core.bots import bot_seed, decide
 from harena.core.engine import Game, Rng, game_class, make_config
 from harena.core.search.bot import Budget, SearchBot
@@ -87,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--depth", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", action="store_true")
-    args = parser.parse_args(argv)
+    args = parse_args(parser, argv, positions=2, iterations=4)
     budget = Budget(iterations=args.iterations, depth=args.depth)
     names = ("carthage", "spartacus") if args.game == "both" else (args.game,)
     for name in names:

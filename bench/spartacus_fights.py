@@ -19,6 +19,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.quick import parse_args
 from harena.core.bots import bot_seed, standing_move
 from harena.core.engine import make_config
 from harena.core.simulate import MAX_DECISIONS, game_seed, parse_bots
@@ -55,7 +56,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--bots", default="heuristic")
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
+    args = parse_args(parser, argv, games=2)
     bots = parse_bots(args.bots, args.players)
     options = {"round_limit": "30"}
     lengths: list[int] = []

@@ -20,6 +20,7 @@ import logging
 
 from harena.core.engine import IllegalAction
 from harena.core.lobby import Lobby
+from harena.core.search.bot import SearchBot
 from harena.core.store import StoreError
 from harena.core.table import Table
 from harena.server.bot_workers import BotWorkers
@@ -77,7 +78,8 @@ class BotRunner:
         try:
             bot = table.bot_of(seat)
             log_from = table.seats[seat].log_from
-            thought = await self.workers.decide(table.game, seat, bot, log_from=log_from)  # type: ignore[arg-type]
+            assert isinstance(bot, SearchBot)  # only search bots think off the loop
+            thought = await self.workers.decide(table.game, seat, bot, log_from=log_from)
             if table.game.version == version and seat in table.bots_to_move():
                 table.play_bot(seat, thought.choice)
         except (IllegalAction, StoreError):

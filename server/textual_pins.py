@@ -12,6 +12,7 @@ benchmarks that would show a regression. `textual_fixes` patches only what is pi
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import re
@@ -48,10 +49,26 @@ def _owner_and_name(pin: Pin) -> tuple[Any, str]:
 
 @cache
 def _class_source(cls: type) -> str:
-    try:
-        return inspect.getsource(cls)
-    except (OSError, TypeError):
-        return ""
+    """The source of the functions `cls` defines (not `inspect.getsource(cls)`: on Python 3.11
+    that parses the whole module with `ast`, which can fail under threads: gh-106905)."""
+    functions: list[object] = []
+    for value in vars(cls).values():
+        if isinstance(value, (staticmethod, classmethod)):
+            functions.append(value.__func__)
+        elif isinstance(value, property):
+            functions += [value.fget, value.fset, value.fdel]
+        elif isinstance(value, functools.cached_property):
+            functions.append(value.func)
+        else:
+            functions.append(getattr(value, "__wrapped__", value))
+    parts = []
+    for function in functions:
+        if isinstance(function, types.FunctionType):
+            try:
+                parts.append(inspect.getsource(function))
+            except (OSError, TypeError):
+                continue
+    return "\n".join(parts)
 
 
 def _assigned_by_code(cls: type, name: str) -> bool:

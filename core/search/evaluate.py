@@ -30,19 +30,19 @@ def carthage(game: Game, seat: int) -> float:
         hurt = 1.0 - ess.armor / max(1, ess.max_armor)
         alive = [p.armor for p in s.players if p.alive]
         health = sum(alive) / (20.0 * len(s.players))
-        return 0.5 * hurt + 0.5 * health
+        return float(0.5 * hurt + 0.5 * health)
 
     def strength(k: int) -> float:
         p = s.players[k]
         return (p.armor + 0.25 * p.favor + 1.0) if p.alive else 0.0
 
-    teams = game.teams  # type: ignore[attr-defined]
+    teams = getattr(game, "teams", None)  # Carthage's team mode, if any
     if teams is not None:
         mine = next(m for m in teams.members if seat in m)
         total = sum(strength(k) for k in range(game.players))
         return sum(strength(k) for k in mine) / total if total else 0.0
     total = sum(strength(k) ** 2 for k in range(game.players))
-    return strength(seat) ** 2 / total if total else 0.0
+    return float(strength(seat) ** 2 / total) if total else 0.0
 
 
 def spartacus(game: Game, seat: int) -> float:
@@ -50,10 +50,10 @@ def spartacus(game: Game, seat: int) -> float:
 
     def strength(k: int) -> float:
         p = s.players[k]
-        return p.influence + 0.05 * p.denarii + 0.25 * len(p.assets) + 1.0
+        return float(p.influence + 0.05 * p.denarii + 0.25 * len(p.assets) + 1.0)
 
     total = sum(strength(k) ** 2 for k in range(game.players))
-    return strength(seat) ** 2 / total if total else 0.0
+    return float(strength(seat) ** 2 / total) if total else 0.0
 
 
 EVALUATORS: dict[str, Evaluator] = {"carthage": carthage, "spartacus": spartacus}

@@ -12,6 +12,8 @@ from public figures, so two games the viewer cannot tell apart sample alike (the
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from harena.core.carthage.determinize import deal_again
 from harena.core.engine import Game, Rng
 from harena.core.spartacus import bets as spartacus_bets
@@ -21,9 +23,20 @@ from harena.core.spartacus.holdings import committed
 from harena.core.spartacus.schemes import may_launch
 from harena.core.spartacus.state import Bet, Scheme, SchemeStep
 
+if TYPE_CHECKING:
+    from harena.core.spartacus.rules import Spartacus
+
 # The Bank is kept above this: a Bank that runs dry pays short and so tells its total, which no
 # game of 400 coins comes near.
 BANK_FLOOR = 100
+
+
+def _spartacus(game: Game) -> Spartacus:
+    """`game`, which is a Spartacus: the rules' own functions take one."""
+    from harena.core.spartacus.rules import Spartacus  # not at the top: the rules import bots
+
+    assert isinstance(game, Spartacus)
+    return game
 
 
 def scheme_of(game: Game) -> Scheme | None:
@@ -85,12 +98,13 @@ def hidden_scheme(game: Game, viewer: int | None, rng: Rng, *, keep: bool = Fals
         return False
     it = game.state.intrigue
     schemer = game.state.players[sc.schemer]
+    rules = _spartacus(game)
 
     def fits(c: int) -> bool:
-        card = game.card(c)  # type: ignore[attr-defined]
+        card = rules.card(c)
         if card.kind is not CardKind.SCHEME or c in it.asked:
             return False
-        if not may_launch(game, sc.schemer, c):  # type: ignore[arg-type]
+        if not may_launch(rules, sc.schemer, c):
             return False
         if sc.step is SchemeStep.TARGET and card.target is TargetRule.SELF:
             return False  # a Scheme at yourself skips the target step
@@ -108,7 +122,7 @@ def hidden_scheme(game: Game, viewer: int | None, rng: Rng, *, keep: bool = Fals
     pile, k = rng.choice(options)
     pile[k], sc.card = held[0], pile[k]
     if sc.step is not SchemeStep.TARGET:
-        rule = game.card(sc.card).target  # type: ignore[attr-defined]
+        rule = rules.card(sc.card).target
         targets = [sc.schemer] if rule is TargetRule.SELF else [
             t for t in range(game.players) if rule is TargetRule.ANY or t != sc.schemer
         ]  # fmt: skip
@@ -133,7 +147,7 @@ def treasuries(game: Game, viewer: int | None, rng: Rng) -> bool:
     typical = sum(seen) // len(seen) if seen else s.coins // (4 * game.players)
     shared = s.coins - sum(seen)  # what the hidden treasuries and the Bank hold together
     for seat in hidden:
-        low = committed(game, seat)  # type: ignore[arg-type]
+        low = committed(_spartacus(game), seat)
         spare = max(0, shared - BANK_FLOOR - low)
         new = low if rng.below(3) == 0 else low + rng.below(2 * typical + 1)
         s.players[seat].denarii = min(new, low + spare)
@@ -168,7 +182,7 @@ def placed_bets(game: Game, viewer: int | None, rng: Rng) -> bool:
         if seat == viewer or not a.betted[seat]:
             continue
         a.bets[seat] = None  # what the seat could bet, its own bet not yet placed
-        choices = [c.id for c in spartacus_bets.prompt(game, seat).choices]  # type: ignore[arg-type]
+        choices = [c.id for c in spartacus_bets.prompt(_spartacus(game), seat).choices]
         parts = rng.choice(choices).split(":")[1:]
         if parts[0] == "win":
             a.bets[seat] = Bet("win", int(parts[1]), int(parts[2]))
@@ -201,7 +215,7 @@ def window_answers(game: Game, viewer: int | None, rng: Rng) -> bool:
     for seat in w.asked:
         if seat != viewer and w.answers[seat] is not None:
             w.answers[seat] = rng.choice(
-                ["pass"] + [f"react:{c}" for c in reactions.usable(game, w, seat)]  # type: ignore[arg-type]
+                ["pass"] + [f"react:{c}" for c in reactions.usable(_spartacus(game), w, seat)]
             )
             changed = True
     return changed
@@ -216,7 +230,8 @@ def scheme_replies(game: Game, viewer: int | None, rng: Rng) -> bool:
     changed = False
     for seat in sc.queue:
         if seat != viewer and sc.replies[seat] is not None:
-            sc.replies[seat] = rng.choice([c.id for c in schemes.reactions_of(game, sc, seat)])
+            replies = schemes.reactions_of(_spartacus(game), sc, seat)
+            sc.replies[seat] = rng.choice([c.id for c in replies])
             changed = True
     return changed
 

@@ -14,7 +14,7 @@ import concurrent.futures
 import logging
 import ssl
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -122,14 +122,14 @@ class NatsLink:
             future.cancel()
             raise NatsUnavailable(f"NATS did not answer within {timeout:g} s") from exc
 
-    def spawn(self, coro: Awaitable[Any]) -> concurrent.futures.Future[Any]:
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> concurrent.futures.Future[Any]:
         """Start `coro` on the NATS thread without waiting for it."""
-        return asyncio.run_coroutine_threadsafe(coro, self.loop)  # type: ignore[arg-type]
+        return asyncio.run_coroutine_threadsafe(coro, self.loop)
 
     async def acall(self, make: Callable[[], Awaitable[T]], *, timeout: float = CALL_TIMEOUT) -> T:
         """`call` for a coroutine on another event loop (the server's): awaits, never blocks."""
         future = asyncio.run_coroutine_threadsafe(
-            asyncio.wait_for(make(), timeout),  # type: ignore[arg-type]
+            asyncio.wait_for(make(), timeout),
             self.loop,
         )
         try:

@@ -11,17 +11,18 @@ tables at once instead of a lease time later.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from nats.js import api
 from nats.js.errors import KeyNotFoundError
 
 from harena.core.lobby import Lobby
-from harena.core.store import StoreError
+from harena.core.store import Store, StoreError
 from harena.core.table import Table
 from harena.server.cluster import wire
 from harena.server.cluster.host import TableHost
@@ -69,7 +70,8 @@ class ClusterStore:
         async def get() -> bytes | None:
             kv = await self.node.bucket("docs")
             try:
-                return (await kv.get(_doc_key(name))).value
+                value: bytes | None = (await kv.get(_doc_key(name))).value
+                return value
             except KeyNotFoundError:
                 return None
 
@@ -121,7 +123,7 @@ class ClusterNode:
             self.link, self.name, prefix=s.prefix, seconds=s.lease_seconds, replicas=s.replicas
         ).ensure()
         for name in ("docs", "retired", "registry"):
-            self.link.call(lambda name=name: self._ensure_bucket(name))
+            self.link.call(functools.partial(self._ensure_bucket, name))
         log.info(
             "node %s joined the cluster at %s (lease %.1f s)",
             self.name,
@@ -133,7 +135,8 @@ class ClusterNode:
 
     def open_lobby(self, *, count_bots: bool = False) -> Lobby:
         """The lobby of this node, with every table nobody runs claimed into it."""
-        lobby = Lobby(ClusterStore(self), clock=self._clock)  # type: ignore[arg-type]
+        # ClusterStore has the Store interface the lobby uses (duck-typed).
+        lobby = Lobby(cast(Store, ClusterStore(self)), clock=self._clock)
         lobby.ratings.count_bots = count_bots
         self.lobby = lobby
         lobby.add_table_listener(self._serve_new)
@@ -169,7 +172,7 @@ class ClusterNode:
                 if entry is None:
                     continue
                 value = entry.value if entry.operation is None else None
-                self.inbox.post(lambda e=entry, v=value: self._registry_changed(e.key, v))
+                self.inbox.post(functools.partial(self._registry_changed, entry.key, value))
 
         self.link.spawn(follow())
         return first
@@ -198,7 +201,8 @@ class ClusterNode:
             if isinstance(present, RemoteTable):
                 present.update(state)
             elif present is None:
-                lobby.list_table(RemoteTable(self, table_id, state))
+                # A stand-in with a Table's interface (duck-typed): see cluster/remote.py.
+                lobby.list_table(cast(Table, RemoteTable(self, table_id, state)))
         except (KeyError, TypeError, ValueError) as exc:
             log.warning("table %s: dropped a malformed registry entry (%s)", table_id, exc)
 
@@ -209,7 +213,8 @@ class ClusterNode:
         async def get() -> bytes | None:
             kv = await self.bucket("registry")
             try:
-                return (await kv.get(table_id)).value
+                value: bytes | None = (await kv.get(table_id)).value
+                return value
             except KeyNotFoundError:
                 return None
 

@@ -17,7 +17,7 @@ from harena.server.bot_runner import BotRunner
 from harena.server.bot_workers import BotWorkers
 
 
-def _position():  # type: ignore[no-untyped-def]
+def _position():
     """A Carthage game where the seat to move has several choices."""
     game = new_game("carthage", 2, 3)
     while sum(len(p.choices) for p in game.prompts_for(game.awaited()[0])) < 2:
@@ -26,7 +26,7 @@ def _position():  # type: ignore[no-untyped-def]
     return game
 
 
-def _legal(game, seat: int) -> set[str]:  # type: ignore[no-untyped-def]
+def _legal(game, seat: int) -> set[str]:
     return {c.id for p in game.prompts_for(seat) for c in p.choices}
 
 
@@ -83,7 +83,7 @@ async def test_a_worker_that_dies_mid_thought_falls_back_to_the_heuristic() -> N
         await asyncio.sleep(0.3)
         pool = workers._pool
         assert pool is not None
-        for process in list(pool._processes.values()):  # type: ignore[union-attr]
+        for process in list(pool._processes.values()):
             process.kill()
         thought = await thinking
     finally:
@@ -112,11 +112,11 @@ async def test_a_table_of_search_bots_plays_on_through_the_workers() -> None:
 class CountingWorkers(BotWorkers):
     """Notes the move count of every position it is asked to think about."""
 
-    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.asked: list[int] = []
 
-    async def decide(self, game, seat, bot, **kwargs):  # type: ignore[no-untyped-def,override]
+    async def decide(self, game, seat, bot, **kwargs):
         self.asked.append(game.version)
         return await super().decide(game, seat, bot, **kwargs)
 

@@ -120,7 +120,7 @@ def test_equipment_adds_dice_and_rerolls() -> None:
     assert any("6 5 against 1 1 1" in line for line in game2.log_for(None))
 
 
-def _play_rounds(game, rounds: int, *, attack: bool) -> None:  # type: ignore[no-untyped-def]
+def _play_rounds(game, rounds: int, *, attack: bool) -> None:
     """Both combatants stand adjacent; each action attacks (with dice that never wound) or
     just ends, for `rounds` rounds or until the fight is over."""
     for _ in range(rounds):
