@@ -50,7 +50,7 @@ def play(mode: str, seed: int, kinds: tuple[str, str]) -> tuple[int, int, dict[s
     make = {"heuristic": HeuristicBot, "random": RandomBot}
     bots = [make[kinds[teams.team_of(s)]](bot_seed(seed, s)) for s in range(players)]
     play_to_the_end(game, bots)
-    names = {game.name_of(s): s for s in range(players)}
+    names = {game.board.name_of(s): s for s in range(players)}
     damage = {kind: [0, 0] for kind in make}
     for event in game.events:
         match = DEALS.match(event.text)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from harena.core.carthage.rules import Carthage
 from harena.core.engine import Game, Rng
 
 
@@ -57,7 +58,8 @@ def theater(game: Game, viewer: int | None, rng: Rng) -> bool:
         shuffle_sorted(s.theater_deck, rng)
         s.theater_deck.append(top)
         return True
-    pool = game.lobby_pool()  # type: ignore[attr-defined]
+    assert isinstance(game, Carthage)
+    pool = game.favor_phase.lobby_pool()
     rest = s.theater_deck[:-1]
     shuffle_sorted(rest, rng)
     card = rng.choice(sorted(set(pool)))

@@ -108,7 +108,7 @@ class TeamMode:
         return alive[0] if len(standing) == 1 else None
 
     def victory_text(self, winner: int) -> str:
-        name_of = self.game.name_of
+        name_of = self.game.board.name_of
         if self.teams is None:
             return f"{name_of(winner)} is the last gladiator standing and wins!"
         teams = self.teams
@@ -119,7 +119,7 @@ class TeamMode:
     def team_label(self, team: int) -> str:
         """ "Team 1 (Blue Retiarius, Green Murmillo)"."""
         assert self.teams is not None
-        names = ", ".join(self.game.name_of(seat) for seat in self.teams.members[team])
+        names = ", ".join(self.game.board.name_of(seat) for seat in self.teams.members[team])
         return f"{self.teams.name(team)} ({names})"
 
     def winning_team(self) -> int | None:
@@ -158,7 +158,9 @@ class TeamMode:
         ruling: a step that would break the chain is not offered, and the chain stops a
         knockback as a Pillar would (docs/rulings.md)."""
         partner = self.chain_partner(seat)
-        return partner is None or chain_holds(self.game.arena, self.game.is_pillar, h, partner)
+        return partner is None or chain_holds(
+            self.game.arena, self.game.board.is_pillar, h, partner
+        )
 
     def swap_allowed(self, seat: int, other: int) -> bool:
         """rulebook: Chained Match, teammates "CANNOT have more than 1 Hex space between them for
@@ -175,7 +177,7 @@ class TeamMode:
             for mate in self.teams.teammates(who):
                 mate_at = after.get(mate, players[mate].at)
                 if players[mate].alive and mate_at is not None:
-                    if not chain_holds(self.game.arena, self.game.is_pillar, at, mate_at):
+                    if not chain_holds(self.game.arena, self.game.board.is_pillar, at, mate_at):
                         return False
         return True
 
@@ -188,7 +190,7 @@ class TeamMode:
         s = game.state
 
         def pillar_here(x: Hex) -> bool:
-            return x == h or game.is_pillar(x)
+            return x == h or game.board.is_pillar(x)
 
         for a, b in (team for team in self.teams.members if len(team) == 2):
             pa, pb = s.players[a], s.players[b]
@@ -213,7 +215,7 @@ class TeamMode:
         taken = [p.at for p in game.state.players if p.at is not None]
         free = [
             h for h in game.arena.hexes
-            if h not in taken and not game.is_pillar(h) and self.keeps_chain(seat, h)
+            if h not in taken and not game.board.is_pillar(h) and self.keeps_chain(seat, h)
         ]  # fmt: skip
         apart = [h for h in free if not any(t in game.arena.neighbours(h) for t in taken)]
         return apart or free or hexes
@@ -260,11 +262,11 @@ class TeamMode:
         text = f"Choose a Modular Ruleset for your team ({len(s.team_rulesets)} of {EXCLUSIVE_RULESETS})"
         return Prompt(s.turn, "pick_ruleset", text, choices)
 
-    def pick_ruleset(self, seat: int, choice: str) -> None:
+    def pick_ruleset(self, seat: int, chosen: Choice) -> None:
         game = self.game
-        ruleset = choice.removeprefix("ruleset:")
+        ruleset = chosen.id.removeprefix("ruleset:")
         game.state.team_rulesets.append(ruleset)
-        game.emit(f"{game.name_of(seat)} chooses the {ruleset_name(ruleset)} ruleset")
+        game.emit(f"{game.board.name_of(seat)} chooses the {ruleset_name(ruleset)} ruleset")
         if (
             ruleset == "battle_hardened"
             and self.teams is not None
@@ -273,8 +275,8 @@ class TeamMode:
             # ruling: "Every player begins the game with 20 Armor" - every player who may use it
             for mate in self.teams.members[self.teams.exclusive_team]:
                 player = game.state.players[mate]
-                player.armor = max(player.armor, game.starting_armor())
-        game.after_gladiators()
+                player.armor = max(player.armor, game.conditions.starting_armor())
+        game.setup_rules.after_gladiators()
 
     def may_use_ruleset(self, seat: int, ruleset: str) -> bool:
         """rulebook: 2 VS 3 Mode - the team of two "may exclusively use" the rulesets it chose;
@@ -303,7 +305,7 @@ class TeamMode:
             for a, b in (team for team in teams.members if len(team) == 2):
                 pa, pb = s.players[a], s.players[b]
                 if pa.alive and pb.alive and pa.at is not None and pb.at is not None:
-                    via = chain_via(game.arena, game.is_pillar, pa.at, pb.at)
+                    via = chain_via(game.arena, game.board.is_pillar, pa.at, pb.at)
                     chains.append({"seats": [a, b], "via": None if via is None else [via.q, via.r]})
         exclusive = teams.exclusive_team
         return {

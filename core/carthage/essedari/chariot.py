@@ -145,7 +145,9 @@ class EssedariMode:
         ess = s.essedari
         if ess is None:
             return False
-        someone = any(s.players[i].alive and game.may_play(i) for i in range(game.players))
+        someone = any(
+            s.players[i].alive and game.action_phase.may_play(i) for i in range(game.players)
+        )
         if ess.lap_open and someone:
             return False
         if ess.lap_open:  # everyone with a card has played: the lap is over
@@ -216,8 +218,8 @@ class EssedariMode:
                 for other in self.adjacent_players(h):
                     if other not in hit:
                         hit.add(other)
-                        game.emit(f"The {NAME} sweeps past {game.name_of(other)}")
-                        game.lose_armor(other, damage, "takes")
+                        game.emit(f"The {NAME} sweeps past {game.board.name_of(other)}")
+                        game.board.lose_armor(other, damage, "takes")
             if s.phase is Phase.OVER:
                 return
         if action.attack is not Attack.NONE:
@@ -250,18 +252,18 @@ class EssedariMode:
         assert ess is not None
         if ess.mode is Mode.COOP:
             # rulebook: Co-op Rules, "the player is trampled to death and instantly eliminated"
-            game.emit(f"The {NAME} tramples {game.name_of(seat)} to death!")
-            game.eliminate(seat)
+            game.emit(f"The {NAME} tramples {game.board.name_of(seat)} to death!")
+            game.board.eliminate(seat)
             return
         if action.crush and last:
             # rulebook: Solo Rules, Crushed - "the player instantly loses the game"
-            game.emit(f"The {NAME} ends on {game.name_of(seat)}: crushed!")
-            game.eliminate(seat)
+            game.emit(f"The {NAME} ends on {game.board.name_of(seat)}: crushed!")
+            game.board.eliminate(seat)
             return
         if action.trample:
             # rulebook: Solo Rules, Trample - "they receive 3 Damage"
-            game.emit(f"The {NAME} tramples {game.name_of(seat)}")
-            game.lose_armor(seat, self.content.trample_damage, "takes")
+            game.emit(f"The {NAME} tramples {game.board.name_of(seat)}")
+            game.board.lose_armor(seat, self.content.trample_damage, "takes")
 
     def throw(self, action: ChariotAction, damage: int, hit: set[int]) -> None:
         """Javelin, Arrow or Net at the nearest player in reach, one he has not hit this Action
@@ -285,15 +287,15 @@ class EssedariMode:
             game.emit(f"The {NAME}'s {action.attack.value} finds nobody in range")
             return
         seat = min(targets, key=lambda t: (t in hit, targets[t], s.players[t].armor, order[t]))
-        game.emit(f"The {NAME} throws his {action.attack.value} at {game.name_of(seat)}")
+        game.emit(f"The {NAME} throws his {action.attack.value} at {game.board.name_of(seat)}")
         if action.attack is Attack.NET:
             # rulebook: Solo Rules, Net - "they can not activate any Movement the next Round"
             ess.net_next.append(seat)
-            game.emit(f"{game.name_of(seat)} is netted: no Movement next round")
+            game.emit(f"{game.board.name_of(seat)} is netted: no Movement next round")
         if damage and seat not in hit:
-            game.lose_armor(seat, damage, "takes")
+            game.board.lose_armor(seat, damage, "takes")
         if action.favor_loss and s.players[seat].alive:
-            game.change_favor(seat, -action.favor_loss)
+            game.board.change_favor(seat, -action.favor_loss)
 
     # -- players against him --------------------------------------------------------------------
 
@@ -313,7 +315,7 @@ class EssedariMode:
             for h in game.arena.ray(at, frame.move_dir, reach):
                 if h == him:
                     return [self.chariot]
-                if game.occupant(h) is not None:
+                if game.board.occupant(h) is not None:
                     break
             return targets
         return [*targets, self.chariot] if distance(at, him) <= reach else targets
@@ -333,7 +335,7 @@ class EssedariMode:
         """A netted player's Move does nothing this round."""
         ess = self.state.essedari
         if ess is not None and seat in ess.netted and steps:
-            self.game.emit(f"{self.game.name_of(seat)} is netted and cannot Move")
+            self.game.emit(f"{self.game.board.name_of(seat)} is netted and cannot Move")
             return 0
         return steps
 

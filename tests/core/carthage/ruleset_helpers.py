@@ -22,8 +22,8 @@ def favor_phase(rulesets: str, favor: list[int], positions: list[Hex] | None = N
     s.starting = 1
     for p, f in zip(s.players, favor, strict=False):
         p.favor = f
-    game.begin_favor_phase()
-    game.advance()
+    game.favor_phase.begin_favor_phase()
+    game.flow.advance()
     game.state_changed()
     return game
 

@@ -129,7 +129,7 @@ def test_solo_net_stops_movement_next_round(tmp_path: Path) -> None:
     game.essedari_mode.chariot_acts()
     ess = game.state.essedari
     assert ess is not None and ess.net_next == [0]
-    game.start_round()
+    game.theater_phase.start_round()
     assert ess.netted == [0]
     game.state.phase = Phase.ACTION
     ess.lap_open = True
@@ -175,7 +175,7 @@ def test_he_blocks_his_hex_and_is_not_knocked_back(tmp_path: Path) -> None:
     not move a chariot."""
     game = chariot_game(tmp_path, "solo", [Hex(-2, 1)], at=0)
     game.state.essedari.lap_open = True
-    assert not game.can_enter(Hex(-3, 1))
+    assert not game.board.can_enter(Hex(-3, 1))
     play(game, 0, "gallic-shove")  # Damage 1, Knockback 1
     assert game.state.essedari.armor == 14
     assert not any("knocked back" in e.text for e in game.events)
@@ -194,7 +194,7 @@ def test_coop_players_may_damage_teammates(tmp_path: Path) -> None:
         "target:none",
     }
     assert {c.label for c in prompt.choices} == {
-        game.name_of(1),
+        game.board.name_of(1),
         "Essedari Maximo",
         "Nobody: hold back",
     }
@@ -248,14 +248,14 @@ def test_players_lose_when_the_8_rounds_end(tmp_path: Path) -> None:
     round's fighting ends the game, with no Favor phase after it."""
     game = chariot_game(tmp_path, "coop", [FAR, FAR2], at=0)
     game.state.round = 8
-    game.end_action_phase()
-    game.advance()
+    game.action_phase.end_action_phase()
+    game.flow.advance()
     result = game.result()
     assert result is not None and result.winners == () and "8 rounds ended" in result.reason
     game = chariot_game(tmp_path, "coop", [FAR, FAR2], at=0)
     game.state.round = 7
-    game.end_action_phase()
-    game.advance()
+    game.action_phase.end_action_phase()
+    game.flow.advance()
     assert game.result() is None and game.state.phase in (Phase.FAVOR, Phase.ACTION)
 
 

@@ -23,7 +23,7 @@ def test_battle_hardened_the_least_armored_gain_1_at_the_start_of_the_actions_ph
     s = game.state
     for p, armor in zip(s.players, [12, 12, 17], strict=False):
         p.armor = armor
-    game.begin_action_phase()
+    game.action_phase.begin_action_phase()
     assert [p.armor for p in s.players] == [13, 13, 17]
 
 
@@ -59,7 +59,7 @@ def test_featured_match_favor_equal_to_the_theater_discard_pile() -> None:
     s = game.state
     crowd = len(s.theater_discard)
     assert crowd >= 3
-    game.begin_action_phase()
+    game.action_phase.begin_action_phase()
     assert [p.favor for p in s.players] == [crowd, crowd]
 
 
@@ -70,7 +70,7 @@ def end_of_actions(rulesets: str, armors: list[int]):
         p.armor = armor
         p.discard, p.deck = p.deck[:3], p.deck[3:]
     s.starting = 0
-    game.advance()  # nobody holds a card: the Action phase ends
+    game.flow.advance()  # nobody holds a card: the Action phase ends
     game.state_changed()
     return game
 

@@ -48,11 +48,11 @@ def test_teams_alternate_in_turn_order_whoever_starts() -> None:
 
 def test_each_team_mode_needs_its_player_count_with_a_clear_message() -> None:
     # rulebook: 2 VS 2 "In this 4 player game"; 2 VS 3 "In this 5 player Mode"
-    with pytest.raises(GameConfigError, match=r"2 vs 2 .* needs 4 players, not 3"):
+    with pytest.raises(GameConfigError, match="2 vs 2 .* needs 4 players, not 3"):
         make_config("carthage", 3, 1, {"teams": "2v2"})
-    with pytest.raises(GameConfigError, match=r"Chained Match .* needs 4 players, not 5"):
+    with pytest.raises(GameConfigError, match="Chained Match .* needs 4 players, not 5"):
         make_config("carthage", 5, 1, {"teams": "2v2_chained"})
-    with pytest.raises(GameConfigError, match=r"2 vs 3 .* needs 5 players, not 4"):
+    with pytest.raises(GameConfigError, match="2 vs 3 .* needs 5 players, not 4"):
         make_config("carthage", 4, 1, {"teams": "2v3"})
     assert make_config("carthage", 5, 1, {"teams": "2v3"}).options["teams"] == "2v3"
     assert (
@@ -189,7 +189,7 @@ def test_curved_sica_does_not_switch_places_when_that_would_break_a_chain() -> N
         assert (s.players[3].at == Hex(1, 0)) is switched
         if not switched:
             assert s.players[0].at == Hex(1, 0) and "The chain holds" in game.events[-1].text
-            assert all(chain_holds(ARENA, game.is_pillar, s.players[a].at, s.players[b].at)
+            assert all(chain_holds(ARENA, game.board.is_pillar, s.players[a].at, s.players[b].at)
                        for a, b in ((0, 2), (1, 3)))  # fmt: skip
 
 
@@ -301,7 +301,7 @@ def test_the_second_of_a_chained_pair_enters_within_the_chain_on_the_outer_edge(
             assert all(ARENA.is_edge(h) and game.team_mode.keeps_chain(seat, h) for h in offered)
         game.act(seat, f"hex:{offered[0].q},{offered[0].r}")
     for a, b in game.teams.members:
-        assert chain_holds(ARENA, game.is_pillar, s.players[a].at, s.players[b].at)
+        assert chain_holds(ARENA, game.board.is_pillar, s.players[a].at, s.players[b].at)
 
 
 def test_with_no_edge_hex_left_in_the_chain_the_second_enters_off_the_edge() -> None:
@@ -385,12 +385,13 @@ def test_the_team_of_twos_favor_actions_are_offered_to_them_alone() -> None:
     # rulebook: 2 VS 3, "4 Modular Rulesets for the match that they may exclusively use"
     game = new_carthage(5, teams="2v3")
     pick(game, "ordinance", "taunt", "retain", "concentrate")
-    assert game.active("ordinance") and not game.active("outbreak")
+    assert game.ruleset_table.active("ordinance") and not game.ruleset_table.active("outbreak")
     s = game.state
     for p in s.players:
         p.favor, p.armor = 10, 10
     offered = {
-        seat: {c.id.split(":")[0] for c in game.ruleset_favor_choices(seat)} for seat in range(5)
+        seat: {c.id.split(":")[0] for c in game.favor_actions.ruleset_favor_choices(seat)}
+        for seat in range(5)
     }
     assert {"ordinance", "taunt", "retain"} <= offered[1] and {
         "ordinance",
@@ -415,13 +416,13 @@ def test_the_team_of_three_is_still_affected_by_the_twos_rulesets() -> None:
     ]  # Battle Hardened: the two begin with 20
     s.theater_discard = s.theater_deck[:3]
     favor = [p.favor for p in s.players]
-    game.start_of_actions()
-    gained = [p.favor - before for p, before in zip(s.players, favor, strict=False)]
+    game.conditions.start_of_actions()
+    gained = [p.favor - before for p, before in zip(s.players, favor)]
     assert gained == [0, 3, 0, 3, 0]  # Featured Match: the two gain
     for seat in (0, 1):  # Crocodile Island bites both teams
         armor = s.players[seat].armor
         s.players[seat].at = Hex(4, -4)  # outside the Inner Circle
-        game.stepped(seat)
+        game.conditions.stepped(seat)
         assert s.players[seat].armor == armor - 1
 
 
@@ -449,7 +450,7 @@ def test_the_off_mode_keeps_every_gladiator_for_themself() -> None:
     assert game.teams is None and game.team_mode.may_use_ruleset(0, "actuate")
     s = game.state
     s.tokens = {}
-    for p, at in zip(s.players, [O, Hex(1, 0), Hex(-1, 0), FAR], strict=False):
+    for p, at in zip(s.players, [O, Hex(1, 0), Hex(-1, 0), FAR]):
         p.at = at
     s.phase, s.round = Phase.ACTION, 1
     s.tokens[Hex(4, 0)] = BoardToken("pillar")

@@ -28,7 +28,12 @@ def check_teams(game: Carthage) -> None:
         for a, b in teams.members:
             pa, pb = s.players[a], s.players[b]
             if pa.alive and pb.alive:
-                assert chain_holds(game.arena, game.is_pillar, pa.at, pb.at), (a, pa.at, b, pb.at)
+                assert chain_holds(game.arena, game.board.is_pillar, pa.at, pb.at), (
+                    a,
+                    pa.at,
+                    b,
+                    pb.at,
+                )
     standing = [
         k for k, seats in enumerate(teams.members) if any(s.players[i].alive for i in seats)
     ]

@@ -37,8 +37,8 @@ async def test_equipment_and_a_beast_are_on_the_board_at_80x24() -> None:
     lion.at = next(
         h
         for h in game.arena.hexes
-        if game.occupant(h) is None
-        and not game.is_pillar(h)
+        if game.board.occupant(h) is None
+        and not game.board.is_pillar(h)
         and all(abs(h.q - p.at.q) + abs(h.r - p.at.r) > 2 for p in s.players[:2])
     )
     s.eliminated.append(2)
