@@ -4,6 +4,8 @@ whole at 80x24 (also on an ASCII terminal), and a game without summaries."""
 
 from __future__ import annotations
 
+import time
+
 from collections.abc import Callable
 from typing import Any
 
@@ -39,6 +41,8 @@ def play_until(table: Table, identity: str, done: Callable[[dict[str, Any]], boo
         assert waiting and table.game.result() is None, "the game ended first"
         if waiting[0] == seat:
             table.act(identity, me.choose(table.game.view(seat)))
+            if "window" in table.view_for(None)["table"]:  # a reaction window: held till its time
+                table.expire(time.time() + table.policy.window)
         else:
             table.play_bot(waiting[0])
     raise AssertionError("never reached")
