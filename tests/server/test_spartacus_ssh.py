@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from harena.core.clocks import ClockPolicy
 from harena.core.spartacus import arena, auction, market
 from harena.core.spartacus.rules import Spartacus
 from harena.core.spartacus.state import Phase
@@ -471,9 +472,12 @@ async def test_a_whole_quick_game_against_three_bots_is_played_through_the_ssh_s
     server.lobby._new_seed = lambda: seed
     key = new_key()
     options = {"length": "quick", "round_limit": "10"}
+    # reaction windows stay open a fixed time (core/windows.py): short here, so the game
+    # goes at the bots' pace; the clock runner closes them
     table = server.lobby.create_table(
-        fingerprint(key), "ann", "spartacus", bots + 1, options, bots=bots, bot_kind="heuristic"
-    )
+        fingerprint(key), "ann", "spartacus", bots + 1, options, bots=bots,
+        bot_kind="heuristic", policy=ClockPolicy(window=0.3),
+    )  # fmt: skip
     ann = await player(server, "ann", key)
     await ann.wait_for_text("Spartacus")
     pressed = await play_by_screen(ann, lambda _: "1")
