@@ -537,7 +537,8 @@ class Table:
                 continue
             done.add(seat)
             choice = windows.answer_for(prompt, window.held.get(seat))
-            self._act(seat, choice, None, by=self.seats[seat].identity, notify=False)
+            by = self.seats[seat].identity if window.held.get(seat) == choice else None
+            self._act(seat, choice, None, by=by, notify=False)  # by None: the table's default
         self._track_window(now)
         self._notify()
 
