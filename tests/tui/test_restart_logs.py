@@ -30,6 +30,8 @@ def _step(table: Table, person: RandomBot) -> bool:
     seat = table.seat_of("id-ann")
     assert seat is not None and seat in table.game.awaited()
     table.act("id-ann", person.choose(table.game.view(seat)))
+    if "window" in table.view_for(None)["table"]:  # a reaction window: held for its time
+        table.expire(table.next_deadline())
     return True
 
 
