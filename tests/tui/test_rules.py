@@ -40,8 +40,9 @@ def play_until(table: Table, identity: str, done: Callable[[dict[str, Any]], boo
         waiting = table.game.awaited()
         assert waiting and table.game.result() is None, "the game ended first"
         if waiting[0] == seat:
+            before = len(table.game.actions)
             table.act(identity, me.choose(table.game.view(seat)))
-            if "window" in table.view_for(None)["table"]:  # a reaction window: held till its time
+            if len(table.game.actions) == before:  # a reaction window holds it till its time
                 table.expire(time.time() + table.policy.window)
         else:
             table.play_bot(waiting[0])
