@@ -658,9 +658,9 @@ class Table:
         waiting = self.times.waiting_since
         if seat is None or seat not in waiting or self.seats[seat].stand_in is not None:
             return None
-        if self._window is not None:  # a window answered for you: nothing to come back for
+        if self._window is not None:  # answered, or answered for you: nothing to come back for
             prompt = windows.window_prompts(self.game).get(seat)
-            if prompt is not None and len(prompt.choices) == 1:
+            if prompt is not None and (len(prompt.choices) == 1 or seat in self._window.held):
                 return None
         since = waiting[seat]
         return self.touched if since is None else since

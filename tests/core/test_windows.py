@@ -107,7 +107,9 @@ def test_a_person_with_a_reaction_is_asked_and_the_answer_waits_for_the_window()
     table, clock = _table()
     refs = _lot_won(table, {1: "envy-of-the-forum", 2: "slander"})
     game = table.game
+    assert table.awaiting(IDS[1]) is not None and table.awaiting(IDS[2]) is None
     table.act(IDS[1], "pass")
+    assert table.awaiting(IDS[1]) is None  # answered: no "your move" alert
     table.act(IDS[1], f"react:{refs[1]}")  # changed its mind: the last answer counts
     assert table.view_for(IDS[1])["table"]["window"]["answer"] == f"react:{refs[1]}"
     assert "answer" not in table.view_for(IDS[2])["table"]["window"]
