@@ -31,7 +31,7 @@ sys.path.insert(0, str(REPO))
 
 import asyncssh  # noqa: E402
 
-from bench.ssh_seats import (
+from bench.ssh_seats import (  # noqa: E402
     SIZE,
     connect_seats,
     idle_rate,

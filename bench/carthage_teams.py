@@ -55,7 +55,7 @@ def play(mode: str, seed: int, kinds: tuple[str, str]) -> tuple[int, int, dict[s
             tally[1] += int(match.group(2))
             if teams.team_of(by) == teams.team_of(to):
                 tally[0] += int(match.group(2))
-    won = game.winning_team()
+    won = game.team_mode.winning_team()
     assert won is not None
     return won, game.round_number(), damage
 

@@ -164,11 +164,11 @@ def record_loop_time() -> dict[str, float]:
     def _run(self: asyncio.events.Handle) -> None:
         start = time.perf_counter()
         run(self)
-        app = self._context.get(active_app)  # type: ignore[attr-defined]
+        app = self._context.get(active_app)
         name = "" if app is None else getattr(app, "player_name", "?")
         seconds[name] = seconds.get(name, 0.0) + time.perf_counter() - start
 
-    asyncio.events.Handle._run = _run  # type: ignore[method-assign]
+    asyncio.events.Handle._run = _run
     return seconds
 
 
@@ -185,7 +185,7 @@ def record_slow_callbacks(slow: list[Any], over: float = 0.02) -> None:
         if took > over:
             slow.append((repr(self)[:160], round(took * 1000), time.monotonic()))
 
-    asyncio.events.Handle._run = _run  # type: ignore[method-assign]
+    asyncio.events.Handle._run = _run
 
 
 def start_server(workdir: Path, tables: list[list[str]], **limits: Any) -> ServerProcess:

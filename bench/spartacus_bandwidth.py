@@ -182,7 +182,7 @@ async def run(args: argparse.Namespace, workdir: Path) -> None:
         print("Remote updates without one panel's bytes (what that panel costs):")
         split = [by_region(data, areas) for data in updates]
         for name, _, _ in areas:
-            rest = [len(data) - parts[name] for data, parts in zip(updates, split)]
+            rest = [len(data) - parts[name] for data, parts in zip(updates, split, strict=False)]
             print(
                 f"    without {name:<12} median {statistics.median(rest):5.0f} B, p95 {pct(rest, 95):5} B"
             )

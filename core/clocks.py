@@ -250,9 +250,12 @@ class SeatTimes:
 
     @classmethod
     def from_snapshot(cls, snap: dict[str, object], seats: int) -> SeatTimes:
-        times = cls(ClockPolicy.from_record(snap.get("policy")), seats)  # type: ignore[arg-type]
+        policy = snap.get("policy")
+        times = cls(ClockPolicy.from_record(policy if isinstance(policy, dict) else None), seats)
         banks = snap.get("banks")
         if isinstance(banks, list) and len(banks) == seats:
             times.banks = [float(b) for b in banks]
-        times.waiting_since = {int(seat): since for seat, since in snap.get("waiting", [])}  # type: ignore[union-attr]
+        waiting = snap.get("waiting")
+        if isinstance(waiting, list):
+            times.waiting_since = {int(seat): since for seat, since in waiting}
         return times

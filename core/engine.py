@@ -16,11 +16,13 @@ import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import msgpack
 
 from harena.core.codec import from_plain, to_plain
+
+T = TypeVar("T")
 
 SNAPSHOT_FORMAT = 1
 LOG_TAIL = 40  # log lines carried in a view; the table keeps the rest
@@ -224,7 +226,7 @@ class Rng:
     def roll(self, sides: int = 6) -> int:
         return self.below(sides) + 1
 
-    def choice(self, items: list[Any] | tuple[Any, ...]) -> Any:
+    def choice(self, items: list[T] | tuple[T, ...]) -> T:
         return items[self.below(len(items))]
 
     def shuffle(self, items: list[Any]) -> None:
@@ -456,6 +458,7 @@ class Game(ABC):
             index -= 1
             # Event.text_for inlined: views are built on every move, and this is their hot loop
             seats = event.seats
+            text: str | None
             if seats is None or (seat in seats and index >= log_from):
                 text = event.text
             else:
@@ -494,7 +497,11 @@ class Game(ABC):
 _REGISTRY: dict[str, type[Game]] = {}
 
 # Game packages that register themselves on import; each game adds itself here when it lands.
-BUILTIN_GAMES: tuple[str, ...] = ("harena.core.carthage.rules", "harena.core.spartacus.rules")
+BUILTIN_GAMES: tuple[str, ...] = (
+    "harena.core.carthage.rules",
+    "harena.core.spartacus.rules",
+    "harena.core.search.levels",  # the easy and search bots of both games
+)
 _builtins_loaded = False
 
 

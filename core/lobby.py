@@ -82,6 +82,8 @@ class Lobby:
         self._summaries: dict[str, dict[str, Any]] = {}
         self._table_listeners: list[Callable[[Table], None]] = []
         self.notice = ""  # the operators' message, shown in every lobby
+        self.notice_channels: tuple[str, ...] = ()  # how the away are told (server/notices.py)
+        self.guided: dict[str, str] = {}  # table id -> its guide (core/guide.py); not saved
         self.settings = PlayerSettings(store)
         self.ratings = Ratings(store)
         self._turn_subscribers: dict[str, set[TurnSubscription]] = {}
@@ -118,19 +120,26 @@ class Lobby:
         *,
         bots: int = 0,
         bot_kind: str = "random",
+        bot_kinds: list[str] | None = None,
         sit: bool = True,
         policy: ClockPolicy | None = None,
+        seed: int | None = None,
     ) -> Table:
         """A new table; the creator takes seat 0 (unless `sit` is False) and `bots` bots fill
-        the next empty seats."""
+        the next empty seats, each of `bot_kind`, or of its own level (`bot_kinds`, one per
+        bot: "easy", "heuristic", "search", ...). `seed`: a fixed deal (a guided game), else a
+        fresh one."""
         if bots < 0 or bots > players - (1 if sit else 0):
             raise GameConfigError(f"{bots} bots do not fit {players} seats")
+        kinds = list(bot_kinds) if bot_kinds is not None else [bot_kind] * bots
+        if len(kinds) != bots:
+            raise GameConfigError(f"{len(kinds)} bot kinds for {bots} bots")
         if not sit and bots == players:
             options = unattended(game, options)
         table = Table.create(
             game,
             players,
-            self._new_seed(),
+            self._new_seed() if seed is None else seed,
             options,
             store=self.store,
             clock=self._clock,
@@ -138,14 +147,17 @@ class Lobby:
             creator=identity,
             policy=policy,
         )
-        if bot_kind not in table.game.bots and bots:
+        unknown = [kind for kind in kinds if kind not in table.game.bots]
+        if unknown:
             table.close()
-            raise GameConfigError(f"{table.game.title} has no {bot_kind} bot")
+            raise GameConfigError(f"{table.game.title} has no {unknown[0]} bot")
         self._add(table)
         if sit:
             table.sit(identity, name, 0)
-        for seat in [i for i, s in enumerate(table.seats) if s.free][:bots]:
-            table.set_bot(seat, bot_kind)
+        for seat, kind in zip(
+            [i for i, s in enumerate(table.seats) if s.free], kinds, strict=False
+        ):
+            table.set_bot(seat, kind)
         log.info(
             "table %s: %s for %d created by %s (%s)",
             table.id,
@@ -198,8 +210,8 @@ class Lobby:
                     summary["status"],
                     extra={"event": f"table-{summary['status']}", "table": table.id},
                 )
-                if summary["status"] == "over":
-                    self.ratings.rate(table)
+                if summary["status"] == "over" and not getattr(table, "remote", False):
+                    self.ratings.rate(table)  # (a table run elsewhere is rated where it runs)
             self._notify()
 
     def close_table(self, table_id: str, by: str, reason: str) -> Table:
@@ -267,6 +279,23 @@ class Lobby:
         table.close()
         self._notify()
         return table
+
+    def list_table(self, table: Table) -> None:
+        """A table run elsewhere (another node of a cluster) joins the list."""
+        self._add(table)
+        self._notify()
+
+    def replace_table(self, table: Table) -> None:
+        """The same table, run here from now on (in a cluster, it was run by another node):
+        screens showing the old stand-in keep it; new ones get `table`."""
+        self.tables.pop(table.id, None)
+        self._add(table)
+        self._notify()
+
+    def let_go(self, table_id: str, reason: str) -> None:
+        """The table leaves this server with its saved records untouched (in a cluster another
+        node runs it now); its screens here hear why."""
+        self._remove(table_id, reason)
 
     def set_notice(self, text: str) -> None:
         """The server notice every lobby shows; empty clears it."""

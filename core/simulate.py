@@ -7,7 +7,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from harena.core.bots import MAX_DEALS, bot_seed, standing_move
+from harena.core.bots import MAX_DEALS, bot_seed, decide, standing_move
 from harena.core.engine import Game, GameConfigError, Rng, game_class, make_config
 
 MAX_DECISIONS = 200_000  # a game still running after this many choices is reported as stuck
@@ -70,8 +70,7 @@ def play_to_the_end(game: Game, bots: list[Any]) -> Game:
             continue
         deals = 0
         seat = game.awaited()[0]
-        bot = bots[seat]
-        game.act(seat, bot.choose(game.view_for_bot(seat, bot)))
+        game.act(seat, decide(game, seat, bots[seat]))
     return game
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from harena.core import clocks, recovery, windows
-from harena.core.bots import MAX_DEALS, Bot, bot_seed, standing_move
+from harena.core.bots import MAX_DEALS, Bot, bot_seed, decide, standing_move
 from harena.core.clocks import ClockPolicy, SeatTimes
 from harena.core.codec import from_plain, to_plain
 from harena.core.engine import (
@@ -29,7 +29,8 @@ from harena.core.engine import (
     replay,
     restore,
 )
-from harena.core.store import Store, StoredTable, StoreError, TableLog
+from harena.core.logstore import RecordLog, SnapshotStore, TableStore
+from harena.core.store import Store, StoredTable, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -90,8 +91,8 @@ class Table:
         game: Game,
         seats: list[Seat],
         *,
-        store: Store | None = None,
-        table_log: TableLog | None = None,
+        store: SnapshotStore | None = None,
+        table_log: RecordLog | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.id = table_id
@@ -104,8 +105,8 @@ class Table:
         self.touched = clock()  # when a record was last saved: idle tables are archived
         self.chat: list[ChatLine] = []
         self.spectators: dict[str, str] = {}  # identity -> display name; runtime only
-        self._store = store
-        self._log = table_log
+        self._store: SnapshotStore | None = store
+        self._log: RecordLog | None = table_log
         self._records = 0
         self._clock = clock
         self._subscribers: set[Subscription] = set()
@@ -130,7 +131,7 @@ class Table:
         seed: int,
         options: dict[str, str] | None = None,
         *,
-        store: Store | None = None,
+        store: TableStore | None = None,
         table_id: str | None = None,
         clock: Callable[[], float] = time.time,
         creator: str | None = None,
@@ -213,6 +214,40 @@ class Table:
         table.touched = store.touched(stored.table_id)  # (the log exists now, repaired or not)
         table._restarted()
         return table
+
+    @classmethod
+    def rebuild(
+        cls,
+        table_id: str,
+        snapshot: dict[str, Any] | None,
+        records: list[dict[str, Any]],
+        *,
+        clock: Callable[[], float] = time.time,
+    ) -> Table:
+        """A table from a trusted snapshot (None: none) and the records after it, for a store
+        whose records cannot be torn or flipped (JetStream checks and replicates them, so the
+        file repairs of `load` have nothing to do). Raises StoreError if a record does not apply:
+        a table is never served with some of its records missing."""
+        if snapshot is None:
+            if not records or records[0].get("t") not in recovery.FIRST_RECORDS:
+                raise StoreError("cannot be rebuilt: its first record is not a create record")
+            table = cls._from_first_record(table_id, records[0], clock)
+            before, records = 1, records[1:]
+        else:
+            table = cls._from_snapshot(table_id, snapshot, clock)
+            before = snapshot["records"]
+        applied, failed = table._apply_saved(records)
+        if failed is not None:
+            raise StoreError(f"record {before + applied} cannot be applied ({failed})")
+        table._records = before + applied
+        for seat in table.seats:
+            seat.connected = False
+        table._restarted()
+        return table
+
+    def attach(self, store: SnapshotStore, table_log: RecordLog, touched: float) -> None:
+        """Keep this (rebuilt) table's next records in `table_log` and snapshots in `store`."""
+        self._store, self._log, self.touched = store, table_log, touched
 
     def _restarted(self) -> None:
         """After a load, clocks start afresh (SeatTimes.restarted). A wait of unknown start (a
@@ -701,9 +736,15 @@ class Table:
             bot = self._bots[seat] = self.game.bots[kind](bot_seed(self.game.config.seed, seat))
         return bot
 
-    def play_bot(self, seat: int) -> list[Event]:
+    def bot_of(self, seat: int) -> Bot:
+        """The bot playing `seat` (a thinking one is run off the loop: server/bot_workers.py)."""
+        return self._bot(seat)
+
+    def play_bot(self, seat: int, choice: str | None = None) -> list[Event]:
+        """The seat's bot decides (or `choice`, which it decided elsewhere) and it is played."""
         bot = self._bot(seat)
-        choice = bot.choose(self.game.view_for_bot(seat, bot, log_from=self.seats[seat].log_from))
+        if choice is None:
+            choice = decide(self.game, seat, bot, log_from=self.seats[seat].log_from)
         self._deals_in_row = 0
         return self._act(seat, choice, None, by=None)
 
@@ -733,9 +774,10 @@ class Table:
             seats[s].bot is None and seats[s].stand_in is None for s in self.game.asked_to_pay()
         )
 
-    def play_bot_step(self) -> bool:
+    def play_bot_step(self, off_loop: Callable[[int], None] | None = None) -> bool:
         """One bot move: a bot's deal if one deals, else the first awaited bot's decision.
-        False when no bot has anything to do."""
+        False when no bot has anything to do. With `off_loop`, a bot that thinks (the search
+        bot) is not asked here: off_loop(seat) has it think elsewhere and play_bot its choice."""
         deal = self.bot_deal()
         if deal is not None:
             self._deals_in_row += 1
@@ -744,6 +786,9 @@ class Table:
         seats = self.bots_to_move()
         if not seats:
             return False
+        if off_loop is not None and hasattr(self._bot(seats[0]), "decide"):
+            off_loop(seats[0])
+            return True
         self.play_bot(seats[0])
         return True
 

@@ -19,10 +19,12 @@ from harena.core.engine import (
 from harena.core.simulate import parse_bots, simulate
 from harena.core.store import default_data_dir
 from harena.server.admin_socket import AdminSocketError
+from harena.server.cluster.options import add_cluster_options, cluster_settings
 from harena.server.config import ConfigError, load_config, render_config
 from harena.server.hostkey import HostKeyError
 from harena.server.limits import ServerLimits
 from harena.server.logs import configure_logging
+from harena.server.notices_cli import add_notice_options, notice_config
 from harena.server.operations_cli import add_operations_commands, add_operations_options
 from harena.server.operators import OperatorsError, load_operators
 
@@ -172,6 +174,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="games with bots count for the players' ratings (bots keep fixed ratings)",
     )
     add_operations_options(serve)
+    add_notice_options(serve)
+    add_cluster_options(serve)
     serve.set_defaults(run=run_serve, serve_parser=serve, operator_keys=[])
     add_operations_commands(commands)
 
@@ -208,6 +212,11 @@ def build_parser() -> argparse.ArgumentParser:
         default=0.8,
         metavar="SECONDS",
         help="pause before each bot move (default: %(default)s)",
+    )
+    play.add_argument(
+        "--learn",
+        action="store_true",
+        help="a guided first game: easy bots, and panels that explain each moment as it comes",
     )
     play.set_defaults(run=run_play)
 
@@ -309,7 +318,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     )
     wins = ", ".join(
         f"seat {seat} ({kind}) {n} ({100 * n / done:.0f}%)" if done else f"seat {seat} 0"
-        for seat, (kind, n) in enumerate(zip(report.bots, report.wins_by_seat))
+        for seat, (kind, n) in enumerate(zip(report.bots, report.wins_by_seat, strict=False))
     )
     print(f"  wins: {wins}")
     if report.label_kind is not None:
@@ -362,8 +371,13 @@ def run_serve(args: argparse.Namespace) -> int:
         operators=load_operators(args.operators, args.operator_keys),
         archive_after=args.archive_after * 86400,
         rate_bot_games=args.rate_bot_games,
+        notices=notice_config(args),
+        cluster=cluster_settings(args),
     )
-    print(f"harena: saving tables under {config.data_dir}", flush=True)
+    if config.cluster is not None:
+        print(f"harena: node {config.cluster.node} of the cluster at {args.cluster}", flush=True)
+    else:
+        print(f"harena: saving tables under {config.data_dir}", flush=True)
     try:
         asyncio.run(serve_forever(config))
     except (AdminSocketError, OperatorsError, HostKeyError) as exc:
@@ -411,7 +425,13 @@ def run_replay(args: argparse.Namespace) -> int:
 def run_play(args: argparse.Namespace) -> int:
     from harena.server.local_play import play_locally
 
-    return play_locally(args.game, bots=args.bots, players=args.players, bot_delay=args.bot_delay)
+    return play_locally(
+        args.game,
+        bots=args.bots,
+        players=args.players,
+        bot_delay=args.bot_delay,
+        learn=args.learn,
+    )
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -432,7 +452,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     configure_logging(args.verbose, "text")
     try:
-        return args.run(args)
+        status: int = args.run(args)
+        return status
     except (GameConfigError, ConfigError, OperatorsError) as exc:
         print(f"harena: {exc}", file=sys.stderr)
         return 2

@@ -181,7 +181,13 @@ _young: asyncio.TimerHandle | None = None
 _young_collections = 0
 _last_activity = 0.0  # monotonic time of the last `activity`
 _deferred_deep = 0  # times a due deep collection was put off for a quiet moment
-_connected: Callable[[], int] = lambda: 0  # live sessions, as `configure` was told
+
+
+def _nobody() -> int:
+    return 0
+
+
+_connected: Callable[[], int] = _nobody  # live sessions, as `configure` was told
 _frozen_after_deep = 0  # the frozen generation's size after the last deep collection
 _dying: list[tuple[weakref.ref[Any], int]] = []  # ended sessions' apps, and collections left to try
 DYING_TRIES = 5

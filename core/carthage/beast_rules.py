@@ -82,6 +82,7 @@ class BeastRules(Primitives):
             return
         beast = self.content.beast(choice.removeprefix("beast:"))
         p.beast = beast.id
+        p.returned = True  # rulebook: Arena Beasts, "can no longer win the game"
         p.armor = beast.armor  # rulebook: "use the Armor tracking area on their Player Board"
         self.emit(
             f"{self.gladiator_names.get(p.colour, self.name_of(seat))} returns as the {beast.name}"

@@ -102,7 +102,7 @@ class HeuristicBot(RulesetScoring, KitScorer):
             self.strike = self.strike_follows(board)
         scores = [scorer(choice_id, me, board) for choice_id in ids]
         best = max(scores)
-        return self.rng.choice([c for c, s in zip(ids, scores) if s == best])
+        return self.rng.choice([c for c, s in zip(ids, scores, strict=False) if s == best])
 
     def situation(self, seat: int, board: dict[str, Any]) -> Situation:
         players = board["players"]
@@ -304,11 +304,11 @@ class HeuristicBot(RulesetScoring, KitScorer):
 
     def score_choose_target(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
         chariot = sense.chariot_of(board)
-        if choice == "target:none":  # offered when a teammate is in reach
-            return 50.0
+        if choice == "target:none":  # offered when a teammate is in reach: better than a mate
+            return -50.0
         target = int(choice.removeprefix("target:"))
         if chariot is not None:  # him, else nobody: never a teammate
-            return 100.0 if target == chariot["seat"] else -board["players"][target]["armor"]
+            return 100.0 if target == chariot["seat"] else -board["players"][target]["armor"] - 100
         return -board["players"][target]["armor"] - (100 if target in me.mates else 0)
 
     def score_choose_opponent(self, choice: str, me: Situation, board: dict[str, Any]) -> float:

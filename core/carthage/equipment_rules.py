@@ -17,7 +17,7 @@ from harena.core.carthage.cards import CardSet
 from harena.core.carthage.effects import Gear, GearRule
 from harena.core.carthage.equipment import EquipmentCard
 from harena.core.carthage.primitives import Primitives
-from harena.core.carthage.state import Frame, Phase, Source
+from harena.core.carthage.state import Frame, Phase, Source, Wait
 from harena.core.engine import Choice, GameConfig
 
 
@@ -104,11 +104,19 @@ class EquipmentRules(Primitives):
         target = frame.target
         if op.rule is GearRule.TWIN_BLADES:
             # rulebook: Twin Blades - every opponent on a surrounding hex, 2 Favor per one damaged
-            for seat in self.damage_targets(Frame(frame.owner, frame.source, frame.ref), 1):
+            around = self.twin_blades_reach(frame)
+            if self.twin_blades_ask(frame) is not None:
+                frame.pc -= 1  # rulebook: 2 VS 2, teammates Damage one another "if they choose"
+                frame.damage = op.amount
+                frame.wait = Wait.TARGET
+                return
+            spared, frame.asked, frame.spared = frame.spared, [], []
+            for seat in around:
                 if s.phase is Phase.OVER:
                     return
-                self.deal_damage(frame, seat, op.amount)
-                self.change_favor(frame.owner, op.amount)
+                if seat not in spared:
+                    self.deal_damage(frame, seat, op.amount)
+                    self.change_favor(frame.owner, op.amount)
         elif op.rule is GearRule.HALVE_DAMAGE or op.rule is GearRule.SURE_FOOTED:
             if op.rule.value not in me.conditions:
                 me.conditions.append(op.rule.value)
@@ -123,8 +131,29 @@ class EquipmentRules(Primitives):
             )
         elif op.rule is GearRule.SWAP:
             # ruling: a swap is not Movement - no token is taken, none flips (docs/rulings.md)
+            if not self.team_mode.swap_allowed(frame.owner, target):
+                self.emit(
+                    f"The chain holds: {self.name_of(frame.owner)} and {self.name_of(target)} "
+                    "cannot change places"
+                )
+                return
             me.at, s.players[target].at = s.players[target].at, me.at
             self.emit(f"{self.name_of(frame.owner)} and {self.name_of(target)} change places")
+
+    def twin_blades_reach(self, frame: Frame) -> list[int]:
+        """Whom Twin Blades can hit: everyone on a surrounding hex ("0 Range")."""
+        return self.damage_targets(Frame(frame.owner, frame.source, frame.ref), 1)
+
+    def twin_blades_ask(self, frame: Frame) -> int | None:
+        """The next surrounding teammate its player has not yet chosen to hit or spare."""
+        return next(
+            (
+                t
+                for t in self.twin_blades_reach(frame)
+                if self.is_teammate(frame.owner, t) and t not in frame.asked
+            ),
+            None,
+        )
 
     def incoming_damage(self, seat: int, amount: int) -> int:
         """rulebook: Heavy Scutum - "50% less Damage ... rounded up (3 Damage = 2 Damage, 4

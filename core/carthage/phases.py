@@ -60,7 +60,7 @@ class RoundFlow(EffectResolver):
             elif s.phase is Phase.ACTION:
                 if s.in_play is not None:
                     return  # a "/" card waits for its side
-                if self.opponent_turn():
+                if self.essedari_mode.opponent_turn():
                     continue
                 seat = self.next_seat(self.may_play)
                 if seat is None:
@@ -101,11 +101,8 @@ class RoundFlow(EffectResolver):
         return None
 
     def may_play(self, seat: int) -> bool:
-        return bool(self.state.players[seat].hand)
-
-    def opponent_turn(self) -> bool:
-        """A hook for a built-in opponent's turn (the Essedari Maximo): True when it acted."""
-        return False
+        """A card in hand (and, against the Essedari Maximo, not yet played in this lap)."""
+        return bool(self.state.players[seat].hand) and self.essedari_mode.may_play(seat)
 
     # -- Phase 1: Theater ---------------------------------------------------------------------------
 
@@ -125,7 +122,10 @@ class RoundFlow(EffectResolver):
         for h, token in s.tokens.items():  # Phase 1 A
             if not token.face_up and h not in occupied:
                 token.face_up = True
-        self.draw_theater()
+        if self.essedari_mode.active:
+            self.essedari_mode.start_round()  # no Theater cards against him
+        else:
+            self.draw_theater()
 
     def draw_theater(self) -> None:
         s = self.state
@@ -220,6 +220,7 @@ class RoundFlow(EffectResolver):
         self.emit(f"{self.name_of(seat)} plays {card.name}: {card.text}")
         if not card.is_slash:
             self.choose_side(0)
+        self.essedari_mode.card_played(seat)
 
     def choose_side(self, side: int) -> None:
         s = self.state
@@ -277,7 +278,9 @@ class RoundFlow(EffectResolver):
 
     def begin_favor_phase(self) -> None:
         """rulebook: Phase 3 A - beginning with the Last Player (to the right of the Starting
-        Player), clockwise."""
+        Player), clockwise. Against the Essedari Maximo the last round has none."""
+        if self.essedari_mode.rounds_over():
+            return
         s = self.state
         s.phase = Phase.FAVOR
         s.evaluations = 0

@@ -13,6 +13,11 @@ from harena.core.carthage.cards import ArenaToken, TokenKind, TokenTrigger
 from harena.core.carthage.content import Content
 from harena.core.carthage.effects import Hook
 from harena.core.carthage.hexgrid import Arena, Direction, Hex, distance
+
+if TYPE_CHECKING:
+    from harena.core.carthage.essedari.chariot import EssedariMode
+    from harena.core.carthage.teams import TeamMode
+
 from harena.core.carthage.state import (
     MAX_ARMOR,
     MAX_FAVOR,
@@ -36,6 +41,8 @@ class Primitives:
     gladiator_classes: dict[str, str]  # colour -> "Retiarius"
     card_names: dict[str, str]
     card_texts: dict[str, str]
+    team_mode: TeamMode  # the team modes' policy (teams.py)
+    essedari_mode: EssedariMode  # the Essedari Maximo's policy (essedari/chariot.py)
 
     if TYPE_CHECKING:
 
@@ -52,7 +59,10 @@ class Primitives:
 
     def name_of(self, seat: int) -> str:
         """The seat's gladiator ("Blue Retiarius"), or "Seat 2" before it has chosen one; an
-        Arena Beast is "Lion (Blue Retiarius)"."""
+        Arena Beast is "Lion (Blue Retiarius)"; the Essedari Maximo is himself."""
+        chariot = self.essedari_mode.name_of(seat)
+        if chariot is not None:
+            return chariot
         p = self.state.players[seat]
         name = self.gladiator_names.get(p.colour, f"Seat {seat + 1}")
         if p.beast is not None and not p.alive:
@@ -88,11 +98,12 @@ class Primitives:
             and not self.is_pillar(h)
             and self.occupant(h) is None
             and not self.edge_closed(h)
+            and not self.essedari_mode.blocks(h)
         )
 
     def can_be_knocked_to(self, seat: int, h: Hex | None) -> bool:
         """Whether a knockback may carry `seat` onto `h` (the Chained Match adds the chain)."""
-        return self.can_enter(h)
+        return self.can_enter(h) and h is not None and self.team_mode.keeps_chain(seat, h)
 
     def step_directions(self, frame: Frame) -> list[Direction]:
         at = self.state.players[frame.owner].at
@@ -101,7 +112,11 @@ class Primitives:
             dirs: tuple[Direction, ...] = (frame.move_dir,)
         else:
             dirs = tuple(Direction)
-        return [d for d in dirs if self.can_enter(self.arena.step(at, d))]
+        keeps_chain = self.team_mode.keeps_chain
+        return [
+            d for d in dirs
+            if self.can_enter(h := self.arena.step(at, d)) and keeps_chain(frame.owner, h)  # type: ignore[arg-type]
+        ]  # fmt: skip
 
     def damage_targets(self, frame: Frame, reach: int) -> list[int]:
         """Opponents within `reach` hexes (rulebook: General Clarifying Rules, Range). After a
@@ -111,13 +126,15 @@ class Primitives:
         if frame.move_dir is not None:
             ahead = self.arena.ray(at, frame.move_dir, reach)
             found = [s for s in map(self.occupant, ahead) if s is not None][:1]
-            return [s for s in found if self.may_hit(frame.owner, s)]
-        return [
-            seat
-            for seat, p in enumerate(self.state.players)
-            if seat != frame.owner and p.at is not None and distance(at, p.at) <= reach
-            and self.may_hit(frame.owner, seat)
-        ]  # fmt: skip
+            targets = [s for s in found if self.may_hit(frame.owner, s)]
+        else:
+            targets = [
+                seat
+                for seat, p in enumerate(self.state.players)
+                if seat != frame.owner and p.at is not None and distance(at, p.at) <= reach
+                and self.may_hit(frame.owner, seat)
+            ]  # fmt: skip
+        return self.essedari_mode.damage_targets(frame, reach, targets)
 
     def may_hit(self, attacker: int, seat: int) -> bool:
         """Gladiators hit gladiators and Arena Beasts; a Beast hunts gladiators only
@@ -220,6 +237,8 @@ class Primitives:
         self.emit(f"{self.name_of(seat)} gains {amount} Armor ({p.armor})")
 
     def lose_armor(self, seat: int, amount: int, verb: str) -> None:
+        if self.essedari_mode.wound(seat, amount, verb):
+            return  # the Essedari Maximo's Armor
         p = self.state.players[seat]
         if self.is_beast(seat) and p.at is not None:
             self.wound_beast(seat, amount)
@@ -232,6 +251,8 @@ class Primitives:
             self.eliminate(seat)
 
     def change_favor(self, seat: int, amount: int) -> None:
+        if self.essedari_mode.is_chariot(seat):
+            return  # he has no Favor to lose
         p = self.state.players[seat]
         p.favor = max(0, min(MAX_FAVOR, p.favor + amount))
         verb = "gains" if amount > 0 else "loses"
@@ -264,40 +285,46 @@ class Primitives:
 
     def last_standing(self, alive: list[int], fallen: int) -> None:
         """rulebook: How to Win - the last gladiator (or team: teams.py) standing wins; else
-        the fallen player may return as an Arena Beast (beast_rules). A hook: the Essedari
-        Maximo's modes end otherwise."""
+        the fallen player may return as an Arena Beast (beast_rules). Against the Essedari
+        Maximo the game ends otherwise (essedari/chariot.py)."""
         s = self.state
-        winner = self.standing_winner(alive)
+        if self.essedari_mode.active:
+            self.essedari_mode.last_standing(alive)
+            return
+        winner = self.team_mode.standing_winner(alive)
         if winner is not None:
             s.winner = winner
             s.phase = Phase.OVER
-            self.emit(self.victory_text(winner))
+            self.emit(self.team_mode.victory_text(winner))
         else:
             self.offer_beast(fallen)
 
-    def standing_winner(self, alive: list[int]) -> int | None:
-        """The winner once `alive` are left, None while the fight goes on (teams override)."""
-        return alive[0] if len(alive) == 1 else None
-
-    def victory_text(self, winner: int) -> str:
-        return f"{self.name_of(winner)} is the last gladiator standing and wins!"
-
-    # -- hooks a mode overrides (core/carthage/essedari/chariot.py) -----------------------------
+    # -- what the Essedari Maximo changes (core/carthage/essedari/chariot.py) ------------------
 
     def knockable(self, seat: int) -> bool:
-        return self.state.players[seat].alive
+        """ruling (docs/essedari.md): a chariot is not knocked back."""
+        return not self.essedari_mode.is_chariot(seat) and self.state.players[seat].alive
 
     def pass_card_to(self, seat: int | None) -> int | None:
-        """Whose discard pile a passed card goes to (None: its own player's)."""
-        return seat
+        """Whose discard pile a passed card goes to (None: its own player's). rulebook: a
+        card passed to the Essedari Maximo "goes in the Discard Pile of the player"."""
+        return None if self.essedari_mode.is_chariot(seat) else seat
 
     def steps_allowed(self, seat: int, steps: int) -> int:
-        """How many of a Move's steps `seat` may take."""
-        return steps
+        """How many of a Move's steps `seat` may take (the Net stops them)."""
+        return self.essedari_mode.steps_allowed(seat, steps)
 
     def may_hold_back(self, frame: Frame, targets: list[int]) -> bool:
-        """Whether the card's player may decline to deal this Damage ("target:none")."""
-        return False
+        """Whether the card's player may decline to deal this Damage ("target:none"): when a
+        teammate is among its targets (rulebook: 2 VS 2, "Teammates may Damage one another if
+        they choose"; Co-op Rules, "if desired")."""
+        return any(self.is_teammate(frame.owner, t) for t in targets)
+
+    def is_teammate(self, seat: int, other: int) -> bool:
+        """Whether `other` is a gladiator on `seat`'s side (the team modes, co-op)."""
+        return self.essedari_mode.is_teammate(seat, other) or self.team_mode.is_teammate(
+            seat, other
+        )
 
     def next_alive(self, seat: int) -> int:
         """The next living gladiator clockwise after `seat` (turn order is seat order)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from harena.core.carthage.effects import Damage
+from harena.core.carthage.effects import Damage, Gear
 from harena.core.carthage.hexgrid import Direction, knockback_directions
 from harena.core.carthage.state import (
     FOCUS_COST,
@@ -56,6 +56,14 @@ def _effect_prompt(game: Carthage, frame: Frame) -> Prompt:
         choices = tuple(
             Choice(f"dir:{d.name}", _step_label(game, frame, d))
             for d in game.step_directions(frame)
+        )
+    elif wait is Wait.TARGET and isinstance(game.program(frame)[frame.pc], Gear):
+        mate = game.twin_blades_ask(frame)
+        assert mate is not None
+        text = f"Twin Blades: deal {frame.damage} Damage to your teammate {name(mate)} too?"
+        choices = (
+            Choice(f"target:{mate}", f"{name(mate)}: strike"),
+            Choice("target:none", f"Spare {name(mate)}"),
         )
     elif wait is Wait.TARGET:
         text = f"Deal {frame.damage} Damage to whom?"

@@ -76,6 +76,7 @@ class EffectResolver(Primitives):
 
         def run_gear(self, frame: Frame, op: Gear) -> None: ...
         def frame_can_run(self, frame: Frame) -> bool: ...
+        def twin_blades_ask(self, frame: Frame) -> int | None: ...
 
     def program(self, frame: Frame) -> tuple[Op, ...]:
         key = (frame.source, frame.ref, frame.side)
@@ -257,6 +258,13 @@ class EffectResolver(Primitives):
             assert frame.left is not None
             frame.left -= 1
             self.step(frame.owner, direction)
+        elif wait is Wait.TARGET and isinstance(op, Gear):  # Twin Blades, a teammate beside
+            mate = self.twin_blades_ask(frame)
+            assert mate is not None
+            frame.asked.append(mate)
+            if choice == "target:none":
+                frame.spared.append(mate)
+                self.emit(f"{self.name_of(frame.owner)} spares {self.name_of(mate)}")
         elif wait is Wait.TARGET:
             frame.pc += 1
             frame.hit = False

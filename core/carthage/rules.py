@@ -21,14 +21,14 @@ from harena.core.carthage.bots import HeuristicBot
 from harena.core.carthage.content import Content, default_content
 from harena.core.carthage.equipment_rules import EquipmentRules
 from harena.core.carthage.essedari.actions import default_essedari
-from harena.core.carthage.essedari.chariot import EssedariRules, check_essedari, essedari_result
+from harena.core.carthage.essedari.chariot import EssedariMode, check_essedari, essedari_result
 from harena.core.carthage.phases import RoundFlow
 from harena.core.carthage.prompts import open_prompts
 from harena.core.carthage.rulesets.catalog import OPTION_NAMES, RECOMMENDED_MOST
 from harena.core.carthage.rulesets.rules import RulesetRules
 from harena.core.carthage.setup import PLAYERS_CHOOSE, GameSetup
 from harena.core.carthage.state import CarthageState, Phase, Wait
-from harena.core.carthage.teams import MODES, OPTION, TeamPlay, player_count_problem, seating
+from harena.core.carthage.teams import MODES, OPTION, TeamMode, player_count_problem, seating
 from harena.core.carthage.view import board_view
 from harena.core.engine import Game, GameConfigError, OptionSpec, Prompt, Result, register
 
@@ -36,9 +36,7 @@ _LAYOUTS = tuple(layout.id.replace("-", "_") for layout in default_content().lay
 
 
 @register
-class Carthage(
-    EssedariRules, TeamPlay, GameSetup, RoundFlow, RulesetRules, EquipmentRules, BeastRules, Game
-):
+class Carthage(GameSetup, RoundFlow, RulesetRules, EquipmentRules, BeastRules, Game):
     name = "carthage"
     title = "Carthage"
     min_players = 1  # only with essedari=solo (check_config); the free-for-all takes 2 to 5
@@ -143,7 +141,9 @@ class Carthage(
         self.card_texts = {c.id: c.text for c in self.content.cards.values()}
         self.prepare_rulesets()
         self.teams = seating(self.config.options.get(OPTION, "off"), self.players)
+        self.team_mode = TeamMode(self, self.teams)
         self.essedari = default_essedari()
+        self.essedari_mode = EssedariMode(self)
 
     @classmethod
     def check_config(cls, players: int, options: dict[str, str]) -> None:
@@ -176,7 +176,7 @@ class Carthage(
         elif s.phase is Phase.GLADIATORS:
             self.choose_gladiator(seat, choice.removeprefix("gladiator:"))
         elif s.phase is Phase.RULESET_PICK:
-            self.pick_ruleset(seat, choice)
+            self.team_mode.pick_ruleset(seat, choice)
         elif s.phase is Phase.TOKEN_PICK:
             self.pick_token(choice)
         elif s.phase is Phase.TOKEN_PLACEMENT:
@@ -234,11 +234,13 @@ class Carthage(
             return essedari_result(s.essedari, self.players)
         if s.winner is None:
             return None
-        team = self.winning_team()
+        team = self.team_mode.winning_team()
         if team is not None and self.teams is not None:
             lost = [self.teams.name(k) for k in range(len(self.teams.members)) if k != team]
             reason = f"{self.teams.name(team)} wins: {' and '.join(lost)} eliminated"
-            return Result(self.teams.members[team], reason)
+            # rulebook: Arena Beasts, those players "can no longer win the game"
+            winners = tuple(m for m in self.teams.members[team] if not s.players[m].returned)
+            return Result(winners, reason)
         return Result((s.winner,), "last gladiator standing")
 
     def round_number(self) -> int:

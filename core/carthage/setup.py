@@ -74,6 +74,7 @@ class GameSetup(Primitives):
             for seat, gladiator in enumerate(content.gladiators[:n]):
                 self.take_gladiator(seat, gladiator)
         self.after_gladiators()
+        self.essedari_mode.remove_theater(state)
         return state
 
     # -- Setup 2: choose your gladiator --------------------------------------------------------
@@ -100,7 +101,9 @@ class GameSetup(Primitives):
 
     def after_gladiators(self) -> None:
         s = self.state
-        if s.chosen < self.players or self.team_setup_pending():
+        if s.chosen < self.players or self.essedari_mode.enter():
+            return
+        if self.team_mode.team_setup_pending():
             return
         s.turn = s.starting
         layout_id = self.config.options.get("tokens", "first_match")
@@ -112,10 +115,6 @@ class GameSetup(Primitives):
         layout = self.content.layout(layout_id.replace("_", "-"))
         s.tokens = {p.at: BoardToken(p.token) for p in layout.for_players(self.players)}
         s.phase = Phase.PLACEMENT  # rulebook: Setup 4 (First Match) or a Quick Start scenario
-
-    def team_setup_pending(self) -> bool:
-        """A team mode's setup step still to come (teams.TeamPlay: 2 vs 3's rulesets)."""
-        return False
 
     def last_player(self) -> int:
         """The player to the right of the Starting Player (counter-clockwise)."""
@@ -193,16 +192,19 @@ class GameSetup(Primitives):
     # -- Setup 5: placing your gladiator -------------------------------------------------------
 
     def placement_hexes(self) -> list[Hex]:
-        """rulebook: Setup 5 - on the outside edge, not adjacent to another gladiator."""
+        """rulebook: Setup 5 - on the outside edge, not adjacent to another gladiator (the
+        Chained Match keeps the chain: teams.TeamMode.placement_hexes)."""
         taken = [p.at for p in self.state.players if p.at is not None]
-        return [
-            h
-            for h in self.arena.hexes
-            if self.arena.is_edge(h)
-            and not self.is_pillar(h)
-            and h not in taken
-            and not any(t in self.arena.neighbours(h) for t in taken)
-        ]
+        return self.team_mode.placement_hexes(
+            [
+                h
+                for h in self.arena.hexes
+                if self.arena.is_edge(h)
+                and not self.is_pillar(h)
+                and h not in taken
+                and not any(t in self.arena.neighbours(h) for t in taken)
+            ]
+        )
 
     def place_gladiator(self, seat: int, choice: str) -> bool:
         """Place `seat`'s gladiator; True when the last one is placed and play begins."""
@@ -218,6 +220,8 @@ class GameSetup(Primitives):
 
     def setup_prompt(self) -> Prompt:
         s = self.state
+        if s.phase is Phase.RULESET_PICK:
+            return self.team_mode.team_ruleset_prompt()
         if s.phase is Phase.GLADIATORS:
             choices = tuple(
                 Choice(f"gladiator:{g.colour.value}", f"{g.name}: {self.deck_text(g)}")

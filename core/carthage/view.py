@@ -95,7 +95,7 @@ def board_view(game: Carthage, seat: int | None) -> dict[str, Any]:
         "pending": _pending(game),
         "token_pool": list(s.token_pool),  # setup: picked tokens still to be placed
         "token_held": s.token_held,
-        "teams": game.team_view(),  # None unless a team mode (core/carthage/teams.py)
+        "teams": game.team_mode.team_view(),  # None unless a team mode (core/carthage/teams.py)
         "eliminated": list(s.eliminated),
         "winner": s.winner,
         "rulesets": rulesets_view(game),  # Modular Rulesets: all public

@@ -61,7 +61,8 @@ class HeuristicBot:
         return self.content.cards[card_id]
 
     def me(self, view: View) -> dict[str, Any]:
-        return view["board"]["players"][view["seat"]]
+        me: dict[str, Any] = view["board"]["players"][view["seat"]]
+        return me
 
     def leader(self, view: View, among: list[int] | None = None) -> int:
         players = view["board"]["players"]

@@ -230,7 +230,7 @@ def _attack(game: Spartacus, arena: ArenaState) -> None:
     me, other = arena.fighters[me_index], arena.fighters[1 - me_index]
     attack = roll(game, me, me.atk, Roll.ATTACK)
     defence = roll(game, other, other.defence, Roll.DEFENSE)
-    wounds = sum(1 for a, d in zip(attack, defence) if a > d)
+    wounds = sum(1 for a, d in zip(attack, defence, strict=False) if a > d)
     keen = threshold(game, me)
     wounds += sum(1 for a in attack[len(defence) :] if a >= keen)
     dice: list[list[int]] = [[], []]

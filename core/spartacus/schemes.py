@@ -78,7 +78,7 @@ def may_launch(game: Spartacus, seat: int, card_ref: int) -> bool:
         return False
     everyone = sum(p.influence for p in players)
     power = coin_power(game, seat)
-    return card.influence <= everyone + (power.most if power else 0)
+    return bool(card.influence <= everyone + (power.most if power else 0))
 
 
 def begin(game: Spartacus, seat: int, card_ref: int) -> None:
@@ -107,7 +107,7 @@ def _missing(game: Spartacus, scheme: Scheme, *, with_answers: bool = True) -> i
     have = players[scheme.schemer].influence
     if with_answers:
         have += sum(players[s].influence for s, yes in enumerate(scheme.answers) if yes)
-    return max(0, game.card(scheme.card).influence - have)
+    return max(0, int(game.card(scheme.card).influence) - have)
 
 
 # --- prompts --------------------------------------------------------------------------------------
@@ -169,7 +169,7 @@ def prompts(game: Spartacus, scheme: Scheme) -> list[Prompt]:
             f"{game.name_of(me)} launches {card.name} against {game.name_of(scheme.target)}: react?"
         )
         return [
-            Prompt(seat, "reaction", text, tuple(_reactions(game, scheme, seat)), default="pass")
+            Prompt(seat, "reaction", text, tuple(reactions_of(game, scheme, seat)), default="pass")
             for seat in scheme.queue
             if scheme.replies[seat] is None
         ]
@@ -195,7 +195,7 @@ def _target_label(game: Spartacus, seat: int, me: int, harmful: bool) -> str:
     return f"{game.name_of(seat)} (your own House{': it harms you' if harmful else ''})"
 
 
-def _reactions(game: Spartacus, scheme: Scheme, seat: int) -> list[Choice]:
+def reactions_of(game: Spartacus, scheme: Scheme, seat: int) -> list[Choice]:
     p = game.state.players[seat]
     out = []
     for c in p.hand:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from harena.core.spartacus.cards import CardKind, MarketCard
+from harena.core.spartacus.cards import CardKind, IntrigueCard, MarketCard
 from harena.core.spartacus.content import Content
 
 Asset = Mapping[str, Any]  # a card on a table, as the board view shows it
@@ -32,8 +32,9 @@ def ready_to_fight(board: Mapping[str, Any], seat: int) -> list[Asset]:
             if a["kind"] in ("gladiator", "slave") and not a["exhausted"] and not a["wounded"]]  # fmt: skip
 
 
-def strength(card: MarketCard, favor: int = 0, champion: bool = False) -> float:
+def strength(card: MarketCard | IntrigueCard, favor: int = 0, champion: bool = False) -> float:
     """How good a combatant is in the Arena: attack and defence dice count most."""
+    assert isinstance(card, MarketCard)  # a Gladiator or Slave
     return (
         1.2 * card.atk
         + 1.0 * card.defence
@@ -81,7 +82,7 @@ def worth(content: Content, asset: Asset, others: Iterable[Asset], house: str = 
         value *= 0.6  # may die of its wounds (1 in 6) and misses the next games
     if not any(_combatant(content, a) for a in others):
         value += ONLY_FIGHTER
-    return max(value, 0.0)
+    return float(max(value, 0.0))
 
 
 def trade_gain(

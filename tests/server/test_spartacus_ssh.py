@@ -49,7 +49,7 @@ class Run:
 
     @property
     def game(self) -> Spartacus:
-        return self.table.game  # type: ignore[return-value]
+        return self.table.game
 
     def record(self) -> None:
         self.screens.append([c.screen_text() for c in self.clients])
@@ -111,7 +111,7 @@ async def seated(make_server, data: str, arrange: Callable[[Spartacus], None]) -
     keys = [new_key() for _ in NAMES]
     ids = [fingerprint(k) for k in keys]
     table = server.lobby.create_table(ids[0], NAMES[0], "spartacus", 3, {"length": "quick"})
-    for identity, name in zip(ids[1:], NAMES[1:]):
+    for identity, name in zip(ids[1:], NAMES[1:], strict=False):
         table.sit(identity, name)
     run = Run(server, table)
     while run.game.state.phase is Phase.HOUSES:
@@ -119,7 +119,7 @@ async def seated(make_server, data: str, arrange: Callable[[Spartacus], None]) -
         table.act(ids[seat], f"house:{HOUSES[seat]}")
     arrange(run.game)
     run.game.state_changed()
-    for name, key in zip(NAMES, keys):
+    for name, key in zip(NAMES, keys, strict=False):
         client = await player(server, name, key)
         run.clients.append(client)
         await client.wait_for_text("Spartacus")
@@ -174,8 +174,8 @@ async def hidden_twins(
     reaches the bytes does so in every pair of runs; the same screens painted in a different
     number of frames (one app's refresh split by a loaded machine) in one pair only: bytes that
     differ while every screen is the same are run again, up to `ATTEMPTS` pairs."""
-    for _ in range(ATTEMPTS):
-        a, b = await twin_runs(make_server, arrange, play, variants)
+    for attempt in range(ATTEMPTS):
+        a, b = await twin_runs(make_server, arrange, play, variants, attempt)
         problem = hidden_from(knowing, a, b, len(a.screens) if until is None else until)
         if problem is None:
             return a, b
@@ -273,11 +273,13 @@ async def twin_runs(
     arrange: Callable[[str], Callable[[Spartacus], None]],
     play: Callable[[Run, str], Any],
     variants: tuple[str, str],
+    attempt: int = 0,
 ) -> tuple[Run, Run]:
-    """The same table twice, set up by `arrange(variant)` and played by `play(run, variant)`."""
+    """The same table twice, set up by `arrange(variant)` and played by `play(run, variant)`;
+    each `attempt` on data folders of its own (the servers of the last one still run)."""
     runs = []
-    for data, variant in zip("ab", variants):
-        run = await seated(make_server, data, arrange(variant))
+    for data, variant in zip("ab", variants, strict=False):
+        run = await seated(make_server, f"{data}{attempt}", arrange(variant))
         await play(run, variant)
         await run.close()
         runs.append(run)

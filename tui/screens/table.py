@@ -25,6 +25,7 @@ from harena.core.clocks import coarse
 from harena.core.engine import IllegalAction
 from harena.core.windows import nothing_to_play
 from harena.tui.boards import BoardWidget, board_widget_for
+from harena.tui.guide import TableGuide
 from harena.tui.screens.asks import ASK_KIND, AskOffer, AskScreen
 from harena.tui.screens.confirm import confirm
 from harena.tui.screens.give import GIFT_KIND, GiftOffer, GiveScreen
@@ -195,6 +196,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         self._confirming_at: int | None = None  # ... asked at this decision number
         self._gone_reason: str | None = None  # the table left the server, for this reason
         self._ticking: Any = None  # the countdown's timer, only while a clock runs
+        self.guide: TableGuide | None = None  # a guided first game's panels (tui/guide.py)
 
     @property
     def harena(self) -> HarenaApp:
@@ -230,6 +232,9 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         yield ChatInputRow(id="say")
         yield StatusLine(id="status")
         yield KeyBar(self.BINDINGS, lead=board_class.KEY_BAR_LEAD, id="keys")
+        self.guide = TableGuide.for_table(self, self.table, self.harena.guide_progress)
+        if self.guide is not None:
+            yield self.guide.box
 
     def on_mount(self) -> None:
         # A terminal that is not UTF-8 gets rules of plain dashes (boards draw their own ASCII).
@@ -269,6 +274,8 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         self.view = view
         try:
             self._draw(view)
+            if self.guide is not None:
+                self.guide.update(view)
         except NoMatches:
             # A session that ends while this screen mounts never gets its widgets.
             log.debug("table %s: screen not drawn, its widgets are gone", self.table.id)
@@ -456,7 +463,13 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(self.view))
 
+    def action_help(self) -> None:
+        if self.guide is None or not self.guide.again():
+            super().action_help()
+
     def action_lobby(self) -> None:
+        if self.guide is not None and self.guide.escape():
+            return
         if self._confirming is not None:
             self._confirming = None
             self.status.show_info("Cancelled: nothing was chosen")

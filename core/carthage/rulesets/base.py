@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from harena.core.carthage.hexgrid import Hex
 from harena.core.carthage.primitives import Primitives
 from harena.core.carthage.rulesets.catalog import Ruleset, default_rulesets, option_name, ruleset_id
 from harena.core.carthage.rulesets.state import RulesetState
@@ -34,15 +33,7 @@ class RulesetBase(Primitives):
         """In play and `seat` may use it: rulebook, 2 VS 3 Mode - the team of two "may
         exclusively use" its rulesets, "however the team of 3 can still be affected" (a Favor
         Action, a response, a gain is theirs alone; a harm, a price, reaches everyone)."""
-        return self.active(ruleset) and self.may_use_ruleset(seat, option_name(ruleset))
-
-    def may_use_ruleset(self, seat: int, ruleset: str) -> bool:
-        """Overridden by the team modes (teams.TeamPlay, earlier in the game's bases)."""
-        return True
-
-    def chain_allows_pillar_at(self, h: Hex) -> bool:
-        """Overridden by the Chained Match (teams.TeamPlay): a Pillar may not cut a chain."""
-        return True
+        return self.active(ruleset) and self.team_mode.may_use_ruleset(seat, option_name(ruleset))
 
     def ruleset(self, ruleset: str) -> Ruleset:
         return self.ruleset_defs[ruleset]

@@ -258,7 +258,7 @@ class FavorActions(RulesetBase):
             free = [
                 n for n in self.arena.neighbours(h)
                 if n not in s.tokens and n not in occupied and (not inner_only or self.arena.in_inner_circle(n))
-                and (not pillar or self.chain_allows_pillar_at(n))
+                and (not pillar or self.team_mode.chain_allows_pillar_at(n))
             ]  # fmt: skip
             if free:
                 out[h] = free

@@ -8,7 +8,7 @@ from tests.core.carthage.ruleset_helpers import favor_phase, put_in_row, to_disc
 from tests.core.carthage.table_helpers import choices, kind
 
 
-def labels(game) -> dict[str, str]:  # type: ignore[no-untyped-def]
+def labels(game) -> dict[str, str]:
     return {c.id: c.label for c in game.prompts()[0].choices}
 
 

@@ -172,7 +172,7 @@ def test_one_attack_starts_the_count_of_quiet_rounds_again() -> None:
     assert f is not None and f.round == 20 and f.quiet == 9
 
 
-def _step_towards(game, seat: int, target: tuple[int, int]) -> str:  # type: ignore[no-untyped-def]
+def _step_towards(game, seat: int, target: tuple[int, int]) -> str:
     from harena.core.spartacus.board import Hex, distance
 
     me = next(f for f in game.state.arena.fighters if f.seat == seat)

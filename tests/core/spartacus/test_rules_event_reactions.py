@@ -199,7 +199,7 @@ def test_the_twin_test_catches_a_window_that_asks_only_holders(
         return real(game, event, seat, at) and held
 
     monkeypatch.setattr(reactions, "_may_be_asked", holders)
-    game, refs = _market({1: "guard", 2: "envy-of-the-forum", 3: "slander"})
+    game, _refs = _market({1: "guard", 2: "envy-of-the-forum", 3: "slander"})
     twin, _ = _market({1: "guard", 2: "slander", 3: "slander"})
     for g in (game, twin):
         _win_lot(g, winner=0, price=2)

@@ -13,7 +13,7 @@ def _turn(house: str = "batiatus", seed: int = 1, influence: int = 4) -> tuple[S
     game = started(4, seed=seed)
     s = game.state
     seat = next(i for i, p in enumerate(s.players) if p.house == house)
-    s.intrigue.turn = seat  # type: ignore[union-attr]
+    s.intrigue.turn = seat
     for i, p in enumerate(s.players):
         clear_table(game, i)
         p.influence = influence
@@ -33,7 +33,7 @@ def test_a_scheme_within_your_influence_resolves_and_pays_its_cost() -> None:
     game.act(seat, f"scheme:{card}")
     p = game.state.players[seat]
     assert p.influence == 5 and p.denarii == 7
-    assert card in game.state.intrigue_discard and game.state.intrigue.scheme is None  # type: ignore[union-attr]
+    assert card in game.state.intrigue_discard and game.state.intrigue.scheme is None
 
 
 def test_a_scheme_names_its_target_which_can_be_yourself() -> None:
@@ -97,7 +97,7 @@ def test_slander_at_yourself_costs_you_the_influence() -> None:
     before = game.state.players[seat].influence
     game.act(seat, f"scheme:{card}")
     game.act(seat, f"target:{seat}")
-    while kinds(game).get(seat) is None and game.state.intrigue.scheme is not None:  # type: ignore[union-attr]
+    while kinds(game).get(seat) is None and game.state.intrigue.scheme is not None:
         other = next(iter(kinds(game)))
         game.act(other, "pass")
     assert game.state.players[seat].influence == before - 1
@@ -188,7 +188,7 @@ def test_anyone_may_cancel_any_scheme_with_a_reaction_but_without_support() -> N
     game.act(bystander, f"react:{counter}")
     assert game.state.intrigue.scheme is not None  # secret until all are in
     game.act(weak, "pass")
-    assert game.state.intrigue.scheme is None  # type: ignore[union-attr]
+    assert game.state.intrigue.scheme is None
     assert game.state.players[target].denarii == 10
     assert informant in game.state.players[weak].hand
     assert card in game.state.intrigue_discard and counter in game.state.intrigue_discard
@@ -253,10 +253,10 @@ def test_guards_cancel_on_4_to_6_and_the_target_may_try_guard_after_guard() -> N
         if kinds(game).get(other):
             game.act(other, "pass")
     game.act(target, f"guard-hand:{in_hand}")
-    assert game.state.intrigue.scheme is not None  # type: ignore[union-attr]
+    assert game.state.intrigue.scheme is not None
     assert kinds(game) == {target: "reaction"}  # may try again, asked alone
     game.act(target, f"guard-table:{on_table}")
-    assert game.state.intrigue.scheme is None  # type: ignore[union-attr]
+    assert game.state.intrigue.scheme is None
     assert game.state.players[target].denarii == 10
     assert not game.state.players[target].assets
 
@@ -293,7 +293,7 @@ def test_the_schemer_picks_the_victim_of_a_poison() -> None:
     for other in _others(seat):
         if kinds(game).get(other) == "reaction":
             game.act(other, "pass")
-    assert game.state.intrigue.scheme.step is SchemeStep.PICK  # type: ignore[union-attr]
+    assert game.state.intrigue.scheme.step is SchemeStep.PICK
     assert sorted(choices(game, seat)) == sorted([f"pick:{a}", f"pick:{b}"])
     game.act(seat, f"pick:{a}")
     crixus = game.state.players[target].assets[0]

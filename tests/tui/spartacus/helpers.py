@@ -105,9 +105,8 @@ async def play(
             player = players.seats[seat]
             await until_prompt(player.app)
             await until(
-                lambda: (
-                    decisions(player.app)
-                    == [p for p in game.view(seat)["prompts"] if not p["standing"]]
+                lambda app=player.app, s=seat: (
+                    decisions(app) == [p for p in game.view(s)["prompts"] if not p["standing"]]
                 )
             )
             prompt = decisions(player.app)[0]
@@ -118,7 +117,7 @@ async def play(
             raise AssertionError(f"every awaited seat waits for another: {game.awaited()}")
         before = game.decision_number(seat)
         await press_choice(player.pilot, player.app, choice, confirm=True)
-        await until(lambda: game.decision_number(seat) > before)
+        await until(lambda s=seat, b=before: game.decision_number(s) > b)
         await player.pilot.pause()
         players.record()
     raise AssertionError("the game did not get there in time")

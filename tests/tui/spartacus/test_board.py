@@ -66,12 +66,12 @@ async def test_hidden_denarii_read_hidden_and_a_bid_only_has_bid() -> None:
     lobby, table = at_the_auction()
     game = game_of(table)
     table.act(BOB, "bid:7")
-    async with session(lobby, ANN, "ann") as (app, pilot):
+    async with session(lobby, ANN, "ann") as (app, _pilot):
         text = screen_text(app)
         assert "hidden" in text and f"{game.state.players[1].denarii}d" not in text
         assert "bob/Glaber has bid" in text and "bid 7" not in text
         assert f"{game.state.players[0].denarii}d*" in text  # yours, marked as seen by you only
-    async with session(lobby, BOB, "bob") as (app, pilot):
+    async with session(lobby, BOB, "bob") as (app, _pilot):
         assert "bob/Glaber bid 7 (you; secret)" in screen_text(app)
 
 
@@ -99,7 +99,7 @@ async def test_a_gift_is_made_with_g_and_never_from_the_numbered_choices() -> No
 
 
 async def test_the_help_lists_every_key_and_symbol() -> None:
-    lobby, table = new_table()
+    lobby, _table = new_table()
     async with session(lobby, ANN, "ann", size=(80, 40)) as (app, pilot):
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)

@@ -1,0 +1,475 @@
+"""One harena node of a cluster: the tables it runs under leases, and the lobby over them.
+
+A node runs a table only while it holds the table's lease. It renews every lease a third of the
+lease time; a table whose lease it loses, or whose log another node wrote to (fenced), leaves
+its lobby at once (its screens are told it moved). Every sixth of the lease time it claims the
+tables nobody holds (a node that stopped or died), rebuilds each from the stream, and their bots and
+clocks go on as after a restart. A node stopping cleanly releases its leases, so others take its
+tables at once instead of a lease time later.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from nats.js import api
+from nats.js.errors import KeyNotFoundError
+
+from harena.core.lobby import Lobby
+from harena.core.store import StoreError
+from harena.core.table import Table
+from harena.server.cluster import wire
+from harena.server.cluster.host import TableHost
+from harena.server.cluster.inbox import Inbox
+from harena.server.cluster.lease import KvLease, Leases
+from harena.server.cluster.link import NatsLink, NatsUnavailable
+from harena.server.cluster.options import ClusterSettings
+from harena.server.cluster.remote import RemoteTable
+from harena.server.cluster.table_store import JetStreamLog, JetStreamTables
+
+log = logging.getLogger(__name__)
+
+MOVED = "moved to another node"
+
+
+class ClusterStore:
+    """What the lobby and its tables ask of a `Store`, answered by the cluster: tables in
+    JetStream (each new one under this node's lease), documents (ratings, player settings)
+    in a KV bucket, deleted and archived tables marked so no node claims them again."""
+
+    def __init__(self, node: ClusterNode) -> None:
+        self.node = node
+        self.tables = node.tables
+
+    def new_table_id(self) -> str:
+        return self.tables.new_table_id()
+
+    def create(self, table_id: str) -> JetStreamLog:
+        self.node.claim_new(table_id)
+        return self.node.watched(self.tables.create(table_id))
+
+    def write_snapshot(self, table_id: str, snapshot: dict[str, Any]) -> None:
+        self.tables.write_snapshot(table_id, snapshot)
+
+    def touched(self, table_id: str) -> float:
+        return self.tables.touched(table_id)
+
+    def delete(self, table_id: str) -> None:
+        self.node.retire(table_id, "deleted")
+
+    def archive(self, table_id: str) -> None:
+        self.node.retire(table_id, "archived")
+
+    def read_document(self, name: str) -> Any:
+        async def get() -> bytes | None:
+            kv = await self.node.bucket("docs")
+            try:
+                return (await kv.get(_doc_key(name))).value
+            except KeyNotFoundError:
+                return None
+
+        raw = self.node.link.call(get)
+        return json.loads(raw) if raw else None
+
+    def write_document(self, name: str, data: Any) -> None:
+        payload = json.dumps(data, sort_keys=True).encode()
+
+        async def put() -> None:
+            kv = await self.node.bucket("docs")
+            await kv.put(_doc_key(name), payload)
+
+        try:
+            self.node.link.call(put)
+        except (NatsUnavailable, OSError) as exc:
+            raise StoreError(f"could not save {name} to the cluster: {exc}") from exc
+
+
+class ClusterNode:
+    def __init__(
+        self, settings: ClusterSettings, *, clock: Callable[[], float] = time.time
+    ) -> None:
+        self.settings = settings
+        self.name = settings.node
+        self._clock = clock
+        self.link = NatsLink(settings.nats())
+        self.tables: JetStreamTables
+        self.leases: Leases
+        self.lobby: Lobby | None = None
+        self.held: dict[str, KvLease] = {}  # table id -> its lease, for every table run here
+        self._buckets: dict[str, Any] = {}
+        self._task: asyncio.Task[None] | None = None
+        self._loop = asyncio.get_running_loop()  # where tables and sessions live
+        self.inbox = Inbox.of(self._loop)
+        self.host = TableHost(self.link, self.inbox, self.name, settings.prefix)
+        self._watcher: Any = None
+        self._orphans: dict[str, RemoteTable] = {}  # stand-ins still shown for tables run here
+
+    # -- joining and leaving ----------------------------------------------------------------------
+
+    def start(self) -> ClusterNode:
+        s = self.settings
+        self.link.start()
+        self.tables = JetStreamTables(
+            self.link, prefix=s.prefix, replicas=s.replicas, node=self.name, clock=self._clock
+        ).ensure()
+        self.leases = Leases(
+            self.link, self.name, prefix=s.prefix, seconds=s.lease_seconds, replicas=s.replicas
+        ).ensure()
+        for name in ("docs", "retired", "registry"):
+            self.link.call(lambda name=name: self._ensure_bucket(name))
+        log.info(
+            "node %s joined the cluster at %s (lease %.1f s)",
+            self.name,
+            ", ".join(s.servers),
+            self.leases.seconds,
+            extra={"event": "node-joined", "node": self.name},
+        )
+        return self
+
+    def open_lobby(self, *, count_bots: bool = False) -> Lobby:
+        """The lobby of this node, with every table nobody runs claimed into it."""
+        lobby = Lobby(ClusterStore(self), clock=self._clock)  # type: ignore[arg-type]
+        lobby.ratings.count_bots = count_bots
+        self.lobby = lobby
+        lobby.add_table_listener(self._serve_new)
+        lobby.subscribe(lambda _: self._serve_new(None))
+        self.claim_free()
+        for table_id, data in self.link.call(self._watch_registry):
+            self._registry_changed(table_id, data)
+        return lobby
+
+    def _serve_new(self, _table: Any) -> None:
+        """Tables made here (held, not served yet) are offered to the other nodes."""
+        assert self.lobby is not None
+        for table_id in self.held.keys() - self.host.tables.keys():
+            table = self.lobby.tables.get(table_id)
+            if isinstance(table, Table):
+                self.host.serve(table)
+
+    # -- the registry: every table of the cluster, as its owner last described it --------------
+
+    async def _watch_registry(self) -> list[tuple[str, bytes | None]]:
+        """Start watching the registry; what it holds now (later changes are posted)."""
+        kv = await self.bucket("registry")
+        self._watcher = watcher = await kv.watchall()
+        first: list[tuple[str, bytes | None]] = []
+        while True:
+            entry = await watcher.updates(timeout=10)
+            if entry is None:
+                break
+            first.append((entry.key, entry.value if entry.operation is None else None))
+
+        async def follow() -> None:
+            async for entry in watcher:
+                if entry is None:
+                    continue
+                value = entry.value if entry.operation is None else None
+                self.inbox.post(lambda e=entry, v=value: self._registry_changed(e.key, v))
+
+        self.link.spawn(follow())
+        return first
+
+    def _registry_changed(self, table_id: str, data: bytes | None) -> None:
+        lobby = self.lobby
+        orphan = self._orphans.get(table_id)
+        if orphan is not None and data is not None:
+            _quietly(lambda: orphan.update(wire.unpack(data)))
+        if lobby is None or table_id in self.host.tables:
+            return  # ours: the lobby has the table itself
+        present = lobby.tables.get(table_id)
+        if data is None:
+            if isinstance(present, RemoteTable):
+                lobby.let_go(table_id, "deleted")
+            return
+        try:
+            state = wire.unpack(data)
+            owner = state["owner"]
+        except (wire.Malformed, KeyError, TypeError) as exc:
+            log.warning("table %s: dropped a malformed registry entry (%s)", table_id, exc)
+            return
+        if owner == self.name:
+            return  # what we said before we let it go: the next owner will say more
+        try:
+            if isinstance(present, RemoteTable):
+                present.update(state)
+            elif present is None:
+                lobby.list_table(RemoteTable(self, table_id, state))
+        except (KeyError, TypeError, ValueError) as exc:
+            log.warning("table %s: dropped a malformed registry entry (%s)", table_id, exc)
+
+    def _relist(self, table_id: str) -> None:
+        """List a table we just let go as its new owner last described it (that news came
+        while it was still ours here, and was passed over)."""
+
+        async def get() -> bytes | None:
+            kv = await self.bucket("registry")
+            try:
+                return (await kv.get(table_id)).value
+            except KeyNotFoundError:
+                return None
+
+        try:
+            data = self.link.call(get)
+        except Exception:
+            return  # NATS is away: the next registry news lists it
+        if data:
+            self._registry_changed(table_id, data)
+
+    # -- asking other nodes ---------------------------------------------------------------------
+
+    def ask(
+        self, table_id: str, op: str, identity: str | None, args: dict[str, Any], timeout: float
+    ) -> dict[str, Any]:
+        """Ask a table's owner, waiting for the answer (running posted work meanwhile)."""
+        future = self.link.spawn(self._request(table_id, op, identity, args, timeout))
+        try:
+            return self.inbox.wait(future, timeout + 1.0)
+        except TimeoutError:
+            return {"error": "down", "message": f"table {table_id}'s node did not answer"}
+
+    def remote_request(
+        self,
+        table_id: str,
+        op: str,
+        identity: str | None,
+        args: dict[str, Any],
+        answered: Callable[[dict[str, Any]], None] | None,
+    ) -> None:
+        """Ask without waiting; `answered` hears the answer on this loop."""
+        future = self.link.spawn(self._request(table_id, op, identity, args, 5.0))
+        if answered is not None:
+            future.add_done_callback(
+                lambda f: (
+                    self.inbox.post(lambda: answered(f.result()))
+                    if not f.cancelled() and f.exception() is None
+                    else None
+                )
+            )
+
+    async def _request(
+        self, table_id: str, op: str, identity: str | None, args: dict[str, Any], timeout: float
+    ) -> dict[str, Any]:
+        assert self.link.nc is not None
+        payload = wire.pack({"op": op, "identity": identity, "args": args, "node": self.name})
+        try:
+            reply = await self.link.nc.request(
+                self.host.request_subject(table_id), payload, timeout=timeout
+            )
+            return wire.unpack(reply.data)
+        except wire.Malformed as exc:
+            return {"error": "down", "message": f"a malformed answer ({exc})"}
+        except Exception as exc:  # no responders, timeout, connection lost
+            log.info("table %s: %s not answered (%s)", table_id, op, type(exc).__name__)
+            return {
+                "error": "down",
+                "message": f"table {table_id} is moving between nodes or the cluster is "
+                "unreachable; nothing was changed, try again in a moment",
+            }
+
+    def listen(self, subject: str, arrived: Callable[[bytes], None]) -> Any:
+        """Hear `subject` on this loop until `unlisten`."""
+
+        async def subscribe() -> Any:
+            assert self.link.nc is not None
+
+            async def cb(msg: Any) -> None:
+                self.inbox.post(lambda: arrived(msg.data))
+
+            sub = await self.link.nc.subscribe(subject, cb=cb)
+            await self.link.nc.flush()
+            return sub
+
+        return self.link.call(subscribe)
+
+    def unlisten(self, sub: Any) -> None:
+        self.link.spawn(sub.unsubscribe())
+
+    def run(self) -> None:
+        """Renew leases and claim free tables from now on (on the running event loop)."""
+        self._task = self._loop.create_task(self._keep_up())
+
+    def stop(self) -> None:
+        """Leave the cluster cleanly: every lease released, so others take the tables now."""
+        if self._task is not None:
+            self._task.cancel()
+        for table_id in list(self.host.tables):
+            self.host.stop_serving(table_id)
+        for table_id, lease in list(self.held.items()):
+            try:
+                lease.release()
+            except Exception:
+                log.warning("could not release table %s's lease", table_id, exc_info=True)
+        self.held.clear()
+        self.link.close()
+        log.info("node %s left the cluster", self.name, extra={"event": "node-left"})
+
+    # -- leases -----------------------------------------------------------------------------------
+
+    def claim_new(self, table_id: str) -> None:
+        lease = self.leases.lease(table_id)
+        if not lease.claim():
+            raise StoreError(f"table {table_id} is run by another node")
+        self.held[table_id] = lease
+
+    def watched(self, table_log: JetStreamLog) -> JetStreamLog:
+        """A log whose fencing makes this node let its table go."""
+        table_log.on_fenced = self._fenced
+        return table_log
+
+    def _fenced(self, table_id: str) -> None:
+        self._loop.call_soon(self.give_up, table_id, MOVED)
+
+    def claim_free(self) -> list[str]:
+        """Claim and load every table no node holds (none yet, or its node died); their ids."""
+        assert self.lobby is not None
+        claimed = []
+        retired = set(self._keys("retired"))
+        for table_id in self.tables.table_ids():
+            if isinstance(self.lobby.tables.get(table_id), Table) or table_id in retired:
+                continue
+            lease = self.leases.lease(table_id)
+            try:
+                if not lease.claim():
+                    continue
+                table = self.tables.open_table(table_id, clock=self._clock)
+            except Exception:
+                log.exception("table %s could not be taken over", table_id)
+                _quietly(lease.release)
+                continue
+            assert isinstance(table._log, JetStreamLog)
+            self.watched(table._log)
+            self.held[table_id] = lease
+            stand_in = self.lobby.tables.get(table_id)
+            if isinstance(stand_in, RemoteTable):
+                # Screens here showing it keep their stand-in, which now reaches this node
+                # through NATS as it reached the last owner: nobody's screen closes.
+                self._orphans[table_id] = stand_in
+                self.lobby.replace_table(table)
+            else:
+                self.lobby.add_table(table)
+            self.host.serve(table)
+            for listener in list(table.listeners):  # bots and clocks pick it up
+                listener(table)
+            claimed.append(table_id)
+            log.info(
+                "table %s: now run by node %s",
+                table_id,
+                self.name,
+                extra={"event": "table-claimed", "table": table_id, "node": self.name},
+            )
+        return claimed
+
+    def give_up(self, table_id: str, reason: str) -> None:
+        self.host.stop_serving(table_id)
+        lease = self.held.pop(table_id, None)
+        if lease is not None and lease.held:
+            _quietly(lease.release)
+        if self.lobby is not None and table_id in self.lobby.tables:
+            self.lobby.let_go(table_id, reason)
+            self._relist(table_id)
+            log.warning(
+                "table %s: no longer run by node %s (%s)",
+                table_id,
+                self.name,
+                reason,
+                extra={"event": "table-released", "table": table_id, "node": self.name},
+            )
+
+    def retire(self, table_id: str, why: str) -> None:
+        """A deleted or archived table: marked so no node claims it, its records kept."""
+
+        async def mark() -> None:
+            kv = await self.bucket("retired")
+            await kv.put(table_id, why.encode())
+
+        self.link.call(mark)
+        self.host.forget(table_id)
+        lease = self.held.pop(table_id, None)
+        if lease is not None:
+            _quietly(lease.release)
+
+    async def _keep_up(self) -> None:
+        """Every sixth of the lease time claim what nobody holds; every second tick renew.
+        A dead node's lease lapses at most a lease time after its death, so its tables are
+        claimed within 7/6 of the lease time (docs/cluster.md)."""
+        tick = self.leases.seconds / 6
+        renew = True
+        while True:
+            await asyncio.sleep(tick)
+            try:
+                if renew:
+                    await self._renew_all()
+                renew = not renew
+                if self.link.connected.is_set():
+                    self.claim_free()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("node %s: keeping leases failed; trying again", self.name)
+
+    async def _renew_all(self) -> None:
+        leases = dict(self.held)
+
+        async def renew_all() -> dict[str, bool]:
+            results = await asyncio.gather(
+                *(lease.arenew() for lease in leases.values()), return_exceptions=True
+            )
+            return {t: r is True for t, r in zip(leases, results, strict=True)}
+
+        try:
+            renewed = await self.link.acall(renew_all)
+        except Exception:
+            renewed = {t: False for t in leases}
+        for table_id, ok in renewed.items():
+            if ok or self.held.get(table_id) is not leases[table_id]:
+                continue
+            if leases[table_id].held:
+                continue  # not renewed this time (NATS slow or down) but not lapsed yet
+            self.give_up(table_id, MOVED)
+
+    # -- buckets ----------------------------------------------------------------------------------
+
+    async def _ensure_bucket(self, name: str) -> None:
+        assert self.link.js is not None
+        bucket = f"{self.settings.prefix}_{name}"
+        try:
+            self._buckets[name] = await self.link.js.key_value(bucket)
+        except Exception:
+            self._buckets[name] = await self.link.js.create_key_value(
+                bucket=bucket,
+                history=1,
+                storage=api.StorageType.FILE,
+                replicas=self.settings.replicas,
+            )
+
+    async def bucket(self, name: str) -> Any:
+        return self._buckets[name]
+
+    def _keys(self, name: str) -> list[str]:
+        async def keys() -> list[str]:
+            kv = await self.bucket(name)
+            try:
+                return list(await kv.keys())
+            except Exception:  # nats-py raises NoKeysError for an empty bucket
+                return []
+
+        return self.link.call(keys)
+
+    def tables_held(self) -> list[str]:
+        return sorted(self.held)
+
+
+def _doc_key(name: str) -> str:
+    return name.replace("/", "_")
+
+
+def _quietly(action: Callable[[], Any]) -> None:
+    try:
+        action()
+    except Exception:
+        log.debug("ignored during clean-up", exc_info=True)

@@ -1,0 +1,34 @@
+"""harena servers joined in a cluster, played through real SSH clients read with pyte."""
+
+from __future__ import annotations
+
+from tests.server.players import new_key, player
+from tests.server.test_ssh_server import create_table
+
+
+async def test_a_node_that_stops_hands_its_tables_to_another_where_the_player_sits_again(
+    make_node,
+):
+    a = await make_node("a")
+    b = await make_node("b")
+    key = new_key()
+    ann = await player(a, "ann", key)
+    await create_table(ann)
+    bob = await player(a, "bob", new_key())
+    await bob.wait_for_text("High Card")
+    bob.send("\r")
+    await ann.wait_for_text("bob")
+    ann.send("1")  # ann plays a card: acknowledged, so in the stream
+    await bob.wait_for_text("seat 0 plays a card")
+    assert a.cluster.tables_held() == ["1"] and b.cluster.tables_held() == []
+
+    await a.stop()  # a leaves cleanly: its lease is released, b need not wait it out
+    await ann.wait_closed()
+    assert b.cluster.claim_free() == ["1"]
+
+    again = await player(b, "ann", key)
+    await again.wait_for_text("Table 1")
+    await again.wait_for_text("you: ann")
+    await again.wait_for_text("you play")
+    table = b.lobby.table("1")
+    assert [a.seat for a in table.game.actions] == [0]
