@@ -485,7 +485,10 @@ async def test_a_whole_quick_game_against_three_bots_is_played_through_the_ssh_s
     pressed = await play_by_screen(ann, lambda _: "1")
     result = table.game.result()
     assert result is not None and table.game.state.round <= 10
-    assert table.game.decision_number(0) > 0 and pressed >= table.game.decision_number(0)
+    # every decision of ann's was a key she pressed, but the reaction windows' "Let it be"
+    # that the table gave for her when she held nothing to play (no key needed)
+    own = sum(1 for a in table.game.actions if a.seat == 0 and a.choice != "pass")
+    assert table.game.decision_number(0) > 0 and pressed >= own
     await ann.wait_for_text("Winner:")
     winners = " and ".join(table.game.name_of(w) for w in result.winners)
     assert winners in ann.screen_text()
