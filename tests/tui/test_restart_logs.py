@@ -29,7 +29,10 @@ def _step(table: Table, person: RandomBot) -> bool:
         return True
     seat = table.seat_of("id-ann")
     assert seat is not None and seat in table.game.awaited()
+    before = len(table.game.actions)
     table.act("id-ann", person.choose(table.game.view(seat)))
+    if len(table.game.actions) == before:  # a reaction window holds it till its time
+        table.expire(table.next_deadline())
     return True
 
 

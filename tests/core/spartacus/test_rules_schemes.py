@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from harena.core.spartacus.rules import Spartacus
 from harena.core.spartacus.state import SchemeStep
 from tests.core.spartacus.helpers import choices, clear_table, dice, give, kinds, started
@@ -296,3 +298,36 @@ def test_the_schemer_picks_the_victim_of_a_poison() -> None:
     game.act(seat, f"pick:{a}")
     crixus = game.state.players[target].assets[0]
     assert crixus.wounded and crixus.exhausted
+
+
+def _scheme_twin(card: str, answer: str) -> tuple[Spartacus, list[object]]:
+    """Extortion against the target; the bystander holds `card` and answers `answer`."""
+    game, seat = _turn(influence=4)
+    scheme = give(game, seat, "extortion", hand=True)
+    target, bystander, last = _others(seat)
+    ref = give(game, bystander, card, hand=True)
+    give(game, target, "rumours", hand=True)
+    give(game, last, "rumours", hand=True)
+    game.act(seat, f"scheme:{scheme}")
+    game.act(seat, f"target:{target}")
+    game.act(bystander, f"react:{ref}" if answer == "play" else "pass")
+    others = (seat, target, last, None)
+    seen: list[object] = [game.view(s) for s in others]
+    game.act(target, "pass")
+    seen += [game.view(s) for s in others]
+    return game, seen
+
+
+@pytest.mark.parametrize("answer", ["play", "pass"])
+def test_who_holds_a_reaction_to_a_scheme_is_hidden_until_the_replies_are_in(answer: str) -> None:
+    """rules: Canceling a Scheme; ruling (docs/rulings.md): every Dominus who could react by
+    public facts is asked alike, so two games differing only in whether the bystander holds
+    a Counter-Plot (and plays it, or passes) look the same to the others until all replies
+    are in."""
+    holder, seen_holder = _scheme_twin("counter-plot", answer)
+    other, seen_other = _scheme_twin("rumours", "pass")
+    assert seen_holder == seen_other
+    for game in (holder, other):
+        game.act(_others(game.state.intrigue.turn)[2], "pass")  # all in: revealed
+    schemer = holder.state.intrigue.turn
+    assert (holder.view(schemer) == other.view(schemer)) is (answer == "pass")

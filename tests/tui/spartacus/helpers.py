@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass, field
@@ -9,6 +10,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from harena.core import windows
 from harena.core.lobby import Lobby
 from harena.core.spartacus.rules import Spartacus
 from harena.core.spartacus.state import Phase
@@ -96,6 +98,9 @@ async def play(
     for _ in range(moves):
         if done() or game.result() is not None:
             return
+        if "window" in players.table.view_for(None)["table"]:
+            await answer_window(players, policy)
+            continue
         for seat in game.awaited():
             player = players.seats[seat]
             await until_prompt(player.app)
@@ -116,6 +121,32 @@ async def play(
         await player.pilot.pause()
         players.record()
     raise AssertionError("the game did not get there in time")
+
+
+async def answer_window(players: Players, policy: Policy) -> None:
+    """A reaction window the table holds open (core/windows.py): whoever has something to
+    play presses its key (the table holds the answer); whoever has nothing is not asked and
+    is told so; then the window's time is made to be up, as its clock would."""
+    table = players.table
+    for seat, prompt in sorted(windows.window_prompts(table.game).items()):
+        player = players.seats[seat]
+        if len(prompt.choices) == 1:
+            await until(lambda: "no key needed" in screen_text(player.app))
+            continue
+        await until_prompt(player.app, prompt.kind)
+        shown = next(p for p in decisions(player.app) if p.get("default"))
+        choice = policy(seat, shown, table.view_for(PLAYERS[seat][0]))
+        assert choice is not None
+        await press_choice(player.pilot, player.app, choice, confirm=True)
+        await until(
+            lambda: (
+                table.view_for(PLAYERS[seat][0])["table"].get("window", {}).get("answer") == choice
+            )
+        )
+    table.expire(time.time() + table.policy.window)
+    for seat in players.seats:
+        await seat.pilot.pause()
+    players.record()
 
 
 def ids(prompt: dict[str, Any]) -> list[str]:

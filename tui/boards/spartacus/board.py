@@ -345,9 +345,14 @@ class SpartacusBoard(BoardWidget):
         return legend(self.ascii_only)
 
     def help_lead(self) -> list[tuple[str, str]]:
-        """While a Reaction window is open, `?` starts by explaining it."""
-        window = self.view["game"]["board"].get("window") if self.view is not None else None
-        return WINDOW_HELP if window is not None else []
+        """While a Reaction window is open (a lot won, a wound, a launched Scheme), `?` starts
+        by explaining it."""
+        if self.view is None:
+            return []
+        board = self.view["game"]["board"]
+        scheme = (board.get("intrigue") or {}).get("scheme") or {}
+        open_now = board.get("window") is not None or scheme.get("step") == "react"
+        return WINDOW_HELP if open_now else []
 
 
 def choice_label(label: str, names: Any) -> str:
@@ -365,6 +370,7 @@ WINDOW_HELP = [
     ("1 Let it be", "pass; 2 and on: play that Reaction (own Influence)"),
     ("secret", "shown when all are in; first clockwise plays"),
     ("all asked", "by public facts, not by cards held: it tells nothing"),
+    ("fixed time", "open ~10 s; no key: you let it be (nothing to play: not asked)"),
     ("r", "the rules of the Reaction window on one screen"),
 ]
 
