@@ -67,8 +67,12 @@ class Trigger:
             return False
         if self.start:
             return True
-        prompts = [p for p in game["prompts"] if not p.get("standing")]
-        mine = [p for p in prompts if not self.prompt or p["kind"] == self.prompt]
+        # A prompt named is looked for among standing ones too (Spartacus: the Open Market
+        # while offers await answers); `start` and a choice alone look at decisions only.
+        if self.prompt:
+            mine = [p for p in game["prompts"] if p["kind"] == self.prompt]
+        else:
+            mine = [p for p in game["prompts"] if not p.get("standing")]
         if not mine:
             return False
         if self.choice:
@@ -85,6 +89,15 @@ class GuidePanel:
     points: str
     """The region of the screen it talks about (one of `REGIONS[game]`)."""
     trigger: Trigger
+    suggest: str = ""
+    """A regular expression on the label of the choice the text advises, if it advises one."""
+
+    def suggested(self, prompt: Mapping[str, Any]) -> str | None:
+        """The id of the choice of `prompt` this panel advises, if any."""
+        if not self.suggest or prompt["kind"] != self.trigger.prompt:
+            return None
+        pattern = re.compile(self.suggest)
+        return next((cid for cid, label in prompt["choices"] if pattern.search(label)), None)
 
 
 @dataclass(frozen=True)
@@ -179,7 +192,7 @@ def _setup(game: str, raw: Any, name: str) -> GuideSetup:
 def _panel(game: str, raw: Any, where: str) -> GuidePanel:
     if not isinstance(raw, dict):
         raise GuideError(f"{where}: not a table")
-    unknown = set(raw) - {"key", "title", "text", "points", "when"}
+    unknown = set(raw) - {"key", "title", "text", "points", "when", "suggest"}
     if unknown:
         raise GuideError(f"{where}: unknown field {sorted(unknown)[0]!r}")
     key, title, text = raw.get("key"), raw.get("title"), raw.get("text")
@@ -200,7 +213,12 @@ def _panel(game: str, raw: Any, where: str) -> GuidePanel:
     points = raw.get("points", "prompt")
     if points not in REGIONS[game]:
         raise GuideError(f"{where}: points at {points!r}, not one of {', '.join(REGIONS[game])}")
-    return GuidePanel(key, title, lines, str(points), _trigger(raw.get("when"), where))
+    suggest = str(raw.get("suggest", ""))
+    try:
+        re.compile(suggest)
+    except re.error as exc:
+        raise GuideError(f"{where}: `suggest` is not a regular expression: {exc}") from exc
+    return GuidePanel(key, title, lines, str(points), _trigger(raw.get("when"), where), suggest)
 
 
 def _trigger(raw: Any, where: str) -> Trigger:

@@ -149,6 +149,11 @@ class NoticeRunner:
         self.failed: list[tuple[str, Notice]] = []
         """(channel, notice) of every delivery given up after its last attempt, this run."""
 
+    @property
+    def running(self) -> bool:
+        """Whether it looks for notices due (the operator left notices on)."""
+        return self._timer is not None
+
     def start(self) -> None:
         if self.config.channels:
             self._schedule()

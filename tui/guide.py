@@ -145,11 +145,11 @@ class TableGuide:
         return self.box.panel if self.box.display else None
 
     def update(self, view: Mapping[str, Any]) -> None:
-        """A new view: show the panel now due, if any (one left open stays until Esc, unless a
-        newer one is due)."""
+        """A new view: show the panel now due, if any. One open stays until Esc: the next
+        waits for it, so no panel is passed by unread."""
         self._view = view
-        if view["table"]["you"] is None:
-            return  # watching: the guide is the learner's
+        if view["table"]["you"] is None or self.showing is not None:
+            return  # watching (the guide is the learner's), or a panel is open
         panel = self.guide.due(view, self.shown)
         if panel is not None:
             self.shown.append(panel.key)

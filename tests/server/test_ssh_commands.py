@@ -119,3 +119,18 @@ async def test_anything_else_is_refused_with_the_list(make_server):
     await client.wait_closed()
     assert client.exit_status == 1 and "unknown command `rm`" in client.stderr.decode()
     assert "\r\n  ssh HOST table N" in client.stderr.decode()  # lines end as a terminal needs
+
+
+async def test_a_player_registers_a_webhook_from_the_lobby_over_ssh(make_server):
+    server = await make_server()
+    assert server.notices.running and server.lobby.notice_channels == ("webhook",)
+    key = new_key()
+    ann = await player(server, "ann", key)
+    await ann.wait_for_text("you are ann")
+    ann.send("a")
+    await ann.wait_for_text("Notices while you are away")
+    assert "this server sends no e-mail" in ann.screen_text()
+    ann.send("https://ntfy.sh/#ann\r")
+    await ann.wait_for_text("Notices by webhook while you are away")
+    settings = server.lobby.settings
+    assert settings.get(fingerprint(key), "notice_webhook") == "https://ntfy.sh/#ann"
