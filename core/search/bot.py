@@ -84,6 +84,8 @@ class SearchBot:
         view = game.view(seat, log_from=log_from)
         normal = self.choose(view)
         ids = [cid for prompt in awaited_prompts(view) for cid, _ in prompt["choices"]]
+        if normal not in ids:
+            ids.append(normal)  # the heuristic may answer with a standing choice (a payment)
         if len(ids) > 1:
             picked = self._search(game, seat, ids, normal, began)
         else:
