@@ -8,7 +8,7 @@ import pytest
 from harena.core.bots import MISTAKE_RATE, EasyBot, bot_seed, decide
 from harena.core.engine import game_class, new_game
 from harena.core.search.bot import Budget, SearchBot
-from harena.core.simulate import simulate
+from harena.core.simulate import parse_bots, simulate
 
 
 @pytest.mark.parametrize("name", ["carthage", "spartacus"])
@@ -54,3 +54,7 @@ def test_the_easy_bot_slips_now_and_then_but_mostly_plays_the_heuristic() -> Non
         game.act(seat, choice)
     assert asked > 40
     assert 0 < slips / asked < 2 * MISTAKE_RATE
+
+
+def test_simulate_takes_levels_for_kinds() -> None:
+    assert parse_bots("hard,normal,easy,random", 4) == ["search", "heuristic", "easy", "random"]
