@@ -98,12 +98,13 @@ def play(row: Row, index: int, seed: int, budget: Budget) -> None:
     row.wins += shift in result.winners  # the measured bot sits at seat `shift`
 
 
-def rows(budget: Budget) -> dict[str, list[Row]]:
+def rows(levels: list[str]) -> dict[str, list[Row]]:
     essedari = {
         mode: [
             Row(f"essedari_{mode} {level}", "carthage", players, {"essedari": mode},
                 [kind] * players, rotate=False)
             for level, kind in LEVELS.items()
+            if level in levels
         ]
         for mode, players in (("solo", 1), ("coop", 2))
     }  # fmt: skip
@@ -149,12 +150,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--depth", type=int, default=Budget().depth)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--minutes", type=float, default=0.0, help="stop a row after this long")
+    parser.add_argument("--levels", default="easy,normal,hard", help="the Essedari rows' levels")
     parser.add_argument("--progress", type=int, default=0, help="print a tally every N games")
     args = parser.parse_args(argv)
     games = 4 if args.quick else args.games
     budget = Budget(iterations=8 if args.quick else args.iterations, depth=args.depth)
     print(f"budget: {budget.iterations} iterations, depth {budget.depth}; seed {args.seed}")
-    table = rows(budget)
+    table = rows(args.levels.split(","))
     for key in args.rows.split(","):
         for row in table[key]:
             began = time.perf_counter()
