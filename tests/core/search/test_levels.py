@@ -31,8 +31,8 @@ def test_a_decision_repeats_for_a_seed_and_an_iteration_budget() -> None:
     runs = []
     for _ in range(2):
         bot = SearchBot(5, Budget(iterations=12, depth=10))
-        runs.append((bot.decide(game, seat), bot.stats.values))
-    assert runs[0] == runs[1] and sum(v for v, _ in runs[0][1].values()) == 12
+        runs.append((bot.decide(game, seat), bot.stats.values, bot.stats.iterations))
+    assert runs[0] == runs[1] and 0 < runs[0][2] <= 12 and bot.stats.searched
 
 
 def test_the_easy_bot_slips_now_and_then_but_mostly_plays_the_heuristic() -> None:
