@@ -1,11 +1,11 @@
-"""The search bot: determinized flat Monte Carlo with UCB1 at the root (see docs/bots.md).
+"""The search bot: determinized flat Monte Carlo at the root, paired (see docs/bots.md).
 
 For one decision of its seat it samples a world (`world.sample_world`: everything the seat
-may not know drawn again), plays one of its choices there, lets the heuristic bots play every
-seat on for at most `depth` decisions, and scores the end (`evaluate`). UCB1 spreads the
-iterations over the choices; the most promising get the most. It keeps the heuristic bot's
-own pick unless another choice did clearly better over the samples, so it plays at least as
-the heuristic does where the samples cannot tell choices apart.
+may not know drawn again), plays each candidate choice from that same world with the same
+dice and policies (the heuristic bots, for every seat, for at most `depth` decisions), and
+scores the ends (`evaluate`); then another world, until the budget is spent. It keeps the
+heuristic bot's own pick unless another choice did clearly better world by world, so it plays
+at least as the heuristic does where the samples cannot tell choices apart.
 
 The budget is in iterations (deterministic for a seed: `harena simulate`, tests) and,
 optionally, in wall-clock seconds (the server's worker stops at whichever comes first).
