@@ -48,6 +48,7 @@ class Row:
     games: int = 0
     errors: list[str] = field(default_factory=list)
     times: dict[str, list[float]] = field(default_factory=dict)  # kind -> seconds per decision
+    deals: dict[str, dict[str, int]] = field(default_factory=dict)  # kind -> Spartacus deals
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -94,16 +95,22 @@ def play(row: Row, index: int, seed: int, budget: Budget) -> None:
         game.act(seat, choice)
     result = game.result()
     assert result is not None
+    seat_stats = getattr(game, "seat_stats", None)
+    for seat, counts in enumerate(seat_stats() if seat_stats else []):
+        totals = row.deals.setdefault(kinds[seat], {})
+        for key, n in counts.items():
+            totals[key] = totals.get(key, 0) + n
     row.games += 1
     row.wins += shift in result.winners  # the measured bot sits at seat `shift`
 
 
-def rows(budget: Budget) -> dict[str, list[Row]]:
+def rows(levels: list[str]) -> dict[str, list[Row]]:
     essedari = {
         mode: [
             Row(f"essedari_{mode} {level}", "carthage", players, {"essedari": mode},
                 [kind] * players, rotate=False)
             for level, kind in LEVELS.items()
+            if level in levels
         ]
         for mode, players in (("solo", 1), ("coop", 2))
     }  # fmt: skip
@@ -133,6 +140,10 @@ def report(row: Row, seconds: float) -> None:
             f"    {kind:<10} {len(times):>7} decisions  median {statistics.median(times) * 1000:8.2f} ms"
             f"  p95 {p95 * 1000:8.2f} ms"
         )
+    for kind, counts in sorted(row.deals.items()):
+        seats = sum(1 for k in row.lineup if k == kind) * max(1, row.games)
+        shown = ", ".join(f"{key} {n / seats:.1f}" for key, n in sorted(counts.items()))
+        print(f"    {kind:<10} deals per seat and game: {shown}")
     for error in row.errors[:3]:
         print(f"    error: {error}")
     sys.stdout.flush()
@@ -149,12 +160,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--depth", type=int, default=Budget().depth)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--minutes", type=float, default=0.0, help="stop a row after this long")
+    parser.add_argument("--levels", default="easy,normal,hard", help="the Essedari rows' levels")
     parser.add_argument("--progress", type=int, default=0, help="print a tally every N games")
     args = parser.parse_args(argv)
     games = 4 if args.quick else args.games
     budget = Budget(iterations=8 if args.quick else args.iterations, depth=args.depth)
     print(f"budget: {budget.iterations} iterations, depth {budget.depth}; seed {args.seed}")
-    table = rows(budget)
+    table = rows(args.levels.split(","))
     for key in args.rows.split(","):
         for row in table[key]:
             began = time.perf_counter()

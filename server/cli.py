@@ -169,6 +169,20 @@ def build_parser() -> argparse.ArgumentParser:
         help="pause before each bot move, so humans can follow (default: %(default)s)",
     )
     serve.add_argument(
+        "--bot-seconds",
+        type=float,
+        default=1.0,
+        metavar="SECONDS",
+        help="a search bot's thinking time per decision (default: %(default)s)",
+    )
+    serve.add_argument(
+        "--bot-workers",
+        type=int,
+        default=2,
+        metavar="N",
+        help="processes search bots think in, off the server's loop (default: %(default)s)",
+    )
+    serve.add_argument(
         "--rate-bot-games",
         action="store_true",
         help="games with bots count for the players' ratings (bots keep fixed ratings)",
@@ -368,6 +382,8 @@ def run_serve(args: argparse.Namespace) -> int:
         allow_file=args.allow,
         limits=limits,
         bot_delay=args.bot_delay,
+        bot_seconds=args.bot_seconds,
+        bot_workers=args.bot_workers,
         operators=load_operators(args.operators, args.operator_keys),
         archive_after=args.archive_after * 86400,
         rate_bot_games=args.rate_bot_games,

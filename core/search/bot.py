@@ -1,11 +1,11 @@
-"""The search bot: determinized flat Monte Carlo with UCB1 at the root (see docs/bots.md).
+"""The search bot: determinized flat Monte Carlo at the root, paired (see docs/bots.md).
 
 For one decision of its seat it samples a world (`world.sample_world`: everything the seat
-may not know drawn again), plays one of its choices there, lets the heuristic bots play every
-seat on for at most `depth` decisions, and scores the end (`evaluate`). UCB1 spreads the
-iterations over the choices; the most promising get the most. It keeps the heuristic bot's
-own pick unless another choice did clearly better over the samples, so it plays at least as
-the heuristic does where the samples cannot tell choices apart.
+may not know drawn again), plays each candidate choice from that same world with the same
+dice and policies (the heuristic bots, for every seat, for at most `depth` decisions), and
+scores the ends (`evaluate`); then another world, until the budget is spent. It keeps the
+heuristic bot's own pick unless another choice did clearly better world by world, so it plays
+at least as the heuristic does where the samples cannot tell choices apart.
 
 The budget is in iterations (deterministic for a seed: `harena simulate`, tests) and,
 optionally, in wall-clock seconds (the server's worker stops at whichever comes first).
@@ -21,7 +21,7 @@ from typing import Any
 from harena.core.bots import awaited_prompts
 from harena.core.engine import Game, Rng, game_class
 from harena.core.search.evaluate import evaluate
-from harena.core.search.world import sample_world
+from harena.core.search.world import copy_game, sample_world
 
 EXPLORE = 0.7  # UCB1's exploration constant, for values in [0, 1]
 
@@ -30,8 +30,10 @@ EXPLORE = 0.7  # UCB1's exploration constant, for values in [0, 1]
 class Budget:
     iterations: int = 48  # sampled playouts per decision (a choice alone is taken at once)
     depth: int = 30  # decisions a playout runs before it is scored (0: to the end)
-    margin: float = 0.04  # how much better than the heuristic's pick another must score
+    margin: float = 0.02  # how much better than the heuristic's pick another must score
     seconds: float | None = None  # wall clock; None: iterations alone decide
+    paired: bool = True  # every choice on the same samples (False: UCB1, a sample each)
+    width: int = 8  # choices weighed at most when paired (the heuristic's pick among them)
 
 
 @dataclass
@@ -84,6 +86,8 @@ class SearchBot:
         view = game.view(seat, log_from=log_from)
         normal = self.choose(view)
         ids = [cid for prompt in awaited_prompts(view) for cid, _ in prompt["choices"]]
+        if normal not in ids:
+            ids.append(normal)  # the heuristic may answer with a standing choice (a payment)
         if len(ids) > 1:
             picked = self._search(game, seat, ids, normal, began)
         else:
@@ -92,6 +96,50 @@ class SearchBot:
         return picked
 
     def _search(self, game: Game, seat: int, ids: list[str], normal: str, began: float) -> str:
+        if self.budget.paired:
+            return self._paired(game, seat, ids, normal, began)
+        return self._ucb(game, seat, ids, normal, began)
+
+    def _paired(self, game: Game, seat: int, ids: list[str], normal: str, began: float) -> str:
+        """Every candidate played from the same sampled world with the same policies (common
+        random numbers): the differences between choices are measured, not the luck of the
+        draw, so few samples tell them apart."""
+        budget = self.budget
+        deadline = None if budget.seconds is None else began + budget.seconds
+        others = [c for c in ids if c != normal]
+        while len(others) > budget.width - 1:
+            others.pop(self.rng.below(len(others)))
+        candidates = [normal, *others]
+        rows: list[list[float]] = []
+        while self.stats.iterations + len(candidates) <= max(budget.iterations, len(candidates)):
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            world = sample_world(game, seat, self.rng)
+            seed = self.rng.next64()
+            row = []
+            for choice in candidates:
+                twin = copy_game(world)
+                twin.rng = Rng(world.rng.state)
+                policies = {s: self._policy_class(seed + s) for s in range(game.players)}
+                row.append(self._playout(twin, seat, choice, policies))
+                self.stats.iterations += 1
+            rows.append(row)
+        self.stats.values = {
+            c: (len(rows), sum(r[k] for r in rows)) for k, c in enumerate(candidates)
+        }
+        if not rows:
+            return normal
+        self.stats.searched = True
+        n = len(rows)
+        best = max(range(len(candidates)), key=lambda k: sum(r[k] for r in rows))
+        if best == 0:
+            return normal
+        gains = [r[best] - r[0] for r in rows]
+        mean = sum(gains) / n
+        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n) if n > 1 else 1.0
+        return candidates[best] if mean > max(budget.margin, spread) else normal
+
+    def _ucb(self, game: Game, seat: int, ids: list[str], normal: str, began: float) -> str:
         budget = self.budget
         deadline = None if budget.seconds is None else began + budget.seconds
         policies = {s: self._policy_class(self.rng.next64()) for s in range(game.players)}
