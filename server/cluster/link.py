@@ -14,7 +14,7 @@ import concurrent.futures
 import logging
 import ssl
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -122,9 +122,14 @@ class NatsLink:
             future.cancel()
             raise NatsUnavailable(f"NATS did not answer within {timeout:g} s") from exc
 
-    def spawn(self, coro: Awaitable[Any]) -> concurrent.futures.Future[Any]:
-        """Start `coro` on the NATS thread without waiting for it."""
-        return asyncio.run_coroutine_threadsafe(coro, self.loop)  # type: ignore[arg-type]
+    def spawn(self, coro: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
+        """Start `coro` on the NATS thread without waiting for it (after `close`, drop it)."""
+        if self.loop.is_closed() or not self._thread.is_alive():
+            coro.close()
+            future: concurrent.futures.Future[T] = concurrent.futures.Future()
+            future.cancel()
+            return future
+        return asyncio.run_coroutine_threadsafe(coro, self.loop)
 
     async def acall(self, make: Callable[[], Awaitable[T]], *, timeout: float = CALL_TIMEOUT) -> T:
         """`call` for a coroutine on another event loop (the server's): awaits, never blocks."""

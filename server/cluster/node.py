@@ -271,6 +271,9 @@ class ClusterNode:
                 "unreachable; nothing was changed, try again in a moment",
             }
 
+    def later(self, delay: float, work: Callable[[], None]) -> None:
+        self._loop.call_later(delay, work)
+
     def listen(self, subject: str, arrived: Callable[[bytes], None]) -> Any:
         """Hear `subject` on this loop until `unlisten`."""
 
