@@ -343,6 +343,10 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.print_config:
         print(render_config(args, args.serve_parser), end="")
         return 0
+    if args.workers > 1:
+        from harena.server.cluster.workers import run_workers
+
+        return run_workers(args, args.argv)
     configure_logging(args.verbose, args.log_format)
     # Every option named like a ServerLimits field is that limit: a new limit needs no line here.
     limits = ServerLimits(
@@ -365,6 +369,7 @@ def run_serve(args: argparse.Namespace) -> int:
         archive_after=args.archive_after * 86400,
         rate_bot_games=args.rate_bot_games,
         cluster=cluster_settings(args),
+        reuse_port=args.reuse_port,
     )
     if config.cluster is not None:
         print(f"harena: node {config.cluster.node} of the cluster at {args.cluster}", flush=True)
@@ -427,6 +432,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     if args.command == "serve" and args.config is not None:
         args.serve_parser.set_defaults(**load_config(args.config, args.serve_parser))
         args = parser.parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)  # (`serve --workers` passes it on)
     return args
 
 

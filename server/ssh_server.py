@@ -100,6 +100,7 @@ class ServerConfig:
     archive_after: float = 30 * 86400  # seconds untouched before a table is archived; 0: never
     rate_bot_games: bool = False  # games with bots count for ratings
     cluster: Any = None  # ClusterSettings (server/cluster/options.py): None, the embedded default
+    reuse_port: bool = False  # SO_REUSEPORT: `--workers` share one port
 
 
 class HarenaSession(AppSession):
@@ -511,6 +512,7 @@ class HarenaServer:
             allow_scp=False,
             keepalive_interval=60,
             keepalive_count_max=3,
+            **({"reuse_port": True} if self.config.reuse_port else {}),
             **LISTEN_OPTIONS,
         )
         log.info("listening on %s:%d, host key %s", self.config.host, self.port, self.fingerprint)

@@ -57,6 +57,19 @@ def add_cluster_options(serve: argparse.ArgumentParser) -> None:
         help="join the cluster sharing this NATS JetStream (comma-separated URLs)",
     )
     group.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="run N harena processes sharing the port (SO_REUSEPORT) as one cluster; without "
+        "--cluster they share a nats-server started under --data (default: %(default)s)",
+    )
+    group.add_argument(
+        "--reuse-port",
+        action="store_true",
+        help="listen with SO_REUSEPORT, so several harena processes share the port",
+    )
+    group.add_argument(
         "--node",
         default=None,
         metavar="NAME",
