@@ -19,7 +19,11 @@ from harena.core.engine import (
 from harena.core.simulate import parse_bots, simulate
 from harena.core.store import default_data_dir
 from harena.server.admin_socket import AdminSocketError
-from harena.server.cluster.options import add_cluster_options, cluster_settings
+from harena.server.cluster.options import (
+    add_cluster_commands,
+    add_cluster_options,
+    cluster_settings,
+)
 from harena.server.config import ConfigError, load_config, render_config
 from harena.server.hostkey import HostKeyError
 from harena.server.limits import ServerLimits
@@ -176,6 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_cluster_options(serve)
     serve.set_defaults(run=run_serve, serve_parser=serve, operator_keys=[])
     add_operations_commands(commands)
+    add_cluster_commands(commands)
 
     replay = commands.add_parser(
         "replay",
