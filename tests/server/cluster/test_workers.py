@@ -31,7 +31,7 @@ async def test_two_workers_share_the_port_and_one_lobby(tmp_path):
     data = tmp_path / "data"
     process = subprocess.Popen(
         [sys.executable, "-m", "harena.server.cli", "serve", "--workers", "2", "--port",
-         str(port), "--keys", str(tmp_path / "keys"), "--data", str(data), "--bot-delay", "0.05"],
+         str(port), "--keys", str(tmp_path / "keys"), "--data", str(data), "--bot-delay", "0.05", "--max-per-ip", "20"],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
     )  # fmt: skip
