@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -35,6 +36,7 @@ from harena.server.cluster.table_store import JetStreamLog, JetStreamTables
 log = logging.getLogger(__name__)
 
 MOVED = "moved to another node"
+SWITCH_INTERVAL = 0.0005  # seconds (Python's default is 0.005)
 
 
 class ClusterStore:
@@ -113,6 +115,10 @@ class ClusterNode:
 
     def start(self) -> ClusterNode:
         s = self.settings
+        # The NATS thread answers within a move (JetStream's ack, another node's request): with
+        # the default 5 ms GIL switch interval it waited up to 5 ms for each turn, while the
+        # server's thread drew screens; the embedded default has no second thread and keeps it.
+        sys.setswitchinterval(SWITCH_INTERVAL)
         self.link.start()
         self.tables = JetStreamTables(
             self.link, prefix=s.prefix, replicas=s.replicas, node=self.name, clock=self._clock
