@@ -36,6 +36,10 @@ from harena.server.cluster.table_store import JetStreamLog, JetStreamTables
 log = logging.getLogger(__name__)
 
 MOVED = "moved to another node"
+UNREACHABLE = (
+    "the table is moving between nodes or the cluster is unreachable: nothing was changed, "
+    "try again in a moment"
+)
 SWITCH_INTERVAL = 0.0005  # seconds (Python's default is 0.005)
 
 
@@ -261,6 +265,8 @@ class ClusterNode:
         self, table_id: str, op: str, identity: str | None, args: dict[str, Any], timeout: float
     ) -> dict[str, Any]:
         assert self.link.nc is not None
+        if not self.link.connected.is_set():
+            return {"error": "down", "message": UNREACHABLE}
         payload = wire.pack({"op": op, "identity": identity, "args": args, "node": self.name})
         try:
             reply = await self.link.nc.request(
@@ -271,11 +277,7 @@ class ClusterNode:
             return {"error": "down", "message": f"a malformed answer ({exc})"}
         except Exception as exc:  # no responders, timeout, connection lost
             log.info("table %s: %s not answered (%s)", table_id, op, type(exc).__name__)
-            return {
-                "error": "down",
-                "message": f"table {table_id} is moving between nodes or the cluster is "
-                "unreachable; nothing was changed, try again in a moment",
-            }
+            return {"error": "down", "message": UNREACHABLE}
 
     def later(self, delay: float, work: Callable[[], None]) -> None:
         self._loop.call_later(delay, work)
@@ -439,7 +441,26 @@ class ClusterNode:
                 continue
             if leases[table_id].held:
                 continue  # not renewed this time (NATS slow or down) but not lapsed yet
-            self.give_up(table_id, MOVED)
+            self._reclaim(table_id, leases[table_id])
+
+    def _reclaim(self, table_id: str, lease: KvLease) -> None:
+        """A lease that lapsed while NATS was away (or this node was paused): claim it again and
+        fence the log again. Both succeed only if no other node took the table meanwhile, and
+        then its screens never notice; else the table goes to whoever has it."""
+        table = self.lobby.tables.get(table_id) if self.lobby is not None else None
+        try:
+            if isinstance(table, Table) and isinstance(table._log, JetStreamLog):
+                if lease.claim():
+                    table._log.fence(self.name)
+                    log.info(
+                        "table %s: lease taken again after a lapse",
+                        table_id,
+                        extra={"event": "lease-reclaimed", "table": table_id, "node": self.name},
+                    )
+                    return
+        except Exception as exc:  # Fenced: another node wrote; or NATS went away again
+            log.info("table %s: not taken again (%s)", table_id, exc)
+        self.give_up(table_id, MOVED)
 
     # -- buckets ----------------------------------------------------------------------------------
 
