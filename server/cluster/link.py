@@ -158,3 +158,7 @@ class NatsLink:
         assert self.nc is not None
         if not self.nc.is_closed:
             await self.nc.close()
+        others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        for task in others:  # watchers and the like: they end with the connection
+            task.cancel()
+        await asyncio.gather(*others, return_exceptions=True)
