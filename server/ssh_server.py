@@ -493,8 +493,6 @@ class HarenaServer:
         self._archive_idle()
         self.bots = BotRunner(self.lobby, self.config.bot_delay)
         self.clocks = ClockRunner(self.lobby)
-        if self.cluster is not None:
-            self.cluster.run()
         # Before anyone connects: the collection of the whole heap that precedes the first
         # freeze of the server's own objects (30-50 ms) kept the first client waiting, and
         # anyone connecting with it (bench/hostile.py --scenario cycles).
@@ -515,6 +513,8 @@ class HarenaServer:
             **({"reuse_port": True} if self.config.reuse_port else {}),
             **LISTEN_OPTIONS,
         )
+        if self.cluster is not None:
+            self.cluster.run(self)  # (after listening: it announces our address)
         log.info("listening on %s:%d, host key %s", self.config.host, self.port, self.fingerprint)
 
     async def stop(self) -> None:

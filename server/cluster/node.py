@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -36,6 +37,8 @@ from harena.server.cluster.table_store import JetStreamLog, JetStreamTables
 log = logging.getLogger(__name__)
 
 MOVED = "moved to another node"
+DRAINED = "moved to another node: this one is being drained"
+DRAIN_MESSAGE = "harena: this node is being drained by an operator; connect again to play on, your seat is kept."
 UNREACHABLE = (
     "the table is moving between nodes or the cluster is unreachable: nothing was changed, "
     "try again in a moment"
@@ -114,6 +117,9 @@ class ClusterNode:
         self.host = TableHost(self.link, self.inbox, self.name, settings.prefix)
         self._watcher: Any = None
         self._orphans: dict[str, RemoteTable] = {}  # stand-ins still shown for tables run here
+        self.server: Any = None  # the HarenaServer this node serves (sessions, address)
+        self.draining = False  # drained: runs no table, claims none
+        self.started_at = clock()
 
     # -- joining and leaving ----------------------------------------------------------------------
 
@@ -122,6 +128,7 @@ class ClusterNode:
         # The NATS thread answers within a move (JetStream's ack, another node's request): with
         # the default 5 ms GIL switch interval it waited up to 5 ms for each turn, while the
         # server's thread drew screens; the embedded default has no second thread and keeps it.
+        self._switch_interval = sys.getswitchinterval()
         sys.setswitchinterval(SWITCH_INTERVAL)
         self.link.start()
         self.tables = JetStreamTables(
@@ -130,7 +137,7 @@ class ClusterNode:
         self.leases = Leases(
             self.link, self.name, prefix=s.prefix, seconds=s.lease_seconds, replicas=s.replicas
         ).ensure()
-        for name in ("docs", "retired", "registry"):
+        for name in ("docs", "retired", "registry", "nodes"):
             self.link.call(lambda name=name: self._ensure_bucket(name))
         log.info(
             "node %s joined the cluster at %s (lease %.1f s)",
@@ -300,8 +307,12 @@ class ClusterNode:
     def unlisten(self, sub: Any) -> None:
         self.link.spawn(sub.unsubscribe())
 
-    def run(self) -> None:
-        """Renew leases and claim free tables from now on (on the running event loop)."""
+    def run(self, server: Any = None) -> None:
+        """Renew leases and claim free tables from now on (on the running event loop); say
+        who we are (address, load) for operators; answer operators' requests (drain)."""
+        self.server = server
+        self.link.call(self._serve_control)
+        self._announce()
         self._task = self._loop.create_task(self._keep_up())
 
     def stop(self) -> None:
@@ -317,6 +328,7 @@ class ClusterNode:
                 log.warning("could not release table %s's lease", table_id, exc_info=True)
         self.held.clear()
         self.link.close()
+        sys.setswitchinterval(getattr(self, "_switch_interval", sys.getswitchinterval()))
         log.info("node %s left the cluster", self.name, extra={"event": "node-left"})
 
     # -- leases -----------------------------------------------------------------------------------
@@ -338,7 +350,9 @@ class ClusterNode:
     def claim_free(self) -> list[str]:
         """Claim and load every table no node holds (none yet, or its node died); their ids."""
         assert self.lobby is not None
-        claimed = []
+        claimed: list[str] = []
+        if self.draining:
+            return claimed
         retired = set(self._keys("retired"))
         for table_id in self.tables.table_ids():
             if isinstance(self.lobby.tables.get(table_id), Table) or table_id in retired:
@@ -415,6 +429,7 @@ class ClusterNode:
             try:
                 if renew:
                     await self._renew_all()
+                    self._announce()
                 renew = not renew
                 if self.link.connected.is_set():
                     self.claim_free()
@@ -462,6 +477,107 @@ class ClusterNode:
             log.info("table %s: not taken again (%s)", table_id, exc)
         self.give_up(table_id, MOVED)
 
+    # -- operators: who we are, and drain ------------------------------------------------------
+
+    def describe(self) -> dict[str, Any]:
+        """What operators see of this node (`harena admin nodes`)."""
+        server = self.server
+        listening = server is not None and server._listener is not None
+        return {
+            "node": self.name,
+            "address": f"{server.config.host}:{server.port}" if listening else "",
+            "tables": len(self.held),
+            "sessions": len(server.all_sessions()) if server is not None else 0,
+            "load": round(os.getloadavg()[0], 2),
+            "since": self.started_at,
+            "draining": self.draining,
+        }
+
+    def _announce(self) -> None:
+        payload = json.dumps(self.describe()).encode()
+
+        async def put() -> None:
+            kv = await self.bucket("nodes")
+            await kv.put(self.name, payload)
+
+        self.link.spawn(put())
+
+    def nodes(self) -> list[dict[str, Any]]:
+        """Every node that announced itself within three lease times."""
+
+        async def read() -> list[bytes]:
+            kv = await self.bucket("nodes")
+            found = []
+            for key in await _keys_of(kv):
+                try:
+                    entry = await kv.get(key)
+                except KeyNotFoundError:
+                    continue
+                if entry.value:
+                    found.append(entry.value)
+            return found
+
+        return sorted((json.loads(v) for v in self.link.call(read)), key=lambda n: n["node"])
+
+    def control_subject(self, node: str) -> str:
+        return f"{self.settings.prefix}.node.{node}.ctl"
+
+    async def _serve_control(self) -> None:
+        assert self.link.nc is not None
+
+        async def arrived(msg: Any) -> None:
+            self.inbox.post(lambda: self._control(msg))
+
+        await self.link.nc.subscribe(self.control_subject(self.name), cb=arrived)
+        await self.link.nc.flush()
+
+    def _control(self, msg: Any) -> None:
+        try:
+            op = wire.unpack(msg.data).get("op")
+        except wire.Malformed as exc:
+            log.warning("node %s: dropped a malformed control message (%s)", self.name, exc)
+            return
+        answer = {"ok": self.drain()} if op == "drain" else {"error": f"no operation {op!r:.40}"}
+        if msg.reply:
+            self.link.spawn(self.link.nc.publish(msg.reply, wire.pack(answer)))  # type: ignore[union-attr]
+
+    def drain(self) -> str:
+        """Hand every table to the other nodes (released: they claim them at once, nothing
+        acknowledged is lost) and close every session with a word on where to go."""
+        self.draining = True
+        tables = sorted(self.held)
+        for table_id in tables:
+            self.give_up(table_id, DRAINED)
+        sessions = self.server.all_sessions() if self.server is not None else []
+        for session in sessions:
+            session.request_exit(DRAIN_MESSAGE)
+        self._announce()
+        log.warning(
+            "node %s drained: %d tables handed over, %d sessions closed",
+            self.name,
+            len(tables),
+            len(sessions),
+            extra={"event": "node-drained", "node": self.name},
+        )
+        return f"node {self.name} drained: {len(tables)} tables handed over, {len(sessions)} sessions closed"
+
+    def ask_node(self, node: str, op: str) -> dict[str, Any]:
+        """An operator's request to another node (or this one), answered."""
+        if node == self.name:
+            return {"ok": self.drain()} if op == "drain" else {"error": f"no operation {op}"}
+
+        async def request() -> dict[str, Any]:
+            assert self.link.nc is not None
+            reply = await self.link.nc.request(
+                self.control_subject(node), wire.pack({"op": op}), timeout=10
+            )
+            return wire.unpack(reply.data)
+
+        try:
+            return self.inbox.wait(self.link.spawn(request()), 12)
+        except Exception as exc:
+            return {"error": f"node {node} did not answer ({type(exc).__name__})"}
+
     # -- buckets ----------------------------------------------------------------------------------
 
     async def _ensure_bucket(self, name: str) -> None:
@@ -472,6 +588,7 @@ class ClusterNode:
         except Exception:
             self._buckets[name] = await self.link.js.create_key_value(
                 bucket=bucket,
+                ttl=3 * self.settings.lease_seconds if name == "nodes" else None,
                 history=1,
                 storage=api.StorageType.FILE,
                 replicas=self.settings.replicas,
@@ -492,6 +609,13 @@ class ClusterNode:
 
     def tables_held(self) -> list[str]:
         return sorted(self.held)
+
+
+async def _keys_of(kv: Any) -> list[str]:
+    try:
+        return list(await kv.keys())
+    except Exception:  # nats-py raises NoKeysError for an empty bucket
+        return []
 
 
 def _doc_key(name: str) -> str:
