@@ -33,6 +33,7 @@ from harena.server.cluster.link import NatsLink, NatsUnavailable
 from harena.server.cluster.options import ClusterSettings
 from harena.server.cluster.remote import RemoteTable
 from harena.server.cluster.table_store import JetStreamLog, JetStreamTables
+from harena.server.logs import name_node
 
 log = logging.getLogger(__name__)
 
@@ -128,6 +129,7 @@ class ClusterNode:
         # The NATS thread answers within a move (JetStream's ack, another node's request): with
         # the default 5 ms GIL switch interval it waited up to 5 ms for each turn, while the
         # server's thread drew screens; the embedded default has no second thread and keeps it.
+        name_node(self.name)
         self._switch_interval = sys.getswitchinterval()
         sys.setswitchinterval(SWITCH_INTERVAL)
         self.link.start()
