@@ -139,7 +139,7 @@ class ClusterNode:
         self.leases = Leases(
             self.link, self.name, prefix=s.prefix, seconds=s.lease_seconds, replicas=s.replicas
         ).ensure()
-        for name in ("docs", "retired", "registry", "nodes"):
+        for name in ("docs", "retired", "registry", "nodes", "online"):
             self.link.call(lambda name=name: self._ensure_bucket(name))
         log.info(
             "node %s joined the cluster at %s (lease %.1f s)",
@@ -160,7 +160,77 @@ class ClusterNode:
         self.claim_free()
         for table_id, data in self.link.call(self._watch_registry):
             self._registry_changed(table_id, data)
+        self._share_lobby(lobby)
         return lobby
+
+    # -- the lobby's people, chat and notice, shared with the other nodes ----------------------
+
+    def _share_lobby(self, lobby: Lobby) -> None:
+        notice = ClusterStore(self).read_document("notice")
+        if isinstance(notice, dict) and isinstance(notice.get("text"), str):
+            lobby.notice = notice["text"]
+        lobby.outbox = self._lobby_said
+        self.link.call(self._hear_lobbies)
+
+    def _lobby_said(self, kind: str, what: dict[str, Any]) -> None:
+        if kind == "online":
+            self._publish_online()
+            return
+        payload = wire.pack({"node": self.name, "kind": kind, "what": what})
+        assert self.link.nc is not None
+        self.link.spawn(self.link.nc.publish(f"{self.settings.prefix}.lobby.{kind}", payload))
+        if kind == "notice":
+            ClusterStore(self).write_document("notice", what)
+
+    def _publish_online(self) -> None:
+        if self.lobby is None:
+            return
+        payload = json.dumps(self.lobby.online_here()).encode()
+
+        async def put() -> None:
+            kv = await self.bucket("online")
+            await kv.put(self.name, payload)
+
+        self.link.spawn(put())
+
+    async def _hear_lobbies(self) -> None:
+        assert self.link.nc is not None
+        online: dict[str, dict[str, str]] = {}
+
+        async def said(msg: Any) -> None:
+            try:
+                message = wire.unpack(msg.data)
+                if message.get("node") == self.name:
+                    return
+                kind, what = message["kind"], message["what"]
+                if kind not in ("chat", "notice") or not isinstance(what, dict):
+                    raise wire.Malformed(f"lobby message {kind!r:.20}")
+            except (wire.Malformed, KeyError, TypeError) as exc:
+                log.warning("dropped a malformed lobby message (%s)", exc)
+                return
+            self.inbox.post(lambda: _quietly(lambda: self._hear(kind, what)))
+
+        await self.link.nc.subscribe(f"{self.settings.prefix}.lobby.*", cb=said)
+        kv = await self.bucket("online")
+        watcher = await kv.watchall()
+
+        async def follow() -> None:
+            async for entry in watcher:
+                if entry is None or entry.key == self.name:
+                    continue
+                try:
+                    people = json.loads(entry.value) if entry.value and not entry.operation else {}
+                except ValueError:
+                    people = {}
+                online[entry.key] = people if isinstance(people, dict) else {}
+                merged = {i: n for others in online.values() for i, n in others.items()}
+                self.inbox.post(lambda m=merged: self._hear("online", {"people": m}))
+
+        self.link.spawn(follow())
+
+    def _hear(self, kind: str, what: dict[str, Any]) -> None:
+        if self.lobby is not None:
+            self.lobby.hear(kind, what)
 
     def _serve_new(self, _table: Any) -> None:
         """Tables made here (held, not served yet) are offered to the other nodes."""
@@ -432,6 +502,7 @@ class ClusterNode:
                 if renew:
                     await self._renew_all()
                     self._announce()
+                    self._publish_online()
                 renew = not renew
                 if self.link.connected.is_set():
                     self.claim_free()
@@ -590,7 +661,7 @@ class ClusterNode:
         except Exception:
             self._buckets[name] = await self.link.js.create_key_value(
                 bucket=bucket,
-                ttl=3 * self.settings.lease_seconds if name == "nodes" else None,
+                ttl=3 * self.settings.lease_seconds if name in ("nodes", "online") else None,
                 history=1,
                 storage=api.StorageType.FILE,
                 replicas=self.settings.replicas,
