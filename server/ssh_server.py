@@ -461,6 +461,10 @@ class HarenaServer:
             )
         self.lobby.ratings.count_bots = config.rate_bot_games
         self.bans = Bans.load(config.data_dir)
+        if self.cluster is not None:  # one list for every node
+            from harena.server.cluster.bans import shared_bans
+
+            self.bans = shared_bans(self.cluster, self.bans)
         self.session_numbers = itertools.count(1)
         self._archive_timer: asyncio.TimerHandle | None = None
         limits = config.limits

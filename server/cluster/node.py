@@ -163,6 +163,36 @@ class ClusterNode:
         self._share_lobby(lobby)
         return lobby
 
+    # -- documents (ratings, settings, bans, the notice) ----------------------------------------
+
+    def read_document(self, name: str) -> Any:
+        return ClusterStore(self).read_document(name)
+
+    def put_document(self, name: str, data: Any) -> None:
+        ClusterStore(self).write_document(name, data)
+
+    def watch_document(self, name: str, changed: Callable[[Any], None]) -> None:
+        """`changed(data)` on this loop whenever any node writes the document `name`."""
+
+        async def watch() -> None:
+            kv = await self.bucket("docs")
+            watcher = await kv.watch(_doc_key(name))
+
+            async def follow() -> None:
+                async for entry in watcher:
+                    if entry is None or entry.operation or not entry.value:
+                        continue
+                    try:
+                        data = json.loads(entry.value)
+                    except ValueError:
+                        log.warning("dropped a malformed %s", name)
+                        continue
+                    self.inbox.post(lambda d=data: changed(d))
+
+            self.link.spawn(follow())
+
+        self.link.call(watch)
+
     # -- the lobby's people, chat and notice, shared with the other nodes ----------------------
 
     def _share_lobby(self, lobby: Lobby) -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncssh
+import pytest
+
 from harena.server.admin import AdminCommands
 from tests.server.players import new_key, player
 
@@ -29,3 +32,19 @@ async def test_people_chat_and_the_notice_are_the_same_on_every_node(make_node):
     carol = await player(c, "carol", new_key())
     await carol.wait_for_text("back at 20:00")
     await carol.wait_for_text("Online (2)")
+
+
+async def test_a_key_banned_on_one_node_is_refused_by_every_node(make_node):
+    a = await make_node("a")
+    b = await make_node("b")
+    key = new_key()
+    ann = await player(a, "ann", key)
+    await ann.wait_for_text("you are ann")
+    fingerprint = key.get_fingerprint("sha256")
+
+    AdminCommands(b).run(["ban", fingerprint], "op")  # ann is not on b
+    await ann.wait_closed()  # a closed her session
+    assert "banned" in ann.stderr.decode()
+    with pytest.raises(asyncssh.PermissionDenied, match="banned"):
+        await player(a, "ann", key)
+    assert a.bans.key_banned(fingerprint) and b.bans.key_banned(fingerprint)
