@@ -161,7 +161,32 @@ class ClusterNode:
         for table_id, data in self.link.call(self._watch_registry):
             self._registry_changed(table_id, data)
         self._share_lobby(lobby)
+        self.link.call(self._watch_retired)
         return lobby
+
+    async def _watch_retired(self) -> None:
+        """A table deleted or archived on another node: if it runs here, it stops here."""
+        kv = await self.bucket("retired")
+        watcher = await kv.watchall()
+
+        async def follow() -> None:
+            async for entry in watcher:
+                if entry is None or entry.operation or not entry.value:
+                    continue
+                why = entry.value.decode(errors="replace")[:40]
+                self.inbox.post(lambda t=entry.key, w=why: self._retired(t, w))
+
+        self.link.spawn(follow())
+
+    def _retired(self, table_id: str, why: str) -> None:
+        if table_id not in self.held or self.lobby is None:
+            return
+        lease = self.held.pop(table_id)
+        if table_id in self.lobby.tables:
+            self.lobby.let_go(table_id, why)
+        self.host.forget(table_id)
+        _quietly(lease.release)
+        log.info("table %s %s by another node", table_id, why, extra={"node": self.name})
 
     # -- documents (ratings, settings, bans, the notice) ----------------------------------------
 

@@ -41,3 +41,20 @@ async def test_nodes_lists_the_cluster_and_drain_moves_a_node_s_tables(make_node
     await again.wait_for_text("you: ann")
     await again.wait_for_text(played)
     assert not bob.closed  # bob, on b, played on through it all
+
+
+async def test_a_table_deleted_on_a_node_that_does_not_run_it_leaves_every_lobby(make_node):
+    a = await make_node("a")
+    b = await make_node("b")
+    ann = await player(a, "ann", new_key())
+    await create_table(ann)
+    while "1" not in b.lobby.tables:
+        await asyncio.sleep(0.02)
+
+    AdminCommands(b).run(["delete", "1"], "op")  # b does not run it: a does
+    await ann.wait_for_text("deleted", timeout=5)
+    while "1" in a.lobby.tables or a.cluster.tables_held():
+        await asyncio.sleep(0.02)
+    a.cluster.claim_free()
+    b.cluster.claim_free()
+    assert "1" not in a.lobby.tables and "1" not in b.lobby.tables  # nobody claims it again
