@@ -264,8 +264,9 @@ class Lobby:
         self._notify()
         return table
 
-    def list_table(self, table: Table) -> None:
-        """A table run elsewhere (another node of a cluster) joins the list."""
+    def list_table(self, table: Any) -> None:
+        """A table run elsewhere joins the list: a cluster's stand-in with a Table's interface
+        (server/cluster/remote.py)."""
         self._add(table)
         self._notify()
 

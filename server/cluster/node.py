@@ -17,6 +17,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from nats.js import api
@@ -140,7 +141,7 @@ class ClusterNode:
             self.link, self.name, prefix=s.prefix, seconds=s.lease_seconds, replicas=s.replicas
         ).ensure()
         for name in ("docs", "retired", "registry", "nodes", "online"):
-            self.link.call(lambda name=name: self._ensure_bucket(name))
+            self.link.call(partial(self._ensure_bucket, name))
         log.info(
             "node %s joined the cluster at %s (lease %.1f s)",
             self.name,
@@ -174,7 +175,7 @@ class ClusterNode:
                 if entry is None or entry.operation or not entry.value:
                     continue
                 why = entry.value.decode(errors="replace")[:40]
-                self.inbox.post(lambda t=entry.key, w=why: self._retired(t, w))
+                self.inbox.post(partial(self._retired, entry.key, why))
 
         self.link.spawn(follow())
 
@@ -212,7 +213,7 @@ class ClusterNode:
                     except ValueError:
                         log.warning("dropped a malformed %s", name)
                         continue
-                    self.inbox.post(lambda d=data: changed(d))
+                    self.inbox.post(partial(changed, data))
 
             self.link.spawn(follow())
 
@@ -279,7 +280,7 @@ class ClusterNode:
                     people = {}
                 online[entry.key] = people if isinstance(people, dict) else {}
                 merged = {i: n for others in online.values() for i, n in others.items()}
-                self.inbox.post(lambda m=merged: self._hear("online", {"people": m}))
+                self.inbox.post(partial(self._hear, "online", {"people": merged}))
 
         self.link.spawn(follow())
 
@@ -313,7 +314,7 @@ class ClusterNode:
                 if entry is None:
                     continue
                 value = entry.value if entry.operation is None else None
-                self.inbox.post(lambda e=entry, v=value: self._registry_changed(e.key, v))
+                self.inbox.post(partial(self._registry_changed, entry.key, value))
 
         self.link.spawn(follow())
         return first
