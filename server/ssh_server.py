@@ -451,6 +451,7 @@ class HarenaServer:
             if config.data_dir is not None:  # the admin socket and bans still live here
                 config.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
             self.cluster = ClusterNode(config.cluster).start()
+            self.host_key = self.cluster.shared_host_key(self.host_key)
             self.lobby = self.cluster.open_lobby(count_bots=config.rate_bot_games)
         else:
             store = Store(config.data_dir) if config.data_dir is not None else None

@@ -21,7 +21,7 @@ from functools import partial
 from typing import Any
 
 from nats.js import api
-from nats.js.errors import KeyNotFoundError
+from nats.js.errors import KeyNotFoundError, KeyWrongLastSequenceError
 
 from harena.core.lobby import Lobby
 from harena.core.store import StoreError
@@ -140,7 +140,7 @@ class ClusterNode:
         self.leases = Leases(
             self.link, self.name, prefix=s.prefix, seconds=s.lease_seconds, replicas=s.replicas
         ).ensure()
-        for name in ("docs", "retired", "registry", "nodes", "online"):
+        for name in ("docs", "retired", "registry", "nodes", "online", "secrets"):
             self.link.call(partial(self._ensure_bucket, name))
         log.info(
             "node %s joined the cluster at %s (lease %.1f s)",
@@ -188,6 +188,32 @@ class ClusterNode:
         self.host.forget(table_id)
         _quietly(lease.release)
         log.info("table %s %s by another node", table_id, why, extra={"node": self.name})
+
+    # -- one face to players ------------------------------------------------------------------
+
+    def shared_host_key(self, local: Any) -> Any:
+        """The cluster's one SSH host key: the first node's (create-if-absent, so two first
+        nodes cannot both set it), so a player's known_hosts never warns when a balancer sends
+        them to another node. It lives in the `secrets` bucket: NATS access is the key's guard."""
+        import asyncssh
+
+        async def exchange() -> bytes:
+            kv = await self.bucket("secrets")
+            try:
+                await kv.create("hostkey", local.export_private_key())
+            except KeyWrongLastSequenceError:
+                pass  # another node set it first
+            return bytes((await kv.get("hostkey")).value or b"")
+
+        key = asyncssh.import_private_key(self.link.call(exchange))
+        if key.get_fingerprint("sha256") != local.get_fingerprint("sha256"):
+            log.warning(
+                "node %s serves the cluster's host key %s, not its own %s",
+                self.name,
+                key.get_fingerprint("sha256"),
+                local.get_fingerprint("sha256"),
+            )
+        return key
 
     # -- documents (ratings, settings, bans, the notice) ----------------------------------------
 

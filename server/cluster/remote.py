@@ -154,17 +154,18 @@ class RemoteTable:
     # -- views --------------------------------------------------------------------------------------
 
     def view_for(self, identity: str | None) -> dict[str, Any]:
+        """The last view received for that seat while a screen here listens to it (kept up to
+        date by the owner), else a fresh one from the owner."""
         key = self.key_of(identity)
-        view = self._views.get(key)
-        if view is None:
-            view = self._views[key] = self._first_view(identity)
-        return view
+        view = self._views.get(key) if key in self._nats_subs else None
+        return view if view is not None else self._first_view(identity)
 
     def subscribe(self, identity: str | None, callback: Subscriber) -> RemoteSubscription:
         sub = RemoteSubscription(self, identity, callback)
         self._subscribers.add(sub)
-        self._listen(sub.key)
-        if sub.key not in self._views:
+        fresh = sub.key not in self._nats_subs
+        self._listen(sub.key)  # first: no view published from here on is missed
+        if fresh or sub.key not in self._views:
             self._views[sub.key] = self._first_view(identity)
         sub.last_view = self._views[sub.key]
         return sub
