@@ -10,6 +10,10 @@ clients in this process.
   (b claims the table after a's lease lapses and rebuilds it). Lease: --lease seconds.
 - transfer: a table of --transfer-moves moves written to JetStream; the time and bytes to move it
   to another node (read the newest snapshot and the records after it, rebuild, fence).
+- workers: 1 then 2 node processes sharing one port (SO_REUSEPORT, as `--workers`), tables of 5
+  spread over them, a move per table every 2 s; --steps tables per step until the
+  keypress-to-last-screen p95 reaches 100 ms; prints the sessions each carried and the ratio.
+  The clients run in this process: on a small machine they, not the workers, may be the limit.
 
 The workload is `bench/tally_game.py` (registered in the node processes). Figures, not
 pass/fail: the machine is shared and noisy. Needs harena's cluster extra.
@@ -38,7 +42,8 @@ from harena.server.cluster.natsd import LocalNats  # noqa: E402
 
 
 def run_node(workdir: Path, name: str, nats_url: str, lease: float) -> None:
-    """Child process: node `name`; node a also creates the benchmark table."""
+    """Child process: node `name`, as `node-<name>.json` in `workdir` says (its port, whether
+    it shares it, the tables it creates: lists of seated identities)."""
     import logging
 
     from bench.tally_game import install
@@ -48,18 +53,19 @@ def run_node(workdir: Path, name: str, nats_url: str, lease: float) -> None:
 
     logging.basicConfig(level=logging.WARNING)
     install()
+    spec = json.loads((workdir / f"node-{name}.json").read_text())
 
     async def main() -> None:
         config = ServerConfig(
-            port=0,
+            port=spec["port"],
             keys_dir=workdir / "keys",
             data_dir=workdir / f"data-{name}",
-            limits=ServerLimits(max_per_ip=10_000, login_timeout=60),
+            limits=ServerLimits(max_per_ip=10_000, max_startups=1000, login_timeout=60),
             cluster=ClusterSettings((nats_url,), node=name, lease_seconds=lease),
+            reuse_port=spec["reuse_port"],
         )
         server = HarenaServer(config)
-        if name == "a":
-            players = json.loads((workdir / "players.json").read_text())
+        for players in spec["tables"]:
             table = server.lobby.create_table(players[0], "p0", "tally", len(players))
             for seat, who in enumerate(players[1:], start=1):
                 table.sit(who, f"p{seat}")
@@ -74,9 +80,19 @@ def run_node(workdir: Path, name: str, nats_url: str, lease: float) -> None:
 
 
 class Node:
-    def __init__(self, workdir: Path, name: str, nats: LocalNats, lease: float) -> None:
+    def __init__(
+        self,
+        workdir: Path,
+        name: str,
+        nats: LocalNats,
+        lease: float,
+        tables: list[list[str]] | None = None,
+        port: int = 0,
+    ) -> None:
         self.workdir, self.name = workdir, name
         (workdir / f"port-{name}").unlink(missing_ok=True)
+        spec = {"port": port, "reuse_port": port != 0, "tables": tables or []}
+        (workdir / f"node-{name}.json").write_text(json.dumps(spec))
         self.proc = subprocess.Popen(
             [sys.executable, __file__, "--node", name, str(workdir), nats.url, str(lease)],
             cwd=REPO,
@@ -112,8 +128,7 @@ async def cluster_setup(workdir: Path, lease: float) -> tuple[LocalNats, Node, N
     workdir.mkdir(parents=True)
     nats = LocalNats(workdir / "nats").start()
     keys = make_keys(2)
-    (workdir / "players.json").write_text(json.dumps([identity(k) for k in keys]))
-    a = Node(workdir, "a", nats, lease)
+    a = Node(workdir, "a", nats, lease, [[identity(k) for k in keys]])
     await a.port()
     b = Node(workdir, "b", nats, lease)
     await b.port()
@@ -172,6 +187,78 @@ async def failover(workdir: Path, lease: float) -> None:
         nats.stop()
 
 
+async def load_step(port: int, tables: list[list], seconds: float) -> list[float]:  # type: ignore[type-arg]
+    """Every table makes a move every 2 s for `seconds`: keypress-to-last-screen latencies."""
+    from bench.ssh_load import connect_all
+
+    keys = [k for table in tables for k in table]
+    clients, _, _ = await connect_all(port, keys)
+    latencies: list[float] = []
+    deadline = time.monotonic() + seconds
+
+    async def run_table(t: int) -> None:
+        seated = clients[t * 5 : t * 5 + 5]
+        await asyncio.sleep(2.0 * t / len(tables))
+        n = 0
+        while time.monotonic() < deadline:
+            started = time.monotonic()
+            actor = seated[n % 5]
+            latency, _ = await move(actor, [c for c in seated if c is not actor], n + 1)
+            latencies.append(latency)
+            n += 1
+            await asyncio.sleep(max(0.0, 2.0 - (time.monotonic() - started)))
+
+    await asyncio.gather(*(run_table(t) for t in range(len(tables))))
+    await asyncio.gather(*(c.close() for c in clients))
+    return latencies
+
+
+async def workers(workdir: Path, steps: list[int], seconds: float) -> None:
+    """1 and 2 workers on one port (as `--workers`): the most sessions (tables of 5, a move
+    per table every 2 s) whose keypress-to-last-screen p95 stays under 100 ms."""
+    from bench.ssh_load import pct
+    from harena.server.cluster.natsd import free_port
+
+    print(f"workers: tables of 5, a move per table every 2 s for {seconds:g} s per step")
+    carried: dict[int, int] = {}
+    for count in (1, 2):
+        carried[count] = 0
+        for step, n_tables in enumerate(steps):
+            base = workdir / f"w{count}-{step}"
+            base.mkdir(parents=True)
+            nats = LocalNats(base / "nats").start()
+            keys = [make_keys(5) for _ in range(n_tables)]
+            port = free_port()
+            nodes = [
+                Node(
+                    base,
+                    f"w{i}",
+                    nats,
+                    8.0,
+                    [[identity(k) for k in t] for t in keys[i::count]],
+                    port,
+                )
+                for i in range(count)
+            ]
+            try:
+                for node in nodes:
+                    await node.port()
+                latencies = await load_step(port, keys, seconds)
+            finally:
+                for node in nodes:
+                    node.stop()
+                nats.stop()
+            p95 = pct(latencies, 95) * 1000
+            print(f"  {count} worker(s), {n_tables * 5} sessions: p95 {p95:.0f} ms")
+            if p95 >= 100:
+                break
+            carried[count] = n_tables * 5
+    ratio = carried[2] / carried[1] if carried[1] else float("nan")
+    print(
+        f"  carried at p95 < 100 ms: 1 worker {carried[1]}, 2 workers {carried[2]} ({ratio:.2f}x)"
+    )
+
+
 def transfer(workdir: Path, count: int) -> None:
     from bench.tally_game import install
     from harena.core.table import Table
@@ -222,6 +309,9 @@ async def main(args: argparse.Namespace) -> None:
             await failover(workdir / "failover", args.lease)
         if args.scenario in ("transfer", "all"):
             transfer(workdir / "transfer", args.transfer_moves)
+        if args.scenario in ("workers", "all"):
+            steps = [int(n) for n in args.steps.split(",")]
+            await workers(workdir / "workers", steps, args.seconds)
 
 
 if __name__ == "__main__":
@@ -231,7 +321,11 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--scenario", default="all", choices=["hop", "failover", "transfer", "all"])
+    parser.add_argument(
+        "--scenario", default="all", choices=["hop", "failover", "transfer", "workers", "all"]
+    )
+    parser.add_argument("--steps", default="4,8,12,16,20", help="tables of 5 per workers step")
+    parser.add_argument("--seconds", type=float, default=20.0, help="seconds per workers step")
     parser.add_argument("--moves", type=int, default=30, help="moves per hop run")
     parser.add_argument("--lease", type=float, default=8.0, help="lease time for failover")
     parser.add_argument("--transfer-moves", type=int, default=300)
