@@ -88,6 +88,10 @@ class Lobby:
         self.ratings = Ratings(store)
         self._turn_subscribers: dict[str, set[TurnSubscription]] = {}
         self._awaited: dict[str, set[str]] = {}  # table id -> identities it waits for
+        # In a cluster (server/cluster/): who is online through the other nodes, and where what
+        # is said here (chat, the notice, who came and went) goes for the other nodes to hear.
+        self.elsewhere: dict[str, str] = {}  # identity -> name
+        self.outbox: Callable[[str, dict[str, Any]], None] | None = None
 
     @classmethod
     def open(cls, store: Store, *, count_bots: bool = False, **kwargs: Any) -> Lobby:
@@ -280,8 +284,9 @@ class Lobby:
         self._notify()
         return table
 
-    def list_table(self, table: Table) -> None:
-        """A table run elsewhere (another node of a cluster) joins the list."""
+    def list_table(self, table: Any) -> None:
+        """A table run elsewhere joins the list: a cluster's stand-in with a Table's interface
+        (server/cluster/remote.py)."""
         self._add(table)
         self._notify()
 
@@ -300,6 +305,7 @@ class Lobby:
     def set_notice(self, text: str) -> None:
         """The server notice every lobby shows; empty clears it."""
         self.notice = clean_text(text, CHAT_MAX_CHARS)
+        self._tell("notice", {"text": self.notice})
         self._notify()
 
     # -- people ---------------------------------------------------------------------------------
@@ -310,6 +316,7 @@ class Lobby:
         self._online[identity] = (clean_text(name, 32), sessions + 1)
         for table in self.tables.values():
             table.set_connected(identity, True)
+        self._tell("online", {})
         self._notify()
 
     def disconnect(self, identity: str, *, guest: bool = False) -> None:
@@ -325,6 +332,7 @@ class Lobby:
             else:
                 table.set_connected(identity, False)
                 table.spectators.pop(identity, None)
+        self._tell("online", {})
         self._notify()
 
     def sessions_of(self, identity: str) -> int:
@@ -334,6 +342,7 @@ class Lobby:
         text = clean_text(text, CHAT_MAX_CHARS)
         if text:
             self.chat.append(ChatLine(self._clock(), clean_text(name, 32), text))
+            self._tell("chat", {"name": self.chat[-1].name, "text": text})
             del self.chat[:-CHAT_KEPT]
             self._notify()
 
@@ -368,7 +377,7 @@ class Lobby:
                 }
                 for g in available_games()
             ],
-            "online": sorted(name for name, _ in self._online.values()),
+            "online": sorted(self._online_names().values()),
             "online_ratings": self._online_ratings(),
             "chat": [[c.name, c.text] for c in self.chat[-CHAT_SHOWN:]],
         }
@@ -404,10 +413,39 @@ class Lobby:
                 except Exception:
                     log.exception("a turn subscriber failed; the others still hear")
 
+    def _online_names(self) -> dict[str, str]:
+        return {**self.elsewhere, **{i: name for i, (name, _) in self._online.items()}}
+
+    def online_here(self) -> dict[str, str]:
+        """identity -> name of everyone with a session on this server."""
+        return {i: name for i, (name, _) in self._online.items()}
+
+    def _tell(self, kind: str, what: dict[str, Any]) -> None:
+        if self.outbox is not None:
+            try:
+                self.outbox(kind, what)
+            except Exception:
+                log.exception("the other nodes could not be told of %s", kind)
+
+    def hear(self, kind: str, what: dict[str, Any]) -> None:
+        """What another node's lobby said (see `outbox`): shown here too, not told again."""
+        if kind == "chat":
+            name, text = clean_text(what["name"], 32), clean_text(what["text"], CHAT_MAX_CHARS)
+            self.chat.append(ChatLine(self._clock(), name, text))
+            del self.chat[:-CHAT_KEPT]
+        elif kind == "notice":
+            self.notice = clean_text(what["text"], CHAT_MAX_CHARS)
+        elif kind == "online":
+            elsewhere = {str(i): clean_text(n, 32) for i, n in what["people"].items()}
+            if elsewhere == self.elsewhere:
+                return  # (refreshed, not changed: no lobby is drawn again)
+            self.elsewhere = elsewhere
+        self._notify()
+
     def _online_ratings(self) -> list[list[Any]]:
         """[name, {game: rating}] of everyone online, by name (an unrated player: {})."""
         out = []
-        for identity, (name, _) in self._online.items():
+        for identity, name in self._online_names().items():
             rated = {
                 g: round(r.value)
                 for g in self.ratings.games

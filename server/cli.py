@@ -19,7 +19,11 @@ from harena.core.engine import (
 from harena.core.simulate import parse_bots, simulate
 from harena.core.store import default_data_dir
 from harena.server.admin_socket import AdminSocketError
-from harena.server.cluster.options import add_cluster_options, cluster_settings
+from harena.server.cluster.options import (
+    add_cluster_commands,
+    add_cluster_options,
+    cluster_settings,
+)
 from harena.server.config import ConfigError, load_config, render_config
 from harena.server.hostkey import HostKeyError
 from harena.server.limits import ServerLimits
@@ -192,6 +196,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_cluster_options(serve)
     serve.set_defaults(run=run_serve, serve_parser=serve, operator_keys=[])
     add_operations_commands(commands)
+    add_cluster_commands(commands)
 
     replay = commands.add_parser(
         "replay",
@@ -364,6 +369,10 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.print_config:
         print(render_config(args, args.serve_parser), end="")
         return 0
+    if args.workers > 1:
+        from harena.server.cluster.workers import run_workers
+
+        return run_workers(args, args.argv)
     configure_logging(args.verbose, args.log_format)
     # Every option named like a ServerLimits field is that limit: a new limit needs no line here.
     limits = ServerLimits(
@@ -389,6 +398,7 @@ def run_serve(args: argparse.Namespace) -> int:
         rate_bot_games=args.rate_bot_games,
         notices=notice_config(args),
         cluster=cluster_settings(args),
+        reuse_port=args.reuse_port,
     )
     if config.cluster is not None:
         print(f"harena: node {config.cluster.node} of the cluster at {args.cluster}", flush=True)
@@ -457,6 +467,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     if args.command == "serve" and args.config is not None:
         args.serve_parser.set_defaults(**load_config(args.config, args.serve_parser))
         args = parser.parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)  # (`serve --workers` passes it on)
     return args
 
 

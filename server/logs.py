@@ -15,10 +15,11 @@ from typing import TextIO
 
 from harena.server.log_safe import SafeFormatter
 
-FIELDS = ("event", "address", "key", "player", "table", "session")
+FIELDS = ("event", "address", "key", "player", "table", "session", "node")
 """The extra fields a log call may carry (the only ones the JSON format copies)."""
 
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+NODE_TEXT_FORMAT = "%(asctime)s [%(node)s] %(levelname)s %(name)s: %(message)s"
 
 
 class JsonFormatter(logging.Formatter):
@@ -70,3 +71,23 @@ def configure_logging(verbose: bool, log_format: str) -> None:
     root.setLevel(logging.DEBUG if verbose else logging.INFO)
     if not verbose:
         logging.getLogger("asyncssh").setLevel(logging.WARNING)  # it logs every channel request
+
+
+class _NodeName(logging.Filter):
+    def __init__(self, node: str) -> None:
+        super().__init__()
+        self.node = node
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.node = self.node
+        return True
+
+
+def name_node(node: str) -> None:
+    """In a cluster every line of ours names the node that wrote it (text: `[node]`, JSON: a
+    `node` field)."""
+    for handler in logging.getLogger().handlers:
+        if isinstance(handler, StderrHandler):
+            handler.addFilter(_NodeName(node))
+            if isinstance(handler.formatter, SafeFormatter):
+                handler.setFormatter(SafeFormatter(NODE_TEXT_FORMAT))

@@ -12,6 +12,7 @@ from pathlib import Path
 from harena.core.store import Store, StoreError, default_data_dir
 from harena.core.transfer import TransferError, export_table, import_table
 from harena.server.admin_socket import AdminSocketError, running, send, socket_path
+from harena.server.cluster.options import add_nats_options
 
 EXPORT_SUFFIX = ".harena"
 
@@ -98,6 +99,7 @@ def add_operations_commands(
     export.add_argument(
         "-o", "--output", type=Path, default=None, help="file to write (default: table-ID.harena)"
     )
+    add_nats_options(export)  # --cluster: the table is in a cluster (docs/cluster.md)
     export.set_defaults(run=run_export)
 
     imp = commands.add_parser(
@@ -107,6 +109,7 @@ def add_operations_commands(
     )
     _data_option(imp)
     imp.add_argument("file", type=Path, help="a file written by harena export")
+    add_nats_options(imp)
     imp.set_defaults(run=run_import)
 
 
@@ -169,6 +172,10 @@ def run_admin(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     output = args.output or Path(f"table-{args.table}{EXPORT_SUFFIX}")
+    if args.cluster:
+        from harena.server.cluster.transfer import run_cluster_export
+
+        return run_cluster_export(args, output)
     try:
         blob = export_table(Store(data_dir(args)), args.table)
         output.write_bytes(blob)
@@ -186,6 +193,10 @@ def run_import(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"harena: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
         return 1
+    if args.cluster:
+        from harena.server.cluster.transfer import run_cluster_import_file
+
+        return run_cluster_import_file(args, blob)
     path = socket_path(data)
     if running(path):  # the server owns the data folder while it runs: it imports
         ok, text = send(path, ["import", str(args.file)], blob)

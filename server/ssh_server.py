@@ -107,6 +107,7 @@ class ServerConfig:
     rate_bot_games: bool = False  # games with bots count for ratings
     notices: NoticeConfig = field(default_factory=NoticeConfig)  # for players who are away
     cluster: Any = None  # ClusterSettings (server/cluster/options.py): None, the embedded default
+    reuse_port: bool = False  # SO_REUSEPORT: `--workers` share one port
 
 
 class HarenaSession(AppSession):
@@ -480,6 +481,7 @@ class HarenaServer:
             if config.data_dir is not None:  # the admin socket and bans still live here
                 config.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
             self.cluster = ClusterNode(config.cluster).start()
+            self.host_key = self.cluster.shared_host_key(self.host_key)
             self.lobby = self.cluster.open_lobby(count_bots=config.rate_bot_games)
         else:
             store = Store(config.data_dir) if config.data_dir is not None else None
@@ -490,6 +492,10 @@ class HarenaServer:
             )
         self.lobby.ratings.count_bots = config.rate_bot_games
         self.bans = Bans.load(config.data_dir)
+        if self.cluster is not None:  # one list for every node
+            from harena.server.cluster.bans import shared_bans
+
+            self.bans = shared_bans(self.cluster, self.bans)
         self.session_numbers = itertools.count(1)
         self._archive_timer: asyncio.TimerHandle | None = None
         limits = config.limits
@@ -528,8 +534,6 @@ class HarenaServer:
         self.bots = BotRunner(self.lobby, self.config.bot_delay, workers)
         self.clocks = ClockRunner(self.lobby)
         self.notices.start()
-        if self.cluster is not None:
-            self.cluster.run()
         # Before anyone connects: the collection of the whole heap that precedes the first
         # freeze of the server's own objects (30-50 ms) kept the first client waiting, and
         # anyone connecting with it (bench/hostile.py --scenario cycles).
@@ -547,8 +551,11 @@ class HarenaServer:
             allow_scp=False,
             keepalive_interval=60,
             keepalive_count_max=3,
+            **({"reuse_port": True} if self.config.reuse_port else {}),
             **LISTEN_OPTIONS,
         )
+        if self.cluster is not None:
+            self.cluster.run(self)  # (after listening: it announces our address)
         log.info("listening on %s:%d, host key %s", self.config.host, self.port, self.fingerprint)
 
     async def stop(self) -> None:

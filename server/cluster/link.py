@@ -66,6 +66,7 @@ class NatsLink:
         self.nc: Client | None = None
         self.js: JetStreamContext | None = None
         self.connected = threading.Event()  # cleared while the connection is down
+        self._closing = False
 
     def start(self, timeout: float = 10.0) -> NatsLink:
         self._thread.start()
@@ -81,7 +82,8 @@ class NatsLink:
 
         async def disconnected() -> None:
             self.connected.clear()
-            log.warning("NATS connection lost; reconnecting", extra={"event": "nats-down"})
+            if not self._closing:
+                log.warning("NATS connection lost; reconnecting", extra={"event": "nats-down"})
 
         async def reconnected() -> None:
             self.connected.set()
@@ -122,14 +124,19 @@ class NatsLink:
             future.cancel()
             raise NatsUnavailable(f"NATS did not answer within {timeout:g} s") from exc
 
-    def spawn(self, coro: Coroutine[Any, Any, Any]) -> concurrent.futures.Future[Any]:
-        """Start `coro` on the NATS thread without waiting for it."""
+    def spawn(self, coro: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
+        """Start `coro` on the NATS thread without waiting for it (after `close`, drop it)."""
+        if self.loop.is_closed() or not self._thread.is_alive():
+            coro.close()
+            future: concurrent.futures.Future[T] = concurrent.futures.Future()
+            future.cancel()
+            return future
         return asyncio.run_coroutine_threadsafe(coro, self.loop)
 
     async def acall(self, make: Callable[[], Awaitable[T]], *, timeout: float = CALL_TIMEOUT) -> T:
         """`call` for a coroutine on another event loop (the server's): awaits, never blocks."""
         future = asyncio.run_coroutine_threadsafe(
-            asyncio.wait_for(make(), timeout),
+            asyncio.wait_for(make(), timeout),  # type: ignore[arg-type]
             self.loop,
         )
         try:
@@ -138,6 +145,7 @@ class NatsLink:
             raise NatsUnavailable(f"NATS did not answer within {timeout:g} s") from exc
 
     def close(self) -> None:
+        self._closing = True
         if self._thread.is_alive():
             if self.nc is not None:
                 try:
@@ -153,3 +161,11 @@ class NatsLink:
         assert self.nc is not None
         if not self.nc.is_closed:
             await self.nc.close()
+        others = [
+            t
+            for t in asyncio.all_tasks()
+            if t is not asyncio.current_task() and "bounded" not in t.get_coro().__qualname__  # type: ignore[union-attr]
+        ]
+        for task in others:  # watchers and the like: they end with the connection
+            task.cancel()
+        await asyncio.gather(*others, return_exceptions=True)

@@ -11,18 +11,20 @@ tables at once instead of a lease time later.
 from __future__ import annotations
 
 import asyncio
-import functools
 import json
 import logging
+import os
+import sys
 import time
 from collections.abc import Callable
-from typing import Any, cast
+from functools import partial
+from typing import Any
 
 from nats.js import api
-from nats.js.errors import KeyNotFoundError
+from nats.js.errors import KeyNotFoundError, KeyWrongLastSequenceError
 
 from harena.core.lobby import Lobby
-from harena.core.store import Store, StoreError
+from harena.core.store import StoreError
 from harena.core.table import Table
 from harena.server.cluster import wire
 from harena.server.cluster.host import TableHost
@@ -32,10 +34,18 @@ from harena.server.cluster.link import NatsLink, NatsUnavailable
 from harena.server.cluster.options import ClusterSettings
 from harena.server.cluster.remote import RemoteTable
 from harena.server.cluster.table_store import JetStreamLog, JetStreamTables
+from harena.server.logs import name_node
 
 log = logging.getLogger(__name__)
 
 MOVED = "moved to another node"
+DRAINED = "moved to another node: this one is being drained"
+DRAIN_MESSAGE = "harena: this node is being drained by an operator; connect again to play on, your seat is kept."
+UNREACHABLE = (
+    "the table is moving between nodes or the cluster is unreachable: nothing was changed, "
+    "try again in a moment"
+)
+SWITCH_INTERVAL = 0.0005  # seconds (Python's default is 0.005)
 
 
 class ClusterStore:
@@ -70,8 +80,7 @@ class ClusterStore:
         async def get() -> bytes | None:
             kv = await self.node.bucket("docs")
             try:
-                value: bytes | None = (await kv.get(_doc_key(name))).value
-                return value
+                return (await kv.get(_doc_key(name))).value
             except KeyNotFoundError:
                 return None
 
@@ -110,11 +119,20 @@ class ClusterNode:
         self.host = TableHost(self.link, self.inbox, self.name, settings.prefix)
         self._watcher: Any = None
         self._orphans: dict[str, RemoteTable] = {}  # stand-ins still shown for tables run here
+        self.server: Any = None  # the HarenaServer this node serves (sessions, address)
+        self.draining = False  # drained: runs no table, claims none
+        self.started_at = clock()
 
     # -- joining and leaving ----------------------------------------------------------------------
 
     def start(self) -> ClusterNode:
         s = self.settings
+        # The NATS thread answers within a move (JetStream's ack, another node's request): with
+        # the default 5 ms GIL switch interval it waited up to 5 ms for each turn, while the
+        # server's thread drew screens; the embedded default has no second thread and keeps it.
+        name_node(self.name)
+        self._switch_interval = sys.getswitchinterval()
+        sys.setswitchinterval(SWITCH_INTERVAL)
         self.link.start()
         self.tables = JetStreamTables(
             self.link, prefix=s.prefix, replicas=s.replicas, node=self.name, clock=self._clock
@@ -122,8 +140,8 @@ class ClusterNode:
         self.leases = Leases(
             self.link, self.name, prefix=s.prefix, seconds=s.lease_seconds, replicas=s.replicas
         ).ensure()
-        for name in ("docs", "retired", "registry"):
-            self.link.call(functools.partial(self._ensure_bucket, name))
+        for name in ("docs", "retired", "registry", "nodes", "online", "secrets"):
+            self.link.call(partial(self._ensure_bucket, name))
         log.info(
             "node %s joined the cluster at %s (lease %.1f s)",
             self.name,
@@ -135,8 +153,7 @@ class ClusterNode:
 
     def open_lobby(self, *, count_bots: bool = False) -> Lobby:
         """The lobby of this node, with every table nobody runs claimed into it."""
-        # ClusterStore has the Store interface the lobby uses (duck-typed).
-        lobby = Lobby(cast(Store, ClusterStore(self)), clock=self._clock)
+        lobby = Lobby(ClusterStore(self), clock=self._clock)  # type: ignore[arg-type]
         lobby.ratings.count_bots = count_bots
         self.lobby = lobby
         lobby.add_table_listener(self._serve_new)
@@ -144,7 +161,158 @@ class ClusterNode:
         self.claim_free()
         for table_id, data in self.link.call(self._watch_registry):
             self._registry_changed(table_id, data)
+        self._share_lobby(lobby)
+        self.link.call(self._watch_retired)
         return lobby
+
+    async def _watch_retired(self) -> None:
+        """A table deleted or archived on another node: if it runs here, it stops here."""
+        kv = await self.bucket("retired")
+        watcher = await kv.watchall()
+
+        async def follow() -> None:
+            async for entry in watcher:
+                if entry is None or entry.operation or not entry.value:
+                    continue
+                why = entry.value.decode(errors="replace")[:40]
+                self.inbox.post(partial(self._retired, entry.key, why))
+
+        self.link.spawn(follow())
+
+    def _retired(self, table_id: str, why: str) -> None:
+        if table_id not in self.held or self.lobby is None:
+            return
+        lease = self.held.pop(table_id)
+        if table_id in self.lobby.tables:
+            self.lobby.let_go(table_id, why)
+        self.host.forget(table_id)
+        _quietly(lease.release)
+        log.info("table %s %s by another node", table_id, why, extra={"node": self.name})
+
+    # -- one face to players ------------------------------------------------------------------
+
+    def shared_host_key(self, local: Any) -> Any:
+        """The cluster's one SSH host key: the first node's (create-if-absent, so two first
+        nodes cannot both set it), so a player's known_hosts never warns when a balancer sends
+        them to another node. It lives in the `secrets` bucket: NATS access is the key's guard."""
+        import asyncssh
+
+        async def exchange() -> bytes:
+            kv = await self.bucket("secrets")
+            try:
+                await kv.create("hostkey", local.export_private_key())
+            except KeyWrongLastSequenceError:
+                pass  # another node set it first
+            return bytes((await kv.get("hostkey")).value or b"")
+
+        key = asyncssh.import_private_key(self.link.call(exchange))
+        if key.get_fingerprint("sha256") != local.get_fingerprint("sha256"):
+            log.warning(
+                "node %s serves the cluster's host key %s, not its own %s",
+                self.name,
+                key.get_fingerprint("sha256"),
+                local.get_fingerprint("sha256"),
+            )
+        return key
+
+    # -- documents (ratings, settings, bans, the notice) ----------------------------------------
+
+    def read_document(self, name: str) -> Any:
+        return ClusterStore(self).read_document(name)
+
+    def put_document(self, name: str, data: Any) -> None:
+        ClusterStore(self).write_document(name, data)
+
+    def watch_document(self, name: str, changed: Callable[[Any], None]) -> None:
+        """`changed(data)` on this loop whenever any node writes the document `name`."""
+
+        async def watch() -> None:
+            kv = await self.bucket("docs")
+            watcher = await kv.watch(_doc_key(name))
+
+            async def follow() -> None:
+                async for entry in watcher:
+                    if entry is None or entry.operation or not entry.value:
+                        continue
+                    try:
+                        data = json.loads(entry.value)
+                    except ValueError:
+                        log.warning("dropped a malformed %s", name)
+                        continue
+                    self.inbox.post(partial(changed, data))
+
+            self.link.spawn(follow())
+
+        self.link.call(watch)
+
+    # -- the lobby's people, chat and notice, shared with the other nodes ----------------------
+
+    def _share_lobby(self, lobby: Lobby) -> None:
+        notice = ClusterStore(self).read_document("notice")
+        if isinstance(notice, dict) and isinstance(notice.get("text"), str):
+            lobby.notice = notice["text"]
+        lobby.outbox = self._lobby_said
+        self.link.call(self._hear_lobbies)
+
+    def _lobby_said(self, kind: str, what: dict[str, Any]) -> None:
+        if kind == "online":
+            self._publish_online()
+            return
+        payload = wire.pack({"node": self.name, "kind": kind, "what": what})
+        assert self.link.nc is not None
+        self.link.spawn(self.link.nc.publish(f"{self.settings.prefix}.lobby.{kind}", payload))
+        if kind == "notice":
+            ClusterStore(self).write_document("notice", what)
+
+    def _publish_online(self) -> None:
+        if self.lobby is None:
+            return
+        payload = json.dumps(self.lobby.online_here()).encode()
+
+        async def put() -> None:
+            kv = await self.bucket("online")
+            await kv.put(self.name, payload)
+
+        self.link.spawn(put())
+
+    async def _hear_lobbies(self) -> None:
+        assert self.link.nc is not None
+        online: dict[str, dict[str, str]] = {}
+
+        async def said(msg: Any) -> None:
+            try:
+                message = wire.unpack(msg.data)
+                if message.get("node") == self.name:
+                    return
+                kind, what = message["kind"], message["what"]
+                if kind not in ("chat", "notice") or not isinstance(what, dict):
+                    raise wire.Malformed(f"lobby message {kind!r:.20}")
+            except (wire.Malformed, KeyError, TypeError) as exc:
+                log.warning("dropped a malformed lobby message (%s)", exc)
+                return
+            self.inbox.post(lambda: _quietly(lambda: self._hear(kind, what)))
+
+        await self.link.nc.subscribe(f"{self.settings.prefix}.lobby.*", cb=said)
+        kv = await self.bucket("online")
+        watcher = await kv.watchall()
+
+        async def follow() -> None:
+            async for entry in watcher:
+                if entry is None or entry.key == self.name:
+                    continue
+                try:
+                    people = json.loads(entry.value) if entry.value and not entry.operation else {}
+                except ValueError:
+                    people = {}
+                online[entry.key] = people if isinstance(people, dict) else {}
+                merged = {i: n for others in online.values() for i, n in others.items()}
+                self.inbox.post(partial(self._hear, "online", {"people": merged}))
+
+        self.link.spawn(follow())
+
+    def _hear(self, kind: str, what: dict[str, Any]) -> None:
+        if self.lobby is not None:
+            self.lobby.hear(kind, what)
 
     def _serve_new(self, _table: Any) -> None:
         """Tables made here (held, not served yet) are offered to the other nodes."""
@@ -172,7 +340,7 @@ class ClusterNode:
                 if entry is None:
                     continue
                 value = entry.value if entry.operation is None else None
-                self.inbox.post(functools.partial(self._registry_changed, entry.key, value))
+                self.inbox.post(partial(self._registry_changed, entry.key, value))
 
         self.link.spawn(follow())
         return first
@@ -201,8 +369,7 @@ class ClusterNode:
             if isinstance(present, RemoteTable):
                 present.update(state)
             elif present is None:
-                # A stand-in with a Table's interface (duck-typed): see cluster/remote.py.
-                lobby.list_table(cast(Table, RemoteTable(self, table_id, state)))
+                lobby.list_table(RemoteTable(self, table_id, state))
         except (KeyError, TypeError, ValueError) as exc:
             log.warning("table %s: dropped a malformed registry entry (%s)", table_id, exc)
 
@@ -213,8 +380,7 @@ class ClusterNode:
         async def get() -> bytes | None:
             kv = await self.bucket("registry")
             try:
-                value: bytes | None = (await kv.get(table_id)).value
-                return value
+                return (await kv.get(table_id)).value
             except KeyNotFoundError:
                 return None
 
@@ -260,6 +426,8 @@ class ClusterNode:
         self, table_id: str, op: str, identity: str | None, args: dict[str, Any], timeout: float
     ) -> dict[str, Any]:
         assert self.link.nc is not None
+        if not self.link.connected.is_set():
+            return {"error": "down", "message": UNREACHABLE}
         payload = wire.pack({"op": op, "identity": identity, "args": args, "node": self.name})
         try:
             reply = await self.link.nc.request(
@@ -270,11 +438,10 @@ class ClusterNode:
             return {"error": "down", "message": f"a malformed answer ({exc})"}
         except Exception as exc:  # no responders, timeout, connection lost
             log.info("table %s: %s not answered (%s)", table_id, op, type(exc).__name__)
-            return {
-                "error": "down",
-                "message": f"table {table_id} is moving between nodes or the cluster is "
-                "unreachable; nothing was changed, try again in a moment",
-            }
+            return {"error": "down", "message": UNREACHABLE}
+
+    def later(self, delay: float, work: Callable[[], None]) -> None:
+        self._loop.call_later(delay, work)
 
     def listen(self, subject: str, arrived: Callable[[bytes], None]) -> Any:
         """Hear `subject` on this loop until `unlisten`."""
@@ -294,8 +461,12 @@ class ClusterNode:
     def unlisten(self, sub: Any) -> None:
         self.link.spawn(sub.unsubscribe())
 
-    def run(self) -> None:
-        """Renew leases and claim free tables from now on (on the running event loop)."""
+    def run(self, server: Any = None) -> None:
+        """Renew leases and claim free tables from now on (on the running event loop); say
+        who we are (address, load) for operators; answer operators' requests (drain)."""
+        self.server = server
+        self.link.call(self._serve_control)
+        self._announce()
         self._task = self._loop.create_task(self._keep_up())
 
     def stop(self) -> None:
@@ -311,6 +482,7 @@ class ClusterNode:
                 log.warning("could not release table %s's lease", table_id, exc_info=True)
         self.held.clear()
         self.link.close()
+        sys.setswitchinterval(getattr(self, "_switch_interval", sys.getswitchinterval()))
         log.info("node %s left the cluster", self.name, extra={"event": "node-left"})
 
     # -- leases -----------------------------------------------------------------------------------
@@ -332,7 +504,9 @@ class ClusterNode:
     def claim_free(self) -> list[str]:
         """Claim and load every table no node holds (none yet, or its node died); their ids."""
         assert self.lobby is not None
-        claimed = []
+        claimed: list[str] = []
+        if self.draining:
+            return claimed
         retired = set(self._keys("retired"))
         for table_id in self.tables.table_ids():
             if isinstance(self.lobby.tables.get(table_id), Table) or table_id in retired:
@@ -409,6 +583,8 @@ class ClusterNode:
             try:
                 if renew:
                     await self._renew_all()
+                    self._announce()
+                    self._publish_online()
                 renew = not renew
                 if self.link.connected.is_set():
                     self.claim_free()
@@ -435,7 +611,127 @@ class ClusterNode:
                 continue
             if leases[table_id].held:
                 continue  # not renewed this time (NATS slow or down) but not lapsed yet
-            self.give_up(table_id, MOVED)
+            self._reclaim(table_id, leases[table_id])
+
+    def _reclaim(self, table_id: str, lease: KvLease) -> None:
+        """A lease that lapsed while NATS was away (or this node was paused): claim it again and
+        fence the log again. Both succeed only if no other node took the table meanwhile, and
+        then its screens never notice; else the table goes to whoever has it."""
+        table = self.lobby.tables.get(table_id) if self.lobby is not None else None
+        try:
+            if isinstance(table, Table) and isinstance(table._log, JetStreamLog):
+                if lease.claim():
+                    table._log.fence(self.name)
+                    log.info(
+                        "table %s: lease taken again after a lapse",
+                        table_id,
+                        extra={"event": "lease-reclaimed", "table": table_id, "node": self.name},
+                    )
+                    return
+        except Exception as exc:  # Fenced: another node wrote; or NATS went away again
+            log.info("table %s: not taken again (%s)", table_id, exc)
+        self.give_up(table_id, MOVED)
+
+    # -- operators: who we are, and drain ------------------------------------------------------
+
+    def describe(self) -> dict[str, Any]:
+        """What operators see of this node (`harena admin nodes`)."""
+        server = self.server
+        listening = server is not None and server._listener is not None
+        return {
+            "node": self.name,
+            "address": f"{server.config.host}:{server.port}" if listening else "",
+            "tables": len(self.held),
+            "sessions": len(server.all_sessions()) if server is not None else 0,
+            "load": round(os.getloadavg()[0], 2),
+            "since": self.started_at,
+            "draining": self.draining,
+        }
+
+    def _announce(self) -> None:
+        payload = json.dumps(self.describe()).encode()
+
+        async def put() -> None:
+            kv = await self.bucket("nodes")
+            await kv.put(self.name, payload)
+
+        self.link.spawn(put())
+
+    def nodes(self) -> list[dict[str, Any]]:
+        """Every node that announced itself within three lease times."""
+
+        async def read() -> list[bytes]:
+            kv = await self.bucket("nodes")
+            found = []
+            for key in await _keys_of(kv):
+                try:
+                    entry = await kv.get(key)
+                except KeyNotFoundError:
+                    continue
+                if entry.value:
+                    found.append(entry.value)
+            return found
+
+        return sorted((json.loads(v) for v in self.link.call(read)), key=lambda n: n["node"])
+
+    def control_subject(self, node: str) -> str:
+        return f"{self.settings.prefix}.node.{node}.ctl"
+
+    async def _serve_control(self) -> None:
+        assert self.link.nc is not None
+
+        async def arrived(msg: Any) -> None:
+            self.inbox.post(lambda: self._control(msg))
+
+        await self.link.nc.subscribe(self.control_subject(self.name), cb=arrived)
+        await self.link.nc.flush()
+
+    def _control(self, msg: Any) -> None:
+        try:
+            op = wire.unpack(msg.data).get("op")
+        except wire.Malformed as exc:
+            log.warning("node %s: dropped a malformed control message (%s)", self.name, exc)
+            return
+        answer = {"ok": self.drain()} if op == "drain" else {"error": f"no operation {op!r:.40}"}
+        if msg.reply:
+            self.link.spawn(self.link.nc.publish(msg.reply, wire.pack(answer)))  # type: ignore[union-attr]
+
+    def drain(self) -> str:
+        """Hand every table to the other nodes (released: they claim them at once, nothing
+        acknowledged is lost) and close every session with a word on where to go."""
+        self.draining = True
+        tables = sorted(self.held)
+        for table_id in tables:
+            self.give_up(table_id, DRAINED)
+        sessions = self.server.all_sessions() if self.server is not None else []
+        for session in sessions:
+            session.request_exit(DRAIN_MESSAGE)
+        self._announce()
+        log.warning(
+            "node %s drained: %d tables handed over, %d sessions closed",
+            self.name,
+            len(tables),
+            len(sessions),
+            extra={"event": "node-drained", "node": self.name},
+        )
+        return f"node {self.name} drained: {len(tables)} tables handed over, {len(sessions)} sessions closed"
+
+    def ask_node(self, node: str, op: str) -> dict[str, Any]:
+        """An operator's request to another node (or this one), answered."""
+        if node == self.name:
+            return {"ok": self.drain()} if op == "drain" else {"error": f"no operation {op}"}
+
+        async def request() -> dict[str, Any]:
+            assert self.link.nc is not None
+            reply = await self.link.nc.request(
+                self.control_subject(node), wire.pack({"op": op}), timeout=10
+            )
+            return wire.unpack(reply.data)
+
+        try:
+            return self.inbox.wait(self.link.spawn(request()), 12)
+        except Exception as exc:
+            return {"error": f"node {node} did not answer ({type(exc).__name__})"}
 
     # -- buckets ----------------------------------------------------------------------------------
 
@@ -447,6 +743,7 @@ class ClusterNode:
         except Exception:
             self._buckets[name] = await self.link.js.create_key_value(
                 bucket=bucket,
+                ttl=3 * self.settings.lease_seconds if name in ("nodes", "online") else None,
                 history=1,
                 storage=api.StorageType.FILE,
                 replicas=self.settings.replicas,
@@ -467,6 +764,13 @@ class ClusterNode:
 
     def tables_held(self) -> list[str]:
         return sorted(self.held)
+
+
+async def _keys_of(kv: Any) -> list[str]:
+    try:
+        return list(await kv.keys())
+    except Exception:  # nats-py raises NoKeysError for an empty bucket
+        return []
 
 
 def _doc_key(name: str) -> str:

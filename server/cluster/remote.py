@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 REQUEST_TIMEOUT = 5.0
+RETRY_AFTER = 1.0  # seconds between asks of a table's node that did not answer
 
 
 class ClusterUnavailable(StoreError, IllegalAction):
@@ -153,20 +154,48 @@ class RemoteTable:
     # -- views --------------------------------------------------------------------------------------
 
     def view_for(self, identity: str | None) -> dict[str, Any]:
+        """The last view received for that seat while a screen here listens to it (kept up to
+        date by the owner), else a fresh one from the owner."""
         key = self.key_of(identity)
-        view = self._views.get(key)
-        if view is None:
-            view = self._views[key] = self._ask("view", identity)
-        return view
+        view = self._views.get(key) if key in self._nats_subs else None
+        return view if view is not None else self._first_view(identity)
 
     def subscribe(self, identity: str | None, callback: Subscriber) -> RemoteSubscription:
         sub = RemoteSubscription(self, identity, callback)
         self._subscribers.add(sub)
-        self._listen(sub.key)
-        if sub.key not in self._views:
-            self._views[sub.key] = self._ask("view", identity)
+        fresh = sub.key not in self._nats_subs
+        self._listen(sub.key)  # first: no view published from here on is missed
+        if fresh or sub.key not in self._views:
+            self._views[sub.key] = self._first_view(identity)
         sub.last_view = self._views[sub.key]
         return sub
+
+    def _first_view(self, identity: str | None) -> dict[str, Any]:
+        """The owner's view (which also asks it to publish this seat's views from now on);
+        while the owner cannot answer (it died and nobody took the table yet), the view the
+        stream's records give, and the owner is asked again until it answers."""
+        try:
+            return dict(self._ask("view", identity))
+        except IllegalAction:
+            log.info("table %s: its node did not answer; showing the stream's copy", self.id)
+            self.node.later(RETRY_AFTER, lambda: self._ask_again(identity))
+            try:
+                return self._read_copy().view_for(identity)
+            except StoreError as exc:
+                raise ClusterUnavailable(f"table {self.id} cannot be shown now: {exc}") from exc
+
+    def _ask_again(self, identity: str | None) -> None:
+        key = self.key_of(identity)
+        if self.removed or not any(s.key == key for s in self._subscribers):
+            return
+
+        def answered(answer: dict[str, Any]) -> None:
+            if "ok" in answer:
+                self._received(key, answer["ok"])
+            else:
+                self.node.later(RETRY_AFTER, lambda: self._ask_again(identity))
+
+        self.node.remote_request(self.id, "view", identity, {}, answered)
 
     def _unsubscribe(self, sub: RemoteSubscription) -> None:
         self._subscribers.discard(sub)
@@ -180,11 +209,7 @@ class RemoteTable:
             self._stop_listening(old)
         self._listen(key)
 
-        def answered(answer: dict[str, Any]) -> None:
-            if "ok" in answer:
-                self._received(key, answer["ok"])
-
-        self.node.remote_request(self.id, "view", sub.identity, {}, answered)
+        self._ask_again(sub.identity)
 
     def _listen(self, key: str) -> None:
         if key not in self._nats_subs:

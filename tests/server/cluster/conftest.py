@@ -43,10 +43,12 @@ async def make_node(tmp_path: Path, nats_server: LocalNats) -> AsyncIterator:
 
     servers: list[HarenaServer] = []
 
-    async def start(name: str, *, lease: float = 2.0, bot_delay: float = 0.05) -> HarenaServer:
+    async def start(
+        name: str, *, lease: float = 2.0, bot_delay: float = 0.05, keys: str = "keys"
+    ) -> HarenaServer:
         config = ServerConfig(
             port=0,
-            keys_dir=tmp_path / "keys",
+            keys_dir=tmp_path / keys,
             data_dir=tmp_path / f"data-{name}",
             bot_delay=bot_delay,
             cluster=ClusterSettings((nats_server.url,), node=name, lease_seconds=lease),

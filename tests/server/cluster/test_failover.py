@@ -49,8 +49,12 @@ def start_node(tmp_path: Path, nats: LocalNats, name: str) -> tuple[subprocess.P
         cwd=REPO,
     )
     assert process.stdout is not None
+    said = []
     for line in process.stdout:  # the server says when it listens
+        said.append(line)
         if b"listening on" in line:
+            # Its log lines name the node (several nodes' logs end up side by side).
+            assert any(f"[{name}] INFO".encode() in x and b"joined" in x for x in said), said
             return process, port
     raise AssertionError(f"node {name} did not start (exit {process.wait()})")
 

@@ -27,7 +27,7 @@ async def test_a_paused_owner_is_fenced_out_and_its_player_follows_the_table(
         bob = await connect(b.port, "bob", bob_key)  # on b
         await bob.wait_for_text("High Card")
         bob.send("\r")
-        await bob.wait_for_text("Table 1")
+        await bob.wait_for_text("you: bob")
         await ann.wait_for_text("bob")
 
         os.kill(process.pid, signal.SIGSTOP)  # a stops: no renewal, no answer
