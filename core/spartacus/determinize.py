@@ -216,7 +216,8 @@ def scheme_replies(game: Game, viewer: int | None, rng: Rng) -> bool:
     changed = False
     for seat in sc.queue:
         if seat != viewer and sc.replies[seat] is not None:
-            sc.replies[seat] = rng.choice([c.id for c in schemes.reactions_of(game, sc, seat)])
+            options = schemes.reactions_of(game, sc, seat)  # type: ignore[arg-type]  # a Spartacus
+            sc.replies[seat] = rng.choice([c.id for c in options])
             changed = True
     return changed
 
