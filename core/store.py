@@ -168,7 +168,7 @@ def _mend_frame(data: bytes, pos: int) -> tuple[bytes, dict[str, Any], int] | No
         record = _unpack(mended, pos)
     except _BadFrame:
         return None
-    return _FRAME.pack(n, crc) + payload, record, begin + n
+    return _FRAME.pack(n, crc) + mended, record, begin + n
 
 
 def _holds_a_frame(data: bytes, start: int) -> bool:
