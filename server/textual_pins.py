@@ -47,12 +47,12 @@ def _owner_and_name(pin: Pin) -> tuple[Any, str]:
     return owner, name
 
 
-@cache
 def _class_source(cls: type) -> str:
     """The source of the functions `cls` defines (not `inspect.getsource(cls)`: on Python 3.11
     that parses the whole module with `ast`, which can fail under threads: gh-106905)."""
     functions: list[object] = []
-    for value in vars(cls).values():
+    for name in vars(cls):
+        value = _lookup(cls, name)  # the original of what `patch` replaced
         if isinstance(value, (staticmethod, classmethod)):
             functions.append(value.__func__)
         elif isinstance(value, property):
@@ -61,14 +61,17 @@ def _class_source(cls: type) -> str:
             functions.append(value.func)
         else:
             functions.append(getattr(value, "__wrapped__", value))
-    parts = []
-    for function in functions:
-        if isinstance(function, types.FunctionType):
-            try:
-                parts.append(inspect.getsource(function))
-            except (OSError, TypeError):
-                continue
-    return "\n".join(parts)
+    return "\n".join(
+        _source(function) for function in functions if isinstance(function, types.FunctionType)
+    )
+
+
+@cache
+def _source(function: types.FunctionType) -> str:
+    try:
+        return inspect.getsource(function)
+    except (OSError, TypeError):
+        return ""
 
 
 def _assigned_by_code(cls: type, name: str) -> bool:
