@@ -20,7 +20,7 @@ def favor_phase(rulesets: str, favor: list[int], positions: list[Hex] | None = N
     game = with_rulesets(rulesets, spots)
     s = game.state
     s.starting = 1
-    for p, f in zip(s.players, favor):
+    for p, f in zip(s.players, favor, strict=False):
         p.favor = f
     game.favor_phase.begin_favor_phase()
     game.flow.advance()

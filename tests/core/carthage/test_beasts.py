@@ -116,7 +116,10 @@ def test_theater_cards_do_not_affect_beasts() -> None:
     game = beasts_arena([O, FAR, Hex(3, -3)])
     beast(game, RED, "bear", E1)
     assert sorted(game.theater_phase.recipients(Recipients.ALL)) == [BLUE, GREEN]
-    assert sorted(game.theater_phase.recipients(Recipients.LEAST_ARMOR)) == [BLUE, GREEN]  # not the Bear's 12
+    assert sorted(game.theater_phase.recipients(Recipients.LEAST_ARMOR)) == [
+        BLUE,
+        GREEN,
+    ]  # not the Bear's 12
     game.state.hooks.append(Hook.DAMAGE_PLUS_ONE.value)  # Roar of the Crowd
     play(game, BLUE, "heavy-blow")  # Damage 4 to the Bear: no +1
     assert game.state.players[RED].armor == 8

@@ -15,7 +15,7 @@ def coop(positions: list[Hex], at: int, top: str = "hunt") -> Carthage:
     game = new_carthage(len(positions), 3, essedari="coop")
     s = game.state
     assert s.essedari is not None
-    for p, h in zip(s.players, positions):
+    for p, h in zip(s.players, positions, strict=False):
         p.at = h
     s.tokens, s.placed, s.phase, s.round = {}, len(positions), Phase.ACTION, 1
     s.essedari.pos, s.essedari.lap_open = at, True

@@ -27,7 +27,7 @@ def test_he_always_moves_counter_clockwise(tmp_path: Path) -> None:
     Inner Circle.\""""
     game = chariot_game(tmp_path, "coop", [FAR, FAR2], at=0, deck=["move-2", "move-2"])
     game.essedari_mode.chariot_acts()
-    assert game.state.essedari.pos == 2 and game.essedari_mode.chariot_hex() == Hex(-3, 3)  # type: ignore[union-attr]
+    assert game.state.essedari.pos == 2 and game.essedari_mode.chariot_hex() == Hex(-3, 3)
     # counter-clockwise on screen: from the west corner down towards the south-west
     game.essedari_mode.chariot_acts()
     assert game.essedari_mode.chariot_hex() == Hex(-1, 3)
@@ -74,7 +74,7 @@ def test_a_chase_stops_next_to_the_first_gladiator(tmp_path: Path) -> None:
     waiting = Hex(-2, 4)  # next to track positions 3 and 4
     game = chariot_game(tmp_path, "coop", [waiting, FAR], at=0, deck=["chase"])
     game.essedari_mode.chariot_acts()
-    assert game.state.essedari.pos == 3 and game.state.players[0].armor == 14  # type: ignore[union-attr]
+    assert game.state.essedari.pos == 3 and game.state.players[0].armor == 14
 
 
 def test_coop_tramples_to_death_a_player_whose_hex_he_enters(tmp_path: Path) -> None:
@@ -108,7 +108,7 @@ def test_solo_without_crush_he_drives_past_a_player(tmp_path: Path) -> None:
     """Ruling (docs/essedari.md): in solo he only stops on a player he Crushes."""
     game = chariot_game(tmp_path, "solo", [ring_hex_of(2)], at=0, deck=["move-2"])
     game.essedari_mode.chariot_acts()
-    assert game.state.essedari.pos == 3 and game.state.players[0].alive  # type: ignore[union-attr]
+    assert game.state.essedari.pos == 3 and game.state.players[0].alive
 
 
 def test_solo_cross_dashes_across_at_90_or_45_degrees(tmp_path: Path) -> None:
@@ -116,9 +116,9 @@ def test_solo_cross_dashes_across_at_90_or_45_degrees(tmp_path: Path) -> None:
     angle (but never a 135° angle)": 90 lands him opposite, 45 a quarter of the way on."""
     game = chariot_game(tmp_path, "solo", [FAR], at=0, deck=["cross-90", "cross-45"])
     game.essedari_mode.chariot_acts()
-    assert game.state.essedari.pos == 9 and game.essedari_mode.chariot_hex() == Hex(3, -1)  # type: ignore[union-attr]
+    assert game.state.essedari.pos == 9 and game.essedari_mode.chariot_hex() == Hex(3, -1)
     game.essedari_mode.chariot_acts()
-    assert game.state.essedari.pos == 14  # type: ignore[union-attr]
+    assert game.state.essedari.pos == 14
 
 
 def test_solo_net_stops_movement_next_round(tmp_path: Path) -> None:
@@ -164,9 +164,9 @@ def test_a_javelin_card_played_on_him_stays_with_its_player(tmp_path: Path) -> N
     """ "If a player uses the Javelin Action card against the Essedari Maximo, the card does not
     pass to the Essedari Maximo, but goes in the Discard Pile of the player.\""""
     game = chariot_game(tmp_path, "solo", [Hex(-1, 1)], at=0)  # 2 from him at (-3, 1)
-    game.state.essedari.lap_open = True  # type: ignore[union-attr]
+    game.state.essedari.lap_open = True
     card = play(game, 0, "javelin")
-    assert game.state.essedari.armor == 14  # type: ignore[union-attr]
+    assert game.state.essedari.armor == 14
     assert card in game.state.players[0].discard
 
 
@@ -174,10 +174,10 @@ def test_he_blocks_his_hex_and_is_not_knocked_back(tmp_path: Path) -> None:
     """Ruling (docs/essedari.md): nobody may enter his hex (an occupied space); Knockback does
     not move a chariot."""
     game = chariot_game(tmp_path, "solo", [Hex(-2, 1)], at=0)
-    game.state.essedari.lap_open = True  # type: ignore[union-attr]
+    game.state.essedari.lap_open = True
     assert not game.board.can_enter(Hex(-3, 1))
     play(game, 0, "gallic-shove")  # Damage 1, Knockback 1
-    assert game.state.essedari.armor == 14  # type: ignore[union-attr]
+    assert game.state.essedari.armor == 14
     assert not any("knocked back" in e.text for e in game.events)
     assert game.state.players[0].at == Hex(-2, 1)
 
@@ -185,7 +185,7 @@ def test_he_blocks_his_hex_and_is_not_knocked_back(tmp_path: Path) -> None:
 def test_coop_players_may_damage_teammates(tmp_path: Path) -> None:
     """Co-op Rules: "Players may deal Damage to their teammates if desired.\""""
     game = chariot_game(tmp_path, "coop", [Hex(-2, 0), Hex(-1, -1)], at=0)  # both next to Blue
-    game.state.essedari.lap_open = True  # type: ignore[union-attr]
+    game.state.essedari.lap_open = True
     play(game, 0, "jab")
     prompt = game.prompts()[0]
     assert {c.id for c in prompt.choices} == {
@@ -205,7 +205,7 @@ def test_coop_players_may_damage_teammates(tmp_path: Path) -> None:
 def test_coop_a_player_never_has_to_hit_a_teammate(tmp_path: Path) -> None:
     """ "... if desired": with only a teammate in reach the player may hold back (docs/essedari.md)."""
     game = chariot_game(tmp_path, "coop", [Hex(0, 0), Hex(1, 0)], at=0)
-    game.state.essedari.lap_open = True  # type: ignore[union-attr]
+    game.state.essedari.lap_open = True
     play(game, 0, "jab")
     assert [c.id for c in game.prompts()[0].choices] == ["target:1", "target:none"]
     game.act(0, "target:none")
@@ -217,8 +217,8 @@ def test_players_win_when_his_armor_reaches_0(tmp_path: Path) -> None:
     """ "teammates are granted 8 Rounds to either defeat the Essedari Maximo, or be
     eliminated by him": everyone wins together."""
     game = chariot_game(tmp_path, "coop", [Hex(-2, 1), FAR], at=0)
-    game.state.essedari.armor = 1  # type: ignore[union-attr]
-    game.state.essedari.lap_open = True  # type: ignore[union-attr]
+    game.state.essedari.armor = 1
+    game.state.essedari.lap_open = True
     play(game, 0, "jab")
     result = game.result()
     assert result is not None and result.winners == (0, 1) and "defeated" in result.reason
@@ -303,7 +303,7 @@ def test_he_acts_before_the_starting_player_5_times_a_round() -> None:
             assert players and len(set(players)) == len(players)
             if k == 0:
                 assert players[0] == starters[rnd - 1]
-    assert game.state.essedari.mode is Mode.COOP  # type: ignore[union-attr]
+    assert game.state.essedari.mode is Mode.COOP
 
 
 def test_coop_view_shows_his_next_action_solo_does_not(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ def favor_phase(favor: list[int]) -> Carthage:
     game = arena([Hex(0, 0), Hex(3, 0)])
     s = game.state
     s.starting = 1  # seat 0 is the Last Player and buys first
-    for p, f in zip(s.players, favor):
+    for p, f in zip(s.players, favor, strict=False):
         p.favor = f
     game.favor_phase.begin_favor_phase()
     game.flow.advance()

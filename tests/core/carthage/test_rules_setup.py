@@ -55,7 +55,7 @@ def test_from_the_starting_player_clockwise_each_player_chooses_a_gladiator() ->
     s = game.state
     order = [(s.starting + k) % 3 for k in range(3)]
     picks = ["gladiator:purple", "gladiator:green", "gladiator:red"]
-    for seat, pick in zip(order, picks):
+    for seat, pick in zip(order, picks, strict=False):
         assert kind(game) == "choose_gladiator" and game.prompts()[0].seat == seat
         assert pick in choices(game, seat)
         game.act(seat, pick)

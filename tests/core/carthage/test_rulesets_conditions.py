@@ -21,7 +21,7 @@ def test_battle_hardened_the_least_armored_gain_1_at_the_start_of_the_actions_ph
     # least Armor gain 1 Armor." ruling: every gladiator tied for the least gains (docs/rulings.md)
     game = with_rulesets("battle_hardened", [Hex(0, 0), Hex(3, 0), Hex(-3, 0)])
     s = game.state
-    for p, armor in zip(s.players, [12, 12, 17]):
+    for p, armor in zip(s.players, [12, 12, 17], strict=False):
         p.armor = armor
     game.action_phase.begin_action_phase()
     assert [p.armor for p in s.players] == [13, 13, 17]
@@ -63,10 +63,10 @@ def test_featured_match_favor_equal_to_the_theater_discard_pile() -> None:
     assert [p.favor for p in s.players] == [crowd, crowd]
 
 
-def end_of_actions(rulesets: str, armors: list[int]):  # type: ignore[no-untyped-def]
+def end_of_actions(rulesets: str, armors: list[int]):
     game = with_rulesets(rulesets, [Hex(0, 0), Hex(3, 0), Hex(-3, 0)][: len(armors)])
     s = game.state
-    for p, armor in zip(s.players, armors):
+    for p, armor in zip(s.players, armors, strict=False):
         p.armor = armor
         p.discard, p.deck = p.deck[:3], p.deck[3:]
     s.starting = 0

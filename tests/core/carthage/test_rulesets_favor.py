@@ -8,7 +8,7 @@ from tests.core.carthage.ruleset_helpers import favor_phase, put_in_row, to_disc
 from tests.core.carthage.table_helpers import choices, kind
 
 
-def labels(game) -> dict[str, str]:  # type: ignore[no-untyped-def]
+def labels(game) -> dict[str, str]:
     return {c.id: c.label for c in game.prompts()[0].choices}
 
 
@@ -196,14 +196,19 @@ def test_retain_blue_and_two_red_cubes_are_paid_to_their_owners() -> None:
     game.act(1, "retain")
     game.act(1, "retain:0")
     assert game.ruleset_table.rs.cubes[slash] == [0, 1, 1]
-    assert game.favor_actions.row_cost(2, slash) == 3 + 3 and game.favor_actions.row_cost(1, slash) == 3 + 1
+    assert (
+        game.favor_actions.row_cost(2, slash) == 3 + 3
+        and game.favor_actions.row_cost(1, slash) == 3 + 1
+    )
     blue, red = s.players[0].favor, s.players[1].favor
     s.turn = 2
     game.state_changed()
     game.act(2, "buy:0")
     assert s.players[2].favor == 15 - 6
     assert s.players[0].favor == blue + 1 and s.players[1].favor == red + 2
-    assert slash not in game.ruleset_table.rs.cubes and game.favor_actions.cubes_left(1) == 3  # the cubes went home
+    assert (
+        slash not in game.ruleset_table.rs.cubes and game.favor_actions.cubes_left(1) == 3
+    )  # the cubes went home
 
 
 def test_retain_cubes_on_your_own_card_cost_you_nothing_extra() -> None:

@@ -300,8 +300,8 @@ def test_the_second_of_a_chained_pair_enters_within_the_chain_on_the_outer_edge(
         if partner is not None:
             assert all(ARENA.is_edge(h) and game.team_mode.keeps_chain(seat, h) for h in offered)
         game.act(seat, f"hex:{offered[0].q},{offered[0].r}")
-    for a, b in game.teams.members:  # type: ignore[union-attr]
-        assert chain_holds(ARENA, game.board.is_pillar, s.players[a].at, s.players[b].at)  # type: ignore[arg-type]
+    for a, b in game.teams.members:
+        assert chain_holds(ARENA, game.board.is_pillar, s.players[a].at, s.players[b].at)
 
 
 def test_with_no_edge_hex_left_in_the_chain_the_second_enters_off_the_edge() -> None:
@@ -390,7 +390,8 @@ def test_the_team_of_twos_favor_actions_are_offered_to_them_alone() -> None:
     for p in s.players:
         p.favor, p.armor = 10, 10
     offered = {
-        seat: {c.id.split(":")[0] for c in game.favor_actions.ruleset_favor_choices(seat)} for seat in range(5)
+        seat: {c.id.split(":")[0] for c in game.favor_actions.ruleset_favor_choices(seat)}
+        for seat in range(5)
     }
     assert {"ordinance", "taunt", "retain"} <= offered[1] and {
         "ordinance",
