@@ -48,11 +48,11 @@ def test_teams_alternate_in_turn_order_whoever_starts() -> None:
 
 def test_each_team_mode_needs_its_player_count_with_a_clear_message() -> None:
     # rulebook: 2 VS 2 "In this 4 player game"; 2 VS 3 "In this 5 player Mode"
-    with pytest.raises(GameConfigError, match="2 vs 2 .* needs 4 players, not 3"):
+    with pytest.raises(GameConfigError, match=r"2 vs 2 .* needs 4 players, not 3"):
         make_config("carthage", 3, 1, {"teams": "2v2"})
-    with pytest.raises(GameConfigError, match="Chained Match .* needs 4 players, not 5"):
+    with pytest.raises(GameConfigError, match=r"Chained Match .* needs 4 players, not 5"):
         make_config("carthage", 5, 1, {"teams": "2v2_chained"})
-    with pytest.raises(GameConfigError, match="2 vs 3 .* needs 5 players, not 4"):
+    with pytest.raises(GameConfigError, match=r"2 vs 3 .* needs 5 players, not 4"):
         make_config("carthage", 4, 1, {"teams": "2v3"})
     assert make_config("carthage", 5, 1, {"teams": "2v3"}).options["teams"] == "2v3"
     assert (
@@ -417,7 +417,7 @@ def test_the_team_of_three_is_still_affected_by_the_twos_rulesets() -> None:
     s.theater_discard = s.theater_deck[:3]
     favor = [p.favor for p in s.players]
     game.conditions.start_of_actions()
-    gained = [p.favor - before for p, before in zip(s.players, favor)]
+    gained = [p.favor - before for p, before in zip(s.players, favor, strict=True)]
     assert gained == [0, 3, 0, 3, 0]  # Featured Match: the two gain
     for seat in (0, 1):  # Crocodile Island bites both teams
         armor = s.players[seat].armor
@@ -450,7 +450,7 @@ def test_the_off_mode_keeps_every_gladiator_for_themself() -> None:
     assert game.teams is None and game.team_mode.may_use_ruleset(0, "actuate")
     s = game.state
     s.tokens = {}
-    for p, at in zip(s.players, [O, Hex(1, 0), Hex(-1, 0), FAR]):
+    for p, at in zip(s.players, [O, Hex(1, 0), Hex(-1, 0), FAR], strict=True):
         p.at = at
     s.phase, s.round = Phase.ACTION, 1
     s.tokens[Hex(4, 0)] = BoardToken("pillar")
