@@ -124,7 +124,8 @@ class Guide:
         """The panel for `?`: the last one shown whose moment is now, else the last shown."""
         done = [p for p in self.panels if p.key in set(shown)]
         now = [p for p in done if p.trigger.holds(view)]
-        return (now or done or [None])[-1]
+        last = now or done
+        return last[-1] if last else None
 
     def panel(self, key: str) -> GuidePanel:
         return next(p for p in self.panels if p.key == key)

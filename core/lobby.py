@@ -17,7 +17,13 @@ from collections.abc import Callable
 from typing import Any
 
 from harena.core.clocks import ClockPolicy
-from harena.core.engine import GameConfigError, IllegalAction, available_games, default_players
+from harena.core.engine import (
+    GameConfigError,
+    IllegalAction,
+    available_games,
+    default_players,
+    game_class,
+)
 from harena.core.players import PlayerSettings
 from harena.core.ratings import Ratings
 from harena.core.store import Store
@@ -82,6 +88,10 @@ class Lobby:
         self.ratings = Ratings(store)
         self._turn_subscribers: dict[str, set[TurnSubscription]] = {}
         self._awaited: dict[str, set[str]] = {}  # table id -> identities it waits for
+        # In a cluster (server/cluster/): who is online through the other nodes, and where what
+        # is said here (chat, the notice, who came and went) goes for the other nodes to hear.
+        self.elsewhere: dict[str, str] = {}  # identity -> name
+        self.outbox: Callable[[str, dict[str, Any]], None] | None = None
 
     @classmethod
     def open(cls, store: Store, *, count_bots: bool = False, **kwargs: Any) -> Lobby:
@@ -114,14 +124,22 @@ class Lobby:
         *,
         bots: int = 0,
         bot_kind: str = "random",
+        bot_kinds: list[str] | None = None,
         sit: bool = True,
         policy: ClockPolicy | None = None,
         seed: int | None = None,
     ) -> Table:
         """A new table; the creator takes seat 0 (unless `sit` is False) and `bots` bots fill
-        the next empty seats. `seed`: a fixed deal (a guided game), else a fresh one."""
+        the next empty seats, each of `bot_kind`, or of its own level (`bot_kinds`, one per
+        bot: "easy", "heuristic", "search", ...). `seed`: a fixed deal (a guided game), else a
+        fresh one."""
         if bots < 0 or bots > players - (1 if sit else 0):
             raise GameConfigError(f"{bots} bots do not fit {players} seats")
+        kinds = list(bot_kinds) if bot_kinds is not None else [bot_kind] * bots
+        if len(kinds) != bots:
+            raise GameConfigError(f"{len(kinds)} bot kinds for {bots} bots")
+        if not sit and bots == players:
+            options = unattended(game, options)
         table = Table.create(
             game,
             players,
@@ -133,14 +151,17 @@ class Lobby:
             creator=identity,
             policy=policy,
         )
-        if bot_kind not in table.game.bots and bots:
+        unknown = [kind for kind in kinds if kind not in table.game.bots]
+        if unknown:
             table.close()
-            raise GameConfigError(f"{table.game.title} has no {bot_kind} bot")
+            raise GameConfigError(f"{table.game.title} has no {unknown[0]} bot")
         self._add(table)
         if sit:
             table.sit(identity, name, 0)
-        for seat in [i for i, s in enumerate(table.seats) if s.free][:bots]:
-            table.set_bot(seat, bot_kind)
+        for seat, kind in zip(
+            [i for i, s in enumerate(table.seats) if s.free], kinds, strict=False
+        ):
+            table.set_bot(seat, kind)
         log.info(
             "table %s: %s for %d created by %s (%s)",
             table.id,
@@ -193,8 +214,8 @@ class Lobby:
                     summary["status"],
                     extra={"event": f"table-{summary['status']}", "table": table.id},
                 )
-                if summary["status"] == "over":
-                    self.ratings.rate(table)
+                if summary["status"] == "over" and not getattr(table, "remote", False):
+                    self.ratings.rate(table)  # (a table run elsewhere is rated where it runs)
             self._notify()
 
     def close_table(self, table_id: str, by: str, reason: str) -> Table:
@@ -263,9 +284,28 @@ class Lobby:
         self._notify()
         return table
 
+    def list_table(self, table: Any) -> None:
+        """A table run elsewhere joins the list: a cluster's stand-in with a Table's interface
+        (server/cluster/remote.py)."""
+        self._add(table)
+        self._notify()
+
+    def replace_table(self, table: Table) -> None:
+        """The same table, run here from now on (in a cluster, it was run by another node):
+        screens showing the old stand-in keep it; new ones get `table`."""
+        self.tables.pop(table.id, None)
+        self._add(table)
+        self._notify()
+
+    def let_go(self, table_id: str, reason: str) -> None:
+        """The table leaves this server with its saved records untouched (in a cluster another
+        node runs it now); its screens here hear why."""
+        self._remove(table_id, reason)
+
     def set_notice(self, text: str) -> None:
         """The server notice every lobby shows; empty clears it."""
         self.notice = clean_text(text, CHAT_MAX_CHARS)
+        self._tell("notice", {"text": self.notice})
         self._notify()
 
     # -- people ---------------------------------------------------------------------------------
@@ -276,6 +316,7 @@ class Lobby:
         self._online[identity] = (clean_text(name, 32), sessions + 1)
         for table in self.tables.values():
             table.set_connected(identity, True)
+        self._tell("online", {})
         self._notify()
 
     def disconnect(self, identity: str, *, guest: bool = False) -> None:
@@ -291,6 +332,7 @@ class Lobby:
             else:
                 table.set_connected(identity, False)
                 table.spectators.pop(identity, None)
+        self._tell("online", {})
         self._notify()
 
     def sessions_of(self, identity: str) -> int:
@@ -300,6 +342,7 @@ class Lobby:
         text = clean_text(text, CHAT_MAX_CHARS)
         if text:
             self.chat.append(ChatLine(self._clock(), clean_text(name, 32), text))
+            self._tell("chat", {"name": self.chat[-1].name, "text": text})
             del self.chat[:-CHAT_KEPT]
             self._notify()
 
@@ -334,7 +377,7 @@ class Lobby:
                 }
                 for g in available_games()
             ],
-            "online": sorted(name for name, _ in self._online.values()),
+            "online": sorted(self._online_names().values()),
             "online_ratings": self._online_ratings(),
             "chat": [[c.name, c.text] for c in self.chat[-CHAT_SHOWN:]],
         }
@@ -370,10 +413,39 @@ class Lobby:
                 except Exception:
                     log.exception("a turn subscriber failed; the others still hear")
 
+    def _online_names(self) -> dict[str, str]:
+        return {**self.elsewhere, **{i: name for i, (name, _) in self._online.items()}}
+
+    def online_here(self) -> dict[str, str]:
+        """identity -> name of everyone with a session on this server."""
+        return {i: name for i, (name, _) in self._online.items()}
+
+    def _tell(self, kind: str, what: dict[str, Any]) -> None:
+        if self.outbox is not None:
+            try:
+                self.outbox(kind, what)
+            except Exception:
+                log.exception("the other nodes could not be told of %s", kind)
+
+    def hear(self, kind: str, what: dict[str, Any]) -> None:
+        """What another node's lobby said (see `outbox`): shown here too, not told again."""
+        if kind == "chat":
+            name, text = clean_text(what["name"], 32), clean_text(what["text"], CHAT_MAX_CHARS)
+            self.chat.append(ChatLine(self._clock(), name, text))
+            del self.chat[:-CHAT_KEPT]
+        elif kind == "notice":
+            self.notice = clean_text(what["text"], CHAT_MAX_CHARS)
+        elif kind == "online":
+            elsewhere = {str(i): clean_text(n, 32) for i, n in what["people"].items()}
+            if elsewhere == self.elsewhere:
+                return  # (refreshed, not changed: no lobby is drawn again)
+            self.elsewhere = elsewhere
+        self._notify()
+
     def _online_ratings(self) -> list[list[Any]]:
         """[name, {game: rating}] of everyone online, by name (an unrated player: {})."""
         out = []
-        for identity, (name, _) in self._online.items():
+        for identity, name in self._online_names().items():
             rated = {
                 g: round(r.value)
                 for g in self.ratings.games
@@ -429,3 +501,14 @@ def _listing_order(table: Table) -> tuple[int, int, str]:
     """Tables still being played or waiting first, newest first; finished ones last."""
     number, name = _table_number(table)
     return (table.status not in ("waiting", "playing"), -number, name)
+
+
+def unattended(game: str, options: dict[str, str] | None) -> dict[str, str]:
+    """The options of a table of bots alone: the game's `unattended_options` wherever the
+    creator left the default (Spartacus: a round limit, as nobody there could stop it)."""
+    given = dict(options or {})
+    defaults = {spec.name: spec.default for spec in game_class(game).options}
+    for name, value in game_class(game).unattended_options.items():
+        if given.get(name, defaults.get(name)) == defaults.get(name):
+            given[name] = value
+    return given

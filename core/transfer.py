@@ -41,6 +41,11 @@ def export_table(store: Store, table_id: str) -> bytes:
             records = store.read_records(table_id, archived=True)
         except StoreError:
             raise StoreError(f"there is no table {table_id}, live or archived") from None
+    return export_records(table_id, records)
+
+
+def export_records(table_id: str, records: list[dict[str, Any]]) -> bytes:
+    """The export of a table with these records, wherever they were kept (files, a cluster)."""
     table = _rebuild(table_id, records)
     return msgpack.packb(
         {
@@ -56,6 +61,16 @@ def export_table(store: Store, table_id: str) -> bytes:
 
 def import_table(store: Store, blob: bytes) -> Table:
     """Save the exported table under a new id and load it; the new table is returned."""
+    records = checked_records(blob)
+    table_id = store.new_table_id()
+    store.write_table(table_id, records)
+    table = Table.load(store.load(table_id), store)
+    table.save_snapshot()
+    return table
+
+
+def checked_records(blob: bytes) -> list[dict[str, Any]]:
+    """An export's records, once they are shown to replay here to the game they were."""
     try:
         data = msgpack.unpackb(blob, raw=False, strict_map_key=False)
     except Exception as exc:  # msgpack raises several types for bad data
@@ -74,11 +89,7 @@ def import_table(store: Store, blob: bytes) -> Table:
         raise TransferError(
             f"table {source} replays to a different game here (another rules version?)"
         )
-    table_id = store.new_table_id()
-    store.write_table(table_id, records)
-    table = Table.load(store.load(table_id), store)
-    table.save_snapshot()
-    return table
+    return records
 
 
 def _rebuild(table_id: Any, records: list[dict[str, Any]]) -> Table:

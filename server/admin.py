@@ -92,6 +92,21 @@ class AdminCommands:
             )
         return "\n".join(lines)
 
+    def nodes(self, args: list[str], by: str, data: bytes | None) -> str:
+        from harena.server.cluster.operations import nodes_text
+
+        return nodes_text(self._cluster())
+
+    def drain(self, args: list[str], by: str, data: bytes | None) -> str:
+        from harena.server.cluster.operations import drain_node
+
+        return drain_node(self._cluster(), _one(args, "drain NODE"))
+
+    def _cluster(self):  # type: ignore[no-untyped-def]
+        if self.server.cluster is None:
+            raise AdminError("this server is not in a cluster (docs/cluster.md)")
+        return self.server.cluster
+
     def sessions(self, args: list[str], by: str, data: bytes | None) -> str:
         rows = self.server.all_sessions()
         if not rows:
@@ -218,6 +233,14 @@ COMMANDS: dict[str, Command] = {
     "bans": Command("bans", "the banned keys and addresses", AdminCommands.list_bans),
     "notice": Command(
         "notice [TEXT]", "show TEXT in every lobby; no text clears it", AdminCommands.notice
+    ),
+    "nodes": Command(
+        "nodes", "a cluster's nodes: address, tables, sessions, load", AdminCommands.nodes
+    ),
+    "drain": Command(
+        "drain NODE",
+        "move a cluster node's tables elsewhere, close its sessions",
+        AdminCommands.drain,
     ),
     "import": Command(
         "import FILE",

@@ -19,6 +19,11 @@ from harena.core.engine import (
 from harena.core.simulate import parse_bots, simulate
 from harena.core.store import default_data_dir
 from harena.server.admin_socket import AdminSocketError
+from harena.server.cluster.options import (
+    add_cluster_commands,
+    add_cluster_options,
+    cluster_settings,
+)
 from harena.server.config import ConfigError, load_config, render_config
 from harena.server.hostkey import HostKeyError
 from harena.server.limits import ServerLimits
@@ -168,14 +173,30 @@ def build_parser() -> argparse.ArgumentParser:
         help="pause before each bot move, so humans can follow (default: %(default)s)",
     )
     serve.add_argument(
+        "--bot-seconds",
+        type=float,
+        default=1.0,
+        metavar="SECONDS",
+        help="a search bot's thinking time per decision (default: %(default)s)",
+    )
+    serve.add_argument(
+        "--bot-workers",
+        type=int,
+        default=2,
+        metavar="N",
+        help="processes search bots think in, off the server's loop (default: %(default)s)",
+    )
+    serve.add_argument(
         "--rate-bot-games",
         action="store_true",
         help="games with bots count for the players' ratings (bots keep fixed ratings)",
     )
     add_operations_options(serve)
     add_notice_options(serve)
+    add_cluster_options(serve)
     serve.set_defaults(run=run_serve, serve_parser=serve, operator_keys=[])
     add_operations_commands(commands)
+    add_cluster_commands(commands)
 
     replay = commands.add_parser(
         "replay",
@@ -316,7 +337,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     )
     wins = ", ".join(
         f"seat {seat} ({kind}) {n} ({100 * n / done:.0f}%)" if done else f"seat {seat} 0"
-        for seat, (kind, n) in enumerate(zip(report.bots, report.wins_by_seat))
+        for seat, (kind, n) in enumerate(zip(report.bots, report.wins_by_seat, strict=False))
     )
     print(f"  wins: {wins}")
     if report.label_kind is not None:
@@ -348,6 +369,10 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.print_config:
         print(render_config(args, args.serve_parser), end="")
         return 0
+    if args.workers > 1:
+        from harena.server.cluster.workers import run_workers
+
+        return run_workers(args, args.argv)
     configure_logging(args.verbose, args.log_format)
     # Every option named like a ServerLimits field is that limit: a new limit needs no line here.
     limits = ServerLimits(
@@ -366,12 +391,19 @@ def run_serve(args: argparse.Namespace) -> int:
         allow_file=args.allow,
         limits=limits,
         bot_delay=args.bot_delay,
+        bot_seconds=args.bot_seconds,
+        bot_workers=args.bot_workers,
         operators=load_operators(args.operators, args.operator_keys),
         archive_after=args.archive_after * 86400,
         rate_bot_games=args.rate_bot_games,
         notices=notice_config(args),
+        cluster=cluster_settings(args),
+        reuse_port=args.reuse_port,
     )
-    print(f"harena: saving tables under {config.data_dir}", flush=True)
+    if config.cluster is not None:
+        print(f"harena: node {config.cluster.node} of the cluster at {args.cluster}", flush=True)
+    else:
+        print(f"harena: saving tables under {config.data_dir}", flush=True)
     try:
         asyncio.run(serve_forever(config))
     except (AdminSocketError, OperatorsError, HostKeyError) as exc:
@@ -435,6 +467,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     if args.command == "serve" and args.config is not None:
         args.serve_parser.set_defaults(**load_config(args.config, args.serve_parser))
         args = parser.parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)  # (`serve --workers` passes it on)
     return args
 
 
@@ -446,7 +479,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     configure_logging(args.verbose, "text")
     try:
-        return args.run(args)
+        status: int = args.run(args)
+        return status
     except (GameConfigError, ConfigError, OperatorsError) as exc:
         print(f"harena: {exc}", file=sys.stderr)
         return 2

@@ -10,6 +10,7 @@ from harena.core.engine import GameConfigError, game_class
 from harena.core.guide import GuideError, create_guided_table
 from harena.core.lobby import Lobby
 from harena.server.bot_runner import BotRunner
+from harena.server.bot_workers import BotWorkers
 
 LOCAL_IDENTITY = "local-player"
 
@@ -39,7 +40,7 @@ async def _run(lobby: Lobby, table_id: str, name: str, bot_delay: float) -> int:
     from harena.tui.app import HarenaApp
     from harena.tui.terminal import utf8_terminal
 
-    runner = BotRunner(lobby, bot_delay)
+    runner = BotRunner(lobby, bot_delay, BotWorkers(1))  # a search bot thinks off the screen's loop
     lobby.connect(LOCAL_IDENTITY, name)
     try:
         unicode = utf8_terminal(os.environ, os.environ.get("TERM", ""))

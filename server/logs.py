@@ -11,13 +11,15 @@ import json
 import logging
 import sys
 from datetime import UTC, datetime
+from typing import TextIO
 
 from harena.server.log_safe import SafeFormatter
 
-FIELDS = ("event", "address", "key", "player", "table", "session")
+FIELDS = ("event", "address", "key", "player", "table", "session", "node")
 """The extra fields a log call may carry (the only ones the JSON format copies)."""
 
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+NODE_TEXT_FORMAT = "%(asctime)s [%(node)s] %(levelname)s %(name)s: %(message)s"
 
 
 class JsonFormatter(logging.Formatter):
@@ -25,9 +27,7 @@ class JsonFormatter(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         line = {
-            "time": datetime.fromtimestamp(record.created, UTC).isoformat(
-                timespec="milliseconds"
-            ),
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
             "level": record.levelname.lower(),
             "logger": record.name,
             "message": record.getMessage(),
@@ -41,11 +41,11 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(line, ensure_ascii=False)
 
 
-class StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
+class StderrHandler(logging.StreamHandler[TextIO]):
     """Writes to whatever sys.stderr is at the time (a test's capture, a redirected stream)."""
 
-    @property  # type: ignore[override]
-    def stream(self):
+    @property
+    def stream(self) -> TextIO:
         return sys.stderr
 
     @stream.setter
@@ -71,3 +71,23 @@ def configure_logging(verbose: bool, log_format: str) -> None:
     root.setLevel(logging.DEBUG if verbose else logging.INFO)
     if not verbose:
         logging.getLogger("asyncssh").setLevel(logging.WARNING)  # it logs every channel request
+
+
+class _NodeName(logging.Filter):
+    def __init__(self, node: str) -> None:
+        super().__init__()
+        self.node = node
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.node = self.node
+        return True
+
+
+def name_node(node: str) -> None:
+    """In a cluster every line of ours names the node that wrote it (text: `[node]`, JSON: a
+    `node` field)."""
+    for handler in logging.getLogger().handlers:
+        if isinstance(handler, StderrHandler):
+            handler.addFilter(_NodeName(node))
+            if isinstance(handler.formatter, SafeFormatter):
+                handler.setFormatter(SafeFormatter(NODE_TEXT_FORMAT))

@@ -12,6 +12,7 @@ from pathlib import Path
 from harena.core.store import Store, StoreError, default_data_dir
 from harena.core.transfer import TransferError, export_table, import_table
 from harena.server.admin_socket import AdminSocketError, running, send, socket_path
+from harena.server.cluster.options import add_nats_options
 
 EXPORT_SUFFIX = ".harena"
 
@@ -61,7 +62,9 @@ def non_negative(text: str) -> float:
     return value
 
 
-def add_operations_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_operations_commands(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser],
+) -> None:
     health = commands.add_parser(
         "health",
         help="check that a server answers (for container health checks)",
@@ -96,6 +99,7 @@ def add_operations_commands(commands: argparse._SubParsersAction) -> None:  # ty
     export.add_argument(
         "-o", "--output", type=Path, default=None, help="file to write (default: table-ID.harena)"
     )
+    add_nats_options(export)  # --cluster: the table is in a cluster (docs/cluster.md)
     export.set_defaults(run=run_export)
 
     imp = commands.add_parser(
@@ -105,6 +109,7 @@ def add_operations_commands(commands: argparse._SubParsersAction) -> None:  # ty
     )
     _data_option(imp)
     imp.add_argument("file", type=Path, help="a file written by harena export")
+    add_nats_options(imp)
     imp.set_defaults(run=run_import)
 
 
@@ -127,7 +132,7 @@ def _data_option(parser: argparse.ArgumentParser) -> None:
 def data_dir(args: argparse.Namespace) -> Path:
     """--data, else the config file's `data`, else the default data folder."""
     if args.data is not None:
-        return args.data
+        return Path(args.data)
     if args.config is not None:
         from harena.server.cli import build_parser
         from harena.server.config import load_config
@@ -167,6 +172,10 @@ def run_admin(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     output = args.output or Path(f"table-{args.table}{EXPORT_SUFFIX}")
+    if args.cluster:
+        from harena.server.cluster.transfer import run_cluster_export
+
+        return run_cluster_export(args, output)
     try:
         blob = export_table(Store(data_dir(args)), args.table)
         output.write_bytes(blob)
@@ -184,6 +193,10 @@ def run_import(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"harena: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
         return 1
+    if args.cluster:
+        from harena.server.cluster.transfer import run_cluster_import_file
+
+        return run_cluster_import_file(args, blob)
     path = socket_path(data)
     if running(path):  # the server owns the data folder while it runs: it imports
         ok, text = send(path, ["import", str(args.file)], blob)

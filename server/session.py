@@ -47,7 +47,7 @@ import time
 import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, cast
 
 import asyncssh
 from textual._context import active_app, active_message_pump, visible_screen_stack
@@ -84,7 +84,7 @@ EXEC_MESSAGE = "harena does not run commands: connect with plain `ssh` to play."
 SUBSYSTEM_MESSAGE = "harena offers no {name} subsystem: connect with plain `ssh` to play."
 CRASH_MESSAGE = "harena: internal error, sorry. Please reconnect."
 
-MessageOrFactory = Union[Message, Callable[[], Message]]
+MessageOrFactory = Message | Callable[[], Message]
 
 
 @dataclass(frozen=True)
@@ -183,9 +183,14 @@ class SessionContext:
 def _without_app(context: contextvars.Context) -> contextvars.Context:
     """A copy of `context` holding no reference to an app, its widgets or screens."""
     base = context.copy()
-    for var in (active_app, active_message_pump, visible_screen_stack):
+    variables: tuple[contextvars.ContextVar[Any], ...] = (
+        active_app,
+        active_message_pump,
+        visible_screen_stack,
+    )
+    for var in variables:
         if var in base:
-            base.run(var.set, None)  # type: ignore[arg-type]
+            base.run(var.set, None)
     return base
 
 
@@ -205,7 +210,7 @@ def post_from_anywhere(app: App[Any], message: MessageOrFactory) -> bool:
     return context.post(message)
 
 
-def _ended(born: float, app: weakref.ref[App[Any]]) -> Callable[[bool], None]:
+def _ended(born: float | None, app: weakref.ref[App[Any]]) -> Callable[[bool], None]:
     """What tells `gc_policy` that a session's app is garbage, once `dismantle` is done with it."""
 
     def done(taken_apart: bool) -> None:
@@ -237,7 +242,7 @@ async def shutdown_all(timeout: float = 5.0) -> None:
         await asyncio.wait(tasks, timeout=timeout)
 
 
-class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
+class AppSession(asyncssh.SSHServerSession[Any]):
     """An SSH server session that hosts one Textual app over the channel."""
 
     def __init__(
@@ -393,8 +398,12 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             dismantle.track(app)
             set_app_color_system(app, info.color_system)
             budget = EventBudget(*self._input_events)
-            app.driver_class = SSHDriver.bind(  # type: ignore[assignment]
-                self._send, self._driver_started, budget, self._loop_share, self._pause_input
+            # A factory, not a class: Textual only calls `driver_class(app, ...)`.
+            app.driver_class = cast(
+                "type[SSHDriver]",
+                SSHDriver.bind(
+                    self._send, self._driver_started, budget, self._loop_share, self._pause_input
+                ),
             )
         except Exception:
             log.exception("app factory failed for %s", self._who())

@@ -32,6 +32,7 @@ from harena.server import command_replies, gc_policy
 from harena.server.admin import AdminCommands, AdminError
 from harena.server.admin_socket import AdminSocket, socket_path
 from harena.server.bot_runner import BotRunner
+from harena.server.bot_workers import BotWorkers
 from harena.server.clock_runner import ClockRunner
 from harena.server.hostkey import fingerprint, load_or_create_host_key
 from harena.server.limits import ConnectionCounter, InputRateLimiter, ServerLimits, StartupSlots
@@ -45,6 +46,7 @@ from harena.server.session import (
     live_session_count,
     shutdown_all,
 )
+from harena.server.textual_pins import patch
 
 log = logging.getLogger(__name__)
 
@@ -98,10 +100,14 @@ class ServerConfig:
     allow_file: Path | None = None
     limits: ServerLimits = field(default_factory=ServerLimits)
     bot_delay: float = 0.8
+    bot_seconds: float = 1.0  # a search bot's budget per decision, thought in a worker process
+    bot_workers: int = 2  # worker processes for search bots (0: they think on the loop)
     operators: frozenset[str] = frozenset()  # key fingerprints (server/operators.py)
     archive_after: float = 30 * 86400  # seconds untouched before a table is archived; 0: never
     rate_bot_games: bool = False  # games with bots count for ratings
     notices: NoticeConfig = field(default_factory=NoticeConfig)  # for players who are away
+    cluster: Any = None  # ClusterSettings (server/cluster/options.py): None, the embedded default
+    reuse_port: bool = False  # SO_REUSEPORT: `--workers` share one port
 
 
 class HarenaSession(AppSession):
@@ -228,7 +234,7 @@ def accepts_env(name: bytes, value: bytes, kept: int) -> bool:
     return text in ACCEPTED_ENV or (text.startswith("LC_") and len(text) <= 32)
 
 
-def bound_environment(chan: asyncssh.SSHServerChannel) -> asyncssh.SSHServerChannel:  # type: ignore[type-arg]
+def bound_environment(chan: asyncssh.SSHServerChannel[Any]) -> asyncssh.SSHServerChannel[Any]:
     """Make `chan` keep only the environment the server reads (asyncssh has no hook for env
     requests: its handler is replaced on this channel alone)."""
 
@@ -240,7 +246,7 @@ def bound_environment(chan: asyncssh.SSHServerChannel) -> asyncssh.SSHServerChan
         chan = channel()
         if chan is None:
             return False
-        env = chan._env  # type: ignore[attr-defined]
+        env = chan._env
         if name not in env and not accepts_env(name, value, len(env)):
             return False
         if len(value) > MAX_ENV_VALUE:
@@ -248,7 +254,7 @@ def bound_environment(chan: asyncssh.SSHServerChannel) -> asyncssh.SSHServerChan
         env[name] = value
         return True
 
-    chan._process_env_request = process_env_request  # type: ignore[attr-defined]
+    patch(chan, "_process_env_request", process_env_request)
     return chan
 
 
@@ -298,8 +304,9 @@ class PlayerConnection(asyncssh.SSHServer):
         self.counted_total = True
         for evicted in server.startups.admit(self, self.address):
             server.refused["max_startups"] += 1
-            log.warning("dropping a login still pending from %s for a newer one", evicted.address)  # type: ignore[attr-defined]
-            evicted.drop(EVICTED_MESSAGE)  # type: ignore[attr-defined]
+            assert isinstance(evicted, PlayerConnection)
+            log.warning("dropping a login still pending from %s for a newer one", evicted.address)
+            evicted.drop(EVICTED_MESSAGE)
 
     def drop(self, reason: str) -> None:
         if self.conn is not None:
@@ -321,7 +328,7 @@ class PlayerConnection(asyncssh.SSHServer):
             # asyncssh keeps its packet handler, a method of the connection, to the end: a
             # cycle that only a (deep) collection would free, with the connection's ciphers
             # and buffers. Nothing is read from a closed connection.
-            self.conn._recv_handler = _nothing_more  # type: ignore[attr-defined]
+            patch(self.conn, "_recv_handler", _nothing_more)
         self.conn = None
         # asyncio's socket transport keeps its read callback, a method of itself, to the end:
         # a cycle with its socket and addresses. asyncssh aborted it already (no read comes).
@@ -420,7 +427,7 @@ class PlayerConnection(asyncssh.SSHServer):
             extra={"event": "login", **where},
         )
 
-    def session_requested(self) -> HarenaSession | bool:
+    def session_requested(self) -> tuple[asyncssh.SSHServerChannel[Any], HarenaSession] | bool:
         if not self.counted_identity:
             return False
         if self.channels >= self.server.config.limits.max_channels:
@@ -435,7 +442,7 @@ class PlayerConnection(asyncssh.SSHServer):
         session = HarenaSession(
             self.server, self.identity, self.guest, self.address, on_close=self._channel_closed
         )
-        return chan, session  # type: ignore[return-value]
+        return chan, session
 
     def _channel_closed(self) -> None:
         self.channels -= 1
@@ -467,12 +474,28 @@ class HarenaServer:
         )
         if self.admin is not None:
             self.admin.check_free()  # before any table is opened
-        store = Store(config.data_dir) if config.data_dir is not None else None
-        self.lobby = (
-            Lobby.open(store, count_bots=config.rate_bot_games) if store is not None else Lobby()
-        )
+        self.cluster: Any = None  # server/cluster/node.py's ClusterNode, in a cluster
+        if config.cluster is not None:
+            from harena.server.cluster.node import ClusterNode
+
+            if config.data_dir is not None:  # the admin socket and bans still live here
+                config.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+            self.cluster = ClusterNode(config.cluster).start()
+            self.host_key = self.cluster.shared_host_key(self.host_key)
+            self.lobby = self.cluster.open_lobby(count_bots=config.rate_bot_games)
+        else:
+            store = Store(config.data_dir) if config.data_dir is not None else None
+            self.lobby = (
+                Lobby.open(store, count_bots=config.rate_bot_games)
+                if store is not None
+                else Lobby()
+            )
         self.lobby.ratings.count_bots = config.rate_bot_games
         self.bans = Bans.load(config.data_dir)
+        if self.cluster is not None:  # one list for every node
+            from harena.server.cluster.bans import shared_bans
+
+            self.bans = shared_bans(self.cluster, self.bans)
         self.session_numbers = itertools.count(1)
         self._archive_timer: asyncio.TimerHandle | None = None
         limits = config.limits
@@ -505,7 +528,10 @@ class HarenaServer:
         if self.admin is not None:
             await self.admin.start()
         self._archive_idle()
-        self.bots = BotRunner(self.lobby, self.config.bot_delay)
+        workers = None
+        if self.config.bot_workers > 0:
+            workers = BotWorkers(self.config.bot_workers, self.config.bot_seconds)
+        self.bots = BotRunner(self.lobby, self.config.bot_delay, workers)
         self.clocks = ClockRunner(self.lobby)
         self.notices.start()
         # Before anyone connects: the collection of the whole heap that precedes the first
@@ -525,8 +551,11 @@ class HarenaServer:
             allow_scp=False,
             keepalive_interval=60,
             keepalive_count_max=3,
+            **({"reuse_port": True} if self.config.reuse_port else {}),
             **LISTEN_OPTIONS,
         )
+        if self.cluster is not None:
+            self.cluster.run(self)  # (after listening: it announces our address)
         log.info("listening on %s:%d, host key %s", self.config.host, self.port, self.fingerprint)
 
     async def stop(self) -> None:
@@ -548,6 +577,8 @@ class HarenaServer:
             self.clocks.close()
         self.notices.close()
         self.lobby.close()
+        if self.cluster is not None:
+            self.cluster.stop()
 
     def _archive_idle(self) -> None:
         if self.config.archive_after > 0:

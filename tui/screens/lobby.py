@@ -127,7 +127,7 @@ def online_lines(view: dict[str, Any]) -> list[str]:
     at (the game's initial)."""
     rated = view.get("online_ratings")
     if rated is None:
-        return view["online"]
+        return list(view["online"])
     out = []
     for name, ratings in rated:
         marks = " ".join(f"{game[:1].upper()}{value}" for game, value in sorted(ratings.items()))
@@ -487,7 +487,7 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
             request.players,
             request.options,
             bots=request.bots,
-            bot_kind=request.bot_kind,
+            bot_kinds=request.bot_kinds,
             policy=request.policy,
         )
         return table.id

@@ -1,0 +1,333 @@
+"""Cluster benchmark: harena nodes (child processes) sharing a local nats-server, real SSH
+clients in this process.
+
+    python bench/cluster.py [--scenario hop|failover|transfer|all] [--moves 30]
+
+- hop: one table of two players run by node a. Keypress to the last of both screens showing
+  the move, with both players connected to a (local), then both to node b (every move crosses
+  to a and every view back). Prints median and p95 of each, and the difference of medians.
+- failover: the same table, players on b; kill -9 of a; the time until a move is accepted again
+  (b claims the table after a's lease lapses and rebuilds it). Lease: --lease seconds.
+- transfer: a table of --transfer-moves moves written to JetStream; the time and bytes to move it
+  to another node (read the newest snapshot and the records after it, rebuild, fence).
+- workers: 1 then 2 node processes sharing one port (SO_REUSEPORT, as `--workers`), tables of 5
+  spread over them, a move per table every 2 s; --steps tables per step until the
+  keypress-to-last-screen p95 reaches 100 ms; prints the sessions each carried and the ratio.
+  The clients run in this process: on a small machine they, not the workers, may be the limit.
+
+The workload is `bench/tally_game.py` (registered in the node processes). Figures, not
+pass/fail: the machine is shared and noisy. Needs harena's cluster extra.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+import asyncssh  # noqa: E402
+
+from bench.ssh_load import connect, describe, identity, make_keys, move, shows_total  # noqa: E402
+from harena.server.cluster.natsd import LocalNats  # noqa: E402
+
+
+def run_node(workdir: Path, name: str, nats_url: str, lease: float) -> None:
+    """Child process: node `name`, as `node-<name>.json` in `workdir` says (its port, whether
+    it shares it, the tables it creates: lists of seated identities)."""
+    import logging
+
+    from bench.tally_game import install
+    from harena.server.cluster.options import ClusterSettings
+    from harena.server.limits import ServerLimits
+    from harena.server.ssh_server import HarenaServer, ServerConfig
+
+    logging.basicConfig(level=logging.WARNING)
+    install()
+    spec = json.loads((workdir / f"node-{name}.json").read_text())
+
+    async def main() -> None:
+        config = ServerConfig(
+            port=spec["port"],
+            keys_dir=workdir / "keys",
+            data_dir=workdir / f"data-{name}",
+            limits=ServerLimits(max_per_ip=10_000, max_startups=1000, login_timeout=60),
+            cluster=ClusterSettings((nats_url,), node=name, lease_seconds=lease),
+            reuse_port=spec["reuse_port"],
+        )
+        server = HarenaServer(config)
+        for players in spec["tables"]:
+            table = server.lobby.create_table(players[0], "p0", "tally", len(players))
+            for seat, who in enumerate(players[1:], start=1):
+                table.sit(who, f"p{seat}")
+        await server.start()
+        (workdir / f"port-{name}").write_text(str(server.port))
+        stop = asyncio.Event()
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+        await stop.wait()
+        await server.stop()
+
+    asyncio.run(main())
+
+
+class Node:
+    def __init__(
+        self,
+        workdir: Path,
+        name: str,
+        nats: LocalNats,
+        lease: float,
+        tables: list[list[str]] | None = None,
+        port: int = 0,
+    ) -> None:
+        self.workdir, self.name = workdir, name
+        (workdir / f"port-{name}").unlink(missing_ok=True)
+        spec = {"port": port, "reuse_port": port != 0, "tables": tables or []}
+        (workdir / f"node-{name}.json").write_text(json.dumps(spec))
+        self.proc = subprocess.Popen(
+            [sys.executable, __file__, "--node", name, str(workdir), nats.url, str(lease)],
+            cwd=REPO,
+        )
+
+    async def port(self) -> int:
+        path = self.workdir / f"port-{self.name}"
+        for _ in range(400):
+            if path.exists() and path.read_text():
+                return int(path.read_text())
+            await asyncio.sleep(0.05)
+        raise RuntimeError(f"node {self.name} did not start")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+
+async def moves(clients: list, count: int, start_total: int) -> list[float]:  # type: ignore[type-arg]
+    latencies = []
+    for n in range(count):
+        actor = clients[n % len(clients)]
+        latency, _ = await move(actor, [c for c in clients if c is not actor], start_total + n + 1)
+        latencies.append(latency)
+    return latencies
+
+
+async def cluster_setup(workdir: Path, lease: float) -> tuple[LocalNats, Node, Node, list]:  # type: ignore[type-arg]
+    workdir.mkdir(parents=True)
+    nats = LocalNats(workdir / "nats").start()
+    keys = make_keys(2)
+    a = Node(workdir, "a", nats, lease, [[identity(k) for k in keys]])
+    await a.port()
+    b = Node(workdir, "b", nats, lease)
+    await b.port()
+    return nats, a, b, keys
+
+
+async def hop(workdir: Path, count: int) -> None:
+    nats, a, b, keys = await cluster_setup(workdir, 8.0)
+    try:
+        results = {}
+        total = 0
+        for label, node in (("local (players on the table's node)", a), ("across nodes", b)):
+            port = await node.port()
+            clients = [(await connect(port, k, f"p{i}"))[0] for i, k in enumerate(keys)]
+            await moves(clients, 4, total)  # warm up
+            total += 4
+            results[label] = await moves(clients, count, total)
+            total += count
+            await asyncio.gather(*(c.close() for c in clients))
+            await asyncio.sleep(0.5)
+        print(f"hop: one table of 2 run by node a, {count} moves each way")
+        for label, values in results.items():
+            print(f"  keypress to last screen, {label}: {describe(values, 'ms', 1000)}")
+        local, remote = (statistics.median(v) for v in results.values())
+        print(f"  the cross-node hop adds {(remote - local) * 1000:.1f} ms (median)")
+    finally:
+        b.stop()
+        a.stop()
+        nats.stop()
+
+
+async def failover(workdir: Path, lease: float) -> None:
+    nats, a, b, keys = await cluster_setup(workdir, lease)
+    try:
+        port = await b.port()
+        clients = [(await connect(port, k, f"p{i}"))[0] for i, k in enumerate(keys)]
+        await moves(clients, 2, 0)
+        a.proc.kill()  # kill -9
+        killed = time.monotonic()
+        actor = clients[0]  # seat 0 moves at an even total
+        while True:
+            actor.send("1")
+            try:
+                await actor.wait_until(lambda: shows_total(actor, 3), 0.5, "total 3")
+                break
+            except TimeoutError:
+                if time.monotonic() - killed > 10 * lease:
+                    raise
+        took = time.monotonic() - killed
+        print(f"failover: lease {lease:g} s; kill -9 of the table's node to the next accepted move")
+        print(f"  {took:.2f} s (claimed within 7/6 of the lease, then rebuilt and answered)")
+        await asyncio.gather(*(c.close() for c in clients))
+    finally:
+        b.stop()
+        a.proc.wait()
+        nats.stop()
+
+
+async def load_step(port: int, tables: list[list], seconds: float) -> list[float]:  # type: ignore[type-arg]
+    """Every table makes a move every 2 s for `seconds`: keypress-to-last-screen latencies."""
+    from bench.ssh_load import connect_all
+
+    keys = [k for table in tables for k in table]
+    clients, _, _ = await connect_all(port, keys)
+    latencies: list[float] = []
+    deadline = time.monotonic() + seconds
+
+    async def run_table(t: int) -> None:
+        seated = clients[t * 5 : t * 5 + 5]
+        await asyncio.sleep(2.0 * t / len(tables))
+        n = 0
+        while time.monotonic() < deadline:
+            started = time.monotonic()
+            actor = seated[n % 5]
+            latency, _ = await move(actor, [c for c in seated if c is not actor], n + 1)
+            latencies.append(latency)
+            n += 1
+            await asyncio.sleep(max(0.0, 2.0 - (time.monotonic() - started)))
+
+    await asyncio.gather(*(run_table(t) for t in range(len(tables))))
+    await asyncio.gather(*(c.close() for c in clients))
+    return latencies
+
+
+async def workers(workdir: Path, steps: list[int], seconds: float) -> None:
+    """1 and 2 workers on one port (as `--workers`): the most sessions (tables of 5, a move
+    per table every 2 s) whose keypress-to-last-screen p95 stays under 100 ms."""
+    from bench.ssh_load import pct
+    from harena.server.cluster.natsd import free_port
+
+    print(f"workers: tables of 5, a move per table every 2 s for {seconds:g} s per step")
+    carried: dict[int, int] = {}
+    for count in (1, 2):
+        carried[count] = 0
+        for step, n_tables in enumerate(steps):
+            base = workdir / f"w{count}-{step}"
+            base.mkdir(parents=True)
+            nats = LocalNats(base / "nats").start()
+            keys = [make_keys(5) for _ in range(n_tables)]
+            port = free_port()
+            nodes = [
+                Node(
+                    base,
+                    f"w{i}",
+                    nats,
+                    8.0,
+                    [[identity(k) for k in t] for t in keys[i::count]],
+                    port,
+                )
+                for i in range(count)
+            ]
+            try:
+                for node in nodes:
+                    await node.port()
+                latencies = await load_step(port, keys, seconds)
+            finally:
+                for node in nodes:
+                    node.stop()
+                nats.stop()
+            p95 = pct(latencies, 95) * 1000
+            print(f"  {count} worker(s), {n_tables * 5} sessions: p95 {p95:.0f} ms")
+            if p95 >= 100:
+                break
+            carried[count] = n_tables * 5
+    ratio = carried[2] / carried[1] if carried[1] else float("nan")
+    print(
+        f"  carried at p95 < 100 ms: 1 worker {carried[1]}, 2 workers {carried[2]} ({ratio:.2f}x)"
+    )
+
+
+def transfer(workdir: Path, count: int) -> None:
+    from bench.tally_game import install
+    from harena.core.table import Table
+    from harena.server.cluster.link import NatsLink, NatsSettings
+    from harena.server.cluster.table_store import JetStreamTables, encode
+
+    install()
+    nats = LocalNats(workdir / "nats").start()
+    links = []
+    try:
+        for name in ("a", "b"):
+            links.append(NatsLink(NatsSettings((nats.url,), name=name)).start())
+        a = JetStreamTables(links[0], node="a").ensure()
+        b = JetStreamTables(links[1], node="b").ensure()
+        table = Table.create("tally", 2, 1, store=a, table_id=a.new_table_id())
+        table.sit("k0", "p0")
+        table.sit("k1", "p1")
+        start = time.perf_counter()
+        for n in range(count):
+            table.act(f"k{n % 2}", "add:1")
+        appended = time.perf_counter() - start
+        loaded = b.read(table.id)
+        read_bytes = len(encode(loaded.snapshot)) if loaded.snapshot else 0
+        read_bytes += sum(len(encode(r)) for r in loaded.records)
+        start = time.perf_counter()
+        moved = b.open_table(table.id)
+        took = time.perf_counter() - start
+        assert moved.game.actions == table.game.actions
+        print(f"transfer: a {count}-move table in JetStream (sync_interval: always, one server)")
+        print(f"  appends: {appended / count * 1000:.2f} ms per acknowledged move")
+        print(
+            f"  moved to another node in {took * 1000:.1f} ms, reading {read_bytes} B "
+            f"(newest snapshot + {len(loaded.records)} records after it)"
+        )
+    finally:
+        for link in links:
+            link.close()
+        nats.stop()
+
+
+async def main(args: argparse.Namespace) -> None:
+    asyncssh.set_log_level("WARNING")
+    with tempfile.TemporaryDirectory() as tmp:
+        workdir = Path(tmp)
+        if args.scenario in ("hop", "all"):
+            await hop(workdir / "hop", args.moves)
+        if args.scenario in ("failover", "all"):
+            await failover(workdir / "failover", args.lease)
+        if args.scenario in ("transfer", "all"):
+            transfer(workdir / "transfer", args.transfer_moves)
+        if args.scenario in ("workers", "all"):
+            steps = [int(n) for n in args.steps.split(",")]
+            await workers(workdir / "workers", steps, args.seconds)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 6 and sys.argv[1] == "--node":
+        run_node(Path(sys.argv[3]), sys.argv[2], sys.argv[4], float(sys.argv[5]))
+        sys.exit(0)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--scenario", default="all", choices=["hop", "failover", "transfer", "workers", "all"]
+    )
+    parser.add_argument("--steps", default="4,8,12,16,20", help="tables of 5 per workers step")
+    parser.add_argument("--seconds", type=float, default=20.0, help="seconds per workers step")
+    parser.add_argument("--moves", type=int, default=30, help="moves per hop run")
+    parser.add_argument("--lease", type=float, default=8.0, help="lease time for failover")
+    parser.add_argument("--transfer-moves", type=int, default=300)
+    arguments = parser.parse_args()
+    asyncio.run(main(arguments))

@@ -1,0 +1,229 @@
+"""The owner's side of a table played from other nodes.
+
+While a node runs a table it answers the requests other nodes' sessions make of it (a move, a
+chat line, a seat) on the table's request subject, computes every view itself, and publishes a
+seat's view only on that seat's subject (`<prefix>.view.<table>.<seat>`), the spectators' view
+once per change (`.spec`), and the table's public facts (lobby summary, seats, waits) in the
+registry bucket every node watches. A seat's subject carries exactly the view a session of that
+seat would get here, nothing more (tests/server/cluster/test_remote_play.py checks it with the
+secrecy checker).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from harena.core.engine import IllegalAction
+from harena.core.store import StoreError
+from harena.core.table import Subscription, Table
+from harena.server.cluster import wire
+from harena.server.cluster.inbox import Inbox
+from harena.server.cluster.link import NatsLink
+
+if TYPE_CHECKING:
+    from nats.aio.client import Client
+
+log = logging.getLogger(__name__)
+
+
+def seat_key(view: dict[str, Any]) -> str:
+    you = view["table"]["you"]
+    return "spec" if you is None else str(you)
+
+
+def public_state(table: Table, node: str) -> dict[str, Any]:
+    """What every node may know of a table to list it, find a player's seat and mark whose
+    move it is: no view, nothing hidden."""
+    return {
+        "owner": node,
+        "summary": table.summary(),
+        "seats": [[s.identity, s.name, s.bot, s.stand_in, s.connected] for s in table.seats],
+        "waiting": [[seat, since] for seat, since in table.times.waiting_since.items()],
+        "creator": table.creator,
+        "started": table.started,
+        "closed": table.closed,
+        "touched": table.touched,
+    }
+
+
+class TableHost:
+    """Serves one node's tables to the other nodes."""
+
+    def _nats(self) -> Client:
+        """The link's NATS client: connected while this host serves (the link starts first)."""
+        assert self.link.nc is not None
+        return self.link.nc
+
+    def __init__(self, link: NatsLink, inbox: Inbox, node: str, prefix: str) -> None:
+        self.link = link
+        self.inbox = inbox
+        self.node = node
+        self.prefix = prefix
+        self.tables: dict[str, Table] = {}
+        self._nats_subs: dict[str, Any] = {}
+        # table id -> identity -> (its subscription here, the nodes showing it)
+        self._watchers: dict[str, dict[str | None, tuple[Subscription, set[str]]]] = {}
+        self._last_spec: dict[str, int] = {}  # table id -> id() of the spectator view last sent
+        self.dropped = 0  # malformed messages dropped
+
+    def request_subject(self, table_id: str) -> str:
+        return f"{self.prefix}.tbl.{table_id}.req"
+
+    def view_subject(self, table_id: str, key: str) -> str:
+        return f"{self.prefix}.view.{table_id}.{key}"
+
+    # -- serving ----------------------------------------------------------------------------------
+
+    def serve(self, table: Table) -> None:
+        self.tables[table.id] = table
+        self._watchers[table.id] = {}
+        table.listeners.append(self._changed)
+
+        async def subscribe() -> Any:
+            assert self.link.nc is not None
+
+            async def arrived(msg: Any) -> None:
+                self.inbox.post(lambda: self._handle(table.id, msg))
+
+            sub = await self.link.nc.subscribe(self.request_subject(table.id), cb=arrived)
+            await self.link.nc.flush()
+            return sub
+
+        self._nats_subs[table.id] = self.link.call(subscribe)
+        self._changed(table)
+
+    def stop_serving(self, table_id: str) -> None:
+        table = self.tables.pop(table_id, None)
+        if table is not None and self._changed in table.listeners:
+            table.listeners.remove(self._changed)
+        for sub, _ in self._watchers.pop(table_id, {}).values():
+            sub.close()
+        nats_sub = self._nats_subs.pop(table_id, None)
+        if nats_sub is not None:
+            self.link.spawn(nats_sub.unsubscribe())
+
+    def forget(self, table_id: str) -> None:
+        """A table deleted or archived: gone from every node's lobby."""
+        self.stop_serving(table_id)
+
+        async def delete() -> None:
+            assert self.link.js is not None
+            kv = await self.link.js.key_value(f"{self.prefix}_registry")
+            await kv.delete(table_id)
+
+        self.link.spawn(delete())
+
+    def _changed(self, table: Table) -> None:
+        if table.id not in self.tables:
+            return
+        payload = wire.pack(public_state(table, self.node))
+
+        async def put() -> None:
+            assert self.link.js is not None
+            kv = await self.link.js.key_value(f"{self.prefix}_registry")
+            await kv.put(table.id, payload)
+
+        self.link.spawn(put())
+
+    # -- requests ---------------------------------------------------------------------------------
+
+    def _handle(self, table_id: str, msg: Any) -> None:
+        try:
+            op, identity, args, node = wire.request(msg.data)
+        except wire.Malformed as exc:
+            self.dropped += 1
+            log.warning(
+                "table %s: dropped a malformed request (%s)",
+                table_id,
+                exc,
+                extra={"event": "cluster-malformed", "table": table_id},
+            )
+            return
+        table = self.tables.get(table_id)
+        if table is None:
+            answer: dict[str, Any] = {"error": "moved", "message": "the table moved; try again"}
+        else:
+            answer = self._answer(table, op, identity, args, node)
+        if msg.reply:
+            self.link.spawn(self._nats().publish(msg.reply, wire.pack(answer)))
+
+    def _answer(
+        self, table: Table, op: str, identity: str | None, args: dict[str, Any], node: str
+    ) -> dict[str, Any]:
+        try:
+            if op == "view":
+                self._watch(table, identity, node)
+                return {"ok": table.view_for(identity)}
+            if op == "unwatch":
+                self._unwatch(table, identity, node)
+                return {"ok": None}
+            if identity is None:
+                raise IllegalAction("who is asking?")
+            if op == "act":
+                table.act(identity, args["choice"], decision=args["decision"])
+                return {"ok": None}
+            if op == "say":
+                table.say(identity, args["name"], args["text"])
+                return {"ok": None}
+            if op == "sit":
+                seat = table.sit(identity, args["name"], args["seat"])
+                self._watch(table, identity, node)
+                return {"ok": seat}
+            if op == "watch":
+                table.watch(identity, args["name"])
+                return {"ok": None}
+            if op == "leave":
+                table.leave(identity)
+                return {"ok": None}
+            if op == "take_back":
+                table.take_back(identity)
+                return {"ok": None}
+            if op == "remove_player":
+                return {"ok": table.remove_player(identity, args["seat"])}
+            if op == "connected":
+                table.set_connected(identity, args["on"])
+                return {"ok": None}
+        except IllegalAction as exc:
+            return {"error": "illegal", "message": str(exc)}
+        except StoreError as exc:
+            return {"error": "store", "message": str(exc)}
+        except Exception:
+            log.exception("table %s: request %s failed", table.id, op)
+            return {"error": "internal", "message": "internal error: nothing was changed"}
+        return {"error": "internal", "message": f"unknown request {op}"}
+
+    # -- views ------------------------------------------------------------------------------------
+
+    def _watch(self, table: Table, identity: str | None, node: str) -> None:
+        """Publish `identity`'s views from now on (the spectators' once, whoever watches)."""
+        watchers = self._watchers.setdefault(table.id, {})
+        key = identity if table.seat_of(identity) is not None else None
+        if key in watchers:
+            watchers[key][1].add(node)
+            return
+        sub = table.subscribe(key, lambda view: self._publish(table.id, view))
+        sub.last_view = table.view_for(key)  # the asker gets this one in the answer
+        watchers[key] = (sub, {node})
+
+    def _unwatch(self, table: Table, identity: str | None, node: str) -> None:
+        if identity is not None and identity in table.spectators:
+            table.leave(identity)  # their screen closed: no longer watching
+        watchers = self._watchers.get(table.id, {})
+        for key in {identity, None}:
+            if key in watchers:
+                sub, nodes = watchers[key]
+                nodes.discard(node)
+                if not nodes:
+                    sub.close()
+                    del watchers[key]
+
+    def _publish(self, table_id: str, view: dict[str, Any]) -> None:
+        key = seat_key(view)
+        if key == "spec":
+            if self._last_spec.get(table_id) == id(view):
+                return  # the same spectator view, already sent once
+            self._last_spec[table_id] = id(view)
+        payload = wire.pack(view)
+        subject = self.view_subject(table_id, key)
+        self.link.spawn(self._nats().publish(subject, payload))

@@ -1,0 +1,171 @@
+"""One NATS connection on a thread of its own, callable from synchronous code.
+
+A table saves a record synchronously (core/logstore.py: durable on return), as it fsyncs a file
+in the embedded default. In a cluster "durable" means JetStream acknowledged it, a network round
+trip; running the NATS client on its own event loop lets the table wait for that acknowledgement
+without the server's loop having to await (the wait costs the loop what an fsync costs it), and
+the connection keeps its heartbeats and reconnects even while the server's loop is busy.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import ssl
+import threading
+from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import nats
+from nats.aio.client import Client
+from nats.js import JetStreamContext
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+CALL_TIMEOUT = 5.0  # longest a synchronous caller waits for NATS before it is told "unavailable"
+
+
+class NatsUnavailable(Exception):
+    """NATS did not answer in time (down, unreachable, or partitioned from us)."""
+
+
+@dataclass(frozen=True)
+class NatsSettings:
+    """How to reach the cluster's NATS: its URL(s) and what nats-py accepts to log in."""
+
+    servers: tuple[str, ...]
+    creds: str | None = None  # a .creds file (JWT + nkey)
+    nkey_seed: str | None = None  # a file holding an nkey seed
+    tls_ca: str | None = None  # CA bundle that signed the NATS servers' certificates
+    tls_cert: str | None = None  # client certificate (mutual TLS)
+    tls_key: str | None = None
+    name: str = "harena"  # the connection's name in NATS monitoring: the node's id
+
+    def tls_context(self) -> ssl.SSLContext | None:
+        if not (self.tls_ca or self.tls_cert or any(s.startswith("tls://") for s in self.servers)):
+            return None
+        context = ssl.create_default_context(cafile=self.tls_ca)
+        if self.tls_cert:
+            context.load_cert_chain(self.tls_cert, self.tls_key)
+        return context
+
+
+class NatsLink:
+    """A connected NATS client and its JetStream context, running on a private thread."""
+
+    def __init__(self, settings: NatsSettings) -> None:
+        self.settings = settings
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(
+            target=self.loop.run_forever, name=f"nats-{settings.name}", daemon=True
+        )
+        self.nc: Client | None = None
+        self.js: JetStreamContext | None = None
+        self.connected = threading.Event()  # cleared while the connection is down
+        self._closing = False
+
+    def start(self, timeout: float = 10.0) -> NatsLink:
+        self._thread.start()
+        try:
+            self.call(self._connect, timeout=timeout)
+        except BaseException:
+            self.close()
+            raise
+        return self
+
+    async def _connect(self) -> None:
+        s = self.settings
+
+        async def disconnected() -> None:
+            self.connected.clear()
+            if not self._closing:
+                log.warning("NATS connection lost; reconnecting", extra={"event": "nats-down"})
+
+        async def reconnected() -> None:
+            self.connected.set()
+            log.info("NATS connection back", extra={"event": "nats-up"})
+
+        async def error(exc: Exception) -> None:
+            log.debug("NATS: %s", exc)
+
+        self.nc = await nats.connect(
+            list(s.servers),
+            name=s.name,
+            user_credentials=s.creds,
+            nkeys_seed=s.nkey_seed,
+            tls=s.tls_context(),
+            allow_reconnect=True,
+            max_reconnect_attempts=-1,  # a server keeps trying; actions are refused meanwhile
+            reconnect_time_wait=0.5,
+            connect_timeout=3,
+            disconnected_cb=disconnected,
+            reconnected_cb=reconnected,
+            error_cb=error,
+        )
+        self.js = self.nc.jetstream(timeout=CALL_TIMEOUT)
+        self.connected.set()
+
+    def call(self, make: Callable[[], Awaitable[T]], *, timeout: float = CALL_TIMEOUT) -> T:
+        """Run `make()` on the NATS thread and wait for its result (from any other thread)."""
+        if threading.current_thread() is self._thread:
+            raise RuntimeError("NatsLink.call from the NATS thread would wait for itself")
+
+        async def bounded() -> T:
+            return await asyncio.wait_for(make(), timeout)
+
+        future = asyncio.run_coroutine_threadsafe(bounded(), self.loop)
+        try:
+            return future.result(timeout + 1.0)
+        except (TimeoutError, concurrent.futures.TimeoutError) as exc:
+            future.cancel()
+            raise NatsUnavailable(f"NATS did not answer within {timeout:g} s") from exc
+
+    def spawn(self, coro: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
+        """Start `coro` on the NATS thread without waiting for it (after `close`, drop it)."""
+        if self.loop.is_closed() or not self._thread.is_alive():
+            coro.close()
+            future: concurrent.futures.Future[T] = concurrent.futures.Future()
+            future.cancel()
+            return future
+        return asyncio.run_coroutine_threadsafe(coro, self.loop)
+
+    async def acall(self, make: Callable[[], Awaitable[T]], *, timeout: float = CALL_TIMEOUT) -> T:
+        """`call` for a coroutine on another event loop (the server's): awaits, never blocks."""
+        future = asyncio.run_coroutine_threadsafe(
+            asyncio.wait_for(make(), timeout),  # type: ignore[arg-type]
+            self.loop,
+        )
+        try:
+            return await asyncio.wrap_future(future)
+        except TimeoutError as exc:
+            raise NatsUnavailable(f"NATS did not answer within {timeout:g} s") from exc
+
+    def close(self) -> None:
+        self._closing = True
+        if self._thread.is_alive():
+            if self.nc is not None:
+                try:
+                    self.call(self._drain, timeout=3.0)
+                except Exception:
+                    log.debug("NATS connection did not close cleanly", exc_info=True)
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self._thread.join(timeout=5)
+        if not self.loop.is_running():
+            self.loop.close()
+
+    async def _drain(self) -> None:
+        assert self.nc is not None
+        if not self.nc.is_closed:
+            await self.nc.close()
+        others = [
+            t
+            for t in asyncio.all_tasks()
+            if t is not asyncio.current_task() and "bounded" not in t.get_coro().__qualname__  # type: ignore[union-attr]
+        ]
+        for task in others:  # watchers and the like: they end with the connection
+            task.cancel()
+        await asyncio.gather(*others, return_exceptions=True)

@@ -1,0 +1,784 @@
+"""One harena node of a cluster: the tables it runs under leases, and the lobby over them.
+
+A node runs a table only while it holds the table's lease. It renews every lease a third of the
+lease time; a table whose lease it loses, or whose log another node wrote to (fenced), leaves
+its lobby at once (its screens are told it moved). Every sixth of the lease time it claims the
+tables nobody holds (a node that stopped or died), rebuilds each from the stream, and their bots and
+clocks go on as after a restart. A node stopping cleanly releases its leases, so others take its
+tables at once instead of a lease time later.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from nats.js import api
+from nats.js.errors import KeyNotFoundError, KeyWrongLastSequenceError
+
+from harena.core.lobby import Lobby
+from harena.core.store import StoreError
+from harena.core.table import Table
+from harena.server.cluster import wire
+from harena.server.cluster.host import TableHost
+from harena.server.cluster.inbox import Inbox
+from harena.server.cluster.lease import KvLease, Leases
+from harena.server.cluster.link import NatsLink, NatsUnavailable
+from harena.server.cluster.options import ClusterSettings
+from harena.server.cluster.remote import RemoteTable
+from harena.server.cluster.table_store import JetStreamLog, JetStreamTables
+from harena.server.logs import name_node
+
+log = logging.getLogger(__name__)
+
+MOVED = "moved to another node"
+DRAINED = "moved to another node: this one is being drained"
+DRAIN_MESSAGE = "harena: this node is being drained by an operator; connect again to play on, your seat is kept."
+UNREACHABLE = (
+    "the table is moving between nodes or the cluster is unreachable: nothing was changed, "
+    "try again in a moment"
+)
+SWITCH_INTERVAL = 0.0005  # seconds (Python's default is 0.005)
+
+
+class ClusterStore:
+    """What the lobby and its tables ask of a `Store`, answered by the cluster: tables in
+    JetStream (each new one under this node's lease), documents (ratings, player settings)
+    in a KV bucket, deleted and archived tables marked so no node claims them again."""
+
+    def __init__(self, node: ClusterNode) -> None:
+        self.node = node
+        self.tables = node.tables
+
+    def new_table_id(self) -> str:
+        return self.tables.new_table_id()
+
+    def create(self, table_id: str) -> JetStreamLog:
+        self.node.claim_new(table_id)
+        return self.node.watched(self.tables.create(table_id))
+
+    def write_snapshot(self, table_id: str, snapshot: dict[str, Any]) -> None:
+        self.tables.write_snapshot(table_id, snapshot)
+
+    def touched(self, table_id: str) -> float:
+        return self.tables.touched(table_id)
+
+    def delete(self, table_id: str) -> None:
+        self.node.retire(table_id, "deleted")
+
+    def archive(self, table_id: str) -> None:
+        self.node.retire(table_id, "archived")
+
+    def read_document(self, name: str) -> Any:
+        async def get() -> bytes | None:
+            kv = await self.node.bucket("docs")
+            try:
+                return (await kv.get(_doc_key(name))).value
+            except KeyNotFoundError:
+                return None
+
+        raw = self.node.link.call(get)
+        return json.loads(raw) if raw else None
+
+    def write_document(self, name: str, data: Any) -> None:
+        payload = json.dumps(data, sort_keys=True).encode()
+
+        async def put() -> None:
+            kv = await self.node.bucket("docs")
+            await kv.put(_doc_key(name), payload)
+
+        try:
+            self.node.link.call(put)
+        except (NatsUnavailable, OSError) as exc:
+            raise StoreError(f"could not save {name} to the cluster: {exc}") from exc
+
+
+class ClusterNode:
+    def __init__(
+        self, settings: ClusterSettings, *, clock: Callable[[], float] = time.time
+    ) -> None:
+        self.settings = settings
+        self.name = settings.node
+        self._clock = clock
+        self.link = NatsLink(settings.nats())
+        self.tables: JetStreamTables
+        self.leases: Leases
+        self.lobby: Lobby | None = None
+        self.held: dict[str, KvLease] = {}  # table id -> its lease, for every table run here
+        self._buckets: dict[str, Any] = {}
+        self._task: asyncio.Task[None] | None = None
+        self._loop = asyncio.get_running_loop()  # where tables and sessions live
+        self.inbox = Inbox.of(self._loop)
+        self.host = TableHost(self.link, self.inbox, self.name, settings.prefix)
+        self._watcher: Any = None
+        self._orphans: dict[str, RemoteTable] = {}  # stand-ins still shown for tables run here
+        self.server: Any = None  # the HarenaServer this node serves (sessions, address)
+        self.draining = False  # drained: runs no table, claims none
+        self.started_at = clock()
+
+    # -- joining and leaving ----------------------------------------------------------------------
+
+    def start(self) -> ClusterNode:
+        s = self.settings
+        # The NATS thread answers within a move (JetStream's ack, another node's request): with
+        # the default 5 ms GIL switch interval it waited up to 5 ms for each turn, while the
+        # server's thread drew screens; the embedded default has no second thread and keeps it.
+        name_node(self.name)
+        self._switch_interval = sys.getswitchinterval()
+        sys.setswitchinterval(SWITCH_INTERVAL)
+        self.link.start()
+        self.tables = JetStreamTables(
+            self.link, prefix=s.prefix, replicas=s.replicas, node=self.name, clock=self._clock
+        ).ensure()
+        self.leases = Leases(
+            self.link, self.name, prefix=s.prefix, seconds=s.lease_seconds, replicas=s.replicas
+        ).ensure()
+        for name in ("docs", "retired", "registry", "nodes", "online", "secrets"):
+            self.link.call(partial(self._ensure_bucket, name))
+        log.info(
+            "node %s joined the cluster at %s (lease %.1f s)",
+            self.name,
+            ", ".join(s.servers),
+            self.leases.seconds,
+            extra={"event": "node-joined", "node": self.name},
+        )
+        return self
+
+    def open_lobby(self, *, count_bots: bool = False) -> Lobby:
+        """The lobby of this node, with every table nobody runs claimed into it."""
+        lobby = Lobby(ClusterStore(self), clock=self._clock)  # type: ignore[arg-type]
+        lobby.ratings.count_bots = count_bots
+        self.lobby = lobby
+        lobby.add_table_listener(self._serve_new)
+        lobby.subscribe(lambda _: self._serve_new(None))
+        self.claim_free()
+        for table_id, data in self.link.call(self._watch_registry):
+            self._registry_changed(table_id, data)
+        self._share_lobby(lobby)
+        self.link.call(self._watch_retired)
+        return lobby
+
+    async def _watch_retired(self) -> None:
+        """A table deleted or archived on another node: if it runs here, it stops here."""
+        kv = await self.bucket("retired")
+        watcher = await kv.watchall()
+
+        async def follow() -> None:
+            async for entry in watcher:
+                if entry is None or entry.operation or not entry.value:
+                    continue
+                why = entry.value.decode(errors="replace")[:40]
+                self.inbox.post(partial(self._retired, entry.key, why))
+
+        self.link.spawn(follow())
+
+    def _retired(self, table_id: str, why: str) -> None:
+        if table_id not in self.held or self.lobby is None:
+            return
+        lease = self.held.pop(table_id)
+        if table_id in self.lobby.tables:
+            self.lobby.let_go(table_id, why)
+        self.host.forget(table_id)
+        _quietly(lease.release)
+        log.info("table %s %s by another node", table_id, why, extra={"node": self.name})
+
+    # -- one face to players ------------------------------------------------------------------
+
+    def shared_host_key(self, local: Any) -> Any:
+        """The cluster's one SSH host key: the first node's (create-if-absent, so two first
+        nodes cannot both set it), so a player's known_hosts never warns when a balancer sends
+        them to another node. It lives in the `secrets` bucket: NATS access is the key's guard."""
+        import asyncssh
+
+        async def exchange() -> bytes:
+            kv = await self.bucket("secrets")
+            try:
+                await kv.create("hostkey", local.export_private_key())
+            except KeyWrongLastSequenceError:
+                pass  # another node set it first
+            return bytes((await kv.get("hostkey")).value or b"")
+
+        key = asyncssh.import_private_key(self.link.call(exchange))
+        if key.get_fingerprint("sha256") != local.get_fingerprint("sha256"):
+            log.warning(
+                "node %s serves the cluster's host key %s, not its own %s",
+                self.name,
+                key.get_fingerprint("sha256"),
+                local.get_fingerprint("sha256"),
+            )
+        return key
+
+    # -- documents (ratings, settings, bans, the notice) ----------------------------------------
+
+    def read_document(self, name: str) -> Any:
+        return ClusterStore(self).read_document(name)
+
+    def put_document(self, name: str, data: Any) -> None:
+        ClusterStore(self).write_document(name, data)
+
+    def watch_document(self, name: str, changed: Callable[[Any], None]) -> None:
+        """`changed(data)` on this loop whenever any node writes the document `name`."""
+
+        async def watch() -> None:
+            kv = await self.bucket("docs")
+            watcher = await kv.watch(_doc_key(name))
+
+            async def follow() -> None:
+                async for entry in watcher:
+                    if entry is None or entry.operation or not entry.value:
+                        continue
+                    try:
+                        data = json.loads(entry.value)
+                    except ValueError:
+                        log.warning("dropped a malformed %s", name)
+                        continue
+                    self.inbox.post(partial(changed, data))
+
+            self.link.spawn(follow())
+
+        self.link.call(watch)
+
+    # -- the lobby's people, chat and notice, shared with the other nodes ----------------------
+
+    def _share_lobby(self, lobby: Lobby) -> None:
+        notice = ClusterStore(self).read_document("notice")
+        if isinstance(notice, dict) and isinstance(notice.get("text"), str):
+            lobby.notice = notice["text"]
+        lobby.outbox = self._lobby_said
+        self.link.call(self._hear_lobbies)
+
+    def _lobby_said(self, kind: str, what: dict[str, Any]) -> None:
+        if kind == "online":
+            self._publish_online()
+            return
+        payload = wire.pack({"node": self.name, "kind": kind, "what": what})
+        assert self.link.nc is not None
+        self.link.spawn(self.link.nc.publish(f"{self.settings.prefix}.lobby.{kind}", payload))
+        if kind == "notice":
+            ClusterStore(self).write_document("notice", what)
+
+    def _publish_online(self) -> None:
+        if self.lobby is None:
+            return
+        payload = json.dumps(self.lobby.online_here()).encode()
+
+        async def put() -> None:
+            kv = await self.bucket("online")
+            await kv.put(self.name, payload)
+
+        self.link.spawn(put())
+
+    async def _hear_lobbies(self) -> None:
+        assert self.link.nc is not None
+        online: dict[str, dict[str, str]] = {}
+
+        async def said(msg: Any) -> None:
+            try:
+                message = wire.unpack(msg.data)
+                if message.get("node") == self.name:
+                    return
+                kind, what = message["kind"], message["what"]
+                if kind not in ("chat", "notice") or not isinstance(what, dict):
+                    raise wire.Malformed(f"lobby message {kind!r:.20}")
+            except (wire.Malformed, KeyError, TypeError) as exc:
+                log.warning("dropped a malformed lobby message (%s)", exc)
+                return
+            self.inbox.post(lambda: _quietly(lambda: self._hear(kind, what)))
+
+        await self.link.nc.subscribe(f"{self.settings.prefix}.lobby.*", cb=said)
+        kv = await self.bucket("online")
+        watcher = await kv.watchall()
+
+        async def follow() -> None:
+            async for entry in watcher:
+                if entry is None or entry.key == self.name:
+                    continue
+                try:
+                    people = json.loads(entry.value) if entry.value and not entry.operation else {}
+                except ValueError:
+                    people = {}
+                online[entry.key] = people if isinstance(people, dict) else {}
+                merged = {i: n for others in online.values() for i, n in others.items()}
+                self.inbox.post(partial(self._hear, "online", {"people": merged}))
+
+        self.link.spawn(follow())
+
+    def _hear(self, kind: str, what: dict[str, Any]) -> None:
+        if self.lobby is not None:
+            self.lobby.hear(kind, what)
+
+    def _serve_new(self, _table: Any) -> None:
+        """Tables made here (held, not served yet) are offered to the other nodes."""
+        assert self.lobby is not None
+        for table_id in self.held.keys() - self.host.tables.keys():
+            table = self.lobby.tables.get(table_id)
+            if isinstance(table, Table):
+                self.host.serve(table)
+
+    # -- the registry: every table of the cluster, as its owner last described it --------------
+
+    async def _watch_registry(self) -> list[tuple[str, bytes | None]]:
+        """Start watching the registry; what it holds now (later changes are posted)."""
+        kv = await self.bucket("registry")
+        self._watcher = watcher = await kv.watchall()
+        first: list[tuple[str, bytes | None]] = []
+        while True:
+            entry = await watcher.updates(timeout=10)
+            if entry is None:
+                break
+            first.append((entry.key, entry.value if entry.operation is None else None))
+
+        async def follow() -> None:
+            async for entry in watcher:
+                if entry is None:
+                    continue
+                value = entry.value if entry.operation is None else None
+                self.inbox.post(partial(self._registry_changed, entry.key, value))
+
+        self.link.spawn(follow())
+        return first
+
+    def _registry_changed(self, table_id: str, data: bytes | None) -> None:
+        lobby = self.lobby
+        orphan = self._orphans.get(table_id)
+        if orphan is not None and data is not None:
+            _quietly(lambda: orphan.update(wire.unpack(data)))
+        if lobby is None or table_id in self.host.tables:
+            return  # ours: the lobby has the table itself
+        present = lobby.tables.get(table_id)
+        if data is None:
+            if isinstance(present, RemoteTable):
+                lobby.let_go(table_id, "deleted")
+            return
+        try:
+            state = wire.unpack(data)
+            owner = state["owner"]
+        except (wire.Malformed, KeyError, TypeError) as exc:
+            log.warning("table %s: dropped a malformed registry entry (%s)", table_id, exc)
+            return
+        if owner == self.name:
+            return  # what we said before we let it go: the next owner will say more
+        try:
+            if isinstance(present, RemoteTable):
+                present.update(state)
+            elif present is None:
+                lobby.list_table(RemoteTable(self, table_id, state))
+        except (KeyError, TypeError, ValueError) as exc:
+            log.warning("table %s: dropped a malformed registry entry (%s)", table_id, exc)
+
+    def _relist(self, table_id: str) -> None:
+        """List a table we just let go as its new owner last described it (that news came
+        while it was still ours here, and was passed over)."""
+
+        async def get() -> bytes | None:
+            kv = await self.bucket("registry")
+            try:
+                return (await kv.get(table_id)).value
+            except KeyNotFoundError:
+                return None
+
+        try:
+            data = self.link.call(get)
+        except Exception:
+            return  # NATS is away: the next registry news lists it
+        if data:
+            self._registry_changed(table_id, data)
+
+    # -- asking other nodes ---------------------------------------------------------------------
+
+    def ask(
+        self, table_id: str, op: str, identity: str | None, args: dict[str, Any], timeout: float
+    ) -> dict[str, Any]:
+        """Ask a table's owner, waiting for the answer (running posted work meanwhile)."""
+        future = self.link.spawn(self._request(table_id, op, identity, args, timeout))
+        try:
+            return self.inbox.wait(future, timeout + 1.0)
+        except TimeoutError:
+            return {"error": "down", "message": f"table {table_id}'s node did not answer"}
+
+    def remote_request(
+        self,
+        table_id: str,
+        op: str,
+        identity: str | None,
+        args: dict[str, Any],
+        answered: Callable[[dict[str, Any]], None] | None,
+    ) -> None:
+        """Ask without waiting; `answered` hears the answer on this loop."""
+        future = self.link.spawn(self._request(table_id, op, identity, args, 5.0))
+        if answered is not None:
+            future.add_done_callback(
+                lambda f: (
+                    self.inbox.post(lambda: answered(f.result()))
+                    if not f.cancelled() and f.exception() is None
+                    else None
+                )
+            )
+
+    async def _request(
+        self, table_id: str, op: str, identity: str | None, args: dict[str, Any], timeout: float
+    ) -> dict[str, Any]:
+        assert self.link.nc is not None
+        if not self.link.connected.is_set():
+            return {"error": "down", "message": UNREACHABLE}
+        payload = wire.pack({"op": op, "identity": identity, "args": args, "node": self.name})
+        try:
+            reply = await self.link.nc.request(
+                self.host.request_subject(table_id), payload, timeout=timeout
+            )
+            return wire.unpack(reply.data)
+        except wire.Malformed as exc:
+            return {"error": "down", "message": f"a malformed answer ({exc})"}
+        except Exception as exc:  # no responders, timeout, connection lost
+            log.info("table %s: %s not answered (%s)", table_id, op, type(exc).__name__)
+            return {"error": "down", "message": UNREACHABLE}
+
+    def later(self, delay: float, work: Callable[[], None]) -> None:
+        self._loop.call_later(delay, work)
+
+    def listen(self, subject: str, arrived: Callable[[bytes], None]) -> Any:
+        """Hear `subject` on this loop until `unlisten`."""
+
+        async def subscribe() -> Any:
+            assert self.link.nc is not None
+
+            async def cb(msg: Any) -> None:
+                self.inbox.post(lambda: arrived(msg.data))
+
+            sub = await self.link.nc.subscribe(subject, cb=cb)
+            await self.link.nc.flush()
+            return sub
+
+        return self.link.call(subscribe)
+
+    def unlisten(self, sub: Any) -> None:
+        self.link.spawn(sub.unsubscribe())
+
+    def run(self, server: Any = None) -> None:
+        """Renew leases and claim free tables from now on (on the running event loop); say
+        who we are (address, load) for operators; answer operators' requests (drain)."""
+        self.server = server
+        self.link.call(self._serve_control)
+        self._announce()
+        self._task = self._loop.create_task(self._keep_up())
+
+    def stop(self) -> None:
+        """Leave the cluster cleanly: every lease released, so others take the tables now."""
+        if self._task is not None:
+            self._task.cancel()
+        for table_id in list(self.host.tables):
+            self.host.stop_serving(table_id)
+        for table_id, lease in list(self.held.items()):
+            try:
+                lease.release()
+            except Exception:
+                log.warning("could not release table %s's lease", table_id, exc_info=True)
+        self.held.clear()
+        self.link.close()
+        sys.setswitchinterval(getattr(self, "_switch_interval", sys.getswitchinterval()))
+        log.info("node %s left the cluster", self.name, extra={"event": "node-left"})
+
+    # -- leases -----------------------------------------------------------------------------------
+
+    def claim_new(self, table_id: str) -> None:
+        lease = self.leases.lease(table_id)
+        if not lease.claim():
+            raise StoreError(f"table {table_id} is run by another node")
+        self.held[table_id] = lease
+
+    def watched(self, table_log: JetStreamLog) -> JetStreamLog:
+        """A log whose fencing makes this node let its table go."""
+        table_log.on_fenced = self._fenced
+        return table_log
+
+    def _fenced(self, table_id: str) -> None:
+        self._loop.call_soon(self.give_up, table_id, MOVED)
+
+    def claim_free(self) -> list[str]:
+        """Claim and load every table no node holds (none yet, or its node died); their ids."""
+        assert self.lobby is not None
+        claimed: list[str] = []
+        if self.draining:
+            return claimed
+        retired = set(self._keys("retired"))
+        for table_id in self.tables.table_ids():
+            if isinstance(self.lobby.tables.get(table_id), Table) or table_id in retired:
+                continue
+            lease = self.leases.lease(table_id)
+            try:
+                if not lease.claim():
+                    continue
+                table = self.tables.open_table(table_id, clock=self._clock)
+            except Exception:
+                log.exception("table %s could not be taken over", table_id)
+                _quietly(lease.release)
+                continue
+            assert isinstance(table._log, JetStreamLog)
+            self.watched(table._log)
+            self.held[table_id] = lease
+            stand_in = self.lobby.tables.get(table_id)
+            if isinstance(stand_in, RemoteTable):
+                # Screens here showing it keep their stand-in, which now reaches this node
+                # through NATS as it reached the last owner: nobody's screen closes.
+                self._orphans[table_id] = stand_in
+                self.lobby.replace_table(table)
+            else:
+                self.lobby.add_table(table)
+            self.host.serve(table)
+            for listener in list(table.listeners):  # bots and clocks pick it up
+                listener(table)
+            claimed.append(table_id)
+            log.info(
+                "table %s: now run by node %s",
+                table_id,
+                self.name,
+                extra={"event": "table-claimed", "table": table_id, "node": self.name},
+            )
+        return claimed
+
+    def give_up(self, table_id: str, reason: str) -> None:
+        self.host.stop_serving(table_id)
+        lease = self.held.pop(table_id, None)
+        if lease is not None and lease.held:
+            _quietly(lease.release)
+        if self.lobby is not None and table_id in self.lobby.tables:
+            self.lobby.let_go(table_id, reason)
+            self._relist(table_id)
+            log.warning(
+                "table %s: no longer run by node %s (%s)",
+                table_id,
+                self.name,
+                reason,
+                extra={"event": "table-released", "table": table_id, "node": self.name},
+            )
+
+    def retire(self, table_id: str, why: str) -> None:
+        """A deleted or archived table: marked so no node claims it, its records kept."""
+
+        async def mark() -> None:
+            kv = await self.bucket("retired")
+            await kv.put(table_id, why.encode())
+
+        self.link.call(mark)
+        self.host.forget(table_id)
+        lease = self.held.pop(table_id, None)
+        if lease is not None:
+            _quietly(lease.release)
+
+    async def _keep_up(self) -> None:
+        """Every sixth of the lease time claim what nobody holds; every second tick renew.
+        A dead node's lease lapses at most a lease time after its death, so its tables are
+        claimed within 7/6 of the lease time (docs/cluster.md)."""
+        tick = self.leases.seconds / 6
+        renew = True
+        while True:
+            await asyncio.sleep(tick)
+            try:
+                if renew:
+                    await self._renew_all()
+                    self._announce()
+                    self._publish_online()
+                renew = not renew
+                if self.link.connected.is_set():
+                    self.claim_free()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("node %s: keeping leases failed; trying again", self.name)
+
+    async def _renew_all(self) -> None:
+        leases = dict(self.held)
+
+        async def renew_all() -> dict[str, bool]:
+            results = await asyncio.gather(
+                *(lease.arenew() for lease in leases.values()), return_exceptions=True
+            )
+            return {t: r is True for t, r in zip(leases, results, strict=True)}
+
+        try:
+            renewed = await self.link.acall(renew_all)
+        except Exception:
+            renewed = {t: False for t in leases}
+        for table_id, ok in renewed.items():
+            if ok or self.held.get(table_id) is not leases[table_id]:
+                continue
+            if leases[table_id].held:
+                continue  # not renewed this time (NATS slow or down) but not lapsed yet
+            self._reclaim(table_id, leases[table_id])
+
+    def _reclaim(self, table_id: str, lease: KvLease) -> None:
+        """A lease that lapsed while NATS was away (or this node was paused): claim it again and
+        fence the log again. Both succeed only if no other node took the table meanwhile, and
+        then its screens never notice; else the table goes to whoever has it."""
+        table = self.lobby.tables.get(table_id) if self.lobby is not None else None
+        try:
+            if isinstance(table, Table) and isinstance(table._log, JetStreamLog):
+                if lease.claim():
+                    table._log.fence(self.name)
+                    log.info(
+                        "table %s: lease taken again after a lapse",
+                        table_id,
+                        extra={"event": "lease-reclaimed", "table": table_id, "node": self.name},
+                    )
+                    return
+        except Exception as exc:  # Fenced: another node wrote; or NATS went away again
+            log.info("table %s: not taken again (%s)", table_id, exc)
+        self.give_up(table_id, MOVED)
+
+    # -- operators: who we are, and drain ------------------------------------------------------
+
+    def describe(self) -> dict[str, Any]:
+        """What operators see of this node (`harena admin nodes`)."""
+        server = self.server
+        listening = server is not None and server._listener is not None
+        return {
+            "node": self.name,
+            "address": f"{server.config.host}:{server.port}" if listening else "",
+            "tables": len(self.held),
+            "sessions": len(server.all_sessions()) if server is not None else 0,
+            "load": round(os.getloadavg()[0], 2),
+            "since": self.started_at,
+            "draining": self.draining,
+        }
+
+    def _announce(self) -> None:
+        payload = json.dumps(self.describe()).encode()
+
+        async def put() -> None:
+            kv = await self.bucket("nodes")
+            await kv.put(self.name, payload)
+
+        self.link.spawn(put())
+
+    def nodes(self) -> list[dict[str, Any]]:
+        """Every node that announced itself within three lease times."""
+
+        async def read() -> list[bytes]:
+            kv = await self.bucket("nodes")
+            found = []
+            for key in await _keys_of(kv):
+                try:
+                    entry = await kv.get(key)
+                except KeyNotFoundError:
+                    continue
+                if entry.value:
+                    found.append(entry.value)
+            return found
+
+        return sorted((json.loads(v) for v in self.link.call(read)), key=lambda n: n["node"])
+
+    def control_subject(self, node: str) -> str:
+        return f"{self.settings.prefix}.node.{node}.ctl"
+
+    async def _serve_control(self) -> None:
+        assert self.link.nc is not None
+
+        async def arrived(msg: Any) -> None:
+            self.inbox.post(lambda: self._control(msg))
+
+        await self.link.nc.subscribe(self.control_subject(self.name), cb=arrived)
+        await self.link.nc.flush()
+
+    def _control(self, msg: Any) -> None:
+        try:
+            op = wire.unpack(msg.data).get("op")
+        except wire.Malformed as exc:
+            log.warning("node %s: dropped a malformed control message (%s)", self.name, exc)
+            return
+        answer = {"ok": self.drain()} if op == "drain" else {"error": f"no operation {op!r:.40}"}
+        if msg.reply:
+            self.link.spawn(self.link.nc.publish(msg.reply, wire.pack(answer)))  # type: ignore[union-attr]
+
+    def drain(self) -> str:
+        """Hand every table to the other nodes (released: they claim them at once, nothing
+        acknowledged is lost) and close every session with a word on where to go."""
+        self.draining = True
+        tables = sorted(self.held)
+        for table_id in tables:
+            self.give_up(table_id, DRAINED)
+        sessions = self.server.all_sessions() if self.server is not None else []
+        for session in sessions:
+            session.request_exit(DRAIN_MESSAGE)
+        self._announce()
+        log.warning(
+            "node %s drained: %d tables handed over, %d sessions closed",
+            self.name,
+            len(tables),
+            len(sessions),
+            extra={"event": "node-drained", "node": self.name},
+        )
+        return f"node {self.name} drained: {len(tables)} tables handed over, {len(sessions)} sessions closed"
+
+    def ask_node(self, node: str, op: str) -> dict[str, Any]:
+        """An operator's request to another node (or this one), answered."""
+        if node == self.name:
+            return {"ok": self.drain()} if op == "drain" else {"error": f"no operation {op}"}
+
+        async def request() -> dict[str, Any]:
+            assert self.link.nc is not None
+            reply = await self.link.nc.request(
+                self.control_subject(node), wire.pack({"op": op}), timeout=10
+            )
+            return wire.unpack(reply.data)
+
+        try:
+            return self.inbox.wait(self.link.spawn(request()), 12)
+        except Exception as exc:
+            return {"error": f"node {node} did not answer ({type(exc).__name__})"}
+
+    # -- buckets ----------------------------------------------------------------------------------
+
+    async def _ensure_bucket(self, name: str) -> None:
+        assert self.link.js is not None
+        bucket = f"{self.settings.prefix}_{name}"
+        try:
+            self._buckets[name] = await self.link.js.key_value(bucket)
+        except Exception:
+            self._buckets[name] = await self.link.js.create_key_value(
+                bucket=bucket,
+                ttl=3 * self.settings.lease_seconds if name in ("nodes", "online") else None,
+                history=1,
+                storage=api.StorageType.FILE,
+                replicas=self.settings.replicas,
+            )
+
+    async def bucket(self, name: str) -> Any:
+        return self._buckets[name]
+
+    def _keys(self, name: str) -> list[str]:
+        async def keys() -> list[str]:
+            kv = await self.bucket(name)
+            try:
+                return list(await kv.keys())
+            except Exception:  # nats-py raises NoKeysError for an empty bucket
+                return []
+
+        return self.link.call(keys)
+
+    def tables_held(self) -> list[str]:
+        return sorted(self.held)
+
+
+async def _keys_of(kv: Any) -> list[str]:
+    try:
+        return list(await kv.keys())
+    except Exception:  # nats-py raises NoKeysError for an empty bucket
+        return []
+
+
+def _doc_key(name: str) -> str:
+    return name.replace("/", "_")
+
+
+def _quietly(action: Callable[[], Any]) -> None:
+    try:
+        action()
+    except Exception:
+        log.debug("ignored during clean-up", exc_info=True)

@@ -1,0 +1,300 @@
+"""A table run by another node, as this node's lobby and screens use a `Table`.
+
+It mirrors the table's public facts from the registry (for the lobby list, seats and "your
+move" marks), receives a seat's views on that seat's subject only while a session here shows
+that seat, and sends every choice to the owner, answering the screen only once the owner has
+(and so JetStream has) accepted it. Its `game` is a read-only copy rebuilt from the stream, for
+the history and replay screens.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from harena.core.engine import Event, Game, IllegalAction
+from harena.core.store import StoreError
+from harena.core.table import Seat, Subscriber, Table
+from harena.server.cluster import wire
+from harena.server.cluster.host import seat_key
+
+if TYPE_CHECKING:
+    from harena.server.cluster.node import ClusterNode
+
+log = logging.getLogger(__name__)
+
+REQUEST_TIMEOUT = 5.0
+RETRY_AFTER = 1.0  # seconds between asks of a table's node that did not answer
+
+
+class ClusterUnavailable(StoreError, IllegalAction):
+    """The table's node or the cluster's storage cannot be reached: nothing was changed (an
+    IllegalAction too, so the screen shows the reason)."""
+
+
+@dataclass
+class _Times:
+    """The part of `SeatTimes` the lobby reads."""
+
+    waiting_since: dict[int, float | None] = field(default_factory=dict)
+
+
+class RemoteSubscription:
+    def __init__(self, table: RemoteTable, identity: str | None, callback: Subscriber) -> None:
+        self.table = table
+        self.identity = identity
+        self.callback = callback
+        self.key = table.key_of(identity)
+        self.last_view: dict[str, Any] | None = None
+
+    def close(self) -> None:
+        self.table._unsubscribe(self)
+
+
+class RemoteTable:
+    remote = True
+
+    def __init__(self, node: ClusterNode, table_id: str, state: dict[str, Any]) -> None:
+        self.node = node
+        self.id = table_id
+        self.removed: str | None = None
+        self.spectators: dict[str, str] = {}
+        self.listeners: list[Callable[[Any], None]] = []
+        self.times = _Times()
+        self._subscribers: set[RemoteSubscription] = set()
+        self._views: dict[str, dict[str, Any]] = {}  # seat key -> the last view received
+        self._nats_subs: dict[str, Any] = {}
+        self._copy: tuple[float, Table] | None = None
+        self.update(state, notify=False)
+
+    # -- the mirrored public facts ----------------------------------------------------------------
+
+    def update(self, state: dict[str, Any], *, notify: bool = True) -> None:
+        owner_changed = getattr(self, "owner", None) not in (None, state["owner"])
+        self.owner: str = state["owner"]
+        self._summary: dict[str, Any] = state["summary"]
+        self.seats = [Seat(i, n, b, 0, s, c) for i, n, b, s, c in state["seats"]]
+        self.times.waiting_since = {int(seat): since for seat, since in state["waiting"]}
+        self.creator: str | None = state["creator"]
+        self.started: bool = state["started"]
+        self.closed: str | None = state["closed"]
+        self.touched: float = state["touched"]
+        if notify:
+            for sub in list(self._subscribers):
+                key = self.key_of(sub.identity)
+                if key != sub.key or owner_changed:
+                    self._resubscribe(sub, key)
+            for listener in list(self.listeners):
+                try:
+                    listener(self)
+                except Exception:
+                    log.exception("table %s: a listener failed", self.id)
+
+    def summary(self) -> dict[str, Any]:
+        return self._summary
+
+    @property
+    def status(self) -> str:
+        return str(self._summary["status"])
+
+    def seat_of(self, identity: str | None) -> int | None:
+        if identity is None:
+            return None
+        for index, seat in enumerate(self.seats):
+            if seat.identity == identity:
+                return index
+        return None
+
+    def key_of(self, identity: str | None) -> str:
+        seat = self.seat_of(identity)
+        return "spec" if seat is None else str(seat)
+
+    def awaiting(self, identity: str) -> float | None:
+        seat = self.seat_of(identity)
+        if seat is None or seat not in self.times.waiting_since or self.seats[seat].stand_in:
+            return None
+        since = self.times.waiting_since[seat]
+        return self.touched if since is None else since
+
+    # Bots, clocks and ratings belong to the owner: nothing to do here.
+    def bots_to_move(self) -> list[int]:
+        return []
+
+    def may_deal(self) -> bool:
+        return False
+
+    def humans_asked(self) -> bool:
+        return False
+
+    def next_deadline(self) -> float | None:
+        return None
+
+    @property
+    def subscriber_count(self) -> int:
+        return len(self._subscribers)
+
+    # -- the game, read back from the stream (history, replay) -------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self._read_copy().game
+
+    @property
+    def notes(self) -> list[tuple[int, str]]:
+        return self._read_copy().notes
+
+    def _read_copy(self) -> Table:
+        if self._copy is None or self._copy[0] != self.touched:
+            loaded = self.node.tables.read(self.id)
+            self._copy = (self.touched, Table.rebuild(self.id, loaded.snapshot, loaded.records))
+        return self._copy[1]
+
+    # -- views --------------------------------------------------------------------------------------
+
+    def view_for(self, identity: str | None) -> dict[str, Any]:
+        """The last view received for that seat while a screen here listens to it (kept up to
+        date by the owner), else a fresh one from the owner."""
+        key = self.key_of(identity)
+        view = self._views.get(key) if key in self._nats_subs else None
+        return view if view is not None else self._first_view(identity)
+
+    def subscribe(self, identity: str | None, callback: Subscriber) -> RemoteSubscription:
+        sub = RemoteSubscription(self, identity, callback)
+        self._subscribers.add(sub)
+        fresh = sub.key not in self._nats_subs
+        self._listen(sub.key)  # first: no view published from here on is missed
+        if fresh or sub.key not in self._views:
+            self._views[sub.key] = self._first_view(identity)
+        sub.last_view = self._views[sub.key]
+        return sub
+
+    def _first_view(self, identity: str | None) -> dict[str, Any]:
+        """The owner's view (which also asks it to publish this seat's views from now on);
+        while the owner cannot answer (it died and nobody took the table yet), the view the
+        stream's records give, and the owner is asked again until it answers."""
+        try:
+            return dict(self._ask("view", identity))
+        except IllegalAction:
+            log.info("table %s: its node did not answer; showing the stream's copy", self.id)
+            self.node.later(RETRY_AFTER, lambda: self._ask_again(identity))
+            try:
+                return self._read_copy().view_for(identity)
+            except StoreError as exc:
+                raise ClusterUnavailable(f"table {self.id} cannot be shown now: {exc}") from exc
+
+    def _ask_again(self, identity: str | None) -> None:
+        key = self.key_of(identity)
+        if self.removed or not any(s.key == key for s in self._subscribers):
+            return
+
+        def answered(answer: dict[str, Any]) -> None:
+            if "ok" in answer:
+                self._received(key, answer["ok"])
+            else:
+                self.node.later(RETRY_AFTER, lambda: self._ask_again(identity))
+
+        self.node.remote_request(self.id, "view", identity, {}, answered)
+
+    def _unsubscribe(self, sub: RemoteSubscription) -> None:
+        self._subscribers.discard(sub)
+        if not any(s.key == sub.key for s in self._subscribers):
+            self._stop_listening(sub.key)
+            self._tell("unwatch", sub.identity)
+
+    def _resubscribe(self, sub: RemoteSubscription, key: str) -> None:
+        old, sub.key = sub.key, key
+        if not any(s.key == old for s in self._subscribers):
+            self._stop_listening(old)
+        self._listen(key)
+
+        self._ask_again(sub.identity)
+
+    def _listen(self, key: str) -> None:
+        if key not in self._nats_subs:
+            self._nats_subs[key] = self.node.listen(
+                self.node.host.view_subject(self.id, key), lambda data: self._arrived(key, data)
+            )
+
+    def _stop_listening(self, key: str) -> None:
+        nats_sub = self._nats_subs.pop(key, None)
+        self._views.pop(key, None)
+        if nats_sub is not None:
+            self.node.unlisten(nats_sub)
+
+    def _arrived(self, key: str, data: bytes) -> None:
+        try:
+            view = wire.unpack(data)
+            if seat_key(view) != key:
+                raise wire.Malformed(f"a view for {seat_key(view)} on {key}'s subject")
+        except (wire.Malformed, KeyError, TypeError) as exc:
+            log.warning("table %s: dropped a malformed view (%s)", self.id, exc)
+            return
+        self._received(key, view)
+
+    def _received(self, key: str, view: dict[str, Any]) -> None:
+        self._views[key] = view
+        for sub in list(self._subscribers):
+            if sub.key == key and sub.last_view != view:
+                sub.last_view = view
+                try:
+                    sub.callback(view)
+                except Exception:
+                    log.exception("table %s: a subscriber failed", self.id)
+
+    def mark_removed(self, reason: str) -> None:
+        self.removed = reason
+        for sub in list(self._subscribers):
+            if sub.last_view is not None:
+                table = {**sub.last_view["table"], "removed": reason}
+                try:
+                    sub.callback({**sub.last_view, "table": table})
+                except Exception:
+                    log.exception("table %s: a subscriber failed", self.id)
+
+    def close(self) -> None:
+        for key in list(self._nats_subs):
+            self._stop_listening(key)
+
+    # -- what a player does: asked of the owner -----------------------------------------------------
+
+    def act(self, identity: str, choice: str, decision: int | None = None) -> list[Event]:
+        self._ask("act", identity, choice=choice, decision=decision)
+        return []
+
+    def say(self, identity: str, name: str, text: str) -> None:
+        self._ask("say", identity, name=name, text=text)
+
+    def sit(self, identity: str, name: str, seat: int | None = None) -> int:
+        return int(self._ask("sit", identity, name=name, seat=seat))
+
+    def watch(self, identity: str, name: str) -> None:
+        self.spectators[identity] = name
+        self._ask("watch", identity, name=name)
+
+    def leave(self, identity: str) -> None:
+        watching = self.spectators.pop(identity, None) is not None
+        if watching or self.seat_of(identity) is not None:
+            self._ask("leave", identity)
+
+    def take_back(self, identity: str) -> None:
+        self._ask("take_back", identity)
+
+    def remove_player(self, by: str, seat: int) -> str:
+        return str(self._ask("remove_player", by, seat=seat))
+
+    def set_connected(self, identity: str, connected: bool) -> None:
+        if self.seat_of(identity) is not None:
+            self._tell("connected", identity, on=connected)
+
+    def _ask(self, op: str, identity: str | None, **args: Any) -> Any:
+        answer = self.node.ask(self.id, op, identity, args, REQUEST_TIMEOUT)
+        if "ok" in answer:
+            return answer["ok"]
+        if answer.get("error") == "illegal":
+            raise IllegalAction(str(answer.get("message")))
+        raise ClusterUnavailable(str(answer.get("message", "the table could not be reached")))
+
+    def _tell(self, op: str, identity: str | None, **args: Any) -> None:
+        self.node.remote_request(self.id, op, identity, args, None)

@@ -1,0 +1,347 @@
+"""Table logs and snapshots in one JetStream stream, a subject per table, every append fenced.
+
+    <prefix>.table.<id>.log    the table's records, in order (msgpack maps, as in a file log)
+    <prefix>.table.<id>.snap   its snapshots; only the newest counts (older ones are purged)
+
+Each append carries `Nats-Expected-Last-Subject-Sequence`: the sequence of the last record this
+node knows on the table's subject. A node that claims a table appends an `owner` record first
+(a fence): from then on every append of a previous owner that has not seen it is refused by
+JetStream itself, whatever that node believes about its lease, even after a pause or a partition.
+The `owner` records are the store's own and never reach the table. A snapshot carries the stream
+sequence of the last record it covers (in `log_bytes`, where a file snapshot keeps the byte
+offset), so a rebuild reads the newest snapshot and only the records after it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import msgpack
+from nats.js import api
+from nats.js.errors import APIError, BadRequestError, KeyWrongLastSequenceError, NotFoundError
+
+from harena.core.store import MAX_RECORD, StoreError
+from harena.core.table import Table
+from harena.server.cluster.link import NatsLink, NatsUnavailable
+
+log = logging.getLogger(__name__)
+
+WRONG_LAST_SEQUENCE = 10071  # JetStream's error code: the subject moved on since we last wrote
+APPEND_TIMEOUT = 3.0
+READ_TIMEOUT = 30.0  # reading a long table back may take a while; it is not on a player's key
+
+
+class Fenced(StoreError):
+    """Another node has written to this table since we last did: it is theirs now."""
+
+
+@dataclass
+class Loaded:
+    """What the stream holds for one table."""
+
+    snapshot: dict[str, Any] | None
+    records: list[dict[str, Any]]  # the table's records after the snapshot (no owner records)
+    last_seq: int  # the subject's last sequence: where the next append is fenced
+    count: int  # table records in the whole log
+    touched: float  # when its last record was written (the stream's clock)
+
+
+def encode(record: dict[str, Any]) -> bytes:
+    return msgpack.packb(record, use_bin_type=True)
+
+
+def decode(data: bytes) -> dict[str, Any]:
+    record = msgpack.unpackb(data, raw=False, strict_map_key=False)
+    if not isinstance(record, dict):
+        raise StoreError("a record in the stream is not a map")
+    return record
+
+
+class JetStreamTables:
+    """Every table's records and snapshots in one stream (the `TableStore` of a cluster)."""
+
+    def __init__(
+        self,
+        link: NatsLink,
+        *,
+        prefix: str = "harena",
+        replicas: int = 1,
+        node: str = "node",
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.link = link
+        self.prefix = prefix
+        self.stream = f"{prefix.upper()}_TABLES"
+        self.replicas = replicas
+        self.node = node
+        self._clock = clock
+
+    # -- setup ------------------------------------------------------------------------------------
+
+    def ensure(self) -> JetStreamTables:
+        """Create the stream and the id bucket if this is the cluster's first node."""
+        self.link.call(self._ensure)
+        return self
+
+    async def _ensure(self) -> None:
+        js = self.link.js
+        assert js is not None
+        await js.add_stream(
+            name=self.stream,
+            subjects=[f"{self.prefix}.table.>"],
+            storage=api.StorageType.FILE,
+            num_replicas=self.replicas,
+            allow_direct=True,
+            max_msg_size=MAX_RECORD,
+            allow_rollup_hdrs=True,
+        )
+        await js.create_key_value(
+            bucket=f"{self.prefix}_ids",
+            history=1,
+            storage=api.StorageType.FILE,
+            replicas=self.replicas,
+        )
+
+    def subject(self, table_id: str, kind: str = "log") -> str:
+        return f"{self.prefix}.table.{table_id}.{kind}"
+
+    # -- TableStore -------------------------------------------------------------------------------
+
+    def new_table_id(self) -> str:
+        """The next id no node has taken: short, so players can say "table 12"."""
+        return self.link.call(self._new_table_id)
+
+    async def _new_table_id(self) -> str:
+        assert self.link.js is not None
+        ids = await self.link.js.key_value(f"{self.prefix}_ids")
+        status = await ids.status()
+        n = status.values + 1
+        while True:
+            try:
+                await ids.create(str(n), self.node.encode())
+                return str(n)
+            except KeyWrongLastSequenceError:
+                n += 1
+
+    def create(self, table_id: str) -> JetStreamLog:
+        """A new table's log: its first append is fenced on an empty subject, so two nodes can
+        never both create one table."""
+        return JetStreamLog(self, table_id, last_seq=0, count=0)
+
+    def write_snapshot(self, table_id: str, snapshot: dict[str, Any]) -> None:
+        """Unfenced: a snapshot only says what its records were (a stale owner's is a true,
+        older one), and the rebuild reads on from the last record it covers."""
+        try:
+            self.link.call(lambda: self._write_snapshot(table_id, encode(snapshot)))
+        except (NatsUnavailable, APIError) as exc:
+            raise StoreError(f"could not write snapshot for table {table_id}: {exc}") from exc
+
+    async def _write_snapshot(self, table_id: str, payload: bytes) -> None:
+        assert self.link.js is not None
+        # A rollup keeps only this message on the subject: the older snapshots go.
+        await self.link.js.publish(
+            self.subject(table_id, "snap"), payload, headers={"Nats-Rollup": "sub"}
+        )
+
+    def touched(self, table_id: str) -> float:
+        return self.link.call(lambda: self._last_time(table_id))
+
+    async def _last_time(self, table_id: str) -> float:
+        assert self.link.js is not None
+        try:
+            msg = await self.link.js.get_last_msg(self.stream, self.subject(table_id))
+        except NotFoundError:
+            raise StoreError(f"there is no table {table_id}") from None
+        return msg.time.timestamp() if msg.time is not None else self._clock()
+
+    # -- reading ----------------------------------------------------------------------------------
+
+    def table_ids(self) -> list[str]:
+        """Every table with a log in the stream."""
+        return self.link.call(self._table_ids, timeout=READ_TIMEOUT)
+
+    async def _table_ids(self) -> list[str]:
+        assert self.link.js is not None
+        info = await self.link.js.stream_info(
+            self.stream, subjects_filter=f"{self.prefix}.table.*.log"
+        )
+        subjects = info.state.subjects or {}
+        return sorted((s.split(".")[-2] for s in subjects), key=_id_order)
+
+    def read(self, table_id: str) -> Loaded:
+        """The newest snapshot and every record after it; StoreError if there is no table."""
+        try:
+            return self.link.call(lambda: self._read(table_id), timeout=READ_TIMEOUT)
+        except NatsUnavailable as exc:
+            raise StoreError(f"could not read table {table_id}: {exc}") from exc
+
+    async def _read(self, table_id: str) -> Loaded:
+        js = self.link.js
+        assert js is not None
+        try:
+            last = await js.get_last_msg(self.stream, self.subject(table_id))
+        except NotFoundError:
+            raise StoreError(f"there is no table {table_id}") from None
+        snapshot: dict[str, Any] | None = None
+        try:
+            snap_msg = await js.get_last_msg(self.stream, self.subject(table_id, "snap"))
+            snapshot = decode(snap_msg.data or b"")
+        except NotFoundError:
+            pass
+        start = snapshot["log_bytes"] + 1 if snapshot is not None else 1
+        records = await self._read_subject(self.subject(table_id), start, last.seq or 0)
+        before = snapshot["records"] if snapshot is not None else 0
+        touched = last.time.timestamp() if last.time is not None else self._clock()
+        return Loaded(snapshot, records, last.seq or 0, before + len(records), touched)
+
+    async def _read_subject(self, subject: str, start: int, last: int) -> list[dict[str, Any]]:
+        """The table records on `subject` from stream sequence `start` through `last`."""
+        js = self.link.js
+        assert js is not None
+        records: list[dict[str, Any]] = []
+        if start > last:
+            return records
+        sub = await js.subscribe(
+            subject,
+            stream=self.stream,
+            ordered_consumer=True,
+            config=api.ConsumerConfig(
+                deliver_policy=api.DeliverPolicy.BY_START_SEQUENCE, opt_start_seq=start
+            ),
+        )
+        try:
+            while True:
+                msg = await sub.next_msg(timeout=5.0)
+                record = decode(msg.data)
+                if record.get("t") != "owner":
+                    records.append(record)
+                if msg.metadata.sequence.stream >= last:
+                    return records
+        finally:
+            await sub.unsubscribe()
+
+    def open_table(self, table_id: str, *, clock: Callable[[], float] = time.time) -> Table:
+        """Rebuild a table from the stream and fence it: from here on only this node appends.
+        Raises StoreError if it cannot be rebuilt, Fenced if another node wrote meanwhile."""
+        loaded = self.read(table_id)
+        table = Table.rebuild(table_id, loaded.snapshot, loaded.records, clock=clock)
+        table_log = JetStreamLog(self, table_id, last_seq=loaded.last_seq, count=loaded.count)
+        table_log.fence(self.node)
+        table.attach(self, table_log, loaded.touched)
+        return table
+
+    def delete(self, table_id: str) -> None:
+        """Remove a table's records and snapshots from the stream (an import's undo, tests)."""
+        self.link.call(lambda: self._purge(table_id))
+
+    async def _purge(self, table_id: str) -> None:
+        assert self.link.js is not None
+        for kind in ("log", "snap"):
+            await self.link.js.purge_stream(self.stream, subject=self.subject(table_id, kind))
+
+
+class JetStreamLog:
+    """One table's fenced log (a `RecordLog`): appends go through only while nobody else wrote."""
+
+    def __init__(self, tables: JetStreamTables, table_id: str, *, last_seq: int, count: int):
+        self.tables = tables
+        self.table_id = table_id
+        self.subject = tables.subject(table_id)
+        self.last_seq = last_seq
+        self.count = count
+        self.fenced = False  # another node took the table: nothing more goes in from here
+        self._doubt: str | None = None  # id of an append whose fate we never heard
+        self._closed = False
+        self.on_fenced: Callable[[str], None] | None = None  # told the table's id, once
+
+    @property
+    def size(self) -> int:
+        return self.last_seq
+
+    def fence(self, node: str) -> None:
+        """Claim the table's log: an owner record that no previous owner's append can pass."""
+        self._append({"t": "owner", "node": node, "at": self.tables._clock()})
+
+    def append(self, record: dict[str, Any]) -> None:
+        self._append(record)
+        self.count += 1
+
+    def _append(self, record: dict[str, Any]) -> None:
+        if self._closed:
+            raise StoreError(f"table {self.table_id}'s log is closed")
+        if self.fenced:
+            raise Fenced(f"table {self.table_id} is run by another node now")
+        link = self.tables.link
+        if not link.connected.is_set():
+            raise StoreError("the cluster's storage (NATS) is unreachable: nothing was saved")
+        if self._doubt is not None:
+            self._settle_doubt()
+        payload = encode(record)
+        # The same id for every retry of this append: JetStream keeps one copy (deduplication).
+        msg_id = f"{self.tables.node}:{self.table_id}:{self.last_seq}"
+        headers = {
+            "Nats-Expected-Last-Subject-Sequence": str(self.last_seq),
+            "Nats-Msg-Id": msg_id,
+        }
+        js = link.js
+        assert js is not None
+        try:
+            ack = link.call(
+                lambda: js.publish(self.subject, payload, headers=headers, stream=None),
+                timeout=APPEND_TIMEOUT,
+            )
+        except APIError as exc:
+            if exc.err_code == WRONG_LAST_SEQUENCE:
+                self._set_fenced()
+                log.warning(
+                    "table %s: another node wrote to it; this node stops running it",
+                    self.table_id,
+                    extra={"event": "table-fenced", "table": self.table_id},
+                )
+                raise Fenced(f"table {self.table_id} is run by another node now") from exc
+            raise StoreError(f"could not save to table {self.table_id}: {exc}") from exc
+        except (NatsUnavailable, asyncio.CancelledError, OSError, BadRequestError) as exc:
+            self._doubt = msg_id
+            raise StoreError(
+                f"the cluster's storage did not confirm the save ({exc}): nothing was made"
+            ) from exc
+        except Exception as exc:  # nats-py raises its own errors for a dropped connection
+            self._doubt = msg_id
+            raise StoreError(f"could not save to table {self.table_id}: {exc}") from exc
+        self.last_seq = ack.seq
+
+    def _settle_doubt(self) -> None:
+        """An earlier append timed out: if it landed after all, this node's table lacks a
+        record the stream has, and must be rebuilt before it appends again."""
+        link = self.tables.link
+
+        async def last() -> Any:
+            assert link.js is not None
+            return await link.js.get_last_msg(self.tables.stream, self.subject)
+
+        try:
+            msg = link.call(last, timeout=APPEND_TIMEOUT)
+        except Exception as exc:
+            raise StoreError(f"the cluster's storage is unreachable ({exc})") from exc
+        if msg.seq == self.last_seq:
+            self._doubt = None  # it never landed
+            return
+        self._set_fenced()  # it landed (or another node wrote): rebuild from the stream
+        raise Fenced(f"table {self.table_id} must be reloaded from the stream")
+
+    def _set_fenced(self) -> None:
+        self.fenced = True
+        if self.on_fenced is not None:
+            self.on_fenced(self.table_id)
+
+    def close(self) -> None:
+        self._closed = True
+
+
+def _id_order(table_id: str) -> tuple[int, str]:
+    return (int(table_id), "") if table_id.isdigit() else (1 << 62, table_id)

@@ -1,0 +1,57 @@
+"""SIGSTOP the node running a table past its lease: another node takes the table and play goes
+on; SIGCONT the first: it cannot append, gives the table up, and its player follows the table
+to its new owner."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import time
+
+from harena.server.cluster.table_store import JetStreamTables
+from tests.server.cluster.test_failover import LEASE, connect, start_node
+from tests.server.players import new_key
+from tests.server.test_ssh_server import create_table
+
+
+async def test_a_paused_owner_is_fenced_out_and_its_player_follows_the_table(
+    tmp_path, nats_server, make_node, make_link
+):
+    b = await make_node("b", lease=LEASE)
+    process, port = start_node(tmp_path, nats_server, "a")
+    try:
+        ann_key, bob_key = new_key(), new_key()
+        ann = await connect(port, "ann", ann_key)  # on a, which runs the table
+        await create_table(ann)
+        bob = await connect(b.port, "bob", bob_key)  # on b
+        await bob.wait_for_text("High Card")
+        bob.send("\r")
+        await bob.wait_for_text("you: bob")
+        await ann.wait_for_text("bob")
+
+        os.kill(process.pid, signal.SIGSTOP)  # a stops: no renewal, no answer
+        paused = time.monotonic()
+        while b.cluster.tables_held() != ["1"]:
+            assert time.monotonic() - paused < 3 * LEASE, "table 1 was never claimed"
+            await asyncio.sleep(0.05)
+        bob.send("1")  # bob's screen stayed open; his move is made by b now
+        await bob.wait_for_text("you play")
+        assert not bob.closed
+
+        os.kill(process.pid, signal.SIGCONT)  # a wakes up, still believing it runs table 1
+        ann.send("1")  # its first append is refused: the table moved on without it
+        await ann.wait_for_text("moved to another node", timeout=10)
+        ann.send("\r")  # back in the lobby: sit again, now through b
+        await ann.wait_for_text("you: ann", timeout=10)
+        ann.send("1")
+        await bob.wait_for_text("revealed")
+
+        table = b.lobby.table("1")
+        assert [action.seat for action in table.game.actions] == [1, 0]
+        stream = JetStreamTables(make_link("reader"), node="reader").read("1")
+        assert stream.count == table._records  # nothing from a after b's fence
+    finally:
+        os.kill(process.pid, signal.SIGCONT)
+        process.kill()
+        process.wait()

@@ -1,0 +1,50 @@
+"""Every node's lobby shows the same people online, the same lobby chat and the same notice."""
+
+from __future__ import annotations
+
+import asyncssh
+import pytest
+
+from harena.server.admin import AdminCommands
+from tests.server.players import new_key, player
+
+
+async def test_people_chat_and_the_notice_are_the_same_on_every_node(make_node):
+    a = await make_node("a")
+    b = await make_node("b")
+    ann = await player(a, "ann", new_key())
+    bob = await player(b, "bob", new_key())
+    for client in (ann, bob):
+        await client.wait_for_text("Online (2)")
+        assert "ann" in client.screen_text() and "bob" in client.screen_text()
+
+    ann.send("c")
+    await ann.wait_for_text("say>")
+    ann.send("hello from a\r")
+    await bob.wait_for_text("hello from a")
+
+    AdminCommands(b).run(["notice", "back at 20:00"], "op")
+    await ann.wait_for_text("back at 20:00")
+
+    await bob.close()
+    await ann.wait_for_text("Online (1)")
+    c = await make_node("c")  # a node that joins later hears the notice too
+    carol = await player(c, "carol", new_key())
+    await carol.wait_for_text("back at 20:00")
+    await carol.wait_for_text("Online (2)")
+
+
+async def test_a_key_banned_on_one_node_is_refused_by_every_node(make_node):
+    a = await make_node("a")
+    b = await make_node("b")
+    key = new_key()
+    ann = await player(a, "ann", key)
+    await ann.wait_for_text("you are ann")
+    fingerprint = key.get_fingerprint("sha256")
+
+    AdminCommands(b).run(["ban", fingerprint], "op")  # ann is not on b
+    await ann.wait_closed()  # a closed her session
+    assert "banned" in ann.stderr.decode()
+    with pytest.raises(asyncssh.PermissionDenied, match="banned"):
+        await player(a, "ann", key)
+    assert a.bans.key_banned(fingerprint) and b.bans.key_banned(fingerprint)
