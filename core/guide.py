@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from harena.core.clocks import ClockPolicy
 from harena.core.engine import game_class
 
 if TYPE_CHECKING:
@@ -157,9 +158,14 @@ def load_guide(game: str, text: str | None = None) -> Guide:
     return Guide(game, str(raw.get("title", game)), setup, panels)
 
 
-def create_guided_table(lobby: Lobby, identity: str, name: str, game: str) -> Table:
-    """A table set up for teaching `game`, `identity` in seat 0 and the guide's bots around."""
+def create_guided_table(
+    lobby: Lobby, identity: str, name: str, game: str, *, seed: int | None = None
+) -> Table:
+    """A table set up for teaching `game`, `identity` in seat 0 and the guide's bots around
+    (`seed`: another deal than the guide's, for tests)."""
     setup = load_guide(game).setup
+    # Reaction windows answered by keys (no fixed time): their time hides who holds a Reaction
+    # from the other people at a table, and here there are none; the learner waits for nobody.
     table = lobby.create_table(
         identity,
         name,
@@ -168,7 +174,8 @@ def create_guided_table(lobby: Lobby, identity: str, name: str, game: str) -> Ta
         dict(setup.options),
         bots=setup.players - 1,
         bot_kind=setup.bots,
-        seed=setup.seed,
+        seed=setup.seed if seed is None else seed,
+        policy=ClockPolicy(window=0),
     )
     lobby.guided[table.id] = game
     return table

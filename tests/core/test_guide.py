@@ -25,11 +25,7 @@ def play(game: str, seed: int) -> set[str]:
     """The guide's set-up dealt from `seed`, seat 0 played by the heuristic bot: the panels
     whose moment came."""
     guide = load_guide(game)
-    setup = guide.setup
-    table = Lobby().create_table(
-        "me", "ann", game, setup.players, dict(setup.options),
-        bots=setup.players - 1, bot_kind=setup.bots, seed=seed,
-    )  # fmt: skip
+    table = create_guided_table(Lobby(), "me", "ann", game, seed=seed)
     learner = table.game.bots["heuristic"](seed)
     held: set[str] = set()
     for _ in range(5000):

