@@ -35,6 +35,7 @@ class BotRunner:
         self.delay = delay
         self.workers = workers  # None: thinking bots decide on the loop (local play, tests)
         self._thinking: dict[str, asyncio.Task[None]] = {}
+        self._closed = False
         self.deal_wait = DEAL_WAIT * delay
         self._waiting: set[str] = set()  # tables whose next move waits for a human asked to pay
         self._loop = asyncio.get_running_loop()
@@ -88,7 +89,8 @@ class BotRunner:
             log.exception("table %s: a thinking bot failed", table.id)
         finally:
             self._thinking.pop(table.id, None)
-            self._table_changed(table)  # the next move, or the same one thought again
+            if not self._closed:
+                self._table_changed(table)  # the next move, or the same one thought again
 
     @property
     def thinking(self) -> int:
@@ -102,6 +104,7 @@ class BotRunner:
         for handle in self._pending.values():
             handle.cancel()
         self._pending.clear()
+        self._closed = True
         for task in self._thinking.values():
             task.cancel()
         self._thinking.clear()
