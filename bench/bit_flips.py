@@ -25,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.quick import parse_args
 from harena.core import table as table_module
 from harena.core.store import Store, decode_log
 from harena.core.table import Table, load_tables
@@ -74,7 +75,7 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=8, help="records between snapshots")
     parser.add_argument("--sample", type=int, default=0, help="flips per file (0: every bit)")
     parser.add_argument("--byte", action="store_true", help="invert whole bytes, not single bits")
-    args = parser.parse_args()
+    args = parse_args(parser, moves=3, sample=64)
     install()
     logging.getLogger().setLevel(logging.WARNING)
     logging.getLogger().handlers[:] = []

@@ -19,6 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.quick import parse_args
 from harena.core.bots import bot_seed
 from harena.core.engine import game_class, make_config
 from harena.core.simulate import game_seed, parse_bots, play_to_the_end
@@ -56,7 +57,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bots", default="heuristic")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    args = parser.parse_args(argv)
+    args = parse_args(parser, argv, games=2)
     options = dict(o.split("=", 1) for o in args.option)
     seen, won = balance(
         args.games, args.players, parse_bots(args.bots, args.players), args.seed, options

@@ -31,7 +31,8 @@ sys.path.insert(0, str(REPO))
 
 import asyncssh  # noqa: E402
 
-from bench.ssh_seats import (
+from bench.quick import parse_args  # noqa: E402
+from bench.ssh_seats import (  # noqa: E402
     SIZE,
     connect_seats,
     idle_rate,
@@ -108,6 +109,6 @@ if __name__ == "__main__":
     parser.add_argument("--bots", type=int, default=2, help="bot seats (default: 2)")
     parser.add_argument("--bot-delay", type=float, default=0.4, help="seconds between bot moves")
     parser.add_argument("--seed", type=int, default=7, help="the game's seed")
-    arguments = parser.parse_args()
+    arguments = parse_args(parser, humans=2, bots=0, bot_delay=0.0)
     with tempfile.TemporaryDirectory() as tmp:
         asyncio.run(run(arguments, Path(tmp)))

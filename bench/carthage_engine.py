@@ -24,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.quick import parse_args
 from harena.core.bots import bot_seed
 from harena.core.engine import game_class, make_config
 from harena.core.simulate import game_seed, parse_bots, play_to_the_end
@@ -49,7 +50,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--sudden-death", help="round, or off (default: as `harena simulate` plays)"
     )
-    args = parser.parse_args(argv)
+    args = parse_args(parser, argv, games=2)
     bots = parse_bots(args.bots, args.players)
     if args.sudden_death is None:
         args.sudden_death = game_class("carthage").simulation_options["sudden_death"]

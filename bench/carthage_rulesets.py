@@ -20,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.quick import parse_args
 from harena.core.bots import RandomBot, bot_seed
 from harena.core.carthage.bots import HeuristicBot
 from harena.core.carthage.rulesets.catalog import OPTION_NAMES, ruleset_id
@@ -73,7 +74,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--bots", choices=("heuristic", "random"), default="heuristic")
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = parse_args(parser, games=1)
     started = time.perf_counter()
     colours = ("Blue", "Red", "Green", "Yellow", "Purple")
     print(

@@ -14,8 +14,13 @@ from __future__ import annotations
 import argparse
 import re
 import statistics
+import sys
 import time
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.quick import parse_args
 from harena.core.bots import RandomBot, bot_seed
 from harena.core.carthage.bots import HeuristicBot
 from harena.core.carthage.rules import Carthage
@@ -45,7 +50,7 @@ def play(mode: str, seed: int, kinds: tuple[str, str]) -> tuple[int, int, dict[s
     make = {"heuristic": HeuristicBot, "random": RandomBot}
     bots = [make[kinds[teams.team_of(s)]](bot_seed(seed, s)) for s in range(players)]
     play_to_the_end(game, bots)
-    names = {game.name_of(s): s for s in range(players)}
+    names = {game.board.name_of(s): s for s in range(players)}
     damage = {kind: [0, 0] for kind in make}
     for event in game.events:
         match = DEALS.match(event.text)
@@ -55,7 +60,7 @@ def play(mode: str, seed: int, kinds: tuple[str, str]) -> tuple[int, int, dict[s
             tally[1] += int(match.group(2))
             if teams.team_of(by) == teams.team_of(to):
                 tally[0] += int(match.group(2))
-    won = game.winning_team()
+    won = game.team_mode.winning_team()
     assert won is not None
     return won, game.round_number(), damage
 
@@ -64,7 +69,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = parse_args(parser, games=1)
     print(
         f"{'mode':<12} {'bots':<26} {'T1 wins':>8} {'T2 wins':>8} {'rounds':>7} "
         f"{'heuristic on mates':>19} {'random on mates':>16} {'s':>6}"

@@ -10,8 +10,13 @@ mode and bot, with the share of wins, how the losses came and the mean rounds pl
 from __future__ import annotations
 
 import argparse
+import sys
 import time
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.quick import parse_args
 from harena.core.simulate import simulate
 
 
@@ -21,7 +26,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--modes", default="solo:1,coop:2,coop:3,coop:4")
     parser.add_argument("--bots", default="heuristic,random")
-    args = parser.parse_args()
+    args = parse_args(parser, games=1)
     print(f"{'mode':<6} {'players':>7} {'bots':<10} {'games':>6} {'won':>6} {'rounds':>7} {'s':>6}")
     for spec in args.modes.split(","):
         mode, players = spec.split(":")

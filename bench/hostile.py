@@ -39,6 +39,7 @@ sys.path.insert(0, str(REPO))
 
 import asyncssh  # noqa: E402
 
+from bench.quick import parse_args  # noqa: E402
 from bench.ssh_load import (  # noqa: E402
     ServerProcess,
     connect,
@@ -164,11 +165,11 @@ def record_loop_time() -> dict[str, float]:
     def _run(self: asyncio.events.Handle) -> None:
         start = time.perf_counter()
         run(self)
-        app = self._context.get(active_app)  # type: ignore[attr-defined]
+        app = self._context.get(active_app)
         name = "" if app is None else getattr(app, "player_name", "?")
         seconds[name] = seconds.get(name, 0.0) + time.perf_counter() - start
 
-    asyncio.events.Handle._run = _run  # type: ignore[method-assign]
+    asyncio.events.Handle._run = _run
     return seconds
 
 
@@ -185,7 +186,7 @@ def record_slow_callbacks(slow: list[Any], over: float = 0.02) -> None:
         if took > over:
             slow.append((repr(self)[:160], round(took * 1000), time.monotonic()))
 
-    asyncio.events.Handle._run = _run  # type: ignore[method-assign]
+    asyncio.events.Handle._run = _run
 
 
 def start_server(workdir: Path, tables: list[list[str]], **limits: Any) -> ServerProcess:
@@ -497,4 +498,6 @@ if __name__ == "__main__":
         help="the key patterns to flood and toggle, e.g. 'nEsc,qn' (default: all)",
     )
     parser.add_argument("--cycles", type=int, default=200, help="connect/disconnect cycles")
-    asyncio.run(main(parser.parse_args()))
+    asyncio.run(
+        main(parse_args(parser, flood_seconds=1.0, toggle_seconds=2.0, floods="nEsc", cycles=5))
+    )

@@ -19,6 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.quick import parse_args
 from harena.core.bots import bot_seed
 from harena.core.engine import game_class, new_game
 from harena.core.replays import Replay
@@ -43,7 +44,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = parse_args(parser, games=1)
     cls = game_class(args.game)
     kind = "heuristic" if "heuristic" in cls.bots else "random"
     ops: dict[str, list[float]] = {
@@ -59,23 +60,25 @@ def main() -> None:
         moves.append(len(game.actions))
         holder: list[Replay] = []
         ops["open"].append(
-            timed(lambda: holder.append(Replay(game.config, game.actions, reveal=True)))
+            timed(lambda h=holder, g=game: h.append(Replay(g.config, g.actions, reveal=True)))
         )
         replay = holder[0]
         for position in range(replay.first, replay.last + 1):
-            ops["forward"].append(timed(lambda p=position: replay.view_at(p, p % args.players)))
+            ops["forward"].append(
+                timed(lambda r=replay, p=position: r.view_at(p, p % args.players))
+            )
         for position in range(replay.last, replay.first - 1, -1):
-            ops["back"].append(timed(lambda p=position: replay.view_at(p, 0)))
+            ops["back"].append(timed(lambda r=replay, p=position: r.view_at(p, 0)))
         position = 0
         while position < replay.last:
             position = replay.next_turn(position)
-            ops["turn"].append(timed(lambda p=position: replay.view_at(p, 0)))
+            ops["turn"].append(timed(lambda r=replay, p=position: r.view_at(p, 0)))
         position = 0
         while position < replay.last:
             position = replay.next_round(position)
-            ops["round"].append(timed(lambda p=position: replay.view_at(p, 0)))
+            ops["round"].append(timed(lambda r=replay, p=position: r.view_at(p, 0)))
         for target in (0, replay.last, 0, replay.last):
-            ops["jump"].append(timed(lambda p=target: replay.view_at(p, 0)))
+            ops["jump"].append(timed(lambda r=replay, p=target: r.view_at(p, 0)))
     print(
         f"{cls.title}, {args.players} players, {kind} bots, {args.games} games, "
         f"{statistics.mean(moves):.0f} moves per game on average"

@@ -23,6 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.quick import parse_args
 from tests.core.secrecy import Leak, check_games
 from tests.core.secrecy_models import MODELS
 
@@ -56,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--alternatives", default="all")
     parser.add_argument("--follow", type=int, default=40)
     parser.add_argument("--max-followed", type=int, default=60)
-    args = parser.parse_args(argv)
+    args = parse_args(parser, argv, games=1)
     names = ("carthage", "spartacus") if args.game == "both" else (args.game,)
     found = 0
     for name in names:

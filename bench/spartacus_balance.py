@@ -18,6 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.quick import parse_args
 from harena.core.simulate import simulate
 
 GOALS = {"random": 33.0, "heuristic": 30.0}
@@ -28,7 +29,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--bots", nargs="+", default=["random", "heuristic"])
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
+    args = parse_args(parser, argv, games=2)
     for kind in args.bots:
         begin = time.perf_counter()
         report = simulate("spartacus", args.games, 4, args.seed, [kind] * 4)

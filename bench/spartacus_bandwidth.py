@@ -35,6 +35,7 @@ sys.path.insert(0, str(REPO))
 
 import asyncssh  # noqa: E402
 
+from bench.quick import parse_args  # noqa: E402
 from bench.ssh_seats import (  # noqa: E402
     SIZE,
     Region,
@@ -182,7 +183,7 @@ async def run(args: argparse.Namespace, workdir: Path) -> None:
         print("Remote updates without one panel's bytes (what that panel costs):")
         split = [by_region(data, areas) for data in updates]
         for name, _, _ in areas:
-            rest = [len(data) - parts[name] for data, parts in zip(updates, split)]
+            rest = [len(data) - parts[name] for data, parts in zip(updates, split, strict=False)]
             print(
                 f"    without {name:<12} median {statistics.median(rest):5.0f} B, p95 {pct(rest, 95):5} B"
             )
@@ -230,6 +231,6 @@ if __name__ == "__main__":
         "--show-top", type=int, default=0, help="print this many of the largest updates"
     )
     parser.add_argument("--round-limit", type=int, default=10, choices=(10, 20, 30, 50))
-    arguments = parser.parse_args()
+    arguments = parse_args(parser, humans=2, bots=1, bot_delay=0.0)
     with tempfile.TemporaryDirectory() as tmp:
         asyncio.run(run(arguments, Path(tmp)))

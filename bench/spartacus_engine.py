@@ -22,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.quick import parse_args
 from harena.core.bots import bot_seed
 from harena.core.engine import make_config
 from harena.core.simulate import game_seed, parse_bots, play_to_the_end
@@ -46,7 +47,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--length", default="standard", choices=("quick", "standard", "advanced"))
     parser.add_argument("--round-limit", default="30")
-    args = parser.parse_args(argv)
+    args = parse_args(parser, argv, games=2)
     bots = parse_bots(args.bots, args.players)
     options = {"length": args.length, "round_limit": args.round_limit}
     play_one(args.players, args.seed, bots, options)  # warm up caches (content, imports)

@@ -113,7 +113,7 @@ class Seat:
             self.chunks.append((time.monotonic(), data))
             received(data, stderr)
 
-        client._received = record  # type: ignore[method-assign]
+        client._received = record
 
     def press(self, key: str) -> None:
         self.keys.append(time.monotonic())
@@ -142,7 +142,9 @@ class Seat:
             else:
                 self.press(key_for(client))
             try:
-                await client.wait_until(lambda: client.bytes_received != before, 10, "an answer")
+                await client.wait_until(
+                    lambda b=before: client.bytes_received != b, 10, "an answer"
+                )
             except TimeoutError:
                 if CHANGED not in client.lines()[22]:
                     raise
@@ -197,7 +199,7 @@ async def connect_seats(port: int, keys: list[Any], title: str) -> tuple[list[Se
 
 def pct(values: list[int], p: float) -> int:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
 async def idle_rate(seats: list[Seat], seconds: float) -> float:

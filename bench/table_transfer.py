@@ -19,6 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.quick import parse_args
 from harena.core.engine import game_class
 from harena.core.lobby import Lobby
 from harena.core.store import Store
@@ -31,7 +32,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = parse_args(parser, games=1)
     options = dict(game_class(args.game).simulation_options)
     seeds = iter(range(args.seed, args.seed + 10_000))
     with tempfile.TemporaryDirectory() as tmp:

@@ -60,12 +60,75 @@ class RandomBot:
         self.rng = Rng.from_seed(seed)
 
     def choose(self, view: dict[str, Any]) -> str:
-        return self.rng.choice(
-            [cid for prompt in awaited_prompts(view) for cid, _ in prompt["choices"]]
-        )
+        legal: list[str] = [cid for prompt in awaited_prompts(view) for cid, _ in prompt["choices"]]
+        return self.rng.choice(legal)
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
     """A bot's own seed: derived from the game's so simulations repeat, but a separate stream,
     so a bot learns nothing about the game's hidden draws."""
     return Rng.from_seed(game_seed * 1_000_003 + seat).next64()
+
+
+def decide(game: Any, seat: int, bot: Any, *, log_from: int = 0) -> str:
+    """A bot's choice for `seat`: a bot that thinks (`decide`, the search bot) is given the
+    game, which it reads only through samples of what the seat may not know; any other bot
+    reads the seat's view."""
+    think = getattr(bot, "decide", None)
+    if think is not None:
+        return str(think(game, seat, log_from=log_from))
+    return str(bot.choose(game.view_for_bot(seat, bot, log_from=log_from)))
+
+
+MISTAKE_RATE = 0.25  # the easy bot: how often it takes another choice of the same prompt
+
+
+class EasyBot:
+    """The easy level, for a first game: the heuristic bot, but now and then it takes another
+    choice of the same prompt, as a newcomer does (steps the wrong way, buys the lesser card,
+    misjudges a bid). Deals are the heuristic's."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.rng = Rng.from_seed(seed ^ 0xEA5E)
+        self._normal: Any = None
+
+    def _heuristic(self, view: dict[str, Any]) -> Any:
+        if self._normal is None:
+            from harena.core.engine import game_class
+
+            self._normal = game_class(view["game"]).bots["heuristic"](self.seed)
+        return self._normal
+
+    def choose(self, view: dict[str, Any]) -> str:
+        picked = str(self._heuristic(view).choose(view))
+        if self.rng.below(1_000_000) >= MISTAKE_RATE * 1_000_000:
+            return picked
+        prompt = next(
+            (p for p in awaited_prompts(view) if any(cid == picked for cid, _ in p["choices"])),
+            None,
+        )
+        if prompt is None or len(prompt["choices"]) < 2:
+            return picked
+        return str(self.rng.choice([cid for cid, _ in prompt["choices"]]))
+
+    def standing(self, view: dict[str, Any]) -> str | None:
+        hook = getattr(self._heuristic(view), "standing", None)
+        return None if hook is None else hook(view)
+
+
+# Strength levels a table owner picks per bot seat, and the bot kind each plays as.
+LEVELS: dict[str, str] = {"easy": "easy", "normal": "heuristic", "hard": "search"}
+# How a bot kind is named where players choose one (the create form), weakest first.
+KIND_LABELS: dict[str, str] = {
+    "random": "random",
+    "easy": "easy",
+    "heuristic": "normal",
+    "search": "hard (search)",
+}
+
+
+def kinds_by_strength(kinds: list[str]) -> list[str]:
+    """A game's bot kinds in the order players pick them: the levels first, weakest first."""
+    order = ["easy", "heuristic", "search", "random"]
+    return sorted(kinds, key=lambda k: order.index(k) if k in order else len(order))

@@ -9,6 +9,8 @@ wall clock and calls `Table.expire(now)` at the deadline this module computes.
   An empty bank leaves `BANK_GRACE` per decision, so a player who takes their seat back can still
   move (docs/rulings.md, move clocks).
 - `stand_in_after`: a seated player gone (no session) this long while awaited is stood in for.
+- `window`: seconds a reaction window with a person in it stays open (core/windows.py; 0: the
+  table waits for each answer's key instead).
 
 When time runs out, the table's `bot` kind plays the seat until its player takes it back.
 """
@@ -16,6 +18,8 @@ When time runs out, the table's `bot` kind plays the seat until its player takes
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from harena.core.windows import WINDOW_SECONDS
 
 BANK_GRACE = 60.0  # seconds per decision once a bank is empty
 CHOICES = {  # what the create-table form offers, in seconds (0: off)
@@ -31,6 +35,7 @@ class ClockPolicy:
     bank: float = 0.0  # 0: no bank
     stand_in_after: float = 0.0  # 0: nobody is stood in for being away
     bot: str | None = None  # the bot kind that stands in; None: the game's best
+    window: float = WINDOW_SECONDS  # a reaction window's fixed time (core/windows.py)
 
     @property
     def timed(self) -> bool:
@@ -47,6 +52,7 @@ class ClockPolicy:
             "bank": self.bank,
             "stand_in_after": self.stand_in_after,
             "bot": self.bot,
+            "window": self.window,
         }
 
     @classmethod
@@ -54,11 +60,13 @@ class ClockPolicy:
         if not data:
             return cls()
         bot = data.get("bot")
+        window = data.get("window", WINDOW_SECONDS)  # older tables: the default
         return cls(
             _seconds(data.get("clock")),
             _seconds(data.get("bank")),
             _seconds(data.get("stand_in_after")),
             bot if isinstance(bot, str) else None,
+            _seconds(window),
         )
 
 
@@ -242,9 +250,12 @@ class SeatTimes:
 
     @classmethod
     def from_snapshot(cls, snap: dict[str, object], seats: int) -> SeatTimes:
-        times = cls(ClockPolicy.from_record(snap.get("policy")), seats)  # type: ignore[arg-type]
+        policy = snap.get("policy")
+        times = cls(ClockPolicy.from_record(policy if isinstance(policy, dict) else None), seats)
         banks = snap.get("banks")
         if isinstance(banks, list) and len(banks) == seats:
             times.banks = [float(b) for b in banks]
-        times.waiting_since = {int(seat): since for seat, since in snap.get("waiting", [])}  # type: ignore[union-attr]
+        waiting = snap.get("waiting")
+        if isinstance(waiting, list):
+            times.waiting_since = {int(seat): since for seat, since in waiting}
         return times

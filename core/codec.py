@@ -66,7 +66,7 @@ def from_plain(tp: Any, data: Any) -> Any:
             return tuple(from_plain(args[0], x) for x in items)
         if len(args) != len(items):
             raise ValueError(f"expected {len(args)} items for {tp}, got {len(items)}")
-        return tuple(from_plain(a, x) for a, x in zip(args, items))
+        return tuple(from_plain(a, x) for a, x in zip(args, items, strict=False))
     if origin in (set, frozenset):
         (item,) = get_args(tp)
         return origin(from_plain(item, x) for x in _expect(list, data, tp))

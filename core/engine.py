@@ -16,11 +16,13 @@ import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import msgpack
 
 from harena.core.codec import from_plain, to_plain
+
+T = TypeVar("T")
 
 SNAPSHOT_FORMAT = 1
 LOG_TAIL = 40  # log lines carried in a view; the table keeps the rest
@@ -50,21 +52,39 @@ class Prompt:
 
     A `standing` prompt is something a seat may do at any time but nobody waits for (Spartacus:
     give denarii to another player). It is not listed in "waiting", does not make a bot move,
-    and a game is never stuck on it alone."""
+    and a game is never stuck on it alone.
+
+    `default`: the prompt is part of a *reaction window* (Spartacus: "react?" after a Scheme
+    or a lot won): the choice made for the seat if the window closes without its answer. The
+    window's prompts are answered in secret and revealed together, so a table may hold a
+    person's answer until the window's fixed time is up and answer for whoever did not
+    (core/table.py, docs/rulings.md): nobody is kept waiting for a key, and when the window
+    closes tells nobody who held a card.
+
+    `confirm`: choices a person should make with a second press (they harm the one choosing,
+    or cannot be undone: Spartacus' Poison aimed at your own House). Shown only to `seat`, as
+    the rest of the prompt; a screen asks again, a bot never does."""
 
     seat: int
     kind: str
     text: str
     choices: tuple[Choice, ...]
     standing: bool = False
+    confirm: tuple[str, ...] = ()
+    default: str | None = None
 
     def to_view(self) -> dict[str, Any]:
-        return {
+        out = {
             "kind": self.kind,
             "text": self.text,
             "choices": [[c.id, c.label] for c in self.choices],
             "standing": self.standing,
         }
+        if self.confirm:
+            out["confirm"] = list(self.confirm)
+        if self.default is not None:
+            out["default"] = self.default
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +226,7 @@ class Rng:
     def roll(self, sides: int = 6) -> int:
         return self.below(sides) + 1
 
-    def choice(self, items: list[Any] | tuple[Any, ...]) -> Any:
+    def choice(self, items: list[T] | tuple[T, ...]) -> T:
         return items[self.below(len(items))]
 
     def shuffle(self, items: list[Any]) -> None:
@@ -231,6 +251,9 @@ class Game(ABC):
     # Options `harena simulate` plays with unless told otherwise (Carthage: random bots seldom
     # fight, so its simulations bound games with sudden death); always printed with the figures.
     simulation_options: ClassVar[dict[str, str]] = {}
+    # Options a table with no person at it (bots alone) plays unless its creator chose them:
+    # nobody there can stop a game that would not end by the rules alone (Spartacus' round limit).
+    unattended_options: ClassVar[dict[str, str]] = {}
     # What `seat_label` names (Carthage: "gladiator", Spartacus: "house"): seats choose them in
     # play, so `harena simulate` also counts wins by label.
     label_kind: ClassVar[str | None] = None
@@ -435,6 +458,7 @@ class Game(ABC):
             index -= 1
             # Event.text_for inlined: views are built on every move, and this is their hot loop
             seats = event.seats
+            text: str | None
             if seats is None or (seat in seats and index >= log_from):
                 text = event.text
             else:
@@ -473,7 +497,11 @@ class Game(ABC):
 _REGISTRY: dict[str, type[Game]] = {}
 
 # Game packages that register themselves on import; each game adds itself here when it lands.
-BUILTIN_GAMES: tuple[str, ...] = ("harena.core.carthage.rules", "harena.core.spartacus.rules")
+BUILTIN_GAMES: tuple[str, ...] = (
+    "harena.core.carthage.rules",
+    "harena.core.spartacus.rules",
+    "harena.core.search.levels",  # the easy and search bots of both games
+)
 _builtins_loaded = False
 
 

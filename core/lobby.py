@@ -17,7 +17,13 @@ from collections.abc import Callable
 from typing import Any
 
 from harena.core.clocks import ClockPolicy
-from harena.core.engine import GameConfigError, IllegalAction, available_games, default_players
+from harena.core.engine import (
+    GameConfigError,
+    IllegalAction,
+    available_games,
+    default_players,
+    game_class,
+)
 from harena.core.players import PlayerSettings
 from harena.core.ratings import Ratings
 from harena.core.store import Store
@@ -76,6 +82,8 @@ class Lobby:
         self._summaries: dict[str, dict[str, Any]] = {}
         self._table_listeners: list[Callable[[Table], None]] = []
         self.notice = ""  # the operators' message, shown in every lobby
+        self.notice_channels: tuple[str, ...] = ()  # how the away are told (server/notices.py)
+        self.guided: dict[str, str] = {}  # table id -> its guide (core/guide.py); not saved
         self.settings = PlayerSettings(store)
         self.ratings = Ratings(store)
         self._turn_subscribers: dict[str, set[TurnSubscription]] = {}
@@ -116,17 +124,26 @@ class Lobby:
         *,
         bots: int = 0,
         bot_kind: str = "random",
+        bot_kinds: list[str] | None = None,
         sit: bool = True,
         policy: ClockPolicy | None = None,
+        seed: int | None = None,
     ) -> Table:
         """A new table; the creator takes seat 0 (unless `sit` is False) and `bots` bots fill
-        the next empty seats."""
+        the next empty seats, each of `bot_kind`, or of its own level (`bot_kinds`, one per
+        bot: "easy", "heuristic", "search", ...). `seed`: a fixed deal (a guided game), else a
+        fresh one."""
         if bots < 0 or bots > players - (1 if sit else 0):
             raise GameConfigError(f"{bots} bots do not fit {players} seats")
+        kinds = list(bot_kinds) if bot_kinds is not None else [bot_kind] * bots
+        if len(kinds) != bots:
+            raise GameConfigError(f"{len(kinds)} bot kinds for {bots} bots")
+        if not sit and bots == players:
+            options = unattended(game, options)
         table = Table.create(
             game,
             players,
-            self._new_seed(),
+            self._new_seed() if seed is None else seed,
             options,
             store=self.store,
             clock=self._clock,
@@ -134,14 +151,17 @@ class Lobby:
             creator=identity,
             policy=policy,
         )
-        if bot_kind not in table.game.bots and bots:
+        unknown = [kind for kind in kinds if kind not in table.game.bots]
+        if unknown:
             table.close()
-            raise GameConfigError(f"{table.game.title} has no {bot_kind} bot")
+            raise GameConfigError(f"{table.game.title} has no {unknown[0]} bot")
         self._add(table)
         if sit:
             table.sit(identity, name, 0)
-        for seat in [i for i, s in enumerate(table.seats) if s.free][:bots]:
-            table.set_bot(seat, bot_kind)
+        for seat, kind in zip(
+            [i for i, s in enumerate(table.seats) if s.free], kinds, strict=False
+        ):
+            table.set_bot(seat, kind)
         log.info(
             "table %s: %s for %d created by %s (%s)",
             table.id,
@@ -481,3 +501,14 @@ def _listing_order(table: Table) -> tuple[int, int, str]:
     """Tables still being played or waiting first, newest first; finished ones last."""
     number, name = _table_number(table)
     return (table.status not in ("waiting", "playing"), -number, name)
+
+
+def unattended(game: str, options: dict[str, str] | None) -> dict[str, str]:
+    """The options of a table of bots alone: the game's `unattended_options` wherever the
+    creator left the default (Spartacus: a round limit, as nobody there could stop it)."""
+    given = dict(options or {})
+    defaults = {spec.name: spec.default for spec in game_class(game).options}
+    for name, value in game_class(game).unattended_options.items():
+        if given.get(name, defaults.get(name)) == defaults.get(name):
+            given[name] = value
+    return given

@@ -1,6 +1,7 @@
 """Per-player settings, kept per key across restarts (guests' live as long as their session).
 
-One setting so far: `bell`, whether a decision that becomes yours rings the terminal bell.
+`bell`: whether a decision that becomes yours rings the terminal bell; `notice_*`: where and
+how often to be told of one while you are away (core/notices.py).
 """
 
 from __future__ import annotations
@@ -8,12 +9,13 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from harena.core.notices import SETTINGS as NOTICE_SETTINGS
 from harena.core.store import Store, StoreError
 
 log = logging.getLogger(__name__)
 
 FILE = "players.json"
-DEFAULTS: dict[str, Any] = {"bell": True}
+DEFAULTS: dict[str, Any] = {"bell": True, **NOTICE_SETTINGS}
 
 
 class PlayerSettings:
@@ -28,6 +30,17 @@ class PlayerSettings:
             if name in kept.get(identity, {}):
                 return kept[identity][name]
         return DEFAULTS[name]
+
+    def identities_with(self, name: str) -> list[str]:
+        """The keys whose `name` is set to something other than its default."""
+        return sorted(
+            {
+                identity
+                for kept in (self._saved, self._session)
+                for identity in kept
+                if self.get(identity, name) != DEFAULTS[name]
+            }
+        )
 
     def set(self, identity: str, name: str, value: Any, *, persist: bool = True) -> None:
         """Change a setting; `persist=False` (a guest) keeps it for this server run only. A

@@ -42,7 +42,7 @@ class Rating:
 
 
 def expected(mine: float, theirs: float) -> float:
-    return 1.0 / (1.0 + 10.0 ** ((theirs - mine) / 400.0))
+    return float(1.0 / (1.0 + 10.0 ** ((theirs - mine) / 400.0)))
 
 
 def changes(ratings: list[float], winners: set[int], fixed: set[int], k: float = K) -> list[float]:
@@ -120,7 +120,7 @@ class Ratings:
         fixed = {i for i, (_, identity, _) in enumerate(people) if identity is None}
         deltas = changes([r for _, _, r in people], winners, fixed)
         out = {}
-        for (seat, identity, before), delta in zip(people, deltas):
+        for (seat, identity, before), delta in zip(people, deltas, strict=False):
             if identity is None:
                 continue
             entry = self.games.setdefault(game, {}).setdefault(identity, Rating())
@@ -135,7 +135,9 @@ class Ratings:
             "table %s rated: %s",
             table.id,
             ", ".join(
-                f"{table.seats[s].name} {d:+.1f}" for (s, i, _), d in zip(people, deltas) if i
+                f"{table.seats[s].name} {d:+.1f}"
+                for (s, i, _), d in zip(people, deltas, strict=False)
+                if i
             ),
         )
         return out

@@ -183,6 +183,8 @@ def history_of(records: list[dict[str, Any]], chat_kept: int) -> History | None:
             config = first["config"]
             seats = [(None, "", None)] * config["players"]
             history = History(config, [], seats, False, [])
+        if history is None:
+            return None
         for record in records[1:]:
             kind = record["t"]
             if kind == "act":
@@ -243,7 +245,7 @@ _RECORD_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
 
 def check_record(record: dict[str, Any], seats: int) -> None:
     """A saved record is shaped as the table wrote it, or it is not applied."""
-    fields = _RECORD_FIELDS.get(record.get("t"))  # type: ignore[arg-type]
+    fields = _RECORD_FIELDS.get(str(record.get("t")))
     if fields is None:
         raise ValueError(f"unknown table record {record.get('t')!r}")
     for name, types in fields.items():

@@ -7,7 +7,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from harena.core.bots import MAX_DEALS, bot_seed, standing_move
+from harena.core.bots import LEVELS, MAX_DEALS, bot_seed, decide, standing_move
 from harena.core.engine import Game, GameConfigError, Rng, game_class, make_config
 
 MAX_DECISIONS = 200_000  # a game still running after this many choices is reported as stuck
@@ -38,8 +38,9 @@ class SimulationReport:
 
 
 def parse_bots(spec: str, players: int) -> list[str]:
-    """ "random" for every seat, or one kind per seat: "heuristic,random"."""
-    kinds = [k.strip() for k in spec.split(",") if k.strip()]
+    """ "random" for every seat, or one kind per seat: "heuristic,random". A level names its
+    kind: "easy", "normal" (heuristic), "hard" (search)."""
+    kinds = [LEVELS.get(k.strip(), k.strip()) for k in spec.split(",") if k.strip()]
     if len(kinds) == 1:
         kinds *= players
     if len(kinds) != players:
@@ -70,8 +71,7 @@ def play_to_the_end(game: Game, bots: list[Any]) -> Game:
             continue
         deals = 0
         seat = game.awaited()[0]
-        bot = bots[seat]
-        game.act(seat, bot.choose(game.view_for_bot(seat, bot)))
+        game.act(seat, decide(game, seat, bots[seat]))
     return game
 
 

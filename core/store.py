@@ -163,12 +163,12 @@ def _mend_frame(data: bytes, pos: int) -> tuple[bytes, dict[str, Any], int] | No
                 payload[i >> 3] ^= 1 << (i & 7)
     if len(found) != 1:
         return None
-    n, crc, payload = found[0]
+    n, crc, mended = found[0]
     try:
-        record = _unpack(payload, pos)
+        record = _unpack(mended, pos)
     except _BadFrame:
         return None
-    return _FRAME.pack(n, crc) + payload, record, begin + n
+    return _FRAME.pack(n, crc) + mended, record, begin + n
 
 
 def _holds_a_frame(data: bytes, start: int) -> bool:

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from harena.core import clocks, recovery
-from harena.core.bots import MAX_DEALS, Bot, bot_seed, standing_move
+from harena.core import clocks, recovery, windows
+from harena.core.bots import MAX_DEALS, Bot, bot_seed, decide, standing_move
 from harena.core.clocks import ClockPolicy, SeatTimes
 from harena.core.codec import from_plain, to_plain
 from harena.core.engine import (
@@ -114,6 +114,9 @@ class Table:
         self._deals_in_row = 0  # bot deals since the last decision (see bot_deal)
         self.times = SeatTimes(ClockPolicy(), len(seats))  # waits, move clocks, banks
         self._notes: list[tuple[int, Event]] = []  # the table's own lines in the game's log
+        # An open reaction window with a person in it (core/windows.py); runtime only: after a
+        # restart a window opens afresh and held answers are given again
+        self._window: windows.HeldWindow | None = None
         # Called with the table after every change, before per-seat views are pushed: cheap hooks
         # for the lobby's table list and the bot runner, which need no view.
         self.listeners: list[Callable[[Table], None]] = []
@@ -253,6 +256,8 @@ class Table:
         self.times.restarted(
             self._clock(), [i for i, s in enumerate(self.seats) if s.identity is not None]
         )
+        self._window = None
+        self._track_window(self._clock())
 
     def _make_files_agree(self, store: Store, start: recovery.Start, cut_at: int | None) -> None:
         """Cut, mend or restart the log so it ends where the loaded table does, keeping every
@@ -519,9 +524,62 @@ class Table:
         if self.seats[seat].stand_in is not None and not self.closed and self.started:
             self.take_back(identity)  # choosing is taking the seat back
         self._deals_in_row = 0
+        if self._holds(seat, choice, decision):
+            return []
         return self._act(seat, choice, decision, by=identity)
 
-    def _act(self, seat: int, choice: str, decision: int | None, by: str | None) -> list[Event]:
+    def _holds(self, seat: int, choice: str, decision: int | None) -> bool:
+        """A person's answer to an open reaction window is held until it closes (the answer
+        may change meanwhile); a choice that is not an answer to it goes on to the game."""
+        window = self._window
+        if window is None or self.closed:
+            return False
+        prompt = windows.window_prompts(self.game).get(seat)
+        if prompt is None or not any(c.id == choice for c in prompt.choices):
+            return False
+        if decision is not None and decision != self.game.decision_number(seat):
+            raise IllegalAction("the game moved on since your screen was drawn; choose again")
+        window.held[seat] = choice
+        self._notify()  # only this seat's view changes: the others are not sent anything
+        return True
+
+    def _plays_for_themselves(self, seat: int) -> bool:
+        held = self.seats[seat]
+        return held.identity is not None and held.bot is None and held.stand_in is None
+
+    def _track_window(self, now: float) -> None:
+        """Open a window when a game's reaction window asks a person (for the table's fixed
+        time), forget it once the game has none."""
+        if not self.started or self.closed:
+            self._window = None
+            return
+        asked = windows.window_prompts(self.game)
+        if not asked:
+            self._window = None
+        elif (self._window is None and self.policy.window > 0
+              and any(self._plays_for_themselves(s) for s in asked)):  # fmt: skip
+            self._window = windows.HeldWindow(now + self.policy.window)
+
+    def _close_window(self, now: float) -> None:
+        """The window's time is up: every person asked gets their held answer, or the default,
+        in seat order (bots have answered already), then everyone hears once."""
+        window, self._window = self._window, None
+        assert window is not None
+        done: set[int] = set()
+        for seat in sorted(windows.window_prompts(self.game)):
+            prompt = windows.window_prompts(self.game).get(seat)
+            if prompt is None or seat in done or not self._plays_for_themselves(seat):
+                continue
+            done.add(seat)
+            choice = windows.answer_for(prompt, window.held.get(seat))
+            by = self.seats[seat].identity if window.held.get(seat) == choice else None
+            self._act(seat, choice, None, by=by, notify=False)  # by None: the table's default
+        self._track_window(now)
+        self._notify()
+
+    def _act(
+        self, seat: int, choice: str, decision: int | None, by: str | None, *, notify: bool = True
+    ) -> list[Event]:
         if self.closed:
             raise IllegalAction(f"this table was closed: {self.closed}")
         if not self.started:
@@ -552,7 +610,9 @@ class Table:
         self.times.charge(used)
         self.times.decided(seat, self._awaited(), now)
         self._records_changed()
-        self._notify()
+        self._track_window(now)
+        if notify:
+            self._notify()
         return events
 
     # -- time: waits, clocks and stand-ins (core/clocks.py) -------------------------------------
@@ -588,12 +648,19 @@ class Table:
         return found
 
     def next_deadline(self) -> float | None:
-        found = self.deadlines()
-        return min(at for at, _ in found.values()) if found else None
+        """The next time something happens by itself: a reaction window closes, or a bot
+        stands in for a player out of time."""
+        found = [at for at, _ in self.deadlines().values()]
+        if self._window is not None:
+            found.append(self._window.closes)
+        return min(found) if found else None
 
     def expire(self, now: float | None = None) -> list[int]:
-        """A bot stands in for every awaited player whose time ran out by `now`; the seats."""
+        """A reaction window whose time is up closes; a bot stands in for every awaited player
+        whose time ran out by `now`. Returns the seats stood in for."""
         now = self._clock() if now is None else now
+        if self._window is not None and self._window.closes <= now and not self.closed:
+            self._close_window(now)
         due = [(seat, why) for seat, (at, why) in sorted(self.deadlines().items()) if at <= now]
         for seat, why in due:
             self._record({"t": "stand_in", "seat": seat, "why": why})
@@ -626,6 +693,10 @@ class Table:
         waiting = self.times.waiting_since
         if seat is None or seat not in waiting or self.seats[seat].stand_in is not None:
             return None
+        if self._window is not None:  # answered, or answered for you: nothing to come back for
+            prompt = windows.window_prompts(self.game).get(seat)
+            if prompt is not None and (len(prompt.choices) == 1 or seat in self._window.held):
+                return None
         since = waiting[seat]
         return self.touched if since is None else since
 
@@ -665,9 +736,15 @@ class Table:
             bot = self._bots[seat] = self.game.bots[kind](bot_seed(self.game.config.seed, seat))
         return bot
 
-    def play_bot(self, seat: int) -> list[Event]:
+    def bot_of(self, seat: int) -> Bot:
+        """The bot playing `seat` (a thinking one is run off the loop: server/bot_workers.py)."""
+        return self._bot(seat)
+
+    def play_bot(self, seat: int, choice: str | None = None) -> list[Event]:
+        """The seat's bot decides (or `choice`, which it decided elsewhere) and it is played."""
         bot = self._bot(seat)
-        choice = bot.choose(self.game.view_for_bot(seat, bot, log_from=self.seats[seat].log_from))
+        if choice is None:
+            choice = decide(self.game, seat, bot, log_from=self.seats[seat].log_from)
         self._deals_in_row = 0
         return self._act(seat, choice, None, by=None)
 
@@ -697,9 +774,10 @@ class Table:
             seats[s].bot is None and seats[s].stand_in is None for s in self.game.asked_to_pay()
         )
 
-    def play_bot_step(self) -> bool:
+    def play_bot_step(self, off_loop: Callable[[int], None] | None = None) -> bool:
         """One bot move: a bot's deal if one deals, else the first awaited bot's decision.
-        False when no bot has anything to do."""
+        False when no bot has anything to do. With `off_loop`, a bot that thinks (the search
+        bot) is not asked here: off_loop(seat) has it think elsewhere and play_bot its choice."""
         deal = self.bot_deal()
         if deal is not None:
             self._deals_in_row += 1
@@ -708,6 +786,9 @@ class Table:
         seats = self.bots_to_move()
         if not seats:
             return False
+        if off_loop is not None and hasattr(self._bot(seats[0]), "decide"):
+            off_loop(seats[0])
+            return True
         self.play_bot(seats[0])
         return True
 
@@ -767,9 +848,21 @@ class Table:
                 "removed": self.removed,
                 "chat": [[c.name, c.text] for c in self.chat[-CHAT_SHOWN:]],
             }
-            | self._clock_view(),
+            | self._clock_view()
+            | self._window_view(seat),
             "game": game,
         }
+
+    def _window_view(self, seat: int | None) -> dict[str, Any]:
+        """An open reaction window: when it closes (the same for everyone) and, to its seat
+        alone, the answer the table holds for it."""
+        window = self._window
+        if window is None:
+            return {}
+        shown: dict[str, Any] = {"closes": window.closes, "seconds": self.policy.window}
+        if seat is not None and seat in window.held:
+            shown["answer"] = window.held[seat]
+        return {"window": shown}
 
     def _clock_view(self) -> dict[str, Any]:
         """When each awaited player's time runs out (only at a table with a clock: a table
@@ -812,6 +905,7 @@ class Table:
         self._apply_record(record)
         self.times.track(self._awaited(), record["at"])
         self._records_changed()
+        self._track_window(record["at"])
 
     def _save(self, record: dict[str, Any]) -> None:
         record.setdefault("at", self._clock())  # when: waits and clocks are rebuilt from it

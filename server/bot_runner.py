@@ -7,6 +7,10 @@ per delay, and a deal comes before a bot's decision; a human decides whenever th
 human is asked to pay (a bot asked them), bots wait DEAL_WAIT delays before each move instead
 (about 10 s at the default pace), so a bot Host that asks a fee to spare cannot turn the thumb
 before the human could read the ask; once they pay, the bots go on at their pace.
+
+A bot that thinks (the search bot) decides in a worker process (`bot_workers`): the table waits
+for nothing else meanwhile, and if the game moved on before the thought came back (a human
+took the seat, a deal was made) the thought is dropped and the bot thinks again.
 """
 
 from __future__ import annotations
@@ -16,8 +20,10 @@ import logging
 
 from harena.core.engine import IllegalAction
 from harena.core.lobby import Lobby
+from harena.core.search.bot import SearchBot
 from harena.core.store import StoreError
 from harena.core.table import Table
+from harena.server.bot_workers import BotWorkers
 
 log = logging.getLogger(__name__)
 
@@ -25,8 +31,10 @@ DEAL_WAIT = 12  # delays a bot waits for a human asked to pay
 
 
 class BotRunner:
-    def __init__(self, lobby: Lobby, delay: float = 0.8) -> None:
+    def __init__(self, lobby: Lobby, delay: float = 0.8, workers: BotWorkers | None = None) -> None:
         self.delay = delay
+        self.workers = workers  # None: thinking bots decide on the loop (local play, tests)
+        self._thinking: dict[str, asyncio.Task[None]] = {}
         self.deal_wait = DEAL_WAIT * delay
         self._waiting: set[str] = set()  # tables whose next move waits for a human asked to pay
         self._loop = asyncio.get_running_loop()
@@ -40,7 +48,9 @@ class BotRunner:
         if table.id in self._waiting and not asked:  # they answered: no need to wait on
             self._pending.pop(table.id).cancel()
             self._waiting.discard(table.id)
-        if table.id in self._pending or not (table.bots_to_move() or table.may_deal()):
+        if table.id in self._pending or table.id in self._thinking:
+            return
+        if not (table.bots_to_move() or table.may_deal()):
             return
         if asked:
             self._waiting.add(table.id)
@@ -51,12 +61,38 @@ class BotRunner:
     def _move(self, table: Table) -> None:
         del self._pending[table.id]
         self._waiting.discard(table.id)
+        off_loop = None if self.workers is None else lambda seat: self._think(table, seat)
         try:
-            table.play_bot_step()  # its notify re-schedules the next bot move
+            table.play_bot_step(off_loop)  # its notify re-schedules the next bot move
         except (IllegalAction, StoreError):
             log.exception("table %s: a bot could not move", table.id)
         except Exception:
             log.exception("table %s: a bot failed; bots at this table stop", table.id)
+
+    def _think(self, table: Table, seat: int) -> None:
+        self._thinking[table.id] = asyncio.ensure_future(self._thought(table, seat))
+
+    async def _thought(self, table: Table, seat: int) -> None:
+        assert self.workers is not None
+        version = table.game.version
+        try:
+            bot = table.bot_of(seat)
+            log_from = table.seats[seat].log_from
+            assert isinstance(bot, SearchBot)  # only search bots think off the loop
+            thought = await self.workers.decide(table.game, seat, bot, log_from=log_from)
+            if table.game.version == version and seat in table.bots_to_move():
+                table.play_bot(seat, thought.choice)
+        except (IllegalAction, StoreError):
+            log.exception("table %s: a thinking bot could not move", table.id)
+        except Exception:
+            log.exception("table %s: a thinking bot failed", table.id)
+        finally:
+            self._thinking.pop(table.id, None)
+            self._table_changed(table)  # the next move, or the same one thought again
+
+    @property
+    def thinking(self) -> int:
+        return len(self._thinking)
 
     @property
     def pending(self) -> int:
@@ -66,4 +102,9 @@ class BotRunner:
         for handle in self._pending.values():
             handle.cancel()
         self._pending.clear()
+        for task in self._thinking.values():
+            task.cancel()
+        self._thinking.clear()
+        if self.workers is not None:
+            self.workers.close()
         self._waiting.clear()

@@ -28,6 +28,7 @@ from harena.server.config import ConfigError, load_config, render_config
 from harena.server.hostkey import HostKeyError
 from harena.server.limits import ServerLimits
 from harena.server.logs import configure_logging
+from harena.server.notices_cli import add_notice_options, notice_config
 from harena.server.operations_cli import add_operations_commands, add_operations_options
 from harena.server.operators import OperatorsError, load_operators
 
@@ -172,11 +173,26 @@ def build_parser() -> argparse.ArgumentParser:
         help="pause before each bot move, so humans can follow (default: %(default)s)",
     )
     serve.add_argument(
+        "--bot-seconds",
+        type=float,
+        default=1.0,
+        metavar="SECONDS",
+        help="a search bot's thinking time per decision (default: %(default)s)",
+    )
+    serve.add_argument(
+        "--bot-workers",
+        type=int,
+        default=2,
+        metavar="N",
+        help="processes search bots think in, off the server's loop (default: %(default)s)",
+    )
+    serve.add_argument(
         "--rate-bot-games",
         action="store_true",
         help="games with bots count for the players' ratings (bots keep fixed ratings)",
     )
     add_operations_options(serve)
+    add_notice_options(serve)
     add_cluster_options(serve)
     serve.set_defaults(run=run_serve, serve_parser=serve, operator_keys=[])
     add_operations_commands(commands)
@@ -215,6 +231,11 @@ def build_parser() -> argparse.ArgumentParser:
         default=0.8,
         metavar="SECONDS",
         help="pause before each bot move (default: %(default)s)",
+    )
+    play.add_argument(
+        "--learn",
+        action="store_true",
+        help="a guided first game: easy bots, and panels that explain each moment as it comes",
     )
     play.set_defaults(run=run_play)
 
@@ -316,7 +337,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     )
     wins = ", ".join(
         f"seat {seat} ({kind}) {n} ({100 * n / done:.0f}%)" if done else f"seat {seat} 0"
-        for seat, (kind, n) in enumerate(zip(report.bots, report.wins_by_seat))
+        for seat, (kind, n) in enumerate(zip(report.bots, report.wins_by_seat, strict=False))
     )
     print(f"  wins: {wins}")
     if report.label_kind is not None:
@@ -370,9 +391,12 @@ def run_serve(args: argparse.Namespace) -> int:
         allow_file=args.allow,
         limits=limits,
         bot_delay=args.bot_delay,
+        bot_seconds=args.bot_seconds,
+        bot_workers=args.bot_workers,
         operators=load_operators(args.operators, args.operator_keys),
         archive_after=args.archive_after * 86400,
         rate_bot_games=args.rate_bot_games,
+        notices=notice_config(args),
         cluster=cluster_settings(args),
         reuse_port=args.reuse_port,
     )
@@ -427,7 +451,13 @@ def run_replay(args: argparse.Namespace) -> int:
 def run_play(args: argparse.Namespace) -> int:
     from harena.server.local_play import play_locally
 
-    return play_locally(args.game, bots=args.bots, players=args.players, bot_delay=args.bot_delay)
+    return play_locally(
+        args.game,
+        bots=args.bots,
+        players=args.players,
+        bot_delay=args.bot_delay,
+        learn=args.learn,
+    )
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -449,7 +479,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     configure_logging(args.verbose, "text")
     try:
-        return args.run(args)
+        status: int = args.run(args)
+        return status
     except (GameConfigError, ConfigError, OperatorsError) as exc:
         print(f"harena: {exc}", file=sys.stderr)
         return 2

@@ -80,6 +80,7 @@ def _value(action: argparse.Action, raw: Any, where: str) -> Any:
     if isinstance(raw, (dict, list)):
         raise ConfigError(f"{where}: expected one value, got {type(raw).__name__}")
     kind = action.type or str
+    assert callable(kind)  # a converter, never a registered type name
     number = isinstance(raw, (int, float)) and not isinstance(raw, bool)
     if kind is int and (not number or not isinstance(raw, int)):
         raise ConfigError(f"{where}: expected an integer, got {raw!r}")
@@ -91,7 +92,7 @@ def _value(action: argparse.Action, raw: Any, where: str) -> Any:
         raise ConfigError(f"{where}: expected a value, got {raw!r}")
     try:
         # Another type (a port number, say) reads text, as on the command line.
-        value = kind(raw) if kind in (int, float, str, Path) else kind(str(raw))  # type: ignore[operator]
+        value = kind(raw) if kind in (int, float, str, Path) else kind(str(raw))
     except (TypeError, ValueError, argparse.ArgumentTypeError) as exc:
         raise ConfigError(f"{where}: {exc}") from exc
     if action.choices is not None and value not in action.choices:

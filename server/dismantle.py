@@ -40,12 +40,14 @@ from collections.abc import Callable
 from typing import Any
 
 from textual._animator import Animator
+from textual._context import active_app
 from textual.cache import LRUCache
 from textual.css.stylesheet import Stylesheet
-from textual.message_pump import MessagePump, active_app
+from textual.message_pump import MessagePump
 from textual.timer import Timer
 
 from harena.server import loop_share
+from harena.server.textual_pins import patch
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +83,7 @@ def install() -> None:
         if pumps is not None:
             pumps.add(self)
 
-    MessagePump.__init__ = __init__
+    patch(MessagePump, "__init__", __init__)
     _installed = True
 
 
@@ -179,7 +181,7 @@ def pumps_of(app: Any, screen: Any) -> list[MessagePump]:
         return list(screen.walk_children(with_self=True))
     found = []
     for pump in list(tracked):
-        node = pump
+        node: MessagePump | None = pump
         while node is not None and node is not screen:
             node = node._parent
         if node is screen:

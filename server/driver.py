@@ -412,7 +412,7 @@ class SSHDriver(Driver):
         if self._input_enabled:
             self._in_app_context(self._post_resize)
 
-    def _in_app_context(self, func: Callable[..., None], *args: Any) -> None:
+    def _in_app_context(self, func: Callable[..., object], *args: Any) -> None:
         if self.context is None:
             func(*args)
         else:

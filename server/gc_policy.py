@@ -1,89 +1,29 @@
 """When the server process runs full garbage collections: after sessions end, not during play.
 
-All sessions share one event loop, so a garbage collection pauses every table at once. A full
-collection costs ~1 µs per tracked object on the 2-core test machine and a Textual session holds
-~12,500 objects: with 10 sessions a full collection paused the server ~200 ms, with 100 sessions
-~1.1 s, and CPython started one every 15-30 moves (whenever objects that outlived two young
-collections reached 25% of the old generation; every screen update keeps new strips alive until
-the next update). That was the tail of the keypress-to-screen latency (bench/ssh_load.py).
+Why: all sessions share one event loop, so a garbage collection pauses every table at once, and
+a full collection costs ~1 µs per tracked object (a Textual session holds ~12,500). Left to
+CPython, full collections came every 15-30 moves and were the tail of the keypress-to-screen
+latency. Steady play makes almost no cyclic garbage; what does is something big thrown away (an
+app when its session ends, a screen when it is closed), each a web of cycles only a full
+collection frees. So:
 
-Steady play makes almost no cyclic garbage (textual_fixes removes the reference cycle Textual's
-`Strip.divide` made of every rendered line), so the old generation only needs collecting when
-something big is thrown away: an app when its session ends, a screen when it is closed (the
-table screen left for the lobby, a dialog), each a web of reference cycles that only a full
-collection frees. Hence:
+* the old generation is never collected automatically (`configure`); young collections are,
+  and one is scheduled `YOUNG_DELAY` after the last write to a client (`output_sent`), so a
+  move starts with the young generations empty;
+* `session_ended` / `screen_closed` schedule a full collection soon after (such things come in
+  bursts), sooner once the garbage waiting would take `PAUSE_TARGET` to free; the app that
+  closed a screen is charged its cost (`loop_share`);
+* every full collection ends with `gc.freeze()`, and a new session's and a shown screen's
+  objects are frozen too (`session_started`, `screen_shown`), so a collection walks only what
+  was made since; what young collections promote is frozen every `PROMOTED_LIMIT` generation-1
+  collections;
+* the price is that cyclic garbage among frozen objects needs a *deep* collection (the whole
+  heap); `dismantle` takes ended apps and closed screens apart so that almost none is left,
+  and deep collections run rarely: past `FROZEN_LIMIT` at a quiet moment (`activity`), at once
+  past `FROZEN_HARD_LIMIT`, for less while no session is connected, and hourly at most
+  (`MAX_INTERVAL`).
 
-* `configure()`: young collections (generations 0 and 1) stay automatic; the old generation is
-  never collected automatically;
-* `session_ended()` (once `dismantle` has taken the app apart: nothing is left),
-  `screen_closed()`: a full collection `COLLECT_DELAY` seconds later (such
-  things come in bursts), at most one per `MIN_INTERVAL` seconds, unless the garbage piles up.
-  Freeing garbage is most of a collection's pause (~1-5 µs per object: a closed dialog is
-  ~1,600 objects), so the pause is kept short by collecting before too much waits: once the
-  closed screens waiting (a session counts `SESSION_GARBAGE` screens) would take
-  `PAUSE_TARGET` to free, at the cost per screen the last collections measured, the
-  collection comes `SOON` later, at most one per `MIN_GAP`. A client toggling a dialog as fast
-  as its input allows, or connecting and leaving in a loop, then makes short collections a few
-  times a second, not hundreds of megabytes collected in seconds of pause once a minute. The
-  app that closed a screen is charged its expected cost (`loop_share`): garbage is part of
-  what a session costs the loop;
-* every full collection ends with `gc.freeze()`: what survived it (the server's modules, every
-  session's screens and widgets) moves to the permanent generation, which collections do not
-  walk. A collection then costs what was made since the last one, not the whole heap: ~12,500
-  objects per session made a full collection 2-3 ms per session (150 ms at 12 sessions).
-  (Early collections, garbage piling up, used not to freeze: the next dialog, often open by
-  then, would have been frozen garbage, and 8 clients' dialogs made 500,000 objects for one
-  870 ms deep collection. Dialogs are kept now, and closed screens taken apart even frozen.)
-  The one exception: while an ended app left whole is still alive, nothing is frozen (frozen,
-  it would wait for a deep collection);
-* `session_started()`: `FREEZE_DELAY` after a session starts (its first screens are out), its
-  objects are frozen without a full collection (`gc.collect(1)`, then `gc.freeze()`: neither
-  walks the old generation), so that the next collection does not walk eight new sessions
-  (~100 ms) because eight clients connected at once. Garbage waiting then is frozen with it
-  and counted for the next deep collection; `screen_shown()` the same for a screen an app
-  shows (a table screen built: under a flood of tables watched and left, the screens open
-  made every full collection 13-63 ms; frozen, 2-16 ms);
-* the price: cyclic garbage among frozen objects is only freed by a *deep* collection
-  (`gc.unfreeze()` first, the old cost). Callers say when what they throw away was made
-  (`born`); garbage born before the last freeze is counted apart, and once `FROZEN_LIMIT`
-  screens' worth wait, a deep collection runs, and at least one per `MAX_INTERVAL` for any
-  other cyclic garbage. Deep collections are spaced so that they take at most `DEEP_DUTY` of
-  the loop (the last one's duration / `DEEP_DUTY`), and at most `DEEP_INTERVAL` apart: with a
-  small heap they come often and stay short (a dialog toggled over and over is often alive at
-  a freeze, so its garbage is mostly frozen: left for a minute, one session's dialogs made a
-  400 ms deep collection); with a big heap, once a minute, which is what every ended
-  session cost before. A session that ends after living through a freeze, a table screen
-  left after a while, cost a deep collection in the end.
-
-A deep collection walks the whole heap, whatever little it frees: 56,000-90,000 objects with no
-session at all (the server's modules; 16-90 ms on the 2-core machine, the more the longer the
-server has run), 100,000-140,000 with 4-8 sessions watching a table (50-85 ms). So deep
-collections are made rare rather than short: ended apps and closed screens are taken apart
-(`dismantle`), so no frozen garbage is left of them (`TAKEN_APART_GARBAGE`,
-`TAKEN_APART_SCREEN`), and `FROZEN_LIMIT` is reached only by what was left whole. A deep
-collection that is due also waits for a quiet moment (`activity`: no key, connection or
-session end for `QUIET` seconds), when a pause keeps no player waiting, unless the frozen
-garbage passes `FROZEN_HARD_LIMIT`. While no session is connected a deep collection keeps
-nobody waiting, so it comes for much less (`EMPTY_FROZEN_LIMIT`); the hourly one
-(`MAX_INTERVAL`), for garbage nobody reported, waits for such a moment, or after
-`DEEP_LONGEST_WAIT` for a quiet one if the frozen generation grew by `FROZEN_GROWTH` objects
-since the last (short of that, little of it can be garbage: the server's own sources of
-cyclic garbage are gone).
-
-Worst case, with players switching screens all the time, that is short pauses a few times a
-second and, once much frozen garbage has piled up with keys always coming, one long one; in
-steady play, none.
-
-Young collections are cheap but not free: a move at a table of ten allocates enough to trigger
-one every other move, and every tenth is a generation-1 collection (5-8 ms), in the middle of
-the move's screens: that was most of the tail of the keypress-to-screen latency once the rest
-got fast. `output_sent()` (each write to a client) keeps a young collection scheduled for
-`YOUNG_DELAY` after the last write: once a burst of screens is out, the young generations are
-collected while the server waits for the next key, and the next move starts with them empty.
-What those young collections promote to the old generation is frozen once `PROMOTED_LIMIT`
-generation-1 collections have run since the last freeze, so the old generation a full
-collection walks stays small however fast clients come, go or switch screens.
-
+docs/gc_policy.md has the measurements behind each threshold and the designs tried and dropped.
 `collections()` counts the full collections run, for tests and logs.
 """
 
@@ -181,7 +121,13 @@ _young: asyncio.TimerHandle | None = None
 _young_collections = 0
 _last_activity = 0.0  # monotonic time of the last `activity`
 _deferred_deep = 0  # times a due deep collection was put off for a quiet moment
-_connected: Callable[[], int] = lambda: 0  # live sessions, as `configure` was told
+
+
+def _nobody() -> int:
+    return 0
+
+
+_connected: Callable[[], int] = _nobody  # live sessions, as `configure` was told
 _frozen_after_deep = 0  # the frozen generation's size after the last deep collection
 _dying: list[tuple[weakref.ref[Any], int]] = []  # ended sessions' apps, and collections left to try
 DYING_TRIES = 5

@@ -7,19 +7,30 @@ import getpass
 import os
 
 from harena.core.engine import GameConfigError, game_class
+from harena.core.guide import GuideError, create_guided_table
 from harena.core.lobby import Lobby
 from harena.server.bot_runner import BotRunner
+from harena.server.bot_workers import BotWorkers
 
 LOCAL_IDENTITY = "local-player"
 
 
-def play_locally(game: str, *, bots: int, players: int | None, bot_delay: float) -> int:
+def play_locally(
+    game: str, *, bots: int, players: int | None, bot_delay: float, learn: bool = False
+) -> int:
+    """`learn`: a guided first game (core/guide.py), its own players and bots."""
     cls = game_class(game)
+    name = _user_name()
+    lobby = Lobby()
+    if learn:
+        try:
+            table = create_guided_table(lobby, LOCAL_IDENTITY, name, game)
+        except GuideError as error:
+            raise GameConfigError(str(error)) from error
+        return asyncio.run(_run(lobby, table.id, name, bot_delay))
     seats = players if players is not None else bots + 1
     if seats - 1 != bots:
         raise GameConfigError(f"{seats} seats leave room for {seats - 1} bots, not {bots}")
-    name = _user_name()
-    lobby = Lobby()
     kind = "heuristic" if "heuristic" in cls.bots else "random"
     table = lobby.create_table(LOCAL_IDENTITY, name, game, seats, bots=bots, bot_kind=kind)
     return asyncio.run(_run(lobby, table.id, name, bot_delay))
@@ -29,7 +40,7 @@ async def _run(lobby: Lobby, table_id: str, name: str, bot_delay: float) -> int:
     from harena.tui.app import HarenaApp
     from harena.tui.terminal import utf8_terminal
 
-    runner = BotRunner(lobby, bot_delay)
+    runner = BotRunner(lobby, bot_delay, BotWorkers(1))  # a search bot thinks off the screen's loop
     lobby.connect(LOCAL_IDENTITY, name)
     try:
         unicode = utf8_terminal(os.environ, os.environ.get("TERM", ""))

@@ -22,6 +22,8 @@ from typing import Any
 
 from textual._context import active_app
 
+from harena.server.textual_pins import patch
+
 WINDOW = 2.0
 """Seconds of its share an app may save up: enough for an expensive action (a dialog opening)
 to pass at once, short enough that the others hardly notice it."""
@@ -61,18 +63,18 @@ def install() -> None:
     clock = time.perf_counter
     current_app = active_app
 
-    def _run(self: asyncio.events.Handle) -> None:
+    def _run(self: Any) -> None:  # an asyncio Handle: `_context` is a slot typeshed omits
         start = clock()
         try:
             run(self)
         finally:
             took = clock() - start
             _busy_seconds[0] += took
-            app = self._context.get(current_app)  # type: ignore[attr-defined]
+            app = self._context.get(current_app)
             if app is not None:
                 setattr(app, ATTRIBUTE, getattr(app, ATTRIBUTE, 0.0) + took)
 
-    asyncio.events.Handle._run = _run  # type: ignore[method-assign]
+    patch(asyncio.events.Handle, "_run", _run)
     _installed = True
 
 

@@ -62,7 +62,9 @@ def non_negative(text: str) -> float:
     return value
 
 
-def add_operations_commands(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_operations_commands(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser],
+) -> None:
     health = commands.add_parser(
         "health",
         help="check that a server answers (for container health checks)",
@@ -130,7 +132,7 @@ def _data_option(parser: argparse.ArgumentParser) -> None:
 def data_dir(args: argparse.Namespace) -> Path:
     """--data, else the config file's `data`, else the default data folder."""
     if args.data is not None:
-        return args.data
+        return Path(args.data)
     if args.config is not None:
         from harena.server.cli import build_parser
         from harena.server.config import load_config

@@ -13,7 +13,7 @@ some dirty cell not yet filled, and then only over the rows that need it. Every 
 the strip of the same widget as before, so the `ChopsUpdate` sends the same cells (the
 regression test compares both on the table screen).
 
-Relies on (pinned with Textual, see textual_fixes): `Compositor.render_partial_update`,
+Relies on (pinned in textual_pins): `Compositor.render_partial_update`,
 `Compositor._dirty_regions`, `Compositor._regions_to_spans`, `Compositor.cuts`,
 `Compositor.visible_widgets` (front to back), `ChopsUpdate(chops, spans, chop_ends)`,
 `Widget.render_lines(crop)` (crop relative to the widget), `Strip.divide`,
@@ -27,6 +27,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from textual.geometry import Region
+
+from harena.server.textual_pins import patch
 
 if TYPE_CHECKING:
     from textual._compositor import ChopsUpdate, Compositor
@@ -71,9 +73,9 @@ def render_spans(
         left, right = visible.column_span
         top, bottom = visible.y, visible.bottom
         rows = []
-        for y, row_missing in missing.items():
+        for y, wanted in missing.items():
             if top <= y < bottom:
-                for cut in row_missing:
+                for cut in wanted:
                     if left <= cut < right:
                         rows.append(y)
                         break
@@ -84,7 +86,7 @@ def render_spans(
         strips = widget.render_lines(
             Region(visible.x - region.x, top - region.y, visible.width, bottom - top)
         )
-        for y, strip in zip(range(top, bottom), strips):
+        for y, strip in zip(range(top, bottom), strips, strict=False):
             row_missing = missing.get(y)
             if row_missing is None:
                 continue  # a line between two dirty ones, or one already filled
@@ -98,7 +100,7 @@ def render_spans(
                     chops_line[cut] = strip
             else:
                 cut_strips = strip.divide([cut - left for cut in final_cuts[1:]])
-                for cut, cut_strip in zip(final_cuts, cut_strips):
+                for cut, cut_strip in zip(final_cuts, cut_strips, strict=False):
                     if chops_line.get(cut) is None:
                         chops_line[cut] = cut_strip
             row_missing.difference_update(
@@ -142,5 +144,5 @@ def install(is_server_app: Callable[[object], bool]) -> None:
             return render_partial_update(self)
         return original(self)
 
-    Compositor.render_partial_update = _render_partial_update
+    patch(Compositor, "render_partial_update", _render_partial_update)
     _installed = True

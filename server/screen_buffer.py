@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from typing import Union
 
 from rich.cells import _is_single_cell_widths, split_graphemes
 from rich.color import ColorSystem
@@ -33,7 +32,7 @@ from textual.strip import Strip
 
 from harena.server.textual_fixes import sgr_codes
 
-CompositorPaint = Union[LayoutUpdate, ChopsUpdate]
+CompositorPaint = LayoutUpdate | ChopsUpdate
 
 UNKNOWN = "\x00unknown"
 """A client cell whose content is not known: it never equals a target cell."""
@@ -217,7 +216,7 @@ class ScreenBuffer:
         for y, x1, x2 in update.spans:
             if y >= len(chops):
                 continue
-            for end, (x, chop) in zip(chop_ends[y], chops[y].items()):
+            for end, (x, chop) in zip(chop_ends[y], chops[y].items(), strict=False):
                 # The same selection of chops as ChopsUpdate.render_segments.
                 if chop is None or x > x2 or end <= x1:
                     continue

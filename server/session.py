@@ -47,7 +47,7 @@ import time
 import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, cast
 
 import asyncssh
 from textual._context import active_app, active_message_pump, visible_screen_stack
@@ -84,7 +84,7 @@ EXEC_MESSAGE = "harena does not run commands: connect with plain `ssh` to play."
 SUBSYSTEM_MESSAGE = "harena offers no {name} subsystem: connect with plain `ssh` to play."
 CRASH_MESSAGE = "harena: internal error, sorry. Please reconnect."
 
-MessageOrFactory = Union[Message, Callable[[], Message]]
+MessageOrFactory = Message | Callable[[], Message]
 
 
 @dataclass(frozen=True)
@@ -183,9 +183,14 @@ class SessionContext:
 def _without_app(context: contextvars.Context) -> contextvars.Context:
     """A copy of `context` holding no reference to an app, its widgets or screens."""
     base = context.copy()
-    for var in (active_app, active_message_pump, visible_screen_stack):
+    variables: tuple[contextvars.ContextVar[Any], ...] = (
+        active_app,
+        active_message_pump,
+        visible_screen_stack,
+    )
+    for var in variables:
         if var in base:
-            base.run(var.set, None)  # type: ignore[arg-type]
+            base.run(var.set, None)
     return base
 
 
@@ -205,7 +210,7 @@ def post_from_anywhere(app: App[Any], message: MessageOrFactory) -> bool:
     return context.post(message)
 
 
-def _ended(born: float, app: weakref.ref[App[Any]]) -> Callable[[bool], None]:
+def _ended(born: float | None, app: weakref.ref[App[Any]]) -> Callable[[bool], None]:
     """What tells `gc_policy` that a session's app is garbage, once `dismantle` is done with it."""
 
     def done(taken_apart: bool) -> None:
@@ -237,7 +242,7 @@ async def shutdown_all(timeout: float = 5.0) -> None:
         await asyncio.wait(tasks, timeout=timeout)
 
 
-class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
+class AppSession(asyncssh.SSHServerSession[Any]):
     """An SSH server session that hosts one Textual app over the channel."""
 
     def __init__(
@@ -298,8 +303,24 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def exec_requested(self, command: str) -> bool:
         # Accept, then print why we refuse: a rejected request only says "exec request failed".
-        self._refusal = self._refusal or EXEC_MESSAGE
+        self.refuse(self.refuse_command(command))
         return True
+
+    def refuse_command(self, command: str) -> str | None:
+        """Why an exec request for `command` is refused; None accepts it (a subclass's list)."""
+        return EXEC_MESSAGE
+
+    def refuse(self, message: str | None) -> None:
+        """Close the session with `message` on stderr once it starts, instead of the app."""
+        self._refusal = self._refusal or message
+
+    def reply_without_app(self) -> str | None:
+        """Text to print (then exit 0) instead of running the app: an accepted command that
+        needs no terminal. None runs the app."""
+        return None
+
+    def no_terminal_message(self) -> str:
+        return NO_PTY_MESSAGE
 
     def subsystem_requested(self, subsystem: str) -> bool:
         name = "".join(char for char in subsystem[:40] if char.isprintable())
@@ -307,8 +328,12 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         return True
 
     def session_started(self) -> None:
+        reply = self.reply_without_app() if self._refusal is None else None
+        if reply is not None:
+            self._close_with_reply(reply)
+            return
         if self._refusal is None and self._term_type is None:
-            self._refusal = NO_PTY_MESSAGE
+            self._refusal = self.no_terminal_message()
         if self._refusal is not None:
             self._close_with_message(self._refusal, status=1)
             return
@@ -373,8 +398,12 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             dismantle.track(app)
             set_app_color_system(app, info.color_system)
             budget = EventBudget(*self._input_events)
-            app.driver_class = SSHDriver.bind(  # type: ignore[assignment]
-                self._send, self._driver_started, budget, self._loop_share, self._pause_input
+            # A factory, not a class: Textual only calls `driver_class(app, ...)`.
+            app.driver_class = cast(
+                "type[SSHDriver]",
+                SSHDriver.bind(
+                    self._send, self._driver_started, budget, self._loop_share, self._pause_input
+                ),
             )
         except Exception:
             log.exception("app factory failed for %s", self._who())
@@ -500,10 +529,21 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if chan is None or chan.is_closing():
             return
         try:
-            chan.write_stderr(f"{message}\r\n".encode())
+            chan.write_stderr("".join(f"{line}\r\n" for line in message.splitlines()).encode())
         except OSError:
             pass
         self._close(status)
+
+    def _close_with_reply(self, text: str) -> None:
+        chan = self._chan
+        if chan is None or chan.is_closing():
+            return
+        newline = "\r\n" if self._term_type is not None else "\n"
+        try:
+            chan.write(newline.join(text.splitlines()).encode() + newline.encode())
+        except OSError:
+            pass
+        self._close(0)
 
     def _close(self, status: int) -> None:
         chan = self._chan

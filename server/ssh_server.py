@@ -24,17 +24,20 @@ from typing import Any
 
 import asyncssh
 
+from harena.core.commands import NEEDS_TERMINAL, Command, CommandRefused, parse_command
 from harena.core.lobby import Lobby
 from harena.core.store import Store
 from harena.core.table import clean_text
-from harena.server import gc_policy
+from harena.server import command_replies, gc_policy
 from harena.server.admin import AdminCommands, AdminError
 from harena.server.admin_socket import AdminSocket, socket_path
 from harena.server.bot_runner import BotRunner
+from harena.server.bot_workers import BotWorkers
 from harena.server.clock_runner import ClockRunner
 from harena.server.hostkey import fingerprint, load_or_create_host_key
 from harena.server.limits import ConnectionCounter, InputRateLimiter, ServerLimits, StartupSlots
 from harena.server.log_safe import printable
+from harena.server.notices import NoticeConfig, NoticeRunner
 from harena.server.operators import Bans
 from harena.server.session import (
     LISTEN_OPTIONS,
@@ -43,6 +46,7 @@ from harena.server.session import (
     live_session_count,
     shutdown_all,
 )
+from harena.server.textual_pins import patch
 
 log = logging.getLogger(__name__)
 
@@ -96,9 +100,12 @@ class ServerConfig:
     allow_file: Path | None = None
     limits: ServerLimits = field(default_factory=ServerLimits)
     bot_delay: float = 0.8
+    bot_seconds: float = 1.0  # a search bot's budget per decision, thought in a worker process
+    bot_workers: int = 2  # worker processes for search bots (0: they think on the loop)
     operators: frozenset[str] = frozenset()  # key fingerprints (server/operators.py)
     archive_after: float = 30 * 86400  # seconds untouched before a table is archived; 0: never
     rate_bot_games: bool = False  # games with bots count for ratings
+    notices: NoticeConfig = field(default_factory=NoticeConfig)  # for players who are away
     cluster: Any = None  # ClusterSettings (server/cluster/options.py): None, the embedded default
     reuse_port: bool = False  # SO_REUSEPORT: `--workers` share one port
 
@@ -143,6 +150,8 @@ class HarenaSession(AppSession):
         self.display_name = ""
         """The name others see: the SSH user name, marked if another key uses it (`name_for`);
         set when the app is made."""
+        self.command: Command | None = None
+        """What `ssh host COMMAND` asked for (core/commands.py); None: the lobby."""
 
     def connection_lost(self, exc: Exception | None) -> None:
         super().connection_lost(exc)
@@ -164,7 +173,27 @@ class HarenaSession(AppSession):
             self.display_name or clean_text(self.info.username if self.info else "", 32) or "player"
         )
 
+    def refuse_command(self, command: str) -> str | None:
+        try:
+            self.command = parse_command(command, command_replies.game_names())
+        except CommandRefused as refused:
+            log.info("refusing the command %r of %s", printable(command[:80]), self.identity)
+            return str(refused)
+        return None
+
+    def reply_without_app(self) -> str | None:
+        if self.command is None:
+            return None
+        return command_replies.reply(self.server.lobby, self.identity, self.command, time.time())
+
+    def no_terminal_message(self) -> str:
+        if isinstance(self.command, NEEDS_TERMINAL):
+            return "harena: this command opens a table: connect with ssh -t HOST COMMAND"
+        return super().no_terminal_message()
+
     def session_started(self) -> None:
+        if isinstance(self.command, NEEDS_TERMINAL):
+            self.refuse(command_replies.check_start(self.server.lobby, self.identity, self.command))
         super().session_started()
         if self.task is None:
             return  # refused (no PTY, exec, subsystem) or failed to start
@@ -205,7 +234,7 @@ def accepts_env(name: bytes, value: bytes, kept: int) -> bool:
     return text in ACCEPTED_ENV or (text.startswith("LC_") and len(text) <= 32)
 
 
-def bound_environment(chan: asyncssh.SSHServerChannel) -> asyncssh.SSHServerChannel:  # type: ignore[type-arg]
+def bound_environment(chan: asyncssh.SSHServerChannel[Any]) -> asyncssh.SSHServerChannel[Any]:
     """Make `chan` keep only the environment the server reads (asyncssh has no hook for env
     requests: its handler is replaced on this channel alone)."""
 
@@ -217,7 +246,7 @@ def bound_environment(chan: asyncssh.SSHServerChannel) -> asyncssh.SSHServerChan
         chan = channel()
         if chan is None:
             return False
-        env = chan._env  # type: ignore[attr-defined]
+        env = chan._env
         if name not in env and not accepts_env(name, value, len(env)):
             return False
         if len(value) > MAX_ENV_VALUE:
@@ -225,7 +254,7 @@ def bound_environment(chan: asyncssh.SSHServerChannel) -> asyncssh.SSHServerChan
         env[name] = value
         return True
 
-    chan._process_env_request = process_env_request  # type: ignore[attr-defined]
+    patch(chan, "_process_env_request", process_env_request)
     return chan
 
 
@@ -275,8 +304,9 @@ class PlayerConnection(asyncssh.SSHServer):
         self.counted_total = True
         for evicted in server.startups.admit(self, self.address):
             server.refused["max_startups"] += 1
-            log.warning("dropping a login still pending from %s for a newer one", evicted.address)  # type: ignore[attr-defined]
-            evicted.drop(EVICTED_MESSAGE)  # type: ignore[attr-defined]
+            assert isinstance(evicted, PlayerConnection)
+            log.warning("dropping a login still pending from %s for a newer one", evicted.address)
+            evicted.drop(EVICTED_MESSAGE)
 
     def drop(self, reason: str) -> None:
         if self.conn is not None:
@@ -298,7 +328,7 @@ class PlayerConnection(asyncssh.SSHServer):
             # asyncssh keeps its packet handler, a method of the connection, to the end: a
             # cycle that only a (deep) collection would free, with the connection's ciphers
             # and buffers. Nothing is read from a closed connection.
-            self.conn._recv_handler = _nothing_more  # type: ignore[attr-defined]
+            patch(self.conn, "_recv_handler", _nothing_more)
         self.conn = None
         # asyncio's socket transport keeps its read callback, a method of itself, to the end:
         # a cycle with its socket and addresses. asyncssh aborted it already (no read comes).
@@ -397,7 +427,7 @@ class PlayerConnection(asyncssh.SSHServer):
             extra={"event": "login", **where},
         )
 
-    def session_requested(self) -> HarenaSession | bool:
+    def session_requested(self) -> tuple[asyncssh.SSHServerChannel[Any], HarenaSession] | bool:
         if not self.counted_identity:
             return False
         if self.channels >= self.server.config.limits.max_channels:
@@ -412,7 +442,7 @@ class PlayerConnection(asyncssh.SSHServer):
         session = HarenaSession(
             self.server, self.identity, self.guest, self.address, on_close=self._channel_closed
         )
-        return chan, session  # type: ignore[return-value]
+        return chan, session
 
     def _channel_closed(self) -> None:
         self.channels -= 1
@@ -482,6 +512,8 @@ class HarenaServer:
         self._listener: asyncssh.SSHAcceptor | None = None
         self.bots: BotRunner | None = None
         self.clocks: ClockRunner | None = None
+        self.lobby.notice_channels = config.notices.channels
+        self.notices = NoticeRunner(self.lobby, config.notices)
 
     @property
     def fingerprint(self) -> str:
@@ -496,8 +528,12 @@ class HarenaServer:
         if self.admin is not None:
             await self.admin.start()
         self._archive_idle()
-        self.bots = BotRunner(self.lobby, self.config.bot_delay)
+        workers = None
+        if self.config.bot_workers > 0:
+            workers = BotWorkers(self.config.bot_workers, self.config.bot_seconds)
+        self.bots = BotRunner(self.lobby, self.config.bot_delay, workers)
         self.clocks = ClockRunner(self.lobby)
+        self.notices.start()
         # Before anyone connects: the collection of the whole heap that precedes the first
         # freeze of the server's own objects (30-50 ms) kept the first client waiting, and
         # anyone connecting with it (bench/hostile.py --scenario cycles).
@@ -539,6 +575,7 @@ class HarenaServer:
             self.bots.close()
         if self.clocks is not None:
             self.clocks.close()
+        self.notices.close()
         self.lobby.close()
         if self.cluster is not None:
             self.cluster.stop()
@@ -575,11 +612,19 @@ class HarenaServer:
 
         session.display_name = self.name_for(session.identity, info.username)
         try:
+            start = (
+                command_replies.start_table(
+                    self.lobby, session.identity, session.display_name, session.command
+                )
+                if isinstance(session.command, NEEDS_TERMINAL)
+                else None
+            )
             return HarenaApp(
                 self.lobby,
                 session.identity,
                 session.display_name,
                 guest=session.guest,
+                start_table=start,
                 take_over=lambda: self.take_over(session),
                 unicode=utf8_terminal(info.env, info.term_type),
                 window_title=True,

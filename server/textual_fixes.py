@@ -25,9 +25,9 @@ What is fixed, by pitfall number of docs/notes (textual-over-ssh):
    rendered became garbage only a full collection frees (see `gc_policy`); it no longer caches
    that case. `LRUCache.clear` unlinks its ring first, and the virtual nodes a restyle drops
    (one per component class) are let go of by their Styles: no cycle either.
-6. Server-side side effects: `save_screenshot`/`deliver_screenshot` do nothing for server apps and
-   the palette's "Screenshot" command is hidden (`open_url`/`deliver_binary` are handled by the
-   SSH driver).
+6. Server-side side effects: `HarenaApp` itself writes no screenshot, delivers no file, opens
+   no URL and has no command palette (its own overrides; this module patched the screenshot
+   methods and the palette's command too, a duplicate now deleted).
 10. Bytes on the wire. `App._display` hands compositor updates (`LayoutUpdate`, `ChopsUpdate`)
    to the SSH driver (duck-typed `driver.paint(update, cursor, color_system, sync)`), whose
    `ScreenBuffer` sends only the cells that changed; the first screen, painted fully twice at
@@ -47,34 +47,10 @@ Beyond the twelve: every app parsed the same CSS again at start-up; parsed rules
 by all apps with the same theme (`_install_css_cache`; connect50: CPU per connection 148 ->
 120 ms).
 
-Pinned Textual/Rich internals this module relies on (re-check on any Textual upgrade; the
-pyproject pins textual>=8.2.8,<8.3 and tests/server/test_textual_fixes.py checks them):
-`textual.app.redirect_stdout`, `textual.app.redirect_stderr`, `textual.app.asyncio`,
-`textual.app._PrintCapture.app`, `App._print_error_renderables`, `App._exit_renderables`,
-`App._exception`, `App.console`, `rich.console.Console._color_system`,
-`XTermParser._parse_extended_key` (lru_cache with `__wrapped__`),
-`XTermParser._parse_colon_codepoints`, `StylesCache.get_inner_outer` (lru_cache),
-`DataTable._get_styles_to_render_cell` (lru_cache, `.cache_clear()` called by DataTable),
-`Strip._segments`, `Strip._render_cache`, `Strip.render`, `Strip.render_style`,
-`Strip.render_ansi`, `rich.style.Style._make_ansi_codes`, `Style._style_map`, `Style._attributes`,
-`Style._set_attributes`, `Style._color`, `Style._bgcolor`, `Style._link`, `Style._link_id`,
-`App._display(screen, renderable)`, `textual._compositor.LayoutUpdate.region`, `App._driver`,
-`App._batch_count`, `App._running`, `App._closed`, `App._sync_available`, `App._handle_exception`,
-`App.post_display_hook`, `App.cursor_position`, `Screen.outer_size`, `Strip.divide` (and its
-`_divide_cache`), `LRUCache.clear` and `LRUCache._cache` (links are lists),
-`App._replace_screen` (removes a closed screen), `Screen._on_screen_resume` (a screen shown),
-`Stylesheet._process_component_classes(node)` (replaces `DOMNode._component_styles`, a
-`RenderStyles` per virtual node: `.node`, and its `_css_styles`/`_inline_styles`,
-`Styles.node`), `Screen.__init__` (stamped with its birth time), `App.is_screen_installed`,
-`App._screen_stacks`, `textual.screen.UPDATE_PERIOD` (read when a screen's update timer is
-made), `Stylesheet._parse_rules(css, read_from, ...)` and `Stylesheet._variables`;
-`server.screen_buffer` reads `LayoutUpdate.strips/region` and
-`ChopsUpdate.chops/spans/chop_ends`; `server.partial_render`, `tui.widgets.rows`,
-`tui.widgets.shared_lines` and `tui.widgets.screen_refresh` list their own.
-The SSH driver additionally relies on `Driver.__init__` (`_app`, `_size`, `_mouse`, `_loop`),
-`Driver.process_message`, `XTermParser.feed/tick`, `Parser._timeout_time`,
-`textual._time.get_time`, and on `App._process_messages` calling `start_application_mode` inside
-`App._context()`.
+Every Textual/Rich internal this module (and the rest of the server) relies on is pinned as data
+in `textual_pins.PINS` and checked by tests/server/test_textual_pins.py against the installed
+versions; each replacement goes through `textual_pins.patch`. docs/architecture.md says what
+each patch is for, where it could go upstream, and how to check a new Textual release.
 """
 
 from __future__ import annotations
@@ -87,8 +63,8 @@ import logging
 import time
 import types
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, ContextManager, TextIO
-from weakref import WeakSet, ref
+from typing import TYPE_CHECKING, Any, TextIO
+from weakref import WeakKeyDictionary, WeakSet, ref
 
 from rich.color import ColorSystem
 from rich.console import Console
@@ -96,6 +72,7 @@ from rich.segment import Segment, Segments
 from rich.style import Style
 
 from harena.server import dismantle, gc_policy, loop_share, partial_render
+from harena.server.textual_pins import patch
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -104,6 +81,7 @@ log = logging.getLogger(__name__)
 
 _installed = False
 _server_apps: WeakSet[App[Any]] = WeakSet()
+_screens_born: WeakKeyDictionary[Any, float] = WeakKeyDictionary()  # monotonic time of making
 
 COLOR_SYSTEMS: dict[str, ColorSystem] = {
     "standard": ColorSystem.STANDARD,
@@ -210,10 +188,10 @@ def _rich_make_ansi_codes(self: Style, color_system: ColorSystem) -> str:
 def _install_color_fixes() -> None:
     from textual.strip import Strip
 
-    Strip.render = _strip_render
-    Strip.render_style = staticmethod(_render_style)
-    Strip.render_ansi = staticmethod(sgr_codes)
-    Style._make_ansi_codes = _rich_make_ansi_codes
+    patch(Strip, "render", _strip_render)
+    patch(Strip, "render_style", staticmethod(_render_style))
+    patch(Strip, "render_ansi", staticmethod(sgr_codes))
+    patch(Style, "_make_ansi_codes", _rich_make_ansi_codes)
 
 
 # --------------------------------------------------------------------------- pitfall 4: leaks
@@ -262,7 +240,7 @@ def _install_leak_fixes() -> None:
     def _parse_extended_key(self: XTermParser, sequence: str) -> Any:
         return extended_key(sequence)
 
-    XTermParser._parse_extended_key = _parse_extended_key
+    patch(XTermParser, "_parse_extended_key", _parse_extended_key)
 
     inner_outer_func = StylesCache.get_inner_outer.__wrapped__
 
@@ -273,7 +251,7 @@ def _install_leak_fixes() -> None:
     def get_inner_outer(self: StylesCache, base_background: Any, background: Any) -> Any:
         return inner_outer(base_background, background)
 
-    StylesCache.get_inner_outer = get_inner_outer
+    patch(StylesCache, "get_inner_outer", get_inner_outer)
 
     # Strip.divide caches its result on the strip; for a strip that is not cut at all the result
     # is [self], a reference cycle: every rendered line became garbage that only a full GC frees.
@@ -286,7 +264,7 @@ def _install_leak_fixes() -> None:
             return [self]
         return divide(self, cuts)
 
-    Strip.divide = _divide
+    patch(Strip, "divide", _divide)
 
     # LRUCache.clear drops its ring of [prev, next, key, value] links whole, a cycle per cache
     # cleared (Textual clears a node's query cache on every change below it), holding what
@@ -298,7 +276,7 @@ def _install_leak_fixes() -> None:
             link.clear()
         lru_clear(self)
 
-    LRUCache.clear = _clear
+    patch(LRUCache, "clear", _clear)
 
     # Stylesheet._process_component_classes makes a virtual node per component class of a node
     # (a screen has one, "screen--selection") each time the node's styles are applied, and
@@ -315,21 +293,23 @@ def _install_leak_fixes() -> None:
             if id(styles) not in kept and (virtual := styles.node) is not None:
                 virtual._css_styles.node = virtual._inline_styles.node = None
 
-    Stylesheet._process_component_classes = _process_component_classes
+    patch(Stylesheet, "_process_component_classes", _process_component_classes)
 
     styles_func = DataTable._get_styles_to_render_cell.__wrapped__
     descriptor = _PerInstanceLRU(styles_func, maxsize=32)
     descriptor.__set_name__(DataTable, "_get_styles_to_render_cell")
-    DataTable._get_styles_to_render_cell = descriptor
+    patch(DataTable, "_get_styles_to_render_cell", descriptor)
 
 
 # --------------------------------------------------------------------------- pitfall 1: stdout
 
 
-def _selective(redirect: Callable[[TextIO], ContextManager[Any]]) -> Callable[[Any], Any]:
+def _selective(
+    redirect: Callable[[TextIO], contextlib.AbstractContextManager[Any]],
+) -> Callable[[Any], Any]:
     """Wrap contextlib.redirect_*: a no-op when the target is a server app's print capture."""
 
-    def redirect_unless_server_app(target: Any) -> ContextManager[Any]:
+    def redirect_unless_server_app(target: Any) -> contextlib.AbstractContextManager[Any]:
         if is_server_app(getattr(target, "app", None)):
             return contextlib.nullcontext(target)
         return redirect(target)
@@ -350,8 +330,8 @@ def _install_output_fixes() -> None:
     import textual.app as textual_app
     from textual.app import App
 
-    textual_app.redirect_stdout = _selective(contextlib.redirect_stdout)
-    textual_app.redirect_stderr = _selective(contextlib.redirect_stderr)
+    patch(textual_app, "redirect_stdout", _selective(contextlib.redirect_stdout))
+    patch(textual_app, "redirect_stderr", _selective(contextlib.redirect_stderr))
 
     print_errors = App._print_error_renderables
 
@@ -367,40 +347,7 @@ def _install_output_fixes() -> None:
                 log.error("app %r exit message: %s", self, _renderable_text(renderable)[:2000])
         self._exit_renderables.clear()
 
-    App._print_error_renderables = _print_error_renderables
-
-
-# --------------------------------------------------------------------------- pitfall 6: effects
-
-
-def _install_side_effect_fixes() -> None:
-    from textual.app import App
-
-    save_screenshot = App.save_screenshot
-    deliver_screenshot = App.deliver_screenshot
-    system_commands = App.get_system_commands
-
-    def _save_screenshot(self: App[Any], *args: Any, **kwargs: Any) -> str:
-        if is_server_app(self):
-            log.info("screenshot refused for server app %r", self)
-            return ""
-        return save_screenshot(self, *args, **kwargs)
-
-    def _deliver_screenshot(self: App[Any], *args: Any, **kwargs: Any) -> str | None:
-        if is_server_app(self):
-            log.info("screenshot delivery refused for server app %r", self)
-            return None
-        return deliver_screenshot(self, *args, **kwargs)
-
-    def _get_system_commands(self: App[Any], screen: Any) -> Iterable[Any]:
-        commands = system_commands(self, screen)
-        if not is_server_app(self):
-            return commands
-        return [command for command in commands if command.title != "Screenshot"]
-
-    App.save_screenshot = _save_screenshot
-    App.deliver_screenshot = _deliver_screenshot
-    App.get_system_commands = _get_system_commands
+    patch(App, "_print_error_renderables", _print_error_renderables)
 
 
 # --------------------------------------------------------------------------- pitfall 10: paints
@@ -432,7 +379,7 @@ def _install_paint_fixes() -> None:
         with painting(full_screen):
             display(self, screen, renderable)
 
-    App._display = _display
+    patch(App, "_display", _display)
 
 
 def _paint(app: App[Any], paint: Callable[..., None], update: Any) -> None:
@@ -463,7 +410,7 @@ def _install_gc_hooks() -> None:
 
     def __init__(self: Screen[Any], *args: Any, **kwargs: Any) -> None:
         screen_init(self, *args, **kwargs)
-        self._harena_born = time.monotonic()  # type: ignore[attr-defined]
+        _screens_born[self] = time.monotonic()
 
     async def _replace_screen(self: App[Any], screen: Any) -> Any:
         removed = (
@@ -476,7 +423,7 @@ def _install_gc_hooks() -> None:
         pumps = dismantle.pumps_of(self, screen) if removed else []
         replaced = await replace_screen(self, screen)
         if removed:
-            born, widgets, app = getattr(screen, "_harena_born", None), len(pumps), ref(self)
+            born, widgets, app = _screens_born.get(screen), len(pumps), ref(self)
 
             def done(taken_apart: bool) -> None:
                 weight = gc_policy.screen_closed(born, widgets, taken_apart=taken_apart)
@@ -493,9 +440,9 @@ def _install_gc_hooks() -> None:
         if is_server_app(self.app):
             gc_policy.screen_shown()
 
-    Screen.__init__ = __init__
-    App._replace_screen = _replace_screen
-    Screen._on_screen_resume = _on_screen_resume
+    patch(Screen, "__init__", __init__)
+    patch(App, "_replace_screen", _replace_screen)
+    patch(Screen, "_on_screen_resume", _on_screen_resume)
 
 
 # --------------------------------------------------------------------------- pitfall 11: loop
@@ -517,8 +464,8 @@ def _install_loop_fixes() -> None:
     import textual.app as textual_app
     import textual.screen as textual_screen
 
-    textual_app.asyncio = _AsyncioWithoutEagerFactory("asyncio")
-    textual_screen.UPDATE_PERIOD = SCREEN_UPDATE_PERIOD  # pitfall 12
+    patch(textual_app, "asyncio", _AsyncioWithoutEagerFactory("asyncio"))
+    patch(textual_screen, "UPDATE_PERIOD", SCREEN_UPDATE_PERIOD)  # pitfall 12
 
 
 MAX_PARSED_CSS = 256
@@ -551,7 +498,7 @@ def _install_css_cache() -> None:
             parsed.set(key, rules)
         return list(rules)
 
-    Stylesheet._parse_rules = _parse_rules
+    patch(Stylesheet, "_parse_rules", _parse_rules)
 
 
 # --------------------------------------------------------------------------- entry point
@@ -565,7 +512,6 @@ def install() -> None:
     _install_output_fixes()
     _install_color_fixes()
     _install_leak_fixes()
-    _install_side_effect_fixes()
     _install_paint_fixes()
     _install_loop_fixes()
     _install_css_cache()

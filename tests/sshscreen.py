@@ -49,7 +49,7 @@ def row_text(screen: pyte.Screen, y: int) -> str:
     return "".join(out)
 
 
-class _ScreenSession(asyncssh.SSHClientSession):  # type: ignore[type-arg]
+class _ScreenSession(asyncssh.SSHClientSession):
     """Client session that forwards every received byte to its `ScreenClient`."""
 
     def __init__(self, client: ScreenClient) -> None:
@@ -240,19 +240,19 @@ class ScreenClient:
 class _OpenTestServer(asyncssh.SSHServer):
     """Test server: no authentication, one session from `session_factory` per channel."""
 
-    def __init__(self, session_factory: Callable[[], asyncssh.SSHServerSession]) -> None:  # type: ignore[type-arg]
+    def __init__(self, session_factory: Callable[[], asyncssh.SSHServerSession]) -> None:
         self._session_factory = session_factory
 
     def begin_auth(self, username: str) -> bool:
         return False  # no auth needed
 
-    def session_requested(self) -> asyncssh.SSHServerSession:  # type: ignore[type-arg]
+    def session_requested(self) -> asyncssh.SSHServerSession:
         return self._session_factory()
 
 
 @asynccontextmanager
 async def open_test_server(
-    session_factory: Callable[[], asyncssh.SSHServerSession],  # type: ignore[type-arg]
+    session_factory: Callable[[], asyncssh.SSHServerSession],
     key_dir: Path,
     **server_options: Any,
 ) -> AsyncIterator[int]:

@@ -130,6 +130,7 @@ class HarenaApp(App[None]):
         self._window_title: str | None = "" if window_title else None  # as last sent; None: never
         self._table_opening: Timer | None = None  # the timer of the open waiting its turn
         self._waiting_open: WaitingOpen | None = None
+        self.guide_progress: dict[str, list[str]] = {}  # table id -> guide panels shown
 
     # -- start ----------------------------------------------------------------------------------
 

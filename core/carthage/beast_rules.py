@@ -1,4 +1,4 @@
-"""The rules of Arena Beasts (rulebook: Arena Beasts), mixed into `rules.Carthage` when the
+"""The rules of Arena Beasts (rulebook: Arena Beasts), as `game.beast_rules`: active when the
 table turns option `beasts` on.
 
 An eliminated player (`alive` False) may take an Arena Beast: `PlayerState.beast` names it, its
@@ -11,23 +11,17 @@ is slain its player may choose another Beast, one not yet in the arena or slain.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from harena.core.carthage.beasts import Beast, BeastEntry, BeastTiming
+from harena.core.carthage.choices import HexChoice
 from harena.core.carthage.hexgrid import Hex
-from harena.core.carthage.primitives import Primitives
+from harena.core.carthage.part import Part
 from harena.core.carthage.state import Frame, Phase, Source
 from harena.core.engine import Choice, Prompt
 
-if TYPE_CHECKING:
-    from harena.core.engine import GameConfig
 
-
-class BeastRules(Primitives):
-    config: GameConfig
-
+class BeastRules(Part):
     def beasts_on(self) -> bool:
-        return self.config.options.get("beasts", "off") == "on"
+        return self.game.config.options.get("beasts", "off") == "on"
 
     def is_beast(self, seat: int) -> bool:
         if not 0 <= seat < len(self.state.players):
@@ -59,36 +53,42 @@ class BeastRules(Primitives):
             if p.beast is not None and p.at is None:
                 beast = self.content.beast(p.beast)
                 hexes = self.beast_entry_hexes(beast)
-                choices = tuple(Choice(f"hex:{h.q},{h.r}", f"{h.q},{h.r}") for h in hexes)
-                return Prompt(
-                    seat, "place_beast", f"The {beast.name} enters the arena: where?", choices
-                )
+                hexes_offered = tuple(HexChoice.of(h) for h in hexes)
+                text = f"The {beast.name} enters the arena: where?"
+                return Prompt(seat, "place_beast", text, hexes_offered)
         seat = s.beast_offers[0]
         choices = tuple(Choice(f"beast:{b.id}", f"{b.name}: {b.text}") for b in self.free_beasts())
         choices += (Choice("decline", "Stay out of the arena"),)
         return Prompt(seat, "choose_beast", "Return to the arena as an Arena Beast?", choices)
 
-    def apply_beast(self, seat: int, choice: str) -> None:
+    def apply_beast(self, seat: int, chosen: Choice) -> None:
         s = self.state
         p = s.players[seat]
-        if p.beast is not None and p.at is None:
-            q, r = choice.removeprefix("hex:").split(",")
-            p.at = Hex(int(q), int(r))
-            self.emit(f"The {self.content.beast(p.beast).name} enters the arena at {q},{r}")
+        choice = chosen.id
+        if isinstance(chosen, HexChoice):
+            assert p.beast is not None and p.at is None
+            p.at = at = chosen.at
+            name = self.content.beast(p.beast).name
+            self.game.emit(f"The {name} enters the arena at {at.q},{at.r}")
             return
         s.beast_offers.pop(0)
         if choice == "decline":
-            self.emit(f"{self.name_of(seat)} stays out of the arena")
+            self.game.emit(f"{self.game.board.name_of(seat)} stays out of the arena")
             return
         beast = self.content.beast(choice.removeprefix("beast:"))
         p.beast = beast.id
+        p.returned = True  # rulebook: Arena Beasts, "can no longer win the game"
         p.armor = beast.armor  # rulebook: "use the Armor tracking area on their Player Board"
-        self.emit(
-            f"{self.gladiator_names.get(p.colour, self.name_of(seat))} returns as the {beast.name}"
+        self.game.emit(
+            f"{self.game.gladiator_names.get(p.colour, self.game.board.name_of(seat))} returns as the {beast.name}"
         )
 
     def beast_entry_hexes(self, beast: Beast) -> list[Hex]:
-        free = [h for h in self.arena.hexes if not self.is_pillar(h) and self.occupant(h) is None]
+        free = [
+            h
+            for h in self.arena.hexes
+            if not self.game.board.is_pillar(h) and self.game.board.occupant(h) is None
+        ]
         if beast.enters is BeastEntry.EDGE:
             wanted = [h for h in free if self.arena.is_edge(h)]
         else:
@@ -104,12 +104,13 @@ class BeastRules(Primitives):
         n = len(s.players)
         order = [(s.starting + k) % n for k in range(n)]
         acting = [
-            seat for seat in order
+            (seat, beast) for seat in order
             if self.is_beast(seat) and s.players[seat].at is not None
-            and self.content.beast(s.players[seat].beast).acts is timing  # type: ignore[arg-type]
+            and (beast := s.players[seat].beast) is not None
+            and self.content.beast(beast).acts is timing
         ]  # fmt: skip
-        for seat in reversed(acting):
-            s.stack.append(Frame(seat, Source.BEAST, s.players[seat].beast))  # type: ignore[arg-type]
+        for seat, beast in reversed(acting):
+            s.stack.append(Frame(seat, Source.BEAST, beast))
 
     def frame_can_run(self, frame: Frame) -> bool:
         """A gladiator's frame runs while it lives; a Beast's while that Beast is in the arena."""
@@ -121,14 +122,15 @@ class BeastRules(Primitives):
     def wound_beast(self, seat: int, amount: int) -> None:
         """rulebook: "Arena Beasts have an Armor Track and can be eliminated"."""
         p = self.state.players[seat]
+        assert p.beast is not None
         p.armor -= amount
-        name = self.content.beast(p.beast).name  # type: ignore[arg-type]
-        self.emit(f"The {name} takes {amount}: Armor {p.armor}")
+        name = self.content.beast(p.beast).name
+        self.game.emit(f"The {name} takes {amount}: Armor {p.armor}")
         if p.armor > 0:
             return
-        self.state.slain_beasts.append(p.beast)  # type: ignore[arg-type]
+        self.state.slain_beasts.append(p.beast)
         p.beast = None
         p.at = None  # ruling: its token stays as it is (Arena Tokens do not flip for a Beast)
         p.armor = 0
-        self.emit(f"The {name} is slain!")
+        self.game.emit(f"The {name} is slain!")
         self.offer_beast(seat)

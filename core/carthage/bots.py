@@ -97,12 +97,14 @@ class HeuristicBot(RulesetScoring, KitScorer):
         self.labels = dict(prompt["choices"])
         scorer = getattr(self, "score_" + prompt["kind"], None)
         if scorer is None:  # pragma: no cover - every Carthage prompt kind has a scorer
-            return self.rng.choice(ids)
+            fallback: str = self.rng.choice(ids)
+            return fallback
         if prompt["kind"] == "move_step":
             self.strike = self.strike_follows(board)
         scores = [scorer(choice_id, me, board) for choice_id in ids]
         best = max(scores)
-        return self.rng.choice([c for c, s in zip(ids, scores) if s == best])
+        chosen: str = self.rng.choice([c for c, s in zip(ids, scores, strict=True) if s == best])
+        return chosen
 
     def situation(self, seat: int, board: dict[str, Any]) -> Situation:
         players = board["players"]
@@ -304,16 +306,19 @@ class HeuristicBot(RulesetScoring, KitScorer):
 
     def score_choose_target(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
         chariot = sense.chariot_of(board)
-        if choice == "target:none":  # offered when a teammate is in reach
-            return 50.0
+        if choice == "target:none":  # offered when a teammate is in reach: better than a mate
+            return -50.0
         target = int(choice.removeprefix("target:"))
-        if chariot is not None:  # him, else nobody: never a teammate
-            return 100.0 if target == chariot["seat"] else -board["players"][target]["armor"]
-        return -board["players"][target]["armor"] - (100 if target in me.mates else 0)
+        if chariot is not None and target == chariot["seat"]:
+            return 100.0  # him, else nobody: never a teammate
+        armor: int = board["players"][target]["armor"]
+        if chariot is not None:
+            return -armor - 100.0
+        return -armor - (100 if target in me.mates else 0)
 
     def score_choose_opponent(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
         seat = int(choice.removeprefix("target:"))
-        favor = board["players"][seat]["favor"]
+        favor: int = board["players"][seat]["favor"]
         if sense.chariot_of(board) is not None:
             return -favor  # spare a teammate
         return favor - (100 if seat in me.mates else 0)
@@ -325,7 +330,8 @@ class HeuristicBot(RulesetScoring, KitScorer):
         self, choice: str, me: Situation, board: dict[str, Any]
     ) -> float:
         seat = int(choice.removeprefix("start:"))
-        return board["players"][seat]["armor"] + (100 if seat in teammates(board, me.seat) else 0)
+        armor: int = board["players"][seat]["armor"]
+        return armor + (100 if seat in teammates(board, me.seat) else 0)
 
     def score_pick_ruleset(self, choice: str, me: Situation, board: dict[str, Any]) -> float:
         """2 vs 3: rulesets only the two may use, best first; Crocodile Island bites them too."""

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from harena.core.carthage.beasts import Beast, check_beasts, parse_beast
 from harena.core.carthage.cards import (
@@ -130,7 +130,15 @@ class Content:
         return tuple(t.id for t in self.tokens for _ in range(t.count))
 
 
-def _by_id(items: tuple[Any, ...], ident: str) -> Any:
+class _Identified(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+_T = TypeVar("_T", bound=_Identified)
+
+
+def _by_id(items: tuple[_T, ...], ident: str) -> _T:
     for item in items:
         if item.id == ident:
             return item

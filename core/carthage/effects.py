@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import ClassVar, Union, get_args
+from typing import ClassVar, get_args
 
 
 class Target(Enum):
@@ -270,23 +270,23 @@ class Gear:
         return GEAR_TEXT[self.rule].format(x=self.amount)
 
 
-Effect = Union[
-    Move,
-    Damage,
-    StrikeBonus,
-    Knockback,
-    Armor,
-    Favor,
-    OpponentLosesFavor,
-    PassCard,
-    FocusThisCard,
-    DiscardCard,
-    Conditional,
-    FocusFromDiscard,
-    PassStartingPlayer,
-    RuleHook,
-    Gear,
-]
+Effect = (
+    Move
+    | Damage
+    | StrikeBonus
+    | Knockback
+    | Armor
+    | Favor
+    | OpponentLosesFavor
+    | PassCard
+    | FocusThisCard
+    | DiscardCard
+    | Conditional
+    | FocusFromDiscard
+    | PassStartingPlayer
+    | RuleHook
+    | Gear
+)
 
 # kind -> primitive, for the data files.
 EFFECT_TYPES: dict[str, type] = {cls.kind: cls for cls in get_args(Effect)}

@@ -7,54 +7,34 @@ these to run whole cards step by step.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from harena.core.carthage.cards import ArenaToken, TokenKind, TokenTrigger
-from harena.core.carthage.content import Content
+from harena.core.carthage.cards import TokenKind, TokenTrigger
 from harena.core.carthage.effects import Hook
-from harena.core.carthage.hexgrid import Arena, Direction, Hex, distance
+from harena.core.carthage.hexgrid import Direction, Hex, distance
+from harena.core.carthage.part import Part
 from harena.core.carthage.state import (
     MAX_ARMOR,
     MAX_FAVOR,
     MIN_PLAYER_CARDS,
     BoardToken,
-    CarthageState,
     Frame,
     Phase,
     Source,
 )
 
 
-class Primitives:
+class Primitives(Part):
     """State changes and look-ups shared by effects and phases."""
-
-    state: CarthageState
-    content: Content
-    arena: Arena
-    token_defs: dict[str, ArenaToken]
-    gladiator_names: dict[str, str]  # colour -> "Blue Retiarius"
-    gladiator_classes: dict[str, str]  # colour -> "Retiarius"
-    card_names: dict[str, str]
-    card_texts: dict[str, str]
-
-    if TYPE_CHECKING:
-
-        def emit(self, text: str, **kwargs: Any) -> None: ...  # core.engine.Game.emit
-
-        # equipment_rules.EquipmentRules and beast_rules.BeastRules
-        def incoming_damage(self, seat: int, amount: int) -> int: ...
-        def knockback_immune(self, seat: int) -> bool: ...
-        def is_beast(self, seat: int) -> bool: ...
-        def wound_beast(self, seat: int, amount: int) -> None: ...
-        def offer_beast(self, seat: int) -> None: ...
 
     # -- lookups ------------------------------------------------------------------------------------
 
     def name_of(self, seat: int) -> str:
         """The seat's gladiator ("Blue Retiarius"), or "Seat 2" before it has chosen one; an
-        Arena Beast is "Lion (Blue Retiarius)"."""
+        Arena Beast is "Lion (Blue Retiarius)"; the Essedari Maximo is himself."""
+        chariot = self.game.essedari_mode.name_of(seat)
+        if chariot is not None:
+            return chariot
         p = self.state.players[seat]
-        name = self.gladiator_names.get(p.colour, f"Seat {seat + 1}")
+        name = self.game.gladiator_names.get(p.colour, f"Seat {seat + 1}")
         if p.beast is not None and not p.alive:
             return f"{self.content.beast(p.beast).name} ({name})"
         return name
@@ -62,10 +42,10 @@ class Primitives:
     def class_of(self, seat: int) -> str:
         """The seat's gladiator class ("Retiarius"), or "" before it has chosen one."""
         colour = self.state.players[seat].colour
-        return self.gladiator_classes.get(colour, "")
+        return self.game.gladiator_classes.get(colour, "")
 
     def card_name(self, instance: int) -> str:
-        return self.card_names[self.state.cards[instance]]
+        return self.game.card_names[self.state.cards[instance]]
 
     def occupant(self, h: Hex) -> int | None:
         for seat, p in enumerate(self.state.players):
@@ -88,11 +68,12 @@ class Primitives:
             and not self.is_pillar(h)
             and self.occupant(h) is None
             and not self.edge_closed(h)
+            and not self.game.essedari_mode.blocks(h)
         )
 
     def can_be_knocked_to(self, seat: int, h: Hex | None) -> bool:
         """Whether a knockback may carry `seat` onto `h` (the Chained Match adds the chain)."""
-        return self.can_enter(h)
+        return self.can_enter(h) and h is not None and self.game.team_mode.keeps_chain(seat, h)
 
     def step_directions(self, frame: Frame) -> list[Direction]:
         at = self.state.players[frame.owner].at
@@ -101,7 +82,12 @@ class Primitives:
             dirs: tuple[Direction, ...] = (frame.move_dir,)
         else:
             dirs = tuple(Direction)
-        return [d for d in dirs if self.can_enter(self.arena.step(at, d))]
+        keeps_chain = self.game.team_mode.keeps_chain
+        return [
+            d for d in dirs
+            if self.can_enter(h := self.arena.step(at, d))
+            and h is not None and keeps_chain(frame.owner, h)
+        ]  # fmt: skip
 
     def damage_targets(self, frame: Frame, reach: int) -> list[int]:
         """Opponents within `reach` hexes (rulebook: General Clarifying Rules, Range). After a
@@ -111,20 +97,22 @@ class Primitives:
         if frame.move_dir is not None:
             ahead = self.arena.ray(at, frame.move_dir, reach)
             found = [s for s in map(self.occupant, ahead) if s is not None][:1]
-            return [s for s in found if self.may_hit(frame.owner, s)]
-        return [
-            seat
-            for seat, p in enumerate(self.state.players)
-            if seat != frame.owner and p.at is not None and distance(at, p.at) <= reach
-            and self.may_hit(frame.owner, seat)
-        ]  # fmt: skip
+            targets = [s for s in found if self.may_hit(frame.owner, s)]
+        else:
+            targets = [
+                seat
+                for seat, p in enumerate(self.state.players)
+                if seat != frame.owner and p.at is not None and distance(at, p.at) <= reach
+                and self.may_hit(frame.owner, seat)
+            ]  # fmt: skip
+        return self.game.essedari_mode.damage_targets(frame, reach, targets)
 
     def may_hit(self, attacker: int, seat: int) -> bool:
         """Gladiators hit gladiators and Arena Beasts; a Beast hunts gladiators only
         (ruling, docs/rulings.md: Beasts never fight each other)."""
         if self.state.players[seat].alive:
             return True
-        return self.is_beast(seat) and not self.is_beast(attacker)
+        return self.game.beast_rules.is_beast(seat) and not self.game.beast_rules.is_beast(attacker)
 
     def opponents(self, seat: int) -> list[int]:
         return [s for s, p in enumerate(self.state.players) if s != seat and p.alive]
@@ -140,20 +128,23 @@ class Primitives:
         """One hex of Movement; a face-up token entered resolves at once."""
         p = self.state.players[seat]
         assert p.at is not None
-        beast = self.is_beast(seat)  # rulebook: Arena Beasts occupy but never activate tokens,
+        beast = self.game.beast_rules.is_beast(
+            seat
+        )  # rulebook: Arena Beasts occupy but never activate tokens,
         if not beast:  # and tokens do not flip when a Beast moves off them
             self.leave(p.at)
         p.at = self.arena.step(p.at, direction)
         assert p.at is not None
-        self.emit(f"{self.name_of(seat)} steps {direction.name} to {p.at.q},{p.at.r}")
-        self.stepped(seat)  # Modular Rulesets: Crocodile Island
+        self.game.emit(f"{self.name_of(seat)} steps {direction.name} to {p.at.q},{p.at.r}")
+        for hook in self.game.hooks.stepped:
+            hook(seat)
         if not p.alive:
             return
         token = self.state.tokens.get(p.at)
         if token is not None and token.face_up and not beast:
             kind = self.token_defs[token.token]
             if kind.kind.trigger is TokenTrigger.ENTER:
-                self.emit(f"{self.name_of(seat)} takes the {kind.name} token")
+                self.game.emit(f"{self.name_of(seat)} takes the {kind.name} token")
                 self.state.stack.append(Frame(seat, Source.TOKEN, token.token))
 
     def leave(self, h: Hex) -> None:
@@ -164,13 +155,17 @@ class Primitives:
 
     def deal_damage(self, frame: Frame, target: int, amount: int) -> None:
         # rulebook: Theater cards do not affect Arena Beasts, neither their bite nor their hide
-        beasts = self.is_beast(frame.owner) or self.is_beast(target)
+        beasts = self.game.beast_rules.is_beast(frame.owner) or self.game.beast_rules.is_beast(
+            target
+        )
         if Hook.DAMAGE_PLUS_ONE.value in self.state.hooks and not beasts:
             amount += 1
-        amount = self.incoming_damage(target, amount)
+        amount = self.damage_taken(target, amount)
         frame.hit = True
         frame.target = target
-        self.emit(f"{self.name_of(frame.owner)} deals {amount} Damage to {self.name_of(target)}")
+        self.game.emit(
+            f"{self.name_of(frame.owner)} deals {amount} Damage to {self.name_of(target)}"
+        )
         self.lose_armor(target, amount, "takes")
 
     def knock_back(self, seat: int, direction: Direction, spaces: int) -> None:
@@ -179,10 +174,10 @@ class Primitives:
         on top; landing on a face-up Crocodile costs 1 Armor; no other token triggers."""
         p = self.state.players[seat]
         assert p.at is not None
-        if self.knockback_immune(seat):
-            self.emit(f"{self.name_of(seat)} stands firm: no Knockback")
+        if self.game.equipment_rules.knockback_immune(seat):
+            self.game.emit(f"{self.name_of(seat)} stands firm: no Knockback")
             return
-        beast = self.is_beast(seat)
+        beast = self.game.beast_rules.is_beast(seat)
         start = at = p.at
         extra = 0
         for _ in range(spaces):
@@ -199,49 +194,64 @@ class Primitives:
                 break
             if not beast:
                 self.leave(at)
-            at = nxt  # type: ignore[assignment]
+            assert nxt is not None  # (can_be_knocked_to is False off the arena)
+            at = nxt
         p.at = at
         if at != start:
-            self.emit(f"{self.name_of(seat)} is knocked back {direction.name} to {at.q},{at.r}")
+            self.game.emit(
+                f"{self.name_of(seat)} is knocked back {direction.name} to {at.q},{at.r}"
+            )
             token = self.state.tokens.get(at)
             if token is not None and token.face_up and not beast:
                 kind = self.token_defs[token.token]
                 if kind.kind is TokenKind.CROCODILE:
-                    self.emit(f"the Crocodile bites {self.name_of(seat)}")
+                    self.game.emit(f"the Crocodile bites {self.name_of(seat)}")
                     self.lose_armor(seat, kind.value, "loses")
         if extra and (p.alive or beast):
-            extra = self.incoming_damage(seat, extra)
-            self.emit(f"{self.name_of(seat)} cannot be knocked back further: {extra} more Damage")
+            extra = self.damage_taken(seat, extra)
+            self.game.emit(
+                f"{self.name_of(seat)} cannot be knocked back further: {extra} more Damage"
+            )
             self.lose_armor(seat, extra, "takes")
+
+    def damage_taken(self, seat: int, amount: int) -> int:
+        """The Damage `seat` takes of `amount` (Heavy Scutum halves it: hooks.damage_taken)."""
+        for hook in self.game.hooks.damage_taken:
+            amount = hook(seat, amount)
+        return amount
 
     def gain_armor(self, seat: int, amount: int) -> None:
         p = self.state.players[seat]
         p.armor = min(MAX_ARMOR, p.armor + amount)
-        self.emit(f"{self.name_of(seat)} gains {amount} Armor ({p.armor})")
+        self.game.emit(f"{self.name_of(seat)} gains {amount} Armor ({p.armor})")
 
     def lose_armor(self, seat: int, amount: int, verb: str) -> None:
+        if self.game.essedari_mode.wound(seat, amount, verb):
+            return  # the Essedari Maximo's Armor
         p = self.state.players[seat]
-        if self.is_beast(seat) and p.at is not None:
-            self.wound_beast(seat, amount)
+        if self.game.beast_rules.is_beast(seat) and p.at is not None:
+            self.game.beast_rules.wound_beast(seat, amount)
             return
         if not p.alive:
             return
         p.armor -= amount
-        self.emit(f"{self.name_of(seat)} {verb} {amount}: Armor {p.armor}")
+        self.game.emit(f"{self.name_of(seat)} {verb} {amount}: Armor {p.armor}")
         if p.armor <= 0:
             self.eliminate(seat)
 
     def change_favor(self, seat: int, amount: int) -> None:
+        if self.game.essedari_mode.is_chariot(seat):
+            return  # he has no Favor to lose
         p = self.state.players[seat]
         p.favor = max(0, min(MAX_FAVOR, p.favor + amount))
         verb = "gains" if amount > 0 else "loses"
-        self.emit(f"{self.name_of(seat)} {verb} {abs(amount)} Favor ({p.favor})")
+        self.game.emit(f"{self.name_of(seat)} {verb} {abs(amount)} Favor ({p.favor})")
 
     def focus(self, seat: int, instance: int) -> None:
         p = self.state.players[seat]
         p.discard.remove(instance)
         p.focus.append(instance)
-        self.emit(f"{self.name_of(seat)} Focuses {self.card_name(instance)}")
+        self.game.emit(f"{self.name_of(seat)} Focuses {self.card_name(instance)}")
 
     def eliminate(self, seat: int) -> None:
         """rulebook: How to Win - eliminated at once at 0 Armor or less; the last gladiator
@@ -254,7 +264,7 @@ class Primitives:
             self.leave(p.at)
             p.at = None
         s.eliminated.append(seat)
-        self.emit(f"{self.name_of(seat)} is eliminated!")
+        self.game.emit(f"{self.name_of(seat)} is eliminated!")
         alive = [i for i, q in enumerate(s.players) if q.alive]
         if s.starting == seat:
             s.starting = self.next_alive(seat)
@@ -264,40 +274,46 @@ class Primitives:
 
     def last_standing(self, alive: list[int], fallen: int) -> None:
         """rulebook: How to Win - the last gladiator (or team: teams.py) standing wins; else
-        the fallen player may return as an Arena Beast (beast_rules). A hook: the Essedari
-        Maximo's modes end otherwise."""
+        the fallen player may return as an Arena Beast (beast_rules). Against the Essedari
+        Maximo the game ends otherwise (essedari/chariot.py)."""
         s = self.state
-        winner = self.standing_winner(alive)
+        if self.game.essedari_mode.active:
+            self.game.essedari_mode.last_standing(alive)
+            return
+        winner = self.game.team_mode.standing_winner(alive)
         if winner is not None:
             s.winner = winner
             s.phase = Phase.OVER
-            self.emit(self.victory_text(winner))
+            self.game.emit(self.game.team_mode.victory_text(winner))
         else:
-            self.offer_beast(fallen)
+            self.game.beast_rules.offer_beast(fallen)
 
-    def standing_winner(self, alive: list[int]) -> int | None:
-        """The winner once `alive` are left, None while the fight goes on (teams override)."""
-        return alive[0] if len(alive) == 1 else None
-
-    def victory_text(self, winner: int) -> str:
-        return f"{self.name_of(winner)} is the last gladiator standing and wins!"
-
-    # -- hooks a mode overrides (core/carthage/essedari/chariot.py) -----------------------------
+    # -- what the Essedari Maximo changes (core/carthage/essedari/chariot.py) ------------------
 
     def knockable(self, seat: int) -> bool:
-        return self.state.players[seat].alive
+        """ruling (docs/essedari.md): a chariot is not knocked back."""
+        return not self.game.essedari_mode.is_chariot(seat) and self.state.players[seat].alive
 
     def pass_card_to(self, seat: int | None) -> int | None:
-        """Whose discard pile a passed card goes to (None: its own player's)."""
-        return seat
+        """Whose discard pile a passed card goes to (None: its own player's). rulebook: a
+        card passed to the Essedari Maximo "goes in the Discard Pile of the player"."""
+        return None if self.game.essedari_mode.is_chariot(seat) else seat
 
     def steps_allowed(self, seat: int, steps: int) -> int:
-        """How many of a Move's steps `seat` may take."""
-        return steps
+        """How many of a Move's steps `seat` may take (the Net stops them)."""
+        return self.game.essedari_mode.steps_allowed(seat, steps)
 
     def may_hold_back(self, frame: Frame, targets: list[int]) -> bool:
-        """Whether the card's player may decline to deal this Damage ("target:none")."""
-        return False
+        """Whether the card's player may decline to deal this Damage ("target:none"): when a
+        teammate is among its targets (rulebook: 2 VS 2, "Teammates may Damage one another if
+        they choose"; Co-op Rules, "if desired")."""
+        return any(self.is_teammate(frame.owner, t) for t in targets)
+
+    def is_teammate(self, seat: int, other: int) -> bool:
+        """Whether `other` is a gladiator on `seat`'s side (the team modes, co-op)."""
+        return self.game.essedari_mode.is_teammate(seat, other) or self.game.team_mode.is_teammate(
+            seat, other
+        )
 
     def next_alive(self, seat: int) -> int:
         """The next living gladiator clockwise after `seat` (turn order is seat order)."""

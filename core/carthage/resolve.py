@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from harena.core.carthage.choices import DiscardChoice, FocusCard, SeatChoice, StepChoice
 from harena.core.carthage.effects import (
     Armor,
     Condition,
@@ -34,8 +35,12 @@ from harena.core.carthage.effects import (
     Target,
 )
 from harena.core.carthage.hexgrid import Direction, knockback_directions
-from harena.core.carthage.primitives import Primitives
+from harena.core.carthage.part import Part
 from harena.core.carthage.state import Frame, Phase, Source, Wait
+from harena.core.engine import Choice
+
+if TYPE_CHECKING:
+    from harena.core.carthage.rules import Carthage
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,15 +72,12 @@ def build_program(effects: tuple[Effect, ...]) -> tuple[Op, ...]:
     return tuple(ops)
 
 
-class EffectResolver(Primitives):
-    """The effect half of the Carthage rules; mixed into `rules.Carthage`."""
+class EffectResolver(Part):
+    """Runs frames one operation at a time (see the module docstring): `game.resolver`."""
 
-    _programs: dict[tuple[Source, str, int], tuple[Op, ...]]
-
-    if TYPE_CHECKING:  # equipment_rules.EquipmentRules and beast_rules.BeastRules
-
-        def run_gear(self, frame: Frame, op: Gear) -> None: ...
-        def frame_can_run(self, frame: Frame) -> bool: ...
+    def __init__(self, game: Carthage) -> None:
+        super().__init__(game)
+        self._programs: dict[tuple[Source, str, int], tuple[Op, ...]] = {}
 
     def program(self, frame: Frame) -> tuple[Op, ...]:
         key = (frame.source, frame.ref, frame.side)
@@ -86,7 +88,7 @@ class EffectResolver(Primitives):
             elif frame.source is Source.TOKEN:
                 effects = self.token_defs[frame.ref].effects
             elif frame.source is Source.RULESET:
-                effects = self.ruleset_effects(frame.ref)
+                effects = self.game.rulesets.ruleset_effects(frame.ref)
             elif frame.source is Source.EQUIPMENT:
                 effects = self.content.equipment_card(frame.ref).effects
             elif frame.source is Source.BEAST:
@@ -105,9 +107,9 @@ class EffectResolver(Primitives):
             if s.phase is Phase.OVER:
                 return True
             frame = s.stack[-1]
-            if frame.wait is not None or self.holds_frame(frame):  # held: Naked and Afraid
+            if frame.wait is not None or any(held(frame) for held in self.game.hooks.frame_held):
                 return False
-            if not self.frame_can_run(frame):
+            if not self.game.beast_rules.frame_can_run(frame):
                 self.finish_frame()
                 continue
             prog = self.program(frame)
@@ -125,13 +127,15 @@ class EffectResolver(Primitives):
             return
         instance, owner = s.in_play.instance, s.players[frame.owner]
         s.in_play = None
-        name = self.card_name(instance)
+        name = self.game.board.card_name(instance)
         if frame.focus_card:
             owner.focus.append(instance)
-            self.emit(f"{self.name_of(frame.owner)} Focuses {name}")
+            self.game.emit(f"{self.game.board.name_of(frame.owner)} Focuses {name}")
         elif frame.pass_to is not None:
             s.players[frame.pass_to].discard.append(instance)
-            self.emit(f"{name} goes to {self.name_of(frame.pass_to)}'s discard pile")
+            self.game.emit(
+                f"{name} goes to {self.game.board.name_of(frame.pass_to)}'s discard pile"
+            )
         else:
             owner.discard.append(instance)
 
@@ -147,60 +151,67 @@ class EffectResolver(Primitives):
             frame.pc += 1 if ok else 1 + op.length
         elif isinstance(op, Move) and frame.hobbled:
             frame.pc += 1  # Weighted Bola (equipment_rules.mark_hobbled)
-            self.emit(f"{self.name_of(frame.owner)} cannot Move: tangled in the Bola")
+            self.game.emit(
+                f"{self.game.board.name_of(frame.owner)} cannot Move: tangled in the Bola"
+            )
         elif isinstance(op, Gear):
-            self.run_gear(frame, op)
+            self.game.equipment_rules.run_gear(frame, op)
         elif isinstance(op, Move):
             if frame.left is None:
-                frame.left = self.steps_allowed(frame.owner, op.steps)
-            if frame.left > 0 and self.step_directions(frame):
+                frame.left = self.game.board.steps_allowed(frame.owner, op.steps)
+            if frame.left > 0 and self.game.board.step_directions(frame):
                 frame.wait = Wait.MOVE_STEP
                 return
             if frame.left > 0:
                 # ruling: boxed in, the remaining steps are lost (docs/rulings.md)
-                self.emit(f"{self.name_of(frame.owner)} is boxed in: {frame.left} step(s) lost")
+                self.game.emit(
+                    f"{self.game.board.name_of(frame.owner)} is boxed in: {frame.left} step(s) lost"
+                )
             frame.left = None
             frame.pc += 1
         elif isinstance(op, Damage):
-            targets = self.damage_targets(frame, op.reach)
-            if len(targets) > 1 or (targets and self.may_hold_back(frame, targets)):
+            targets = self.game.board.damage_targets(frame, op.reach)
+            if len(targets) > 1 or (targets and self.game.board.may_hold_back(frame, targets)):
                 frame.damage = op.amount
                 frame.wait = Wait.TARGET
                 return
             frame.hit = False
             if targets:
-                self.deal_damage(frame, targets[0], op.amount)
+                self.game.board.deal_damage(frame, targets[0], op.amount)
             else:
-                self.emit(f"{self.name_of(frame.owner)}'s Damage {op.amount} finds nobody in reach")
+                self.game.emit(
+                    f"{self.game.board.name_of(frame.owner)}'s Damage {op.amount} finds nobody in reach"
+                )
             frame.pc += 1
         elif isinstance(op, Knockback):
             target = frame.target
             frame.pc += 1
-            if not frame.hit or target is None or not self.knockable(target):
+            if not frame.hit or target is None or not self.game.board.knockable(target):
                 return
             if op.along_move and frame.move_dir is not None:
                 dirs: tuple[Direction, ...] = (frame.move_dir,)
             else:
-                assert me.at is not None and s.players[target].at is not None
-                dirs = knockback_directions(me.at, s.players[target].at)  # type: ignore[arg-type]
+                target_at = s.players[target].at
+                assert me.at is not None and target_at is not None
+                dirs = knockback_directions(me.at, target_at)
             if len(dirs) > 1:
                 frame.pc -= 1
                 frame.damage = op.spaces
                 frame.wait = Wait.KNOCKBACK
                 return
-            self.knock_back(target, dirs[0], op.spaces)
+            self.game.board.knock_back(target, dirs[0], op.spaces)
         elif isinstance(op, Armor):
             frame.pc += 1
             if op.amount > 0:
-                self.gain_armor(frame.owner, op.amount)
+                self.game.board.gain_armor(frame.owner, op.amount)
             else:
-                self.lose_armor(frame.owner, -op.amount, "loses")
+                self.game.board.lose_armor(frame.owner, -op.amount, "loses")
         elif isinstance(op, Favor):
             frame.pc += 1
-            self.change_favor(frame.owner, op.amount)
+            self.game.board.change_favor(frame.owner, op.amount)
         elif isinstance(op, OpponentLosesFavor):
             if op.target is Target.ANY:
-                choices = self.opponents(frame.owner)
+                choices = self.game.board.opponents(frame.owner)
                 if len(choices) > 1:
                     frame.damage = op.amount
                     frame.wait = Wait.OPPONENT
@@ -210,10 +221,10 @@ class EffectResolver(Primitives):
                 frame.target = None
             frame.pc += 1
             if frame.target is not None:
-                self.change_favor(frame.target, -op.amount)
+                self.game.board.change_favor(frame.target, -op.amount)
         elif isinstance(op, PassCard):
             frame.pc += 1
-            frame.pass_to = self.pass_card_to(frame.target)
+            frame.pass_to = self.game.board.pass_card_to(frame.target)
         elif isinstance(op, FocusThisCard):
             frame.pc += 1
             frame.focus_card = True
@@ -226,12 +237,12 @@ class EffectResolver(Primitives):
             frame.left = None
             frame.pc += 1
         elif isinstance(op, FocusFromDiscard):
-            if self.may_focus(frame.owner):
+            if self.game.board.may_focus(frame.owner):
                 frame.wait = Wait.FOCUS
                 return
             frame.pc += 1
         elif isinstance(op, PassStartingPlayer):
-            if len(self.opponents(frame.owner)) > 0:
+            if len(self.game.board.opponents(frame.owner)) > 0:
                 frame.wait = Wait.START_PLAYER
                 return
             frame.pc += 1
@@ -244,47 +255,60 @@ class EffectResolver(Primitives):
 
     # -- decisions --------------------------------------------------------------------------------
 
-    def decide(self, choice: str) -> None:
-        """Apply `choice` to the waiting top frame (the choice is already known to be legal)."""
+    def decide(self, chosen: Choice) -> None:
+        """Apply the choice the waiting top frame's prompt made (prompts._effect_prompt)."""
         s = self.state
         frame = s.stack[-1]
         wait, frame.wait = frame.wait, None
         op = self.program(frame)[frame.pc]
+        board = self.game.board
         if wait is Wait.MOVE_STEP:
-            direction = Direction[choice.removeprefix("dir:")]
+            assert isinstance(chosen, StepChoice)
             if isinstance(op, Move) and op.straight:
-                frame.move_dir = direction
+                frame.move_dir = chosen.direction
             assert frame.left is not None
             frame.left -= 1
-            self.step(frame.owner, direction)
+            board.step(frame.owner, chosen.direction)
+        elif wait is Wait.TARGET and isinstance(op, Gear):  # Twin Blades, a teammate beside
+            assert isinstance(chosen, SeatChoice)
+            mate = self.game.equipment_rules.twin_blades_ask(frame)
+            assert mate is not None
+            frame.asked.append(mate)
+            if chosen.seat is None:
+                frame.spared.append(mate)
+                self.game.emit(f"{board.name_of(frame.owner)} spares {board.name_of(mate)}")
         elif wait is Wait.TARGET:
+            assert isinstance(chosen, SeatChoice)
             frame.pc += 1
             frame.hit = False
-            if choice == "target:none":
-                self.emit(f"{self.name_of(frame.owner)} holds back the Damage {frame.damage}")
+            if chosen.seat is None:
+                self.game.emit(f"{board.name_of(frame.owner)} holds back the Damage {frame.damage}")
             else:
-                self.deal_damage(frame, int(choice.removeprefix("target:")), frame.damage)
+                board.deal_damage(frame, chosen.seat, frame.damage)
         elif wait is Wait.KNOCKBACK:
+            assert isinstance(chosen, StepChoice) and frame.target is not None
             frame.pc += 1
-            assert frame.target is not None
-            self.knock_back(frame.target, Direction[choice.removeprefix("dir:")], frame.damage)
+            board.knock_back(frame.target, chosen.direction, frame.damage)
         elif wait is Wait.OPPONENT:
+            assert isinstance(chosen, SeatChoice) and chosen.seat is not None
             frame.pc += 1
-            frame.target = int(choice.removeprefix("target:"))
-            self.change_favor(frame.target, -frame.damage)
+            frame.target = chosen.seat
+            board.change_favor(frame.target, -frame.damage)
         elif wait is Wait.DISCARD:
-            instance = int(choice.removeprefix("discard:"))
+            assert isinstance(chosen, DiscardChoice)
             me = s.players[frame.owner]
-            me.hand.remove(instance)
-            me.discard.append(instance)
-            self.emit(f"{self.name_of(frame.owner)} discards {self.card_name(instance)}")
+            me.hand.remove(chosen.instance)
+            me.discard.append(chosen.instance)
+            name = board.card_name(chosen.instance)
+            self.game.emit(f"{board.name_of(frame.owner)} discards {name}")
             assert frame.left is not None
             frame.left -= 1
         elif wait is Wait.FOCUS:
             frame.pc += 1
-            if choice != "skip":
-                self.focus(frame.owner, int(choice.removeprefix("focus:")))
+            if isinstance(chosen, FocusCard):  # else "skip"
+                board.focus(frame.owner, chosen.instance)
         elif wait is Wait.START_PLAYER:
+            assert isinstance(chosen, SeatChoice) and chosen.seat is not None
             frame.pc += 1
-            s.starting = int(choice.removeprefix("start:"))
-            self.emit(f"{self.name_of(s.starting)} is now the Starting Player")
+            s.starting = chosen.seat
+            self.game.emit(f"{board.name_of(s.starting)} is now the Starting Player")

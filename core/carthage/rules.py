@@ -4,7 +4,8 @@ The pieces: `state` (what changes), `resolve` (effects step by step), `phases` (
 `prompts` (every open decision as choices), `view` (what each seat may know). This module ties
 them to the engine contract and registers the game.
 
-Choice ids: placement "hex:q,r"; Action phase "play:<instance>", "side:0"/"side:1"; effect
+Choice ids (typed where the rules read what they pick: `choices.py`, so `apply` takes the
+Choice the prompt made rather than parsing its id): placement "hex:q,r"; Action phase "play:<instance>", "side:0"/"side:1"; effect
 decisions "dir:NE", "target:<seat>", "discard:<instance>", "focus:<instance>"/"skip",
 "start:<seat>"; Favor phase "buy:<slot>", "initiate", "focus", "evaluate",
 "lobby:<theater card id>", "pass", then "focus:<instance>" after Focus, "reveal"/"hide" after a
@@ -13,32 +14,50 @@ Lobby and "buy:<slot>"/"decline" after an Evaluate.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from harena.core.bots import RandomBot
+from harena.core.carthage.action_phase import ActionPhase
 from harena.core.carthage.beast_rules import BeastRules
 from harena.core.carthage.bots import HeuristicBot
 from harena.core.carthage.content import Content, default_content
 from harena.core.carthage.equipment_rules import EquipmentRules
 from harena.core.carthage.essedari.actions import default_essedari
-from harena.core.carthage.essedari.chariot import EssedariRules, check_essedari, essedari_result
+from harena.core.carthage.essedari.chariot import EssedariMode, check_essedari, essedari_result
+from harena.core.carthage.favor_phase import FavorPhase
+from harena.core.carthage.hooks import plug_features
 from harena.core.carthage.phases import RoundFlow
+from harena.core.carthage.primitives import Primitives
 from harena.core.carthage.prompts import open_prompts
+from harena.core.carthage.resolve import EffectResolver
+from harena.core.carthage.rulesets.base import RulesetBase
 from harena.core.carthage.rulesets.catalog import OPTION_NAMES, RECOMMENDED_MOST
+from harena.core.carthage.rulesets.conditions import ActiveConditions
+from harena.core.carthage.rulesets.favor_actions import FavorActions
+from harena.core.carthage.rulesets.naked import NakedAndAfraid
 from harena.core.carthage.rulesets.rules import RulesetRules
 from harena.core.carthage.setup import PLAYERS_CHOOSE, GameSetup
 from harena.core.carthage.state import CarthageState, Phase, Wait
-from harena.core.carthage.teams import MODES, OPTION, TeamPlay, player_count_problem, seating
+from harena.core.carthage.teams import MODES, OPTION, TeamMode, player_count_problem, seating
+from harena.core.carthage.theater_phase import TheaterPhase
 from harena.core.carthage.view import board_view
-from harena.core.engine import Game, GameConfigError, OptionSpec, Prompt, Result, register
+from harena.core.engine import (
+    Choice,
+    Game,
+    GameConfigError,
+    IllegalAction,
+    OptionSpec,
+    Prompt,
+    Result,
+    register,
+)
 
 _LAYOUTS = tuple(layout.id.replace("-", "_") for layout in default_content().layouts)
 
 
 @register
-class Carthage(
-    EssedariRules, TeamPlay, GameSetup, RoundFlow, RulesetRules, EquipmentRules, BeastRules, Game
-):
+class Carthage(Game):
     name = "carthage"
     title = "Carthage"
     min_players = 1  # only with essedari=solo (check_config); the free-for-all takes 2 to 5
@@ -121,11 +140,14 @@ class Carthage(
         ),
     )
     State = CarthageState
-    bots = {"heuristic": HeuristicBot, "random": RandomBot}  # the first is what tables offer first
+    bots: ClassVar[dict[str, Any]] = {
+        "heuristic": HeuristicBot,
+        "random": RandomBot,
+    }  # the first is what tables offer first
     # Uniformly random gladiators seldom fight and keep healing: under the printed rules a 4-player
     # random game can run for thousands of rounds. Simulations end them with sudden death from
     # round 10 (docs/rulings.md); `--option sudden_death=off` plays the printed rules.
-    simulation_options = {"sudden_death": "10"}
+    simulation_options: ClassVar[dict[str, str]] = {"sudden_death": "10"}
     label_kind = "gladiator"
 
     state: CarthageState
@@ -134,16 +156,60 @@ class Carthage(
         self.content: Content = default_content()
         self.arena = self.content.arena
         self.token_defs = {t.id: t for t in self.content.tokens}
-        self._programs = {}
         self.gladiator_names = {g.colour.value: g.name for g in self.content.gladiators}
         self.gladiator_classes = {
             g.colour.value: g.gladiator_class.value for g in self.content.gladiators
         }
         self.card_names = {c.id: c.name for c in self.content.cards.values()}
         self.card_texts = {c.id: c.text for c in self.content.cards.values()}
-        self.prepare_rulesets()
         self.teams = seating(self.config.options.get(OPTION, "off"), self.players)
         self.essedari = default_essedari()
+        self.assemble()
+
+    def assemble(self) -> None:
+        """Build the pieces of the rules, each bound to this game."""
+        # The pieces of the rules (core/carthage/part.py); each calls the others by name.
+        self.board = Primitives(self)
+        self.resolver = EffectResolver(self)
+        self.flow = RoundFlow(self)
+        self.theater_phase = TheaterPhase(self)
+        self.action_phase = ActionPhase(self)
+        self.favor_phase = FavorPhase(self)
+        self.setup_rules = GameSetup(self)
+        # The rules that vary by table option: one policy object each.
+        self.team_mode = TeamMode(self, self.teams)
+        self.essedari_mode = EssedariMode(self)
+        # The optional features; each does nothing when its option is off.
+        self.beast_rules = BeastRules(self)
+        self.equipment_rules = EquipmentRules(self)
+        self.ruleset_table = RulesetBase(self)
+        self.ruleset_table.prepare_rulesets()
+        self.favor_actions = FavorActions(self)
+        self.conditions = ActiveConditions(self)
+        self.naked = NakedAndAfraid(self)
+        self.rulesets = RulesetRules(self)
+        self.hooks = plug_features(self)  # where they plug into the round (hooks.py)
+        # Who applies a choice made at each phase's own prompt.
+        self.phase_choices: dict[Phase, Callable[[int, Choice], None]] = {
+            Phase.GLADIATORS: self.setup_rules.apply_gladiator,
+            Phase.RULESET_PICK: self.team_mode.pick_ruleset,
+            Phase.TOKEN_PICK: self.setup_rules.apply_token_pick,
+            Phase.TOKEN_PLACEMENT: self.setup_rules.place_token,
+            Phase.PLACEMENT: self.setup_rules.apply_placement,
+            Phase.ACTION: self.action_phase.apply,
+            Phase.FAVOR: self.favor_phase.apply,
+        }
+
+    def __copy__(self) -> Carthage:
+        """A shallow copy (tests/core/secrecy.py forks games so) gets pieces of its own: a
+        piece bound to the original would play the copy's moves on the original's state."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.assemble()
+        return twin
+
+    def setup(self) -> CarthageState:
+        return self.setup_rules.setup()
 
     @classmethod
     def check_config(cls, players: int, options: dict[str, str]) -> None:
@@ -153,77 +219,37 @@ class Carthage(
         if problem:
             raise GameConfigError(problem)
 
-    def sudden_death_round(self) -> int | None:
-        value = self.config.options.get("sudden_death", "off")
-        return None if value == "off" else int(value)
-
-    def shuffle(self, items: list) -> None:  # type: ignore[type-arg]
-        self.rng.shuffle(items)
-
     # -- the contract -----------------------------------------------------------------------------
 
     def prompts(self) -> list[Prompt]:
-        return open_prompts(self)
+        self._offered = open_prompts(self)
+        return self._offered
+
+    def offered(self, seat: int, choice: str) -> Choice:
+        """The Choice the open prompt made for `choice` (act() has checked it is offered):
+        what the rules apply, so they never work out from its id what it picks."""
+        for prompts in (getattr(self, "_offered", []), None):
+            for prompt in self.prompts() if prompts is None else prompts:
+                if prompt.seat == seat:
+                    for offer in prompt.choices:
+                        if offer.id == choice:
+                            return offer
+        raise IllegalAction(f"{choice!r} is not offered to seat {seat}")
 
     def apply(self, seat: int, choice: str) -> None:
+        """Apply a choice the open prompt offered: an effect's decision, a Modular Ruleset's or
+        a Beast's before the phase's own (the order `prompts.open_prompts` asks them in)."""
         s = self.state
+        chosen = self.offered(seat, choice)
         if s.stack and s.stack[-1].wait is not None:
-            self.decide(choice)
-        elif self.apply_ruleset_choice(seat, choice):
+            self.resolver.decide(chosen)
+        elif self.rulesets.apply_ruleset_choice(seat, chosen):
             pass  # a Modular Ruleset's prompt
-        elif not s.stack and self.beast_waiting():
-            self.apply_beast(seat, choice)
-        elif s.phase is Phase.GLADIATORS:
-            self.choose_gladiator(seat, choice.removeprefix("gladiator:"))
-        elif s.phase is Phase.RULESET_PICK:
-            self.pick_ruleset(seat, choice)
-        elif s.phase is Phase.TOKEN_PICK:
-            self.pick_token(choice)
-        elif s.phase is Phase.TOKEN_PLACEMENT:
-            self.place_token(seat, choice)
-        elif s.phase is Phase.PLACEMENT:
-            if self.place_gladiator(seat, choice):
-                self.start_round()
-        elif s.phase is Phase.ACTION:
-            if choice.startswith("side:"):
-                self.choose_side(int(choice.removeprefix("side:")))
-            elif choice.startswith("equip:"):
-                _, equipment_id, instance = choice.split(":")
-                self.use_equipment(seat, equipment_id, int(instance))
-            else:
-                self.play_card(seat, int(choice.removeprefix("play:")))
-        elif s.phase is Phase.FAVOR:
-            self.apply_favor(seat, choice)
-        self.advance()
-
-    def apply_favor(self, seat: int, choice: str) -> None:
-        s = self.state
-        if s.lobby_reveal is not None:
-            self.reveal_lobby(choice == "reveal")
-        elif s.focus_pick is not None:
-            s.focus_pick = None
-            self.focus(seat, int(choice.removeprefix("focus:")))
-        elif s.evaluate_buy is not None:
-            s.evaluate_buy = None
-            if choice != "decline":
-                self.buy(seat, int(choice.removeprefix("buy:")))
-        elif self.apply_ruleset_favor(seat, choice):
-            pass  # a Modular Ruleset's Favor Action (Initiate is counted there, then below)
-        elif choice == "pass":
-            self.pass_favor(seat)
-            s.turn = (seat + 1) % self.players
-        elif choice == "initiate":
-            self.initiate(seat)
-        elif choice == "evaluate":
-            self.evaluate(seat)
-        elif choice.startswith("buy:"):
-            self.buy(seat, int(choice.removeprefix("buy:")))
-        elif choice == "focus":
-            self.favor_focus(seat)
-        elif choice.startswith("ready:"):
-            self.ready(seat, choice.removeprefix("ready:"))
-        elif choice.startswith("lobby:"):
-            self.lobby(seat, choice.removeprefix("lobby:"))
+        elif not s.stack and self.beast_rules.beast_waiting():
+            self.beast_rules.apply_beast(seat, chosen)
+        else:
+            self.phase_choices[s.phase](seat, chosen)
+        self.flow.advance()
 
     def board_view(self, seat: int | None) -> dict[str, Any]:
         return board_view(self, seat)
@@ -234,18 +260,20 @@ class Carthage(
             return essedari_result(s.essedari, self.players)
         if s.winner is None:
             return None
-        team = self.winning_team()
+        team = self.team_mode.winning_team()
         if team is not None and self.teams is not None:
             lost = [self.teams.name(k) for k in range(len(self.teams.members)) if k != team]
             reason = f"{self.teams.name(team)} wins: {' and '.join(lost)} eliminated"
-            return Result(self.teams.members[team], reason)
+            # rulebook: Arena Beasts, those players "can no longer win the game"
+            winners = tuple(m for m in self.teams.members[team] if not s.players[m].returned)
+            return Result(winners, reason)
         return Result((s.winner,), "last gladiator standing")
 
     def round_number(self) -> int:
         return self.state.round
 
     def seat_label(self, seat: int) -> str:
-        return self.name_of(seat)
+        return self.board.name_of(seat)
 
     def waiting_kind(self) -> Wait | None:
         s = self.state

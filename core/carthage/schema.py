@@ -127,7 +127,8 @@ def _parse_effect(raw: Any, where: Where, allowed: frozenset[str]) -> Effect:
             inside = where.at(kind.replace("_", " "))
             value = parse_effects(get_any(raw, name, where, MISSING), inside, allowed, nested=True)
         kwargs[name] = value
-    return cls(**kwargs)
+    effect: Effect = cls(**kwargs)
+    return effect
 
 
 @cache

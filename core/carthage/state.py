@@ -92,6 +92,7 @@ class PlayerState:
     spent: list[str] = field(default_factory=list)  # Equipment face down (equipment.py)
     conditions: list[str] = field(default_factory=list)  # GearRule values on you this phase
     beast: str | None = None  # the Arena Beast an eliminated player plays (beasts.py)
+    returned: bool = False  # came back as an Arena Beast: "can no longer win the game"
 
 
 @dataclass
@@ -119,6 +120,8 @@ class Frame:
     pass_to: int | None = None  # PassCard: the card goes to this seat's discard
     focus_card: bool = False  # FocusThisCard
     hobbled: bool = False  # Weighted Bola: this card's Movement is lost
+    asked: list[int] = field(default_factory=list)  # Twin Blades: teammates asked whether to hit
+    spared: list[int] = field(default_factory=list)  # ... and those it spares
 
 
 @dataclass

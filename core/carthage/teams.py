@@ -6,9 +6,10 @@ clockwise in seat order and turn order is seat order, so teams alternate turns w
 Team 1 player B, Team 2 player B"); 2 vs 3 is Team 1 = seats 1, 3, 5 (the three) and Team 2 =
 seats 2, 4 (the two), alternating as far as five seats allow.
 
-`TeamPlay` is mixed into `rules.Carthage` before the other rule halves: it overrides the few
-look-ups a mode changes (who wins, where a gladiator may step, be knocked or be placed) and
-adds 2 vs 3's setup step, in which the team of two chooses its Modular Rulesets.
+`TeamMode` is the policy the rules ask wherever a mode changes the answer (who wins, who is a
+teammate, where a gladiator may step, be knocked, be switched or be placed, who may use a
+Modular Ruleset); with no teams it answers as the free-for-all. It also runs 2 vs 3's setup
+step, in which the team of two chooses its Modular Rulesets.
 """
 
 from __future__ import annotations
@@ -17,11 +18,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from harena.core.carthage.chain import chain_holds, chain_via
-from harena.core.carthage.hexgrid import Direction, Hex
-from harena.core.carthage.primitives import Primitives
+from harena.core.carthage.hexgrid import Hex
 from harena.core.carthage.rulesets.catalog import OPTION_NAMES, default_rulesets, ruleset_id
-from harena.core.carthage.state import Frame, Phase
+from harena.core.carthage.state import Phase
 from harena.core.engine import Choice, Prompt, split_multi
+
+if TYPE_CHECKING:
+    from harena.core.carthage.rules import Carthage
 
 OPTION = "teams"
 OFF = "off"
@@ -87,26 +90,27 @@ def player_count_problem(mode: str, players: int) -> str | None:
     return f"Carthage {MODE_NAMES[mode]} (teams={mode}) needs {needed} players, not {players}"
 
 
-class TeamPlay(Primitives):
-    """The team modes' rules; a no-op when `teams` is None (every gladiator for themself)."""
+class TeamMode:
+    """The team modes' rules, asked by the rules at named points (see the module docstring);
+    every answer is the free-for-all's when `teams` is None."""
 
-    teams: Teams | None
-
-    if TYPE_CHECKING:
-
-        def after_gladiators(self) -> None: ...  # setup.GameSetup
+    def __init__(self, game: Carthage, teams: Teams | None) -> None:
+        self.game = game
+        self.teams = teams
 
     # -- who wins (rulebook: 2 VS 2, "The game ends once both members of a team are eliminated")
 
     def standing_winner(self, alive: list[int]) -> int | None:
+        """The winner once `alive` are left, None while the fight goes on."""
         if self.teams is None:
-            return super().standing_winner(alive)
+            return alive[0] if len(alive) == 1 else None
         standing = {self.teams.team_of(seat) for seat in alive}
         return alive[0] if len(standing) == 1 else None
 
     def victory_text(self, winner: int) -> str:
+        name_of = self.game.board.name_of
         if self.teams is None:
-            return super().victory_text(winner)
+            return f"{name_of(winner)} is the last gladiator standing and wins!"
         teams = self.teams
         won = teams.team_of(winner)
         lost = ", ".join(teams.name(k) for k in range(len(teams.members)) if k != won)
@@ -115,14 +119,27 @@ class TeamPlay(Primitives):
     def team_label(self, team: int) -> str:
         """ "Team 1 (Blue Retiarius, Green Murmillo)"."""
         assert self.teams is not None
-        names = ", ".join(self.name_of(seat) for seat in self.teams.members[team])
+        names = ", ".join(self.game.board.name_of(seat) for seat in self.teams.members[team])
         return f"{self.teams.name(team)} ({names})"
 
     def winning_team(self) -> int | None:
-        s = self.state
+        s = self.game.state
         if self.teams is None or s.winner is None:
             return None
         return self.teams.team_of(s.winner)
+
+    def is_teammate(self, seat: int, other: int) -> bool:
+        """Gladiators of one team (a Beast, out of the fight for its team, is nobody's)."""
+        if self.teams is None:
+            return False
+        players = self.game.state.players
+        return (
+            seat != other
+            and 0 <= other < len(players)
+            and players[seat].alive
+            and players[other].alive
+            and self.teams.team_of(seat) == self.teams.team_of(other)
+        )
 
     # -- the chain (rulebook: 2 VS 2 Chained Match) ---------------------------------------------
 
@@ -131,70 +148,83 @@ class TeamPlay(Primitives):
         if self.teams is None or not self.teams.chained:
             return None
         for mate in self.teams.teammates(seat):
-            p = self.state.players[mate]
+            p = self.game.state.players[mate]
             if p.alive and p.at is not None:
                 return p.at
         return None
 
     def keeps_chain(self, seat: int, h: Hex) -> bool:
-        """Whether `seat` standing on `h` keeps its chain (always true off the Chained Match)."""
+        """Whether `seat` standing on `h` keeps its chain (always true off the Chained Match).
+        ruling: a step that would break the chain is not offered, and the chain stops a
+        knockback as a Pillar would (docs/rulings.md)."""
         partner = self.chain_partner(seat)
-        return partner is None or chain_holds(self.arena, self.is_pillar, h, partner)
+        return partner is None or chain_holds(
+            self.game.arena, self.game.board.is_pillar, h, partner
+        )
 
-    def step_directions(self, frame: Frame) -> list[Direction]:
-        """ruling: a step that would break the chain is not offered (docs/rulings.md)."""
-        dirs = super().step_directions(frame)
-        at = self.state.players[frame.owner].at
-        if self.chain_partner(frame.owner) is None or at is None:
-            return dirs
-        return [d for d in dirs if self.keeps_chain(frame.owner, self.arena.step(at, d))]  # type: ignore[arg-type]
-
-    def can_be_knocked_to(self, seat: int, h: Hex | None) -> bool:
-        """ruling: the chain stops a knockback as a Pillar would (docs/rulings.md)."""
-        return super().can_be_knocked_to(seat, h) and h is not None and self.keeps_chain(seat, h)
+    def swap_allowed(self, seat: int, other: int) -> bool:
+        """rulebook: Chained Match, teammates "CANNOT have more than 1 Hex space between them for
+        the entirety of the game": a switch of places (Curved Sica) that would leave either of
+        the two out of its chain does not happen (docs/rulings.md)."""
+        if self.teams is None or not self.teams.chained:
+            return True
+        players = self.game.state.players
+        after = {seat: players[other].at, other: players[seat].at}
+        for who in (seat, other):
+            at = after[who]
+            if not players[who].alive or at is None:
+                continue
+            for mate in self.teams.teammates(who):
+                mate_at = after.get(mate, players[mate].at)
+                if players[mate].alive and mate_at is not None:
+                    if not chain_holds(self.game.arena, self.game.board.is_pillar, at, mate_at):
+                        return False
+        return True
 
     def chain_allows_pillar_at(self, h: Hex) -> bool:
         """Whether a Pillar may be put on `h` without breaking a chain (for Renovate, which moves
         Arena tokens: the rulesets branch asks this before offering a hex)."""
         if self.teams is None or not self.teams.chained:
             return True
-        s = self.state
+        game = self.game
+        s = game.state
 
         def pillar_here(x: Hex) -> bool:
-            return x == h or self.is_pillar(x)
+            return x == h or game.board.is_pillar(x)
 
         for a, b in (team for team in self.teams.members if len(team) == 2):
             pa, pb = s.players[a], s.players[b]
             if pa.alive and pb.alive and pa.at is not None and pb.at is not None:
-                if not chain_holds(self.arena, pillar_here, pa.at, pb.at):
+                if not chain_holds(game.arena, pillar_here, pa.at, pb.at):
                     return False
         return True
 
-    def placement_hexes(self) -> list[Hex]:
-        """ruling (docs/rulings.md): the second of a chained pair enters within the chain. On the
-        outside edge and not next to another gladiator (Setup 5) if any such hex keeps it;
-        else anywhere not next to another gladiator; else anywhere free within the chain."""
-        hexes = super().placement_hexes()
-        seat = self.state.turn
+    def placement_hexes(self, hexes: list[Hex]) -> list[Hex]:
+        """Where the seat to place may enter, of Setup 5's `hexes`. ruling (docs/rulings.md):
+        the second of a chained pair enters within the chain. On the outside edge and not next
+        to another gladiator (Setup 5) if any such hex keeps it; else anywhere not next to
+        another gladiator; else anywhere free within the chain."""
+        game = self.game
+        seat = game.state.turn
         partner = self.chain_partner(seat)
         if partner is None:
             return hexes
         keep = [h for h in hexes if self.keeps_chain(seat, h)]
         if keep:
             return keep
-        taken = [p.at for p in self.state.players if p.at is not None]
+        taken = [p.at for p in game.state.players if p.at is not None]
         free = [
-            h for h in self.arena.hexes
-            if h not in taken and not self.is_pillar(h) and self.keeps_chain(seat, h)
+            h for h in game.arena.hexes
+            if h not in taken and not game.board.is_pillar(h) and self.keeps_chain(seat, h)
         ]  # fmt: skip
-        apart = [h for h in free if not any(t in self.arena.neighbours(h) for t in taken)]
+        apart = [h for h in free if not any(t in game.arena.neighbours(h) for t in taken)]
         return apart or free or hexes
 
     # -- 2 vs 3: the team of two chooses its Modular Rulesets -----------------------------------
 
     def team_setup_pending(self) -> bool:
         """After the gladiators are chosen: 2 vs 3 asks the team of two for its 4 rulesets."""
-        s = self.state
+        s = self.game.state
         if self.teams is None or self.teams.exclusive_team is None:
             return False
         if len(s.team_rulesets) >= EXCLUSIVE_RULESETS or not self.team_ruleset_choices():
@@ -202,7 +232,7 @@ class TeamPlay(Primitives):
         s.phase = Phase.RULESET_PICK
         s.turn = self.ruleset_picker()
         if not s.team_rulesets:
-            self.emit(
+            self.game.emit(
                 f"{self.team_label(self.teams.exclusive_team)} chooses {EXCLUSIVE_RULESETS} Modular Rulesets"
             )
         return True
@@ -210,7 +240,7 @@ class TeamPlay(Primitives):
     def ruleset_picker(self) -> int:
         """ruling: the two take turns, the first of them in turn order from the Starting Player
         first, so each chooses two (docs/rulings.md)."""
-        s = self.state
+        s = self.game.state
         assert self.teams is not None and self.teams.exclusive_team is not None
         pair = self.teams.members[self.teams.exclusive_team]
         n = len(s.players)
@@ -219,23 +249,24 @@ class TeamPlay(Primitives):
 
     def team_ruleset_choices(self) -> tuple[Choice, ...]:
         """The rulesets the team of two may still pick: not picked yet, not the whole table's."""
-        table_wide = set(split_multi(self.config.options.get("rulesets", "")))
+        table_wide = set(split_multi(self.game.config.options.get("rulesets", "")))
         return tuple(
             Choice(f"ruleset:{r}", f"{ruleset_name(r)}: {default_rulesets()[ruleset_id(r)].text}")
             for r in RULESETS
-            if r not in self.state.team_rulesets and r not in table_wide
+            if r not in self.game.state.team_rulesets and r not in table_wide
         )
 
     def team_ruleset_prompt(self) -> Prompt:
-        s = self.state
+        s = self.game.state
         choices = self.team_ruleset_choices()
         text = f"Choose a Modular Ruleset for your team ({len(s.team_rulesets)} of {EXCLUSIVE_RULESETS})"
         return Prompt(s.turn, "pick_ruleset", text, choices)
 
-    def pick_ruleset(self, seat: int, choice: str) -> None:
-        ruleset = choice.removeprefix("ruleset:")
-        self.state.team_rulesets.append(ruleset)
-        self.emit(f"{self.name_of(seat)} chooses the {ruleset_name(ruleset)} ruleset")
+    def pick_ruleset(self, seat: int, chosen: Choice) -> None:
+        game = self.game
+        ruleset = chosen.id.removeprefix("ruleset:")
+        game.state.team_rulesets.append(ruleset)
+        game.emit(f"{game.board.name_of(seat)} chooses the {ruleset_name(ruleset)} ruleset")
         if (
             ruleset == "battle_hardened"
             and self.teams is not None
@@ -243,22 +274,20 @@ class TeamPlay(Primitives):
         ):
             # ruling: "Every player begins the game with 20 Armor" - every player who may use it
             for mate in self.teams.members[self.teams.exclusive_team]:
-                self.state.players[mate].armor = max(
-                    self.state.players[mate].armor, self.starting_armor()
-                )  # type: ignore[attr-defined]
-        self.after_gladiators()
-
-    def setup_prompt(self) -> Prompt:
-        if self.state.phase is Phase.RULESET_PICK:
-            return self.team_ruleset_prompt()
-        return super().setup_prompt()  # type: ignore[misc]  # setup.GameSetup, next in line
+                player = game.state.players[mate]
+                player.armor = max(player.armor, game.conditions.starting_armor())
+        game.setup_rules.after_gladiators()
 
     def may_use_ruleset(self, seat: int, ruleset: str) -> bool:
         """rulebook: 2 VS 3 Mode - the team of two "may exclusively use" the rulesets it chose;
         the team of three is still affected by them. The rulesets branch asks this before it
         offers a ruleset's Favor Action (or grants an Active Condition's gain) to `seat`."""
         teams = self.teams
-        if teams is None or teams.exclusive_team is None or ruleset not in self.state.team_rulesets:
+        if (
+            teams is None
+            or teams.exclusive_team is None
+            or ruleset not in self.game.state.team_rulesets
+        ):
             return True
         return teams.team_of(seat) == teams.exclusive_team
 
@@ -269,13 +298,14 @@ class TeamPlay(Primitives):
         teams = self.teams
         if teams is None:
             return None
-        s = self.state
+        game = self.game
+        s = game.state
         chains = []
         if teams.chained:
             for a, b in (team for team in teams.members if len(team) == 2):
                 pa, pb = s.players[a], s.players[b]
                 if pa.alive and pb.alive and pa.at is not None and pb.at is not None:
-                    via = chain_via(self.arena, self.is_pillar, pa.at, pb.at)
+                    via = chain_via(game.arena, game.board.is_pillar, pa.at, pb.at)
                     chains.append({"seats": [a, b], "via": None if via is None else [via.q, via.r]})
         exclusive = teams.exclusive_team
         return {

@@ -33,8 +33,8 @@ def board_view(game: Carthage, seat: int | None) -> dict[str, Any]:
             {
                 "seat": i,
                 "colour": p.colour,  # "" until chosen (Setup 2)
-                "class": game.class_of(i),
-                "name": game.name_of(i),
+                "class": game.board.class_of(i),
+                "name": game.board.name_of(i),
                 "armor": p.armor,
                 "favor": p.favor,
                 "alive": p.alive,
@@ -46,7 +46,8 @@ def board_view(game: Carthage, seat: int | None) -> dict[str, Any]:
                 "passed": p.passed,
                 # equipment_rules: face up (ready) or face down, public like the player board
                 "equipment": [
-                    {"id": e.id, "ready": e.id not in p.spent} for e in game.equipment(i)
+                    {"id": e.id, "ready": e.id not in p.spent}
+                    for e in game.equipment_rules.equipment(i)
                 ],
                 "conditions": list(p.conditions),
                 "beast": p.beast if not p.alive else None,  # beast_rules: its Armor is "armor"
@@ -59,7 +60,7 @@ def board_view(game: Carthage, seat: int | None) -> dict[str, Any]:
             top_known = s.theater_deck[-1]
         else:
             # a secret Lobby: the pile as everyone saw it, or its difference names the card
-            discard = game.lobby_pool()
+            discard = game.favor_phase.lobby_pool()
     in_play = None
     if s.in_play is not None:
         in_play = {
@@ -95,7 +96,7 @@ def board_view(game: Carthage, seat: int | None) -> dict[str, Any]:
         "pending": _pending(game),
         "token_pool": list(s.token_pool),  # setup: picked tokens still to be placed
         "token_held": s.token_held,
-        "teams": game.team_view(),  # None unless a team mode (core/carthage/teams.py)
+        "teams": game.team_mode.team_view(),  # None unless a team mode (core/carthage/teams.py)
         "eliminated": list(s.eliminated),
         "winner": s.winner,
         "rulesets": rulesets_view(game),  # Modular Rulesets: all public

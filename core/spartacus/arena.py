@@ -165,7 +165,11 @@ def prompts(game: Spartacus) -> list[Prompt]:
             Choice("thumbs:down", "Thumbs down: execute it"),
         )
         loser = _loser(a)
-        return [Prompt(host, "thumbs", f"The fate of {combat.who(game, loser)}", choices)]
+        # an execution cannot be undone (and costs the Host Influence per Favor): asked twice
+        return [
+            Prompt(host, "thumbs", f"The fate of {combat.who(game, loser)}", choices,
+                   confirm=("thumbs:down",))
+        ]  # fmt: skip
     return combat.prompts(game, a)
 
 

@@ -78,8 +78,8 @@ def moments(game: Spartacus) -> list[Moment]:
     scheme = s.intrigue.scheme if s.intrigue is not None else None
     if s.phase is Phase.INTRIGUE and scheme is not None and scheme.step is SchemeStep.SUPPORT:
         askers = tuple(x for x, answer in enumerate(scheme.answers) if answer is None)
-        if askers:
-            i = s.intrigue  # the key names no card: a hidden Scheme stays hidden
+        if askers and (i := s.intrigue) is not None:
+            # The key names no card: a hidden Scheme stays hidden.
             key = f"{s.round}:support:{i.turns_done}:{len(i.asked)}:{len(s.intrigue_discard)}"
             out.append(Moment(Favour.SUPPORT, askers, (scheme.schemer,), key))
     return out

@@ -18,21 +18,56 @@ from harena.core.engine import Rng
 from harena.core.spartacus import bribes
 from harena.core.spartacus.bargain import Bargainer
 from harena.core.spartacus.board import DIRECTIONS, Hex, distance
-from harena.core.spartacus.cards import CardKind, Influence, IntrigueCard
+from harena.core.spartacus.cards import (
+    AssetKind,
+    CardKind,
+    Draw,
+    GainDenarii,
+    GainInfluence,
+    HouseAbility,
+    Influence,
+    IntrigueCard,
+    SchemeInfluence,
+)
 from harena.core.spartacus.content import Content, default_content
 from harena.core.spartacus.dealer import Dealer, scheme_worth
-from harena.core.spartacus.valuation import ready_to_fight, strength, worth
+from harena.core.spartacus.valuation import ready_to_fight, strength
 
 View = dict[str, Any]
-CLAIM_MARGIN = 2.0  # denarii a lot must be worth above its price to spend a Reaction on it
+
+
+def ability_use(ability: HouseAbility) -> str | None:
+    """When the bot uses a House ability, read from what it does (the data files may be
+    replaced): "sacrifice" (a card for Influence: while it holds two of the kind), "spare"
+    (exhausts a Gladiator: one it does not need in the Arena), "free" (once a turn, exhausts a
+    Slave or Guard, costs nothing), "paid" (pays denarii to draw: when it is rich); None: not by
+    itself (a card cycled, or an ability used elsewhere, like launching a Scheme short)."""
+    if ability.sacrifice is not None and isinstance(ability.gain, GainInfluence):
+        return "sacrifice"
+    if ability.exhaust is AssetKind.GLADIATOR and isinstance(ability.gain, GainDenarii):
+        return "spare"
+    if ability.exhaust in (AssetKind.SLAVE, AssetKind.GUARD) and ability.per_turn == 1:
+        return "free" if not ability.pay else None
+    if ability.exhaust is None and ability.sacrifice is None and ability.pay:
+        return "paid" if isinstance(ability.gain, Draw) else None
+    return None
 
 
 class HeuristicBot:
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, content: Content | None = None) -> None:
         self.rng = Rng.from_seed(seed)
-        self.content: Content = default_content()
+        self.content: Content = content or default_content()
         self.market = Bargainer(self.content)
         self.deals = Dealer(self.content)
+        self.uses = {a.id: use for h in self.content.houses for a in h.abilities
+                     if (use := ability_use(a)) is not None}  # fmt: skip
+        self.sacrificed = {a.id: a.sacrifice.value for h in self.content.houses
+                           for a in h.abilities if a.sacrifice is not None}  # fmt: skip
+        # House id -> its way to launch a Scheme above its Influence (Solonius's Coin over Blood)
+        self.coin: dict[str, SchemeInfluence] = {
+            h.id: a.gain for h in self.content.houses for a in h.abilities
+            if isinstance(a.gain, SchemeInfluence)
+        }  # fmt: skip
 
     # -- the entry point ------------------------------------------------------------------------
 
@@ -62,7 +97,8 @@ class HeuristicBot:
         return self.content.cards[card_id]
 
     def me(self, view: View) -> dict[str, Any]:
-        return view["board"]["players"][view["seat"]]
+        me: dict[str, Any] = view["board"]["players"][view["seat"]]
+        return me
 
     def leader(self, view: View, among: list[int] | None = None) -> int:
         players = view["board"]["players"]
@@ -107,8 +143,9 @@ class HeuristicBot:
         short = card.influence - me["influence"]
         if short <= 0:
             return True
-        if (me["house"] == "solonius" and short <= 3 and self._scheme_worth(view, card) >= 4
-                and me["denarii"] >= 2 * short + card.cost + self.reserve(view)):  # fmt: skip
+        coin = self.coin.get(me["house"])
+        if (coin is not None and short <= coin.most and self._scheme_worth(view, card) >= 4
+                and me["denarii"] >= coin.denarii * short + card.cost + self.reserve(view)):  # fmt: skip
             return True
         # or buy a supporter's Influence (see `_ask_support`)
         spare = me["denarii"] - self.reserve(view) - card.cost
@@ -136,18 +173,15 @@ class HeuristicBot:
         spare = {str(a["ref"]) for a in fighters[:-1]}  # keep the best one ready for the Arena
         for c in ids:
             parts = c.split(":")
-            if c.startswith("power:") and parts[1] in ("glaber-example",) and sum(
-                    1 for a in me["assets"] if a["kind"] == "guard") >= 2:  # fmt: skip
+            use = self.uses.get(parts[1]) if c.startswith("power:") else None
+            if use == "sacrifice" and sum(
+                    1 for a in me["assets"] if a["kind"] == self.sacrificed[parts[1]]) >= 2:  # fmt: skip
                 return c
-            if (
-                c.startswith("power:")
-                and parts[1] in ("batiatus-glory", "batiatus-training")
-                and parts[2] in spare
-            ):
+            if use == "spare" and parts[2] in spare:
                 return c
-            if c.startswith("power:") and parts[1] in ("tullius-trade", "glaber-patrol"):
+            if use == "free":
                 return c
-            if c.startswith("power:solonius-whispers") and me["denarii"] >= self.reserve(view) + 6:
+            if use == "paid" and me["denarii"] >= self.reserve(view) + 6:
                 return c
             if c.startswith("exhaust:") and len(parts) == 2:
                 card, _ = self.ref_card(view, int(parts[1]))
@@ -242,20 +276,15 @@ class HeuristicBot:
 
     def _event_reaction(self, view: View, ids: list[str]) -> str:
         """A Reaction to an auction won or a wound (see `reactions`): a Medicus always (a wound
-        may kill and keeps the combatant out of the next games); a Claim on the Lot when the
-        lot is worth to this House more than its price by a margin, with the upkeep kept."""
+        may kill and keeps the combatant out of the next games); one against an auction's
+        winner (Envy of the Forum) only when the winner leads the others."""
         window = view["board"]["window"]
         plays = [c for c in ids if c.startswith("react:")]
         if window is None or not plays:
             return "pass"
         if window["event"] == "wounded":
             return plays[0]
-        me = self.me(view)
-        lot = {"ref": window["ref"], "card": window["card"], "favor": 0, "champion": False,
-               "wounded": False, "exhausted": False}  # fmt: skip
-        value = worth(self.content, lot, me["assets"], me["house"])
-        spare = (me["denarii"] or 0) - self.reserve(view) - window["price"]
-        return plays[0] if spare >= 0 and value - window["price"] >= CLAIM_MARGIN else "pass"
+        return plays[0] if window["seat"] == self.leader(view) else "pass"
 
     def _choose_victim(self, view: View, ids: list[str]) -> str:
         def worth(c: str) -> float:

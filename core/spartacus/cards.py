@@ -9,8 +9,9 @@ Three families of primitives, each valid in its own place (checked on load, see 
 - gains, on "Exhaust this card" abilities and house abilities: `GainDenarii`, `Draw`, `Cycle`,
   `GainInfluence`, and Solonius's `SchemeInfluence`;
 - scheme and reaction effects, aimed at `Who.YOU` or `Who.TARGET`: `Influence`, `Denarii`,
-  `Steal`, `DrawFor`, `DiscardRandom`, `Wound`, `Kill`, `Exhaust`; and two only Reactions to
-  other events use: `ClaimLot` (an auction won) and `Heal` (a combatant wounded).
+  `Steal`, `DrawFor`, `DiscardRandom`, `Wound`, `Kill`, `Exhaust`; and one only a Reaction to
+  a combatant wounded uses: `Heal`. No primitive moves a Resource between players: the rules
+  make the Open Market "the only time these cards can change hands between players".
 """
 
 from __future__ import annotations
@@ -211,18 +212,13 @@ class Exhaust:
 
 
 @dataclass(frozen=True)
-class ClaimLot:
-    """A Reaction to an auction won: you pay the winner the price they paid and take the lot."""
-
-
-@dataclass(frozen=True)
 class Heal:
     """A Reaction to your combatant wounded in the Arena: the wound is undone (it stays
     exhausted: it has fought)."""
 
 
 IntrigueEffect = (
-    Influence | Denarii | Steal | DrawFor | DiscardRandom | Wound | Kill | Exhaust | ClaimLot | Heal
+    Influence | Denarii | Steal | DrawFor | DiscardRandom | Wound | Kill | Exhaust | Heal
 )
 PICK_EFFECTS = (Wound, Kill, Exhaust)  # the schemer chooses the victim card
 

@@ -20,7 +20,7 @@ from harena.core.engine import Choice, Prompt
 from harena.core.spartacus.board import distance
 from harena.core.spartacus.cards import ExtraDice, KeenStrike, Pool, Reroll, Roll
 from harena.core.spartacus.state import (
-    FIGHT_ROUNDS,
+    QUIET_ROUNDS,
     UNOPPOSED_WOUNDS_FROM,
     ArenaState,
     Fight,
@@ -99,8 +99,11 @@ def begin(game: Spartacus, arena: ArenaState) -> None:
 def next_round(game: Spartacus, arena: ArenaState) -> None:
     fight = arena.fight
     assert fight is not None
+    if fight.round:
+        fight.quiet = 0 if fight.struck else fight.quiet + 1
     fight.round += 1
-    if fight.round > FIGHT_ROUNDS:
+    fight.struck = False
+    if fight.quiet >= QUIET_ROUNDS:
         _settle_by_speed(game, arena)
         return
     winner = _initiative(game, arena, f"Round {fight.round}: initiative")
@@ -127,9 +130,13 @@ def _initiative(game: Spartacus, arena: ArenaState, what: str) -> int:
 
 
 def _settle_by_speed(game: Spartacus, arena: ArenaState) -> None:
-    """ruling: after FIGHT_ROUNDS rounds the crowd has seen enough; a Speed roll-off decides
-    and the loser yields."""
-    game.emit(f"The fight has lasted {FIGHT_ROUNDS} rounds: a roll-off of Speed decides it")
+    """ruling: after QUIET_ROUNDS rounds in a row without an attack the crowd has seen
+    enough; a Speed roll-off decides and the loser yields. A fight in which blows are struck
+    always ends by the rules: every attack has a chance to wound, and wounds only remove dice."""
+    game.emit(
+        f"{QUIET_ROUNDS} rounds without an attack: the crowd has seen enough, "
+        "a roll-off of Speed decides it"
+    )
     winner = _initiative(game, arena, "Roll-off")
     arena.loser = 1 - winner
     arena.outcome = "yield"
@@ -218,12 +225,12 @@ def _attack(game: Spartacus, arena: ArenaState) -> None:
     """FAQ 2 - ATK against DEF, sorted and paired; unopposed dice wound on 3+."""
     fight = arena.fight
     assert fight is not None
-    fight.attacked = True
+    fight.attacked = fight.struck = True
     me_index = fight.order[fight.acting]
     me, other = arena.fighters[me_index], arena.fighters[1 - me_index]
     attack = roll(game, me, me.atk, Roll.ATTACK)
     defence = roll(game, other, other.defence, Roll.DEFENSE)
-    wounds = sum(1 for a, d in zip(attack, defence) if a > d)
+    wounds = sum(1 for a, d in zip(attack, defence, strict=False) if a > d)
     keen = threshold(game, me)
     wounds += sum(1 for a in attack[len(defence) :] if a >= keen)
     dice: list[list[int]] = [[], []]

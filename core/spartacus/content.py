@@ -176,7 +176,7 @@ def _parse_rules(
             raise where.error(f"field {key!r}: a hex is written [q, r], not {value!r}")
         starts.append(Hex(value[0], value[1]))
     board = ArenaBoard(radius, (starts[0], starts[1]))
-    for key, h in zip(("start_i", "start_ii"), starts):
+    for key, h in zip(("start_i", "start_ii"), starts, strict=False):
         if h not in board:
             raise where.error(
                 f"field {key!r}: hex {list(h)} is outside an arena of radius {radius}"

@@ -27,7 +27,7 @@ class Dealer:
 
     def standing(self, view: View) -> str | None:
         for m in view["board"].get("moments", []):
-            deal = getattr(self, "_" + m["favour"])(view, m)
+            deal: str | None = getattr(self, "_" + m["favour"])(view, m)
             if deal is not None:
                 return deal
         # An ask it will not pay is answered no: a human who asked is not left wondering.
@@ -110,7 +110,7 @@ class Dealer:
         """Denarii the Host paid for this acceptance (its ask, or unasked in this moment)."""
         m = bribes.moment(view, "accept")
         host = view["board"]["host"]
-        paid = sum(
+        paid: int = sum(
             a["amount"] for a in bribes.asks_of(view, "accept", asker=view["seat"]) if a["paid"]
         )
         return max(paid, bribes.paid_by(view, host, m["key"]) if m else 0)
@@ -192,6 +192,7 @@ class Dealer:
         """The schemer's side, from public data: the Scheme is worth a fee to it (as the bot
         weighs paying for support), the ally's Influence matters, and it can pay."""
         card = self.content.cards[scheme["card"]]
+        assert isinstance(card, IntrigueCard)
         schemer = scheme["schemer"]
         players = view["board"]["players"]
         short = card.influence - players[schemer]["influence"]

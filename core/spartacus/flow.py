@@ -2,8 +2,9 @@
 
 rules: Game Objective - the first Dominus to reach 12 Influence and end a phase alone there
 wins; several at 12 in the same phase settle it in the Arena (a deciding bout, `arena`).
-ruling (docs/rulings.md): a game still running after its round limit ends with the highest
-Influence, so no game can last for ever.
+ruling (docs/rulings.md): a table may set a round limit (off by default; tables of bots alone
+and `harena simulate` play with one): a game still running after it ends with the highest
+Influence.
 """
 
 from __future__ import annotations
@@ -45,13 +46,14 @@ def end_phase(game: Spartacus) -> None:
     elif s.phase is Phase.MARKET:
         arena.start(game)
     elif s.phase is Phase.ARENA:
-        if s.round >= game.round_limit():
+        limit = game.round_limit()
+        if limit is not None and s.round >= limit:
             best = max(p.influence for p in s.players)
             top = [seat for seat, p in enumerate(s.players) if p.influence == best]
             finish(
                 game,
                 top,
-                f"the round limit ({game.round_limit()}) is reached; most Influence ({best})",
+                f"the round limit ({limit}) is reached; most Influence ({best})",
             )
             return
         start_round(game)

@@ -126,11 +126,9 @@ def _house_choices(game: Spartacus, seat: int) -> list[Choice]:
         if isinstance(ab.gain, schemes.SchemeInfluence):
             continue  # used while launching a Scheme
         if (
-            (ab.per_turn
-            and it.used.get(ab.id, 0) >= ab.per_turn)
+            (ab.per_turn and it.used.get(ab.id, 0) >= ab.per_turn)
             or free_denarii(game, seat) < ab.pay
-            or (ab.below
-            and game.state.players[seat].influence >= ab.below)
+            or (ab.below and game.state.players[seat].influence >= ab.below)
         ):
             continue
         for asset in _ability_assets(game, seat, ab):

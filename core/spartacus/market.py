@@ -154,7 +154,11 @@ def _main_prompt(game: Spartacus, seat: int, standing: bool = False) -> Prompt:
     if standing:
         close += " (withdraws your offers)"
     choices.append(Choice("close", close))
-    return Prompt(seat, "open_market", "The Open Market", tuple(choices), standing=standing)
+    # closing is for good (offers withdrawn, no more trades or Bank sales): asked twice
+    return Prompt(
+        seat, "open_market", "The Open Market", tuple(choices), standing=standing,
+        confirm=("close",),
+    )  # fmt: skip
 
 
 def _price_range(game: Spartacus, offer: Offer) -> range:

@@ -9,8 +9,7 @@ Reactions that answer the event, and fits the event (an auction: every Dominus b
 a wound: the combatant's owner). Each asked seat reads the same prompt; its choices are "pass"
 and its own usable Reactions; the answers stay secret until all are in, like support answers.
 Then the first reactor clockwise from the event's seat plays its card (revealed, logged); the
-others keep theirs and nothing tells that they tried. A reactor who can no longer pay for a
-Claim on the Lot (it gave its denarii away meanwhile) is passed over just as silently.
+others keep theirs and nothing tells that they tried.
 
 Choice ids (prompt `event_reaction`): "pass", "react:<card>".
 """
@@ -20,16 +19,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from harena.core.engine import Choice, Prompt
-from harena.core.spartacus.cards import CardKind, ClaimLot, Heal, IntrigueCard
-from harena.core.spartacus.holdings import (
-    discard_intrigue,
-    find_asset,
-    free_denarii,
-    lose_asset,
-    owner_of,
-    take_asset,
-    transfer,
-)
+from harena.core.spartacus.cards import CardKind, Heal, Influence, IntrigueCard, Who
+from harena.core.spartacus.holdings import discard_intrigue, find_asset, owner_of
 from harena.core.spartacus.scheme_effects import apply_effect
 from harena.core.spartacus.state import ReactionWindow
 
@@ -88,11 +79,6 @@ def usable(game: Spartacus, w: ReactionWindow, seat: int) -> list[int]:
             continue
         if card.influence > p.influence:
             continue
-        if (
-            any(isinstance(e, ClaimLot) for e in card.effects)
-            and free_denarii(game, seat) < w.price
-        ):
-            continue
         out.append(c)
     return out
 
@@ -105,7 +91,9 @@ def prompts(game: Spartacus) -> list[Prompt]:
         if w.answers[seat] is not None:
             continue
         plays = tuple(Choice(f"react:{c}", _label(game, w, c)) for c in usable(game, w, seat))
-        out.append(Prompt(seat, PROMPT_KIND, text, (Choice("pass", "Let it be"), *plays)))
+        out.append(
+            Prompt(seat, PROMPT_KIND, text, (Choice("pass", "Let it be"), *plays), default="pass")
+        )
     return out
 
 
@@ -116,10 +104,13 @@ def _label(game: Spartacus, w: ReactionWindow, ref: int) -> str:
     lot = game.card(w.card).name
     does = []
     for e in card.effects:
-        if isinstance(e, ClaimLot):
-            does.append(f"pay {w.price}, take {lot}")
-        elif isinstance(e, Heal):
+        if isinstance(e, Heal):
             does.append(f"{lot} is not wounded")
+        elif isinstance(e, Influence):
+            whose = game.name_of(w.seat) if e.who is Who.TARGET else "you"
+            verb = "loses" if whose != "you" else "lose"
+            verb = verb if e.amount < 0 else ("gains" if whose != "you" else "gain")
+            does.append(f"{whose} {verb} {abs(e.amount)} Influence")
     return f"Play {card.name}" + (f": {', '.join(does)}" if does else f": {card.text}")
 
 
@@ -156,28 +147,13 @@ def _play(game: Spartacus, w: ReactionWindow, seat: int, card_ref: int) -> None:
     discard_intrigue(game, seat, card_ref)
     game.emit(f"{game.name_of(seat)} plays {card.name}")  # what it does: the lines that follow
     for effect in card.effects:
-        if isinstance(effect, ClaimLot):
-            _claim(game, w, seat)
-        elif isinstance(effect, Heal):
+        if isinstance(effect, Heal):
             owner = owner_of(game, w.card)
             if owner is not None:
                 find_asset(game, owner, w.card).wounded = False
                 game.emit(f"{game.name_of(owner)}'s {game.card(w.card).name} is not wounded")
         else:
             apply_effect(game, effect, seat, w.seat)
-
-
-def _claim(game: Spartacus, w: ReactionWindow, seat: int) -> None:
-    if owner_of(game, w.card) != w.seat:
-        return  # the lot has left the winner's table meanwhile (nothing moves then)
-    paid = transfer(game, seat, w.seat, w.price)
-    take_asset(game, seat, lose_asset(game, w.seat, w.card))
-    m = game.state.market
-    if m is not None and m.last_sale and m.last_sale[0] == w.card:
-        m.last_sale[1] = seat  # the screens' "last sale" shows who holds the lot now
-    game.emit(
-        f"{game.name_of(seat)} pays {game.name_of(w.seat)} {paid} denarii and takes {game.card(w.card).name}"
-    )
 
 
 def _go_on(game: Spartacus, w: ReactionWindow) -> None:

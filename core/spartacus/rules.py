@@ -75,9 +75,10 @@ class Spartacus(Game):
         OptionSpec(
             "round_limit",
             "Round limit",
-            ("10", "20", "30", "50"),
-            "30",
-            "not in the rules: after this many rounds the most Influence wins, so a game ends",
+            ("off", "10", "20", "30", "50"),
+            "off",
+            "not in the rules (off: the rules' end only): after this many rounds the most "
+            "Influence wins; tables of bots alone and `harena simulate` play with 30",
         ),
         OptionSpec(
             "market_offers",
@@ -87,6 +88,10 @@ class Spartacus(Game):
             "not in the rules: offers each Dominus may make in one Open Market, so it ends",
         ),
     )
+    # rules: Game Objective is the only end with people at the table ("off"); bots alone could
+    # in principle trade Influence back and forth for ever, so they keep a limit (docs/rulings.md)
+    simulation_options = {"round_limit": "30"}
+    unattended_options = {"round_limit": "30"}
     State = SpartacusState
     bots = {"heuristic": HeuristicBot, "random": RandomBot}  # the first is what tables offer first
     label_kind = "house"
@@ -135,8 +140,10 @@ class Spartacus(Game):
     def seat_label(self, seat: int) -> str:
         return self.name_of(seat)
 
-    def round_limit(self) -> int:
-        return int(self.config.options.get("round_limit", "30"))
+    def round_limit(self) -> int | None:
+        """The table's round limit; None: off, the game ends only as the rules end it."""
+        value = self.config.options.get("round_limit", "off")
+        return None if value == "off" else int(value)
 
     def start_round(self) -> None:
         flow.start_round(self)

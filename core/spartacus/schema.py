@@ -21,7 +21,6 @@ from harena.core.datafile import (
     get_list,
 )
 from harena.core.spartacus.cards import (
-    ClaimLot,
     Cycle,
     Denarii,
     DiscardRandom,
@@ -107,12 +106,11 @@ INTRIGUE_EFFECTS: dict[str, tuple[frozenset[str], Parser]] = {
     "wound": (frozenset({"victim"}), lambda t, w: Wound(get_enum(Victim, t, "victim", w))),
     "kill": (frozenset({"victim"}), lambda t, w: Kill(get_enum(Victim, t, "victim", w))),
     "exhaust": (frozenset({"victim"}), lambda t, w: Exhaust(get_enum(Victim, t, "victim", w))),
-    "claim_lot": (frozenset(), lambda t, w: ClaimLot()),
     "heal": (frozenset(), lambda t, w: Heal()),
 }  # fmt: skip
 
-# A Scheme's effects: all but the two that answer an event (they need the event).
-SCHEME_EFFECT_KINDS = frozenset(INTRIGUE_EFFECTS) - {"claim_lot", "heal"}
+# A Scheme's effects: all but the one that answers an event (it needs the event).
+SCHEME_EFFECT_KINDS = frozenset(INTRIGUE_EFFECTS) - {"heal"}
 # A Reaction's effects happen after it cancels a Scheme; these are the kinds that make sense then.
 REACTION_EFFECT_KINDS = frozenset({"influence", "denarii", "draw", "steal", "discard_random"})
 # The effects a Reaction may have, by the event it answers. An auction is won while treasuries
@@ -120,7 +118,7 @@ REACTION_EFFECT_KINDS = frozenset({"influence", "denarii", "draw", "steal", "dis
 EVENT_EFFECT_KINDS = {
     "scheme": REACTION_EFFECT_KINDS,
     "invitation": frozenset(),
-    "auction_won": frozenset({"claim_lot", "draw", "influence"}),
+    "auction_won": frozenset({"draw", "influence"}),
     "wounded": frozenset({"heal", "draw", "influence"}),
 }
 

@@ -90,7 +90,9 @@ def victims(game: Spartacus, scheme: Scheme) -> list[Asset]:
             continue
         if effect.victim is Victim.SLAVE and kind is not CardKind.SLAVE:
             continue
-        if (isinstance(effect, Wound) and a.wounded) or (isinstance(effect, Exhaust) and a.exhausted):
+        if (isinstance(effect, Wound) and a.wounded) or (
+            isinstance(effect, Exhaust) and a.exhausted
+        ):
             continue
         if isinstance(effect, Kill) and a.champion:
             continue

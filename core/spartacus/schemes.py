@@ -3,10 +3,14 @@
 A Scheme goes: choose its target; if the schemer's Influence is short, ask the others for
 support (showing the Scheme or not: "you don't need to show the Scheme"), all of them answer at
 once (revealed together) and support is final; Solonius may pay for what is missing. Once
-launched, the reaction window goes clockwise from the schemer's left: each Dominus may play a
-Reaction (no support allowed) and the target may discard Guards, rolling 4-6 to cancel, guard
-after guard. An uncancelled Scheme pays its cost and resolves; the schemer picks the victim of
-a Wound, Kill or Exhaust.
+launched, the reaction window asks every Dominus who could react by public facts (a card in
+hand, or the target's ready Guard on the table) at once, in secret, like the window for other
+events (`reactions`): each may play a Reaction (no support allowed) and the target may discard
+a Guard, rolling 4-6 to cancel. The replies are revealed together and taken clockwise from the
+schemer's left: the first Reaction (or successful Guard) cancels the Scheme and the others
+keep their cards. A Guard that fails lets the target try again (asked alone, as they still
+could by public facts) before the later replies count. An uncancelled Scheme pays its cost
+and resolves; the schemer picks the victim of a Wound, Kill or Exhaust.
 
 Choice ids: "target:<seat>"; "ask:show", "ask:hide", "buy", "withdraw"; "support", "refuse";
 "react:<card>", "guard-hand:<card>", "guard-table:<asset>", "pass"; "pick:<asset>".
@@ -20,8 +24,17 @@ from harena.core.engine import Choice, Prompt
 from harena.core.spartacus import scheme_effects
 from harena.core.spartacus.cards import (
     CardKind,
+    Denarii,
+    DiscardRandom,
+    Exhaust,
+    Influence,
+    IntrigueCard,
+    Kill,
     SchemeInfluence,
+    Steal,
     TargetRule,
+    Who,
+    Wound,
 )
 from harena.core.spartacus.holdings import (
     discard_asset,
@@ -65,7 +78,7 @@ def may_launch(game: Spartacus, seat: int, card_ref: int) -> bool:
         return False
     everyone = sum(p.influence for p in players)
     power = coin_power(game, seat)
-    return card.influence <= everyone + (power.most if power else 0)
+    return bool(card.influence <= everyone + (power.most if power else 0))
 
 
 def begin(game: Spartacus, seat: int, card_ref: int) -> None:
@@ -94,7 +107,7 @@ def _missing(game: Spartacus, scheme: Scheme, *, with_answers: bool = True) -> i
     have = players[scheme.schemer].influence
     if with_answers:
         have += sum(players[s].influence for s, yes in enumerate(scheme.answers) if yes)
-    return max(0, game.card(scheme.card).influence - have)
+    return max(0, int(game.card(scheme.card).influence) - have)
 
 
 # --- prompts --------------------------------------------------------------------------------------
@@ -105,11 +118,22 @@ def prompts(game: Spartacus, scheme: Scheme) -> list[Prompt]:
     me = scheme.schemer
     step = scheme.step
     if step is SchemeStep.TARGET:
-        seats = [t for t in range(game.players) if card.target is TargetRule.ANY or t != me]
-        choices = tuple(Choice(f"target:{t}", game.name_of(t)) for t in seats)
+        # the others clockwise from your left, yourself last: the first key never aims a
+        # harmful Scheme at your own House, and doing so takes a second press
+        n = game.players
+        seats = [(me + k) % n for k in range(1, n)]
+        if card.target is TargetRule.ANY:
+            seats.append(me)
+        harmful = harms_target(card)
+        choices = tuple(Choice(f"target:{t}", _target_label(game, t, me, harmful)) for t in seats)
+        confirm = (f"target:{me}",) if harmful and card.target is TargetRule.ANY else ()
         # one public kind for every step of preparing a Scheme: the kind must not tell the
         # table whether a hidden Scheme has a target or is short of Influence
-        return [Prompt(me, "prepare_scheme", f"{card.name}: choose the target", choices)]
+        return [
+            Prompt(
+                me, "prepare_scheme", f"{card.name}: choose the target", choices, confirm=confirm
+            )
+        ]
     if step in (SchemeStep.ASK, SchemeStep.PAY):
         missing = _missing(game, scheme)
         out = []
@@ -141,17 +165,37 @@ def prompts(game: Spartacus, scheme: Scheme) -> list[Prompt]:
             if a is None
         ]
     if step is SchemeStep.REACT:
-        seat = scheme.queue[0]
         text = (
             f"{game.name_of(me)} launches {card.name} against {game.name_of(scheme.target)}: react?"
         )
-        return [Prompt(seat, "reaction", text, tuple(_reactions(game, scheme, seat)))]
+        return [
+            Prompt(seat, "reaction", text, tuple(reactions_of(game, scheme, seat)), default="pass")
+            for seat in scheme.queue
+            if scheme.replies[seat] is None
+        ]
     victims = scheme_effects.victims(game, scheme)
     choices = tuple(Choice(f"pick:{a.card}", label(game.card(a.card), a)) for a in victims)
     return [Prompt(me, "choose_victim", f"{card.name}: choose the victim", choices)]
 
 
-def _reactions(game: Spartacus, scheme: Scheme, seat: int) -> list[Choice]:
+def harms_target(card: IntrigueCard) -> bool:
+    """Whether the Scheme takes something from its target (Influence, denarii, cards, a
+    combatant): aimed at yourself, it is asked for twice."""
+    for e in card.effects:
+        if isinstance(e, (Steal, DiscardRandom, Wound, Kill, Exhaust)):
+            return True
+        if isinstance(e, (Influence, Denarii)) and e.who is Who.TARGET and e.amount < 0:
+            return True
+    return False
+
+
+def _target_label(game: Spartacus, seat: int, me: int, harmful: bool) -> str:
+    if seat != me:
+        return game.name_of(seat)
+    return f"{game.name_of(seat)} (your own House{': it harms you' if harmful else ''})"
+
+
+def reactions_of(game: Spartacus, scheme: Scheme, seat: int) -> list[Choice]:
     p = game.state.players[seat]
     out = []
     for c in p.hand:
@@ -174,8 +218,7 @@ def _reactions(game: Spartacus, scheme: Scheme, seat: int) -> list[Choice]:
                     "Discard a Guard from your table and roll (4-6 cancels)",
                 )
             )
-    out.append(Choice("pass", "Let it be"))
-    return out
+    return [Choice("pass", "Let it be"), *out]
 
 
 def _table_guards(game: Spartacus, seat: int) -> list[Asset]:
@@ -236,13 +279,8 @@ def apply(game: Spartacus, scheme: Scheme, seat: int, choice: str) -> None:
         _launch(game, scheme)
     elif verb == "withdraw":
         _withdraw(game, scheme, "is withdrawn")
-    elif verb == "pass":
-        scheme.queue.pop(0)
-        _next_reactor(game, scheme)
-    elif verb == "react":
-        _react(game, scheme, seat, int(rest))
-    elif verb in ("guard-hand", "guard-table"):
-        _guard(game, scheme, seat, int(rest), verb == "guard-table")
+    elif verb in ("pass", "react", "guard-hand", "guard-table"):
+        _reply(game, scheme, seat, choice)
     elif verb == "pick":
         scheme_effects.hit(game, scheme, find_asset(game, scheme.target, int(rest)))
         scheme.effect += 1
@@ -270,15 +308,47 @@ def _launch(game: Spartacus, scheme: Scheme) -> None:
     game.emit(f"{game.name_of(scheme.schemer)} launches {card.name}{aim}{how}: {card.text}")
     scheme.step = SchemeStep.REACT
     n = game.players
-    scheme.queue = [(scheme.schemer + k) % n for k in range(1, n)]
-    _next_reactor(game, scheme)
-
-
-def _next_reactor(game: Spartacus, scheme: Scheme) -> None:
-    while scheme.queue and not _may_react(game, scheme, scheme.queue[0]):
-        scheme.queue.pop(0)
+    scheme.replies = [None] * n
+    scheme.queue = [
+        s for s in ((scheme.schemer + k) % n for k in range(1, n)) if _may_react(game, scheme, s)
+    ]
     if not scheme.queue:
         scheme_effects.succeed(game, scheme)
+
+
+def _reply(game: Spartacus, scheme: Scheme, seat: int, choice: str) -> None:
+    """A secret reply; once every asked seat has one, they are taken in turn (`_settle`)."""
+    scheme.replies[seat] = choice
+    mine = (
+        "You let it be" if choice == "pass" else "You answer the Scheme (if nobody before you does)"
+    )
+    game.emit(mine, seats=[seat], redacted=f"{game.name_of(seat)} has answered")
+    if all(scheme.replies[s] is not None for s in scheme.queue):
+        _settle(game, scheme)
+
+
+def _settle(game: Spartacus, scheme: Scheme) -> None:
+    """The replies, clockwise from the schemer's left: the first Reaction or Guard acts."""
+    while scheme.queue:
+        seat = scheme.queue[0]
+        verb, _, rest = (scheme.replies[seat] or "pass").partition(":")
+        if verb == "react" and int(rest) in game.state.players[seat].hand:
+            _react(game, scheme, seat, int(rest))
+            return
+        if verb in ("guard-hand", "guard-table") and _guard_ready(game, seat, verb, int(rest)):
+            if _guard(game, scheme, seat, int(rest), verb == "guard-table"):
+                return  # cancelled
+            if _may_react(game, scheme, seat):
+                scheme.replies[seat] = None  # rules: Guards - "you can try with another"
+                return
+        scheme.queue.pop(0)
+    scheme_effects.succeed(game, scheme)
+
+
+def _guard_ready(game: Spartacus, seat: int, verb: str, ref: int) -> bool:
+    if verb == "guard-hand":
+        return ref in game.state.players[seat].hand
+    return any(a.card == ref for a in _table_guards(game, seat))
 
 
 def _cancelled(game: Spartacus, scheme: Scheme, by: str) -> None:
@@ -297,7 +367,8 @@ def _react(game: Spartacus, scheme: Scheme, seat: int, card_ref: int) -> None:
         scheme_effects.apply_effect(game, effect, seat, scheme.schemer)
 
 
-def _guard(game: Spartacus, scheme: Scheme, seat: int, ref: int, on_table: bool) -> None:
+def _guard(game: Spartacus, scheme: Scheme, seat: int, ref: int, on_table: bool) -> bool:
+    """Discard the Guard and roll; True when it cancels the Scheme."""
     if on_table:
         discard_asset(game, seat, ref)
     else:
@@ -309,10 +380,6 @@ def _guard(game: Spartacus, scheme: Scheme, seat: int, ref: int, on_table: bool)
     if roll >= GUARD_SAVES_FROM:
         game.emit(f"{game.name_of(seat)} discards a Guard from the {where} and rolls {roll}")
         _cancelled(game, scheme, "a Guard")
-    else:
-        game.emit(
-            f"{game.name_of(seat)} discards a Guard from the {where} and rolls {roll}: it fails"
-        )
-        if not _may_react(game, scheme, seat):
-            scheme.queue.pop(0)
-            _next_reactor(game, scheme)
+        return True
+    game.emit(f"{game.name_of(seat)} discards a Guard from the {where} and rolls {roll}: it fails")
+    return False

@@ -27,7 +27,10 @@ UNOPPOSED_WOUNDS_FROM = 3  # FAQ 2
 # rulings (docs/rulings.md): bounds that keep every game finite.
 OFFERS_PER_MARKET = 4  # offers one Dominus may make in one Open Market (the table may set it)
 COUNTERS_PER_OFFER = 2  # counters per offer, both sides together
-FIGHT_ROUNDS = 10  # a fight still on after this many rounds is settled by a Speed roll-off
+# A fight has no round limit (rules: Defeat); only combatants who both stop attacking could
+# make it last for ever, so this many rounds in a row without an attack are settled by a
+# Speed roll-off (docs/rulings.md; bench/spartacus_fights.py measures how rare that is).
+QUIET_ROUNDS = 10
 
 
 class Phase(Enum):
@@ -69,7 +72,7 @@ class SchemeStep(Enum):
     ASK = "ask"  # short of Influence: ask for support (shown or hidden), pay, or withdraw
     SUPPORT = "support"  # the others decide, all at once
     PAY = "pay"  # after support, still short: pay (Solonius) or withdraw
-    REACT = "react"  # the reaction window, seat by seat
+    REACT = "react"  # the reaction window: everyone asked answers at once, in secret
     PICK = "pick"  # the schemer picks the victim of a Wound, Kill or Exhaust
 
 
@@ -82,7 +85,10 @@ class Scheme:
     revealed: bool = False  # shown to the players asked for support
     answers: list[bool | None] = field(default_factory=list)  # per seat; None: not yet / not asked
     bought: int = 0  # Influence paid for in denarii (Solonius)
-    queue: list[int] = field(default_factory=list)  # seats still to be offered a reaction
+    # the reaction window: the seats asked, clockwise from the schemer's left, and their
+    # secret replies ("pass", "react:<card>", "guard-hand:<card>", "guard-table:<asset>")
+    queue: list[int] = field(default_factory=list)
+    replies: list[str | None] = field(default_factory=list)
     effect: int = 0  # the effect waiting for a pick
 
 
@@ -216,6 +222,8 @@ class Fight:
     chooser: int | None = None  # fighter who won initiative and picks first or second
     moves: int = 0  # hexes the acting fighter may still move
     attacked: bool = False
+    struck: bool = False  # an attack was made this round (by either combatant)
+    quiet: int = 0  # rounds in a row, before this one, without an attack
     moved_first: bool = False  # moved before attacking: the action's moves are over once it attacks
     damage: int = 0  # dice the defender still has to give up
     defender: int | None = None

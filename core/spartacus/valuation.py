@@ -12,10 +12,17 @@ whether the holder would be left without anyone to send to the Arena.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from harena.core.spartacus.cards import CardKind, MarketCard
+from harena.core.spartacus.cards import (
+    CardKind,
+    GainDenarii,
+    GainInfluence,
+    IntrigueCard,
+    MarketCard,
+)
 from harena.core.spartacus.content import Content
 
 Asset = Mapping[str, Any]  # a card on a table, as the board view shows it
@@ -32,8 +39,9 @@ def ready_to_fight(board: Mapping[str, Any], seat: int) -> list[Asset]:
             if a["kind"] in ("gladiator", "slave") and not a["exhausted"] and not a["wounded"]]  # fmt: skip
 
 
-def strength(card: MarketCard, favor: int = 0, champion: bool = False) -> float:
+def strength(card: MarketCard | IntrigueCard, favor: int = 0, champion: bool = False) -> float:
     """How good a combatant is in the Arena: attack and defence dice count most."""
+    assert isinstance(card, MarketCard)  # a Gladiator or Slave
     return (
         1.2 * card.atk
         + 1.0 * card.defence
@@ -49,11 +57,38 @@ def _combatant(content: Content, asset: Asset) -> bool:
     return isinstance(card, MarketCard) and card.combatant
 
 
-# A House's own abilities make some cards worth more to it (per round used, over the horizon):
-# Batiatus's Training Fees (2 denarii a Gladiator), Tullius's Trade Routes (1 a Slave),
-# Glaber's Make an Example (a Guard and 5 denarii for a point of Influence).
-_HOUSE_USE = {("batiatus", CardKind.GLADIATOR): 1.5, ("tullius", CardKind.SLAVE): 1.0,
-              ("glaber", CardKind.GUARD): 1.0}  # fmt: skip
+def house_uses(content: Content) -> Mapping[tuple[str, CardKind], float]:
+    """(House id, card kind) -> what the first card of that kind is worth more to that House, read
+    from its abilities (the data files may be replaced): an ability used once a turn that
+    exhausts or sacrifices a card of the kind for denarii or Influence. A turn's use is worth
+    half its denarii plus 0.5, or its Influence, fitted to the reference Houses (Batiatus's
+    Training Fees, 2 denarii a Gladiator: 1.5; Tullius's Trade Routes, 1 a Slave: 1.0; Glaber's
+    Make an Example, a Guard and 5 denarii for a point of Influence: 1.0)."""
+    known = _uses.get(content)
+    if known is not None:
+        return known
+    uses: dict[tuple[str, CardKind], float] = {}
+    for house in content.houses:
+        for ability in house.abilities:
+            used = ability.exhaust or ability.sacrifice
+            if used is None or ability.per_turn != 1 or ability.favored:
+                continue
+            gain = ability.gain
+            if isinstance(gain, GainDenarii) and not gain.per_favor:
+                worth_of_use = 0.5 + 0.5 * gain.amount
+            elif isinstance(gain, GainInfluence):
+                worth_of_use = 1.0 * gain.amount
+            else:
+                continue
+            key = (house.id, CardKind(used.value))
+            uses[key] = max(uses.get(key, 0.0), worth_of_use)
+    _uses[content] = uses
+    return uses
+
+
+_uses: weakref.WeakKeyDictionary[Content, Mapping[tuple[str, CardKind], float]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def worth(content: Content, asset: Asset, others: Iterable[Asset], house: str = "") -> float:
@@ -62,7 +97,7 @@ def worth(content: Content, asset: Asset, others: Iterable[Asset], house: str = 
     others = list(others)
     value = float(card.value)
     if not any(content.cards[a["card"]].kind is card.kind for a in others):
-        value += _HOUSE_USE.get((house, card.kind), 0.0)  # once a turn: the first card does it
+        value += house_uses(content).get((house, card.kind), 0.0)  # the first card does it
     if card.kind is CardKind.GUARD:
         return value + 1.0  # keeps a Scheme off the table
     if card.kind is CardKind.EQUIPMENT:
@@ -81,7 +116,7 @@ def worth(content: Content, asset: Asset, others: Iterable[Asset], house: str = 
         value *= 0.6  # may die of its wounds (1 in 6) and misses the next games
     if not any(_combatant(content, a) for a in others):
         value += ONLY_FIGHTER
-    return max(value, 0.0)
+    return float(max(value, 0.0))
 
 
 def trade_gain(

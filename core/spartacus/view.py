@@ -108,8 +108,13 @@ def _intrigue(game: Spartacus, seat: int | None) -> dict[str, Any] | None:
             "answers": [None] * len(sc.answers)
             if sc.step is SchemeStep.SUPPORT
             else list(sc.answers),
-            "reacting": sc.queue[0] if sc.step is SchemeStep.REACT and sc.queue else None,
         }
+        if sc.step is SchemeStep.REACT:
+            # the reaction window: who is asked and who has replied are public, not what
+            scheme["asked"] = list(sc.queue)
+            scheme["replied"] = [sc.replies[s] is not None for s in range(game.players)]
+            if seat is not None:
+                scheme["my_reply"] = sc.replies[seat]
         if sc.step is SchemeStep.SUPPORT and seat is not None:
             scheme["my_answer"] = sc.answers[seat]
     return {

@@ -12,7 +12,7 @@ secrecy checker).
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from harena.core.engine import IllegalAction
 from harena.core.store import StoreError
@@ -20,6 +20,9 @@ from harena.core.table import Subscription, Table
 from harena.server.cluster import wire
 from harena.server.cluster.inbox import Inbox
 from harena.server.cluster.link import NatsLink
+
+if TYPE_CHECKING:
+    from nats.aio.client import Client
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +49,11 @@ def public_state(table: Table, node: str) -> dict[str, Any]:
 
 class TableHost:
     """Serves one node's tables to the other nodes."""
+
+    def _nats(self) -> Client:
+        """The link's NATS client: connected while this host serves (the link starts first)."""
+        assert self.link.nc is not None
+        return self.link.nc
 
     def __init__(self, link: NatsLink, inbox: Inbox, node: str, prefix: str) -> None:
         self.link = link
@@ -138,7 +146,7 @@ class TableHost:
         else:
             answer = self._answer(table, op, identity, args, node)
         if msg.reply:
-            self.link.spawn(self.link.nc.publish(msg.reply, wire.pack(answer)))  # type: ignore[union-attr]
+            self.link.spawn(self._nats().publish(msg.reply, wire.pack(answer)))
 
     def _answer(
         self, table: Table, op: str, identity: str | None, args: dict[str, Any], node: str
@@ -218,4 +226,4 @@ class TableHost:
             self._last_spec[table_id] = id(view)
         payload = wire.pack(view)
         subject = self.view_subject(table_id, key)
-        self.link.spawn(self.link.nc.publish(subject, payload))  # type: ignore[union-attr]
+        self.link.spawn(self._nats().publish(subject, payload))

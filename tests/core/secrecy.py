@@ -56,6 +56,8 @@ class Secret:
 class SecrecyModel:
     scrambles: tuple[Scramble, ...]
     secret: Callable[[Game, int, str], Secret | None]  # (game, seat, choice) -> what is secret
+    # everything a viewer may not know sampled again at once (what the search bot plays on)
+    determinize: Callable[[Game, int | None, Rng], None] | None = None
 
 
 @dataclass(frozen=True)
@@ -110,7 +112,7 @@ def first_difference(a: Any, b: Any, path: str = "view") -> str | None:
     if isinstance(a, list | tuple):
         if len(a) != len(b):
             return f"{path}: {len(a)} items != {len(b)} items ({a!r:.200} / {b!r:.200})"
-        for i, (x, y) in enumerate(zip(a, b)):
+        for i, (x, y) in enumerate(zip(a, b, strict=False)):
             found = first_difference(x, y, f"{path}[{i}]")
             if found:
                 return found
@@ -180,8 +182,11 @@ class SecrecyChecker:
         for viewer in viewers_of(game):
             real = game.view(viewer)
             twin = fork(game)
-            for s in self.model.scrambles:
-                s.apply(twin, viewer, self.rng)
+            if self.model.determinize is not None:
+                self.model.determinize(twin, viewer, self.rng)
+            else:
+                for s in self.model.scrambles:
+                    s.apply(twin, viewer, self.rng)
             twin.rng = Rng(self.rng.next64())
             twin.state_changed()
             self._compare(real, twin.view(viewer), "scramble:all", game, viewer, views=True)
@@ -202,7 +207,7 @@ class SecrecyChecker:
                             lambda g, v=viewer, p=predicate: p(g, v),
                             f"scramble:{s.name}",
                             self.follow,
-                        )  # fmt: skip
+                        )
                     )
 
     def before(self, game: Game, seat: int, choice: str) -> None:
@@ -232,7 +237,7 @@ class SecrecyChecker:
                     secret.still_secret,
                     f"decision:{alt} instead of {choice}",
                     self.follow + 1,
-                )  # fmt: skip
+                )
             )
 
     def after(self, game: Game, seat: int, choice: str, *, fresh: int = 0) -> None:

@@ -70,7 +70,7 @@ def test_available_games_lists_player_counts_options_and_bots():
 
 
 def test_new_game_rejects_unknown_game_with_the_list_of_games():
-    with pytest.raises(GameConfigError, match="unknown game 'chess'.*highcard"):
+    with pytest.raises(GameConfigError, match=r"unknown game 'chess'.*highcard"):
         new_game("chess", 2, 1)
 
 

@@ -129,7 +129,10 @@ def test_a_review_of_a_real_game_is_each_past_view_of_the_seat_exactly(name: str
         if bots:
             table.play_bot(bots[0])
         else:
+            before = len(table.game.actions)
             table.act("key-0", bot.choose(table.game.view(0)))
+            if len(table.game.actions) == before:  # a reaction window holds it till its time
+                table.expire(table.next_deadline())
         seen.append(table.game.view(0))
         logs.append(table.game.log_for(0))
     review = Replay(table.game.config, table.game.actions, seat=0)

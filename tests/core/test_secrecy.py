@@ -175,7 +175,7 @@ def test_a_roll_off_decided_by_hidden_treasuries_is_caught(monkeypatch: pytest.M
     game.act(0, "bid:10")  # all 0 and 1 have: the tie below leaves them broke
     game.act(1, "bid:10")
     game.act(2, "bid:0")
-    for attempt in range(20):  # each scramble moves the hidden treasuries at random
+    for _ in range(20):  # each scramble moves the hidden treasuries at random
         checker.scramble(game)
         twin = fork(game)
         checker._followed = [
@@ -212,7 +212,7 @@ def test_a_secret_lobby_named_by_the_discard_pile_is_caught(
     assert any(leak.check.startswith("decision:lobby:") and leak.viewer == 1
                for leak in checker.tally.leaks)  # fmt: skip
     game.act(0, "hide")
-    for attempt in range(10):  # a scramble may choose the lobbied card itself again
+    for _ in range(10):  # a scramble may choose the lobbied card itself again
         checker.scramble(game)
     assert any(leak.check == "scramble:all" and leak.viewer == 1 for leak in checker.tally.leaks)
 

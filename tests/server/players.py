@@ -101,7 +101,7 @@ async def send_choice_key(client: ScreenClient, key: str, attempts: int = 3) -> 
         before = client.bytes_received
         client.send(key)
         try:
-            await client.wait_until(lambda: client.bytes_received != before, 2, "an answer")
+            await client.wait_until(lambda b=before: client.bytes_received != b, 2, "an answer")
         except TimeoutError:
             return
         await client.wait_quiet(0.05)
@@ -134,7 +134,7 @@ async def play_by_screen(
         client.send(key)
         pressed += 1
         try:
-            await client.wait_until(lambda: client.bytes_received != before, 5, "an answer")
+            await client.wait_until(lambda b=before: client.bytes_received != b, 5, "an answer")
         except TimeoutError:
             if CHANGED not in client.lines()[STATUS_ROW]:
                 raise

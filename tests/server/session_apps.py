@@ -67,8 +67,6 @@ class KeyApp(App[None]):
         if event.key == "p":
             print("printed by an app")
         if event.key == "s":
-            self.save_screenshot()
-            self.deliver_screenshot()
             self.open_url("https://example.com")
         if event.key == "q":
             self.exit()

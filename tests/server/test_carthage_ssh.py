@@ -43,14 +43,16 @@ async def test_two_players_see_their_own_hands_and_each_others_moves(make_server
     await ann.wait_for_text("you: B Blue Retiarius (ann)")
     await bob.wait_for_text("you: R Red Dimachaerus (bob)")
     # Placement: whoever is asked presses Enter on the hex the cursor starts on.
-    for placed in range(2):
+    for _ in range(2):
         seat = table.game.view(None)["waiting"][0][0]
         first = (ann, bob)[seat]
         await first.wait_for_text("Place your gladiator")
         first.send("\r")
         # The gladiator appears on the other player's arena.
         other, letter = (bob, ann)[seat], "BR"[seat]
-        await other.wait_until(lambda: letter in arena(other), 5, "the entry on the other screen")
+        await other.wait_until(
+            lambda x=letter, o=other: x in arena(o), 5, "the entry on the other screen"
+        )
     # The round's Theater card may ask for a decision before the hands are dealt (Turning
     # Moment: pass the Starting Player token): whoever is asked takes the first choice.
     for _ in range(5):

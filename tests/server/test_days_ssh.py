@@ -22,7 +22,7 @@ def bells(raw: bytes | bytearray) -> int:
     return OSC.sub(b"", bytes(raw)).count(BEL)
 
 
-async def in_the_lobby(server):  # type: ignore[no-untyped-def]
+async def in_the_lobby(server):
     """ann connected with a new key, her lobby drawn and quiet: (her client, her key)."""
     ann_key = new_key()
     ann = await player(server, "ann", ann_key)

@@ -129,7 +129,7 @@ async def test_a_busy_app_is_cleared_once_it_rests_or_left_whole(
         app, task = Small(), loop.create_future()
         pump = BusyPump(task)
         dismantle.track(app)
-        dismantle._pumps[app].add(pump)  # type: ignore[arg-type]
+        dismantle._pumps[app].add(pump)
         if resolve_after is not None:
             loop.call_later(resolve_after, task.set_result, None)
         done: list[bool] = []

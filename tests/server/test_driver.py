@@ -93,7 +93,7 @@ async def running(
 ) -> AsyncIterator[tuple[Channel, SSHDriver]]:
     channel = Channel()
     mark_server_app(app)
-    app.driver_class = SSHDriver.bind(channel.send, channel.on_start)  # type: ignore[assignment]
+    app.driver_class = SSHDriver.bind(channel.send, channel.on_start)
     task = asyncio.create_task(app.run_async(size=size, mouse=mouse))
     await asyncio.wait_for(channel.started.wait(), 5)
     assert channel.driver is not None
@@ -171,7 +171,7 @@ async def test_keys_escape_paste_focus_and_mouse():
         await app.wait_for(lambda: app.keys()[-1:] == ["é"])
         driver.feed(b"\x1b[200~two\nlines\x1b[201~")
         await app.wait_for(lambda: any(isinstance(e, events.Paste) for e in app.seen))
-        paste = [e for e in app.seen if isinstance(e, events.Paste)][0]
+        paste = next(e for e in app.seen if isinstance(e, events.Paste))
         assert paste.text == "two\nlines"
         driver.feed(b"\x1b[O\x1b[I")
         await app.wait_for(lambda: isinstance(app.seen[-1], events.AppFocus))
@@ -250,7 +250,7 @@ def run_stub(chunks: list[bytes]) -> StubApp:
         stub = StubApp()
         out = bytearray()
         unpaced = EventBudget(rate=1e9, burst=10**9)  # parsing under test here, not pacing
-        driver = SSHDriver(stub, send=out.extend, size=(80, 24), events_budget=unpaced)  # type: ignore[arg-type]
+        driver = SSHDriver(stub, send=out.extend, size=(80, 24), events_budget=unpaced)
         driver.start_application_mode()
         for chunk in chunks:
             driver.feed(chunk)
@@ -295,7 +295,7 @@ def test_pathological_sequences(chunk):
 
 async def test_startup_hold_sends_only_the_last_full_paint(monkeypatch):
     out = bytearray()
-    driver = SSHDriver(StubApp(), send=out.extend, size=(80, 24))  # type: ignore[arg-type]
+    driver = SSHDriver(StubApp(), send=out.extend, size=(80, 24))
     driver.start_application_mode()
     modes = bytes(out)
     assert modes.startswith(b"\x1b[22;2t\x1b[?1049h")  # modes go out at once, frames are held
@@ -319,7 +319,7 @@ async def test_startup_hold_sends_only_the_last_full_paint(monkeypatch):
 async def test_startup_hold_ends_after_a_timeout(monkeypatch):
     monkeypatch.setattr("harena.server.driver.STARTUP_HOLD", 0.05)
     out = bytearray()
-    driver = SSHDriver(StubApp(), send=out.extend, size=(80, 24))  # type: ignore[arg-type]
+    driver = SSHDriver(StubApp(), send=out.extend, size=(80, 24))
     driver.start_application_mode()
     with driver.painting(full_screen=True):
         driver.write("ONLY-PAINT")
@@ -350,7 +350,7 @@ async def test_startup_paints_are_held_and_only_the_last_screen_is_sent():
     from rich.color import ColorSystem
 
     out = bytearray()
-    driver = SSHDriver(StubApp(), send=out.extend, size=(80, 24))  # type: ignore[arg-type]
+    driver = SSHDriver(StubApp(), send=out.extend, size=(80, 24))
     driver.start_application_mode()
     modes = bytes(out)
     driver.paint(full_paint("the lobby, covered at once"), (0, 0), ColorSystem.EIGHT_BIT)

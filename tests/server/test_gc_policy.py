@@ -159,7 +159,7 @@ async def test_scheduled_collections_do_not_keep_the_callers_app_alive(quick) ->
 
     contextvars.copy_context().run(from_inside_an_app)
     handles = [gc_policy._scheduled, gc_policy._young]
-    assert all(handle is not None and owner not in handle._context for handle in handles)  # type: ignore[union-attr]
+    assert all(handle is not None and owner not in handle._context for handle in handles)
 
 
 async def test_garbage_piling_up_is_collected_before_the_interval(

@@ -35,7 +35,7 @@ def started_driver(app: StubApp, rate: float, burst: int, **options) -> SSHDrive
         size=(80, 24),
         events_budget=EventBudget(rate, burst),
         **options,
-    )  # type: ignore[arg-type]
+    )
     driver.start_application_mode()
     return driver
 
@@ -109,7 +109,7 @@ async def test_loop_time_is_charged_to_the_app_whose_context_runs():
     loop_share.install()
     app = Charged()
     context = contextvars.copy_context()
-    context.run(active_app.set, app)  # type: ignore[arg-type]
+    context.run(active_app.set, app)
 
     def busy() -> None:
         end = asyncio.get_running_loop().time() + 0.03

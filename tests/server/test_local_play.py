@@ -99,3 +99,23 @@ def test_a_whole_game_against_a_bot_in_the_local_terminal():
         assert b"\x1b[?1049l" in term.raw  # the alternate screen was left: the shell is back
     finally:
         term.close()
+
+
+def test_harena_play_learn_opens_the_guided_first_game():
+    learn = 'from harena.server.cli import main\nraise SystemExit(main(["play", "carthage", "--learn", "--bot-delay", "0.05"]))'
+    term = LocalTerminal([sys.executable, "-c", learn])
+    try:
+        term.wait_for("Guide: Welcome to the arena of Carthage")
+        assert "highlighted: the arena" in term.text()
+        term.send("\x1b")
+        term.wait_for("Guide: Choose your gladiator")
+        term.send("\x1b")
+        deadline = time.monotonic() + 15
+        while "Guide: Choose your gladiator" in term.text() and time.monotonic() < deadline:
+            term.pump(0.05)  # the panel closes: then the key is a key, not Alt+4
+        term.send("4")  # the guide's advice: the Purple Gaul
+        term.wait_for("Guide: Enter the arena: placement")
+        term.send("\x11")  # ctrl+q
+        term.proc.wait(10)
+    finally:
+        term.close()

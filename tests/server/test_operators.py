@@ -166,7 +166,7 @@ def fingerprint_of(server, client: ScreenClient) -> str:
 
 
 async def test_errors_say_what_to_type(make_server):
-    server, op = await ops_server(make_server)
+    _server, op = await ops_server(make_server)
     await operator_command(op, "delete 99", "there is no table 99")
     await operator_command(op, "kick nobody", "no session 'nobody'")
     await operator_command(op, "frobnicate", "no command 'frobnicate'")
@@ -175,7 +175,7 @@ async def test_errors_say_what_to_type(make_server):
 
 
 async def test_harena_admin_reaches_the_running_server_through_a_private_socket(make_server):
-    server, op = await ops_server(make_server)
+    server, _op = await ops_server(make_server)
     ann = await player(server, "ann", new_key())
     await create_table(ann)
     path = socket_path(server.config.data_dir)
@@ -262,7 +262,7 @@ async def test_operators_get_in_on_a_closed_server_without_being_on_its_allow_li
 async def test_a_player_reading_the_help_when_the_table_is_deleted_lands_in_the_lobby_after(
     make_server,
 ):
-    server, op = await ops_server(make_server)
+    server, _op = await ops_server(make_server)
     ann = await player(server, "ann", new_key())
     await create_table(ann)
     ann.send("?")
@@ -275,7 +275,7 @@ async def test_a_player_reading_the_help_when_the_table_is_deleted_lands_in_the_
 
 
 async def test_banning_a_guest_bans_its_address_for_it_has_no_key(make_server):
-    server, op = await ops_server(make_server)
+    server, _op = await ops_server(make_server)
     gus = await player(server, "gus")
     await gus.wait_for_text("you are gus (guest)")
     ok, text = await asyncio.to_thread(send, socket_path(server.config.data_dir), ["ban", "gus"])

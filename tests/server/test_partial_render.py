@@ -22,7 +22,7 @@ def painted(update: object, size: tuple[int, int]) -> tuple[list[list[str]], lis
     """The cells an update writes (on an empty screen buffer)."""
     buffer = ScreenBuffer(*size)
     if update is not None:
-        buffer.apply(update, ColorSystem.EIGHT_BIT)  # type: ignore[arg-type]
+        buffer.apply(update, ColorSystem.EIGHT_BIT)
     return buffer._target_chars, buffer._target_keys
 
 

@@ -284,7 +284,7 @@ async def test_keys_typed_before_the_app_is_ready_are_not_lost(tmp_path):
 
 
 async def test_eof_from_the_client_exits_the_app(tmp_path):
-    async with serve(tmp_path) as (port, recorder):
+    async with serve(tmp_path) as (port, _recorder):
         client = await ScreenClient.connect(port)
         await client.wait_for_text("keys:")
         assert client._chan is not None
@@ -297,7 +297,7 @@ async def test_eof_from_the_client_exits_the_app(tmp_path):
 class StuckApp(KeyApp):
     """An app whose key handler never returns: it can no longer process `exit()`."""
 
-    async def on_key(self, event) -> None:  # type: ignore[override]
+    async def on_key(self, event) -> None:
         await asyncio.sleep(3600)
 
 

@@ -332,3 +332,29 @@ async def test_a_terminal_that_is_not_utf8_gets_only_ascii_bytes(make_server):
     await ann.wait_for_text("Table 1 . High Card . waiting")  # "·" sent as "."
     assert max(ann.raw) < 0x80  # borders, ellipses and arrows arrive as ASCII
     assert "-Players---" in ann.screen_text()
+
+
+async def test_a_player_can_open_no_command_palette_and_save_no_screenshot(
+    make_server, tmp_path, monkeypatch
+):
+    """HarenaApp itself keeps its sessions off the server machine (textual_fixes once patched
+    Textual's screenshot methods and palette command for that: they duplicated these)."""
+    workdir = tmp_path / "cwd"
+    workdir.mkdir()
+    monkeypatch.chdir(workdir)
+    server = await make_server()
+    ann = await player(server, "ann", new_key())
+    await ann.wait_for_text("you are ann")
+    lobby = ann.screen_text()
+    ann.send("\x10")  # ctrl+p: Textual's command palette, with its "Screenshot" command
+    await ann.wait_quiet(0.3)
+    assert ann.screen_text() == lobby
+    [session] = live_sessions()
+    app = session._app
+    assert app is not None and not app.ENABLE_COMMAND_PALETTE
+    assert app.save_screenshot() == ""
+    assert app.deliver_screenshot() is None
+    app.action_screenshot()
+    await ann.wait_quiet(0.2)
+    assert list(workdir.iterdir()) == []
+    await ann.close()

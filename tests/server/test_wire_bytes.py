@@ -31,12 +31,12 @@ async def seated(tmp_path: Path) -> AsyncIterator[tuple[HarenaServer, list[Scree
     )
     keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in NAMES]
     table = server.lobby.create_table(fingerprint(keys[0]), NAMES[0], "highcard", len(NAMES))
-    for seat, (name, key) in enumerate(zip(NAMES[1:], keys[1:]), start=1):
+    for seat, (name, key) in enumerate(zip(NAMES[1:], keys[1:], strict=False), start=1):
         table.sit(fingerprint(key), name, seat)
     await server.start()
     clients: list[ScreenClient] = []
     try:
-        for name, key in zip(NAMES, keys):
+        for name, key in zip(NAMES, keys, strict=False):
             client = await ScreenClient.connect(
                 server.port, username=name, client_keys=[key], agent_path=None
             )
@@ -61,7 +61,7 @@ def app_screen(name: str) -> list[str]:
 
 
 async def test_a_remote_move_sends_only_the_changed_cells(seated) -> None:
-    server, (ann, bob, cat) = seated
+    _server, (ann, bob, cat) = seated
     for client in (ann, bob, cat):
         # First screen with the seat updates of the others connecting: ~1.3-2 KB (9 KB before).
         assert client.bytes_received < 5000, client.bytes_received
@@ -73,12 +73,12 @@ async def test_a_remote_move_sends_only_the_changed_cells(seated) -> None:
     sent = [bob.bytes_received - before[0], cat.bytes_received - before[1]]
     # A log line, a seat's state, the board: ~150-250 B (2.8 KB when widgets were repainted whole).
     assert max(sent) < 800, sent
-    for name, client in zip(NAMES, (ann, bob, cat)):
+    for name, client in zip(NAMES, (ann, bob, cat), strict=False):
         assert client.lines() == app_screen(name)
 
 
 async def test_screens_stay_exact_through_moves_chat_and_screen_switches(seated) -> None:
-    server, (ann, bob, cat) = seated
+    _server, (ann, bob, cat) = seated
     bob.send("c")
     await bob.wait_for_text("Enter sends")
     bob.send("wide 世界 characters, and a line long enough to wrap in the chat panel\r\x1b")
@@ -91,7 +91,7 @@ async def test_screens_stay_exact_through_moves_chat_and_screen_switches(seated)
     assert cat.lines() == app_screen("cat")
     cat.send("\x1b")
     await cat.wait_until(lambda: "Keys: table" not in cat.screen_text(), 5, "help closed")
-    for round_ in range(2):
+    for _ in range(2):
         for client in (ann, bob, cat):
             client.send("1")
         await asyncio.sleep(0.3)
@@ -102,7 +102,7 @@ async def test_screens_stay_exact_through_moves_chat_and_screen_switches(seated)
     await cat.wait_for_text("Table 1")
     await asyncio.gather(*(client.wait_quiet(0.4) for client in (ann, bob, cat)))
     assert cat.bytes_received - before < 4000  # a screen switch: ~1 KB
-    for name, client in zip(NAMES, (ann, bob, cat)):
+    for name, client in zip(NAMES, (ann, bob, cat), strict=False):
         assert client.lines() == app_screen(name), name
     idle = [client.bytes_received for client in (ann, bob, cat)]
     await asyncio.sleep(1.0)

@@ -35,10 +35,10 @@ async def test_reconnecting_opens_straight_on_the_held_seat() -> None:
 async def test_start_table_opens_that_table_and_a_missing_one_is_reported() -> None:
     lobby = Lobby()
     table = lobby.create_table("id-bob", "bob", "highcard", 2)
-    async with session(lobby, "id-carol", "carol", start_table=table.id) as (app, pilot):
+    async with session(lobby, "id-carol", "carol", start_table=table.id) as (app, _pilot):
         assert isinstance(app.screen, TableScreen)
         assert "watching" in screen_text(app)
-    async with session(lobby, "id-carol", "carol", start_table="99") as (app, pilot):
+    async with session(lobby, "id-carol", "carol", start_table="99") as (app, _pilot):
         assert isinstance(app.screen, LobbyScreen)
         assert app.screen.query_one(StatusLine).text == "Error: there is no table 99"
 
@@ -113,8 +113,8 @@ async def test_views_arrive_in_the_receiving_apps_own_context(
     lobby = Lobby()
     table = lobby.create_table("id-alice", "alice", "highcard", 2)
     table.sit("id-bob", "bob")
-    async with session(lobby, "id-alice", "alice") as (alice, apilot):
-        async with session(lobby, "id-bob", "bob") as (bob, bpilot):
+    async with session(lobby, "id-alice", "alice") as (_alice, apilot):
+        async with session(lobby, "id-bob", "bob") as (bob, _bpilot):
             await apilot.press("1")  # alice's app changes the table; bob's app hears it
             await until(lambda: sum(owner is bob for owner, _ in seen) >= 2)  # mount, then the move
     assert seen and all(owner is current for owner, current in seen)
@@ -130,7 +130,7 @@ async def test_a_view_for_a_screen_that_crashes_on_it_ends_that_app_only(
     table.sit("id-bob", "bob")
     async with session(lobby, "id-alice", "alice") as (alice, apilot):
         with pytest.raises(RuntimeError, match="drawing failed"):  # Pilot re-raises it at exit
-            async with session(lobby, "id-bob", "bob") as (bob, bpilot):
+            async with session(lobby, "id-bob", "bob") as (bob, _bpilot):
                 await until(
                     lambda: (
                         isinstance(bob.screen, TableScreen)
@@ -190,9 +190,9 @@ async def test_nothing_repaints_on_its_own() -> None:
         def counting(screen: object, renderable: object) -> None:
             nonlocal paints
             paints += renderable is not None
-            display(screen, renderable)  # type: ignore[arg-type]
+            display(screen, renderable)
 
-        app._display = counting  # type: ignore[method-assign]
+        app._display = counting
         await asyncio.sleep(1.2)
         assert paints == 0
 
@@ -200,12 +200,12 @@ async def test_nothing_repaints_on_its_own() -> None:
 async def test_the_app_never_acts_on_the_server_machine(
     tmp_path: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.chdir(tmp_path)  # type: ignore[arg-type]
+    monkeypatch.chdir(tmp_path)
     app = HarenaApp(Lobby(), "id-alice", "alice")
     app.open_url("https://example.com")
     assert app.save_screenshot() == ""
     assert app.deliver_screenshot() is None
-    assert list(tmp_path.iterdir()) == []  # type: ignore[attr-defined]
+    assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("turns", [0, 2, 5, 20])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import types
 
 import pytest
@@ -19,7 +20,7 @@ async def test_the_lobby_lists_tables_and_who_is_online() -> None:
     lobby = Lobby()
     lobby.connect("id-bob", "bob")
     lobby.create_table("id-bob", "bob", "highcard", 3, bots=1)
-    async with session(lobby, "id-alice", "alice") as (app, pilot):
+    async with session(lobby, "id-alice", "alice") as (app, _pilot):
         assert isinstance(app.screen, LobbyScreen)
         text = screen_text(app)
         assert "#1" in text and "High Card" in text and "waiting" in text
@@ -104,7 +105,7 @@ async def test_no_free_seat_is_said_clearly() -> None:
 async def test_lobby_chat_reaches_the_other_app() -> None:
     lobby = Lobby()
     async with session(lobby, "id-alice", "alice") as (alice, apilot):
-        async with session(lobby, "id-bob", "bob") as (bob, bpilot):
+        async with session(lobby, "id-bob", "bob") as (bob, _bpilot):
             await apilot.press("c", *"hi bob", "enter", "escape")
             await until(lambda: "alice: hi bob" in screen_text(bob))
             # Keys work again once the input is left: q asks to quit.
@@ -135,7 +136,7 @@ async def test_one_yes_no_screen_per_app_asks_each_question_in_its_own_words() -
 async def test_chat_text_is_never_read_as_markup() -> None:
     lobby = Lobby()
     lobby.say("id-bob", "bob", "[@click=app.quit]free gold[/] [b]x")
-    async with session(lobby, "id-alice", "alice") as (app, pilot):
+    async with session(lobby, "id-alice", "alice") as (app, _pilot):
         assert "bob: [@click=app.quit]free gold[/] [b]x" in screen_text(app)
 
 
@@ -292,3 +293,12 @@ async def test_a_table_screen_takes_no_key_before_it_has_its_view() -> None:
         await pilot.press("w")
         assert isinstance(app.screen, TableScreen)
         assert app.screen.check_action("lobby", ()) is True
+
+
+async def test_help_lists_the_ssh_commands() -> None:
+    lobby = Lobby()
+    async with session(lobby, "id-alice", "alice") as (app, pilot):
+        await pilot.press("question_mark", "end")
+        text = screen_text(app)
+        for usage in ("table N:", "play GAME:", "status:", "ratings [GAME]:"):
+            assert re.search(rf"ssh +HOST {re.escape(usage)}", text), usage

@@ -55,7 +55,7 @@ async def two_players(
 
 
 async def test_a_number_key_plays_and_the_other_screen_shows_it_without_the_card() -> None:
-    async with two_players() as (table, alice, apilot, bob, bpilot):
+    async with two_players() as (table, alice, apilot, bob, _bpilot):
         card = table.game.state.hands[0][0]  # the test may read the game; the UI never does
         await apilot.press("1")
         assert status(alice) == f"You chose: play {card}"
@@ -71,7 +71,7 @@ async def test_a_number_key_plays_and_the_other_screen_shows_it_without_the_card
 
 
 async def test_clicking_a_choice_in_the_prompt_bar_picks_it() -> None:
-    async with two_players() as (table, alice, apilot, bob, bpilot):
+    async with two_players() as (table, alice, apilot, _bob, _bpilot):
         second = sorted(set(table.game.state.hands[0]))[1]  # the test may read the game
         await apilot.click(PromptBar, offset=(6, 0))  # the title line is not a choice
         assert table.game.state.played[0] is None
@@ -81,7 +81,7 @@ async def test_clicking_a_choice_in_the_prompt_bar_picks_it() -> None:
 
 
 async def test_a_seat_never_sees_another_seats_hand() -> None:
-    async with two_players() as (table, alice, apilot, bob, bpilot):
+    async with two_players() as (table, alice, _apilot, bob, _bpilot):
         hands = table.game.state.hands
         alice_text, bob_text = screen_text(alice), screen_text(bob)
         assert f"you drew {hands[0]}" in alice_text and f"you drew {hands[1]}" not in alice_text
@@ -96,7 +96,7 @@ async def test_a_seat_never_sees_another_seats_hand() -> None:
 
 
 async def test_a_spectator_sees_no_hand_and_no_prompt() -> None:
-    async with two_players() as (table, alice, apilot, bob, bpilot):
+    async with two_players() as (table, alice, _apilot, _bob, _bpilot):
         async with session(alice.lobby, "id-carol", "carol") as (carol, cpilot):
             await cpilot.press("w")
             screen = table_screen(carol)
@@ -114,7 +114,7 @@ async def test_a_spectator_sees_no_hand_and_no_prompt() -> None:
 
 
 async def test_table_chat_from_one_app_appears_on_the_other() -> None:
-    async with two_players() as (table, alice, apilot, bob, bpilot):
+    async with two_players() as (table, alice, _apilot, _bob, bpilot):
         await bpilot.press("c", *"good luck", "enter")
         await until(lambda: "bob: good luck" in screen_text(alice))
         # While typing, digits are text, not moves.
@@ -125,7 +125,7 @@ async def test_table_chat_from_one_app_appears_on_the_other() -> None:
 
 
 async def test_leaving_a_seat_frees_it() -> None:
-    async with two_players() as (table, alice, apilot, bob, bpilot):
+    async with two_players() as (table, alice, _apilot, bob, bpilot):
         await bpilot.press("l")
         assert "Leave your seat?" in screen_text(bob)
         await bpilot.press("y")
@@ -137,7 +137,7 @@ async def test_leaving_a_seat_frees_it() -> None:
 
 
 async def test_escape_goes_back_to_the_lobby_keeping_the_seat() -> None:
-    async with two_players() as (table, alice, apilot, bob, bpilot):
+    async with two_players() as (table, _alice, _apilot, bob, bpilot):
         await bpilot.press("escape")
         assert isinstance(bob.screen, LobbyScreen)
         assert table.seat_of("id-bob") == 1
@@ -197,7 +197,7 @@ async def test_a_key_for_choices_just_replaced_under_the_player_is_refused_not_a
 
 
 async def test_question_mark_lists_every_key_of_the_table_screen() -> None:
-    async with two_players() as (table, alice, apilot, bob, bpilot):
+    async with two_players() as (_table, alice, apilot, _bob, _bpilot):
         await apilot.press("question_mark")
         assert isinstance(alice.screen, HelpScreen)
         text = screen_text(alice)
@@ -288,7 +288,7 @@ async def test_more_than_ten_choices_are_paged(pick_one: object) -> None:
 
 async def test_keys_typed_fast_around_the_chat_go_where_the_user_meant() -> None:
     """Over a slow link keys arrive in one packet: `c`, the text, Enter, Esc, then a move."""
-    async with two_players() as (table, alice, apilot, bob, bpilot):
+    async with two_players() as (table, alice, _apilot, bob, _bpilot):
         keys = ["c", *"gl hf", "enter", "escape", "1"]
         for key in keys:
             character = {"enter": "\r", "escape": "\x1b"}.get(key, key)

@@ -91,10 +91,10 @@ def test_the_create_form_keeps_bots_below_the_player_count() -> None:
         "Players",
         "Rounds",
         "Bots",
-        "Bot kind",
         "Move clock",
         "Time bank",
         "Stand-in after",
+        "Stand-in bot",
     ]
     fields["Players"].cycle(1)
     fields = {f.label: f for f in form.fields()}
@@ -109,13 +109,31 @@ def test_the_create_form_keeps_bots_below_the_player_count() -> None:
     assert (form.players, form.bots) == (2, 1)
     fields["Rounds"].cycle(1)
     request = form.request()
-    assert (request.game, request.players, request.options, request.bots, request.bot_kind) == (
+    assert (request.game, request.players, request.options, request.bots, request.bot_kinds) == (
         "highcard",
         2,
         {"rounds": "1"},
         1,
-        "random",
+        ["random"],
     )
+
+
+def test_the_create_form_sets_each_bots_level_and_the_stand_in() -> None:
+    """issue 27: a level per bot seat (easy, normal, hard), and the stand-in bot."""
+    carthage = {**GAMES[0], "name": "carthage", "bots": ["heuristic", "random", "search", "easy"]}
+    form = TableForm([carthage])
+    fields = {f.label: f for f in form.fields()}
+    fields["Players"].cycle(1)  # 3 players
+    fields["Bots"].cycle(2)  # 2 bots
+    fields = {f.label: f for f in form.fields()}
+    assert (fields["Bot 1"].value, fields["Bot 2"].value) == ("normal", "normal")
+    fields["Bot 1"].cycle(1)
+    fields["Bot 2"].cycle(-1)
+    fields["Stand-in bot"].cycle(1)
+    fields = {f.label: f for f in form.fields()}
+    assert (fields["Bot 1"].value, fields["Bot 2"].value) == ("hard (search)", "easy")
+    request = form.request()
+    assert request.bot_kinds == ["search", "easy"] and request.policy.bot == "search"
 
 
 def test_a_game_without_bots_offers_none() -> None:

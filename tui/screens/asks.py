@@ -9,7 +9,9 @@ Answering: pay or refuse an ask (1-9).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
@@ -33,7 +35,7 @@ class AskOffer:
     payments: tuple[tuple[str, str], ...]
 
     @classmethod
-    def from_prompts(cls, prompts: list[dict]) -> AskOffer:
+    def from_prompts(cls, prompts: list[dict[str, Any]]) -> AskOffer:
         favours: dict[tuple[int, str], tuple[int, str, str, int]] = {}
         payments: list[tuple[str, str]] = []
         for prompt in prompts:
@@ -66,7 +68,9 @@ class AskScreen(DialogScreen[str | None]):
 
     BINDINGS = [Binding("escape", "back", "back", show=False)]
 
-    def __init__(self, offer: AskOffer, name_of, *, paying: bool = False) -> None:  # type: ignore[no-untyped-def]
+    def __init__(
+        self, offer: AskOffer, name_of: Callable[[int], str], *, paying: bool = False
+    ) -> None:
         super().__init__()
         self.offer = offer
         self.name_of = name_of

@@ -46,7 +46,7 @@ class ChecklistScreen(DialogScreen[str | None]):
     BINDINGS = [
         Binding("up,k", "move(-1)", "move", key_display="↑↓"),
         Binding("down,j", "move(1)", show=False),
-        Binding("space,x", "toggle", "tick", key_display="Space"),
+        Binding("space,x", "tick", "tick", key_display="Space"),
         Binding("enter", "done", "done"),
         Binding("escape", "cancel", "cancel"),
     ]
@@ -69,7 +69,7 @@ class ChecklistScreen(DialogScreen[str | None]):
         self.list.cursor = (self.list.cursor + delta) % len(self.names)
         self.list.refresh()
 
-    def action_toggle(self) -> None:
+    def action_tick(self) -> None:  # not `toggle`: DOMNode.action_toggle(attribute) exists
         name = self.names[self.list.cursor]
         self.list.ticked ^= {name}
         self.list.refresh(layout=True)

@@ -17,8 +17,10 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widget import Widget
 
+from harena.core.bots import KIND_LABELS, kinds_by_strength
 from harena.core.clocks import CHOICES, ClockPolicy, span
 from harena.core.engine import GameConfigError, IllegalAction
+from harena.core.guide import GUIDES
 from harena.tui.screens.checklist import ChecklistScreen
 from harena.tui.screens.dialog import DialogScreen
 from harena.tui.screens.kept import show_kept
@@ -33,8 +35,10 @@ class TableRequest:
     players: int
     options: dict[str, str] = field(default_factory=dict)
     bots: int = 0
-    bot_kind: str = "random"
+    bot_kind: str = "random"  # the first bot's kind (`bot_kinds` holds each bot's)
     policy: ClockPolicy = field(default_factory=ClockPolicy)  # move clocks: off unless chosen
+    bot_kinds: list[str] = field(default_factory=list)  # one per bot, its level
+    learn: bool = False  # a guided first game (core/guide.py): its own players, seed and bots
 
 
 @dataclass
@@ -66,25 +70,39 @@ class TableForm:
         self.players = game.get("default_players", game["min_players"])
         self.options = {o["name"]: o["default"] for o in game["options"]}
         self.bots = 0
-        self.bot_kind_index = 0
+        self.kinds = kinds_by_strength(list(game["bots"]))  # the levels, weakest first
+        normal = self.kinds.index("heuristic") if "heuristic" in self.kinds else 0
+        self.bot_kind_indices = [normal] * max(0, game["max_players"] - 1)  # per bot
+        self.stand_in_index = normal
+        self.learn = False
 
     def request(self) -> TableRequest:
-        kinds = self.game["bots"]
+        kinds = [self.kinds[i] for i in self.bot_kind_indices[: self.bots]] if self.kinds else []
         return TableRequest(
             self.game["name"],
             self.players,
             dict(self.options),
-            self.bots if kinds else 0,
-            kinds[self.bot_kind_index] if kinds else "random",
-            ClockPolicy(self.timing["clock"], self.timing["bank"], self.timing["stand_in_after"]),
+            len(kinds),
+            kinds[0] if kinds else "random",
+            ClockPolicy(
+                self.timing["clock"],
+                self.timing["bank"],
+                self.timing["stand_in_after"],
+                self.kinds[self.stand_in_index] if self.kinds else None,
+            ),
+            kinds,
+            learn=self.learn,
         )
 
     def fields(self) -> list[FormField]:
         game = self.game
+        first = FormField(
+            "Game", game["title"], f"{len(self.games)} game(s) on this server", self._cycle_game
+        )
+        if self.learn:
+            return [first, self._learn_field()]
         out = [
-            FormField(
-                "Game", game["title"], f"{len(self.games)} game(s) on this server", self._cycle_game
-            ),
+            first,
             FormField(
                 "Players",
                 str(self.players),
@@ -123,14 +141,19 @@ class TableForm:
                     self._cycle_bots,
                 )
             )
-            out.append(
-                FormField(
-                    "Bot kind",
-                    game["bots"][self.bot_kind_index],
-                    "how the bots play",
-                    self._cycle_bot_kind,
+            for k in range(self.bots):
+                out.append(
+                    FormField(
+                        f"Bot {k + 1}",
+                        KIND_LABELS.get(
+                            self.kinds[self.bot_kind_indices[k]],
+                            self.kinds[self.bot_kind_indices[k]],
+                        ),
+                        "how this bot plays: easy makes a newcomer's mistakes, normal plays "
+                        "by rules of thumb, hard thinks ahead (about a second a move)",
+                        self._bot_kind_cycler(k),
+                    )
                 )
-            )
         else:
             out.append(
                 FormField("Bots", "none", f"{game['title']} has no bots", lambda delta: None)
@@ -154,7 +177,30 @@ class TableForm:
                         label, span(value) if value else "off", help, self._timing_cycler(name)
                     )
                 )
+            out.append(
+                FormField(
+                    "Stand-in bot",
+                    KIND_LABELS.get(
+                        self.kinds[self.stand_in_index], self.kinds[self.stand_in_index]
+                    ),
+                    "the bot that plays for a player whose time ran out or who is away",
+                    self._cycle_stand_in,
+                )
+            )
+        if game["name"] in GUIDES:
+            out.append(self._learn_field())
         return out
+
+    def _learn_field(self) -> FormField:
+        return FormField(
+            "Learn to play",
+            "yes" if self.learn else "no",
+            "yes: a guided first game against easy bots; panels explain each moment as it comes",
+            self._cycle_learn,
+        )
+
+    def _cycle_learn(self, delta: int) -> None:
+        self.learn = not self.learn
 
     def _timing_cycler(self, name: str) -> Callable[[int], None]:
         def cycle(delta: int) -> None:
@@ -199,8 +245,14 @@ class TableForm:
     def _cycle_bots(self, delta: int) -> None:
         self.bots = (self.bots + delta) % self.players  # 0 .. players-1
 
-    def _cycle_bot_kind(self, delta: int) -> None:
-        self.bot_kind_index = (self.bot_kind_index + delta) % len(self.game["bots"])
+    def _bot_kind_cycler(self, k: int) -> Callable[[int], None]:
+        def cycle(delta: int) -> None:
+            self.bot_kind_indices[k] = (self.bot_kind_indices[k] + delta) % len(self.kinds)
+
+        return cycle
+
+    def _cycle_stand_in(self, delta: int) -> None:
+        self.stand_in_index = (self.stand_in_index + delta) % len(self.kinds)
 
 
 class FormView(Widget):

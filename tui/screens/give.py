@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
@@ -31,7 +32,7 @@ class GiftOffer:
     most: int
 
     @classmethod
-    def from_prompts(cls, prompts: list[dict]) -> GiftOffer | None:
+    def from_prompts(cls, prompts: list[dict[str, Any]]) -> GiftOffer | None:
         for prompt in prompts:
             if prompt["kind"] != GIFT_KIND:
                 continue

@@ -6,12 +6,13 @@ tooltips) plus its `HELP_EXTRA` lines, so help and keys come from one list.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
+from textual.screen import Screen
 from textual.widgets import Static
 
 from harena.tui.screens.dialog import DialogScreen
@@ -87,7 +88,7 @@ class HelpKeys:
         # One help screen per app and list of keys, installed and shown again: `?` then Esc
         # makes no garbage (a dialog is ~1,600 objects for a full collection to free, and all
         # sessions share the process).
-        app = self.app  # type: ignore[attr-defined]
+        app = cast("Screen[Any]", self).app  # HelpKeys is mixed into screens
         entries = self.help_entries()
         name = f"help {self.HELP_TITLE} {hash(tuple(entries))}"
         show_kept(app, name, lambda: HelpScreen(self.HELP_TITLE, entries))

@@ -10,7 +10,7 @@ is installed in its app and pushed again; its opener resets it (`reset(...)`) to
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from textual.app import App
 from textual.screen import Screen
@@ -36,7 +36,7 @@ def show_kept(
     elif app.get_screen(name) in app.screen_stack:
         screen = make()
     else:
-        screen = app.get_screen(name)  # type: ignore[assignment]
+        screen = cast(S, app.get_screen(name))  # installed by `make` above
         if reset is not None:
             reset(screen)
     app.push_screen(screen, answered)

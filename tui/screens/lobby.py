@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
+from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 from textual.app import ComposeResult
@@ -16,7 +17,9 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from harena.core.clocks import waited
+from harena.core.commands import accepted
 from harena.core.engine import IllegalAction
+from harena.core.guide import create_guided_table
 from harena.tui.messages import LobbyChanged
 from harena.tui.screens.create_table import TableRequest, show_create_table
 from harena.tui.screens.help import HelpKeys
@@ -124,7 +127,7 @@ def online_lines(view: dict[str, Any]) -> list[str]:
     at (the game's initial)."""
     rated = view.get("online_ratings")
     if rated is None:
-        return view["online"]
+        return list(view["online"])
     out = []
     for name, ratings in rated:
         marks = " ".join(f"{game[:1].upper()}{value}" for game, value in sorted(ratings.items()))
@@ -186,6 +189,13 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         ),
         Binding("r", "ratings", "ratings", show=False, tooltip="the leaderboard of each game"),
         Binding(
+            "a",
+            "notices",
+            "notices",
+            show=False,
+            tooltip="be told by webhook or e-mail when a table waits for you while you are away",
+        ),
+        Binding(
             "f",
             "finished",
             "finished tables",
@@ -207,7 +217,11 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
             tooltip="operators only: close, delete, kick, ban, notice (type help)",
         ),
     ]
-    HELP_EXTRA = [("ctrl+q", "quit at once, without asking")]
+    HELP_EXTRA = [
+        ("ctrl+q", "quit at once, without asking"),
+        # `ssh HOST table 7` and the others: where the player reads the lobby's keys.
+        *(("ssh", f"HOST {usage}: {what}") for usage, what in accepted(["GAME"])),
+    ]
 
     def __init__(self, *, error: str = "") -> None:
         """`error`: shown in the status line at once (e.g. the table asked for is gone)."""
@@ -343,6 +357,40 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
 
         show_kept(self.app, "ratings", LeaderboardScreen, LeaderboardScreen.reset)
 
+    def action_notices(self) -> None:
+        from harena.tui.screens.notices import NoticeSettingsScreen
+
+        app = self.harena
+        channels = app.lobby.notice_channels
+        if app.guest or not channels:
+            self.status.show_error(
+                "guests get no notices: connect with an SSH key"
+                if app.guest
+                else "this server sends no notices"
+            )
+            return
+        settings = app.lobby.settings
+
+        def save(values: dict[str, Any]) -> None:
+            for name, value in values.items():
+                settings.set(app.identity, name, value)
+
+        def done(saved: bool | None) -> None:
+            if saved:
+                where = [
+                    what
+                    for what, name in (("webhook", "notice_webhook"), ("e-mail", "notice_email"))
+                    if settings.get(app.identity, name)
+                ]
+                self.status.show_info(
+                    f"Notices by {' and '.join(where)} while you are away"
+                    if where
+                    else "No notices"
+                )
+
+        screen = NoticeSettingsScreen(partial(settings.get, app.identity), save, channels)
+        self.app.push_screen(screen, done)
+
     def action_remove_player(self) -> None:
         table = self._selected_table()
         if table is None:
@@ -430,6 +478,8 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
     def _create(self, request: TableRequest) -> str:
         """Called by the create modal; errors propagate there and are shown in it."""
         app = self.harena
+        if request.learn:
+            return create_guided_table(app.lobby, app.identity, app.player_name, request.game).id
         table = app.lobby.create_table(
             app.identity,
             app.player_name,
@@ -437,7 +487,7 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
             request.players,
             request.options,
             bots=request.bots,
-            bot_kind=request.bot_kind,
+            bot_kinds=request.bot_kinds,
             policy=request.policy,
         )
         return table.id

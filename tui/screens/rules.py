@@ -74,7 +74,12 @@ class RulesScreen(DialogScreen[None]):
         body.update(Content("\n".join(page.lines)))
 
     def _footer(self) -> Content:
-        close = [("Esc", KEY_STYLE), " or ", ("r", KEY_STYLE), ": close"]
+        close: list[str | tuple[str, str]] = [
+            ("Esc", KEY_STYLE),
+            " or ",
+            ("r", KEY_STYLE),
+            ": close",
+        ]
         if self.summaries is None or len(self.summaries.pages) < 2:
             return Content.assemble("\n", *close)
         return Content.assemble(

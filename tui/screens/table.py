@@ -23,7 +23,9 @@ from textual.widgets import Input
 
 from harena.core.clocks import coarse
 from harena.core.engine import IllegalAction
+from harena.core.windows import nothing_to_play
 from harena.tui.boards import BoardWidget, board_widget_for
+from harena.tui.guide import TableGuide
 from harena.tui.screens.asks import ASK_KIND, AskOffer, AskScreen
 from harena.tui.screens.confirm import confirm
 from harena.tui.screens.give import GIFT_KIND, GiftOffer, GiveScreen
@@ -66,6 +68,14 @@ def idle_text(view: dict[str, Any]) -> str:
 
 
 CLOCK_TICK = 10.0  # seconds between countdown updates, at most (nothing ticks without a clock)
+
+
+def window_note(window: dict[str, Any]) -> str:
+    """After a reaction window's question: how long it stays open (no key: you let it be), or
+    that your answer is in (it counts when the window closes; another key changes it)."""
+    if window.get("answer") is None:
+        return f"({window['seconds']:g} s; no key: let it be)"
+    return "(answered, may change)"
 
 
 def clock_text(view: dict[str, Any], now: float, name: Callable[[int], str]) -> str:
@@ -186,6 +196,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         self._confirming_at: int | None = None  # ... asked at this decision number
         self._gone_reason: str | None = None  # the table left the server, for this reason
         self._ticking: Any = None  # the countdown's timer, only while a clock runs
+        self.guide: TableGuide | None = None  # a guided first game's panels (tui/guide.py)
 
     @property
     def harena(self) -> HarenaApp:
@@ -221,6 +232,9 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         yield ChatInputRow(id="say")
         yield StatusLine(id="status")
         yield KeyBar(self.BINDINGS, lead=board_class.KEY_BAR_LEAD, id="keys")
+        self.guide = TableGuide.for_table(self, self.table, self.harena.guide_progress)
+        if self.guide is not None:
+            yield self.guide.box
 
     def on_mount(self) -> None:
         # A terminal that is not UTF-8 gets rules of plain dashes (boards draw their own ASCII).
@@ -260,6 +274,8 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         self.view = view
         try:
             self._draw(view)
+            if self.guide is not None:
+                self.guide.update(view)
         except NoMatches:
             # A session that ends while this screen mounts never gets its widgets.
             log.debug("table %s: screen not drawn, its widgets are gone", self.table.id)
@@ -298,11 +314,25 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         # Gifts are never numbered with a decision: they have their own key. Another standing
         # choice (Spartacus: the Open Market while your offers await answers) shows in the bar.
         decisions = [p for p in game["prompts"] if p["kind"] not in (GIFT_KIND, ASK_KIND)]
+        window = view["table"].get("window")
+        if window is not None:
+            # the table answers a reaction window for you when you hold nothing for it
+            decisions = [p for p in decisions if not nothing_to_play(p)]
         standing_in = stand_in_note(view)
         if decisions and not standing_in:
             note = "" if view["table"]["status"] != "waiting" else "(waiting for players)"
             note = f"({timing})" if timing and not note else note
+            if window is not None:
+                decisions = [
+                    {**p, "text": f"{p['text']} {window_note(window)}"} if p.get("default") else p
+                    for p in decisions
+                ]
             prompt.show_prompts(board.prompt_view(decisions), note)
+        elif window is not None and game["result"] is None and not standing_in:
+            # (one line at 80 columns: the table lets it be for you when the window closes)
+            prompt.show_idle(
+                f"Nothing you hold answers it: no key needed, it closes in {window['seconds']:g} s."
+            )
         elif view["table"]["status"] == "closed":
             prompt.show_idle("This table was closed by an operator: no more moves. Esc: lobby.")
         else:
@@ -433,7 +463,13 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(self.view))
 
+    def action_help(self) -> None:
+        if self.guide is None or not self.guide.again():
+            super().action_help()
+
     def action_lobby(self) -> None:
+        if self.guide is not None and self.guide.escape():
+            return
         if self._confirming is not None:
             self._confirming = None
             self.status.show_info("Cancelled: nothing was chosen")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from textual import events
 from textual.app import ComposeResult
@@ -12,6 +14,9 @@ from textual.content import Content
 from textual.widgets import Input, Label
 
 from harena.tui.widgets.lines_panel import LinesPanel
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
 
 CHAT_MAX_CHARS = 300  # the core cuts longer lines anyway (core.table.CHAT_MAX_CHARS)
 
@@ -33,6 +38,10 @@ class ChatPanel(LinesPanel):
         if messages != self._chat:  # most updates are moves, not chat
             self._chat = messages
             self.set_lines(chat_lines(messages))
+
+
+_reached_chat: weakref.WeakSet[events.Key] = weakref.WeakSet()
+"""Keys that reached the chat input (`keys_for_chat`)."""
 
 
 class ChatInput(Input):
@@ -61,7 +70,7 @@ class ChatInput(Input):
             return
         if event.key == "escape":
             self._leaving = True
-        event.reached_chat = True  # type: ignore[attr-defined]  # see keys_for_chat
+        _reached_chat.add(event)  # see keys_for_chat
 
     def on_focus(self) -> None:
         self._leaving = False
@@ -80,7 +89,8 @@ class ChatKeys:
     def action_chat(self) -> None:
         # Screen.set_focus is immediate (Widget.focus() waits a turn of the app's queue), so
         # the keys typed next already find the input (see keys_for_chat).
-        self.set_focus(self.query_one(ChatInput))  # type: ignore[attr-defined]
+        screen = cast("Screen[Any]", self)  # ChatKeys is mixed into screens
+        screen.set_focus(screen.query_one(ChatInput))
 
 
 def keys_for_chat(focused: object, event: events.Key) -> bool:
@@ -92,7 +102,7 @@ def keys_for_chat(focused: object, event: events.Key) -> bool:
     back up without having reached the input, and would be lost. The app calls this for every
     key that bubbles up to it; returns True when the key was passed on.
     """
-    if isinstance(focused, ChatInput) and not getattr(event, "reached_chat", False):
+    if isinstance(focused, ChatInput) and event not in _reached_chat:
         event.stop()
         event.prevent_default()
         focused._forward_event(events.Key(event.key, event.character))  # as the app routes keys

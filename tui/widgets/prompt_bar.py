@@ -8,13 +8,16 @@ the bar never takes focus, so that the number keys always work), then implements
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from textual import events
 from textual.binding import Binding
 from textual.content import Content
 
 from harena.tui.widgets.rows import RowsWidget
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
 
 SLOT_KEYS = "1234567890"
 PAGE_SIZE = len(SLOT_KEYS)
@@ -250,7 +253,7 @@ class PromptKeys:
         raise NotImplementedError
 
     def action_prompt_choose(self, slot: int) -> None:
-        bar = self.query_one(PromptBar)  # type: ignore[attr-defined]
+        bar = cast("Screen[Any]", self).query_one(PromptBar)  # mixed into screens
         choice = bar.choice_at(slot)
         if choice is not None and bar.stale(slot):
             self.prompt_unavailable("the choices just changed: read them, then press again")
@@ -264,7 +267,7 @@ class PromptKeys:
         self.choose(choice[0])
 
     def action_prompt_page(self, delta: int) -> None:
-        bar = self.query_one(PromptBar)  # type: ignore[attr-defined]
+        bar = cast("Screen[Any]", self).query_one(PromptBar)  # mixed into screens
         if bar.pages == 1:
             self.prompt_unavailable("all choices fit on one page")
         else:

@@ -14,7 +14,7 @@ left-aligned) is turned into segments exactly as Textual's `_FormattedLine.to_st
 selection offsets included; any other row goes through Textual's `Visual.to_strips`, and a
 widget with wrapped rows or a text selection falls back to Textual's own whole render.
 
-Relies on (pinned with Textual, see server/textual_fixes): `Widget._size`, `_layout_cache`,
+Relies on (pinned in server/textual_pins): `Widget._size`, `_layout_cache`,
 `_dirty_regions`, `_repaint_regions`, `_styles_cache` (replaced by `SharedStylesCache`),
 `_rich_style_cache`, `clear_cached_dimensions()`, `Screen._dirty_widgets`,
 `Screen._compositor`, `RenderStyles._cache_key`.
@@ -22,7 +22,7 @@ Relies on (pinned with Textual, see server/textual_fixes): `Widget._size`, `_lay
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from rich.segment import Segment
 from textual.content import Content, Span
@@ -36,6 +36,9 @@ from textual.widget import Widget
 
 from harena.tui.widgets.screen_refresh import repaint_soon
 from harena.tui.widgets.shared_lines import SharedStylesCache, intern_key
+
+if TYPE_CHECKING:
+    from textual.selection import Selection
 
 RowKey = tuple[str, tuple[Span, ...]]
 
@@ -173,9 +176,9 @@ class RowsWidget(Widget):
         super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
         return self
 
-    def selection_updated(self, selection: object) -> None:
+    def selection_updated(self, selection: Selection | None) -> None:
         self._strips.clear()
-        super().selection_updated(selection)  # type: ignore[arg-type]
+        super().selection_updated(selection)
 
     # -- rendering --------------------------------------------------------------------------------
 
@@ -213,7 +216,8 @@ class RowsWidget(Widget):
         if self._rows is None or size != self._rows_size:
             self._set_rows(self._rows_for(size) if size.width and size.height else [], size)
             self._strips.clear()
-        return self._rows  # type: ignore[return-value]  # set just above
+        assert self._rows is not None  # set just above
+        return self._rows
 
     def render(self) -> Content:
         return Content("\n").join(self._current_rows())

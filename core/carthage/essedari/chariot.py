@@ -1,6 +1,7 @@
-"""The Essedari Maximo's rules, as overrides of the free-for-all's hooks; mixed into
-`rules.Carthage` first, so every method falls through to the printed rules (`super()`) when
-the table option `essedari` is off.
+"""The Essedari Maximo's rules, as the policy the rules ask at named points (`EssedariMode`):
+who he is, where he blocks, whom a Damage may hit, what his Armor and Favor do, his turn before
+each lap, the rounds he grants. With the table option `essedari` off (`active` False) every
+answer is the free-for-all's, and the rules ask nothing else of him.
 
 rulebook: Essedari Maximo (set up, rules), Co-op Rules, Solo Rules. Where those are silent the
 rulings are in docs/essedari.md, each with its test in tests/core/carthage/test_essedari*.py.
@@ -8,7 +9,7 @@ rulings are in docs/essedari.md, each with its test in tests/core/carthage/test_
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from harena.core.carthage.essedari.actions import (
     Attack,
@@ -21,9 +22,11 @@ from harena.core.carthage.essedari.path import planned_path
 from harena.core.carthage.essedari.state import EssedariState
 from harena.core.carthage.essedari.track import track
 from harena.core.carthage.hexgrid import Hex, distance, ring
-from harena.core.carthage.primitives import Primitives
-from harena.core.carthage.state import BoardToken, Frame, Phase
-from harena.core.engine import Result, Rng
+from harena.core.carthage.state import BoardToken, CarthageState, Frame, Phase
+from harena.core.engine import Result
+
+if TYPE_CHECKING:
+    from harena.core.carthage.rules import Carthage
 
 NAME = "Essedari Maximo"
 OPTION = "essedari"
@@ -34,13 +37,26 @@ def mode_of(options: dict[str, str]) -> Mode | None:
     return None if value == "off" else Mode(value)
 
 
-class EssedariRules(Primitives):
-    """The built-in opponent (see the module docstring)."""
+class EssedariMode:
+    """The built-in opponent (see the module docstring). His content is the game's `essedari`
+    (tests give him a deck of their own there)."""
 
-    rng: Rng
-    players: int
-    config: Any
-    essedari: EssedariContent
+    def __init__(self, game: Carthage) -> None:
+        self.game = game
+        self.mode = mode_of(game.config.options)
+
+    @property
+    def state(self) -> CarthageState:
+        return self.game.state
+
+    @property
+    def content(self) -> EssedariContent:
+        return self.game.essedari
+
+    @property
+    def active(self) -> bool:
+        """He is in the arena (set up once the gladiators are chosen)."""
+        return self.game.state.essedari is not None
 
     # -- who he is ----------------------------------------------------------------------------
 
@@ -50,92 +66,94 @@ class EssedariRules(Primitives):
         player list can be indexed with it by mistake."""
         return len(self.state.players)
 
+    def is_chariot(self, seat: int | None) -> bool:
+        return self.state.essedari is not None and seat == self.chariot
+
     def chariot_hex(self) -> Hex | None:
         ess = self.state.essedari
         return None if ess is None else self.track[ess.pos]
 
     @property
     def track(self) -> tuple[Hex, ...]:
-        return track(self.arena)
+        return track(self.game.arena)
 
-    def name_of(self, seat: int) -> str:
-        if self.state.essedari is not None and seat == self.chariot:
-            return NAME
-        return super().name_of(seat)
+    def name_of(self, seat: int) -> str | None:
+        """His name for his id, None for a seat."""
+        return NAME if self.is_chariot(seat) else None
 
     # -- set up (rulebook: How to Set Up Essedari Maximo) --------------------------------------
 
-    def setup(self) -> Any:
-        state = super().setup()  # type: ignore[misc]
-        if mode_of(self.config.options) is not None:
-            # "Remove the Theater Cards from the game."
+    def remove_theater(self, state: CarthageState) -> None:
+        """ "Remove the Theater Cards from the game." (after the rest of Setup)"""
+        if self.mode is not None:
             state.theater_deck.clear()
             state.theater_discard.clear()
-        return state
 
-    def after_gladiators(self) -> None:
+    def enter(self) -> bool:
+        """Once every gladiator is chosen: his tokens, his place, his deck. False: off."""
+        game = self.game
         s = self.state
-        mode = mode_of(self.config.options)
-        if mode is None or s.chosen < self.players:
-            super().after_gladiators()  # type: ignore[misc]
-            return
-        rules = self.essedari.modes[mode]
+        mode = self.mode
+        if mode is None:
+            return False
+        rules = self.content.modes[mode]
         s.turn = s.starting
         # "Choose at random your Arena Tokens and place them on the inside edge of the Inner
         # Circle ... players plus one, with a minimum of 4 ... Co-op ... 3 ... Solo. Pillar
         # Tokens are not permitted."
-        count = max(rules.min_tokens, self.players + 1)
-        pool = [t for t in self.content.token_pool() if self.token_defs[t].kind.counts_toward_setup]
-        self.rng.shuffle(pool)
-        inner_radius = max(distance(self.arena.centre, h) for h in self.arena.inner_circle)
-        spots = list(ring(self.arena.centre, inner_radius))
-        self.rng.shuffle(spots)
-        s.tokens = {h: BoardToken(t) for h, t in zip(spots[:count], pool[:count])}
+        count = max(rules.min_tokens, game.players + 1)
+        pool = [t for t in game.content.token_pool() if game.token_defs[t].kind.counts_toward_setup]
+        game.rng.shuffle(pool)
+        inner_radius = max(distance(game.arena.centre, h) for h in game.arena.inner_circle)
+        spots = list(ring(game.arena.centre, inner_radius))
+        game.rng.shuffle(spots)
+        s.tokens = {h: BoardToken(t) for h, t in zip(spots[:count], pool[:count], strict=False)}
         # "place anywhere along the outside edge of the Inner Circle"
-        pos = self.rng.below(len(self.track))
+        pos = game.rng.below(len(self.track))
         deck = list(rules.deck)
-        self.rng.shuffle(deck)
-        armor = rules.armor * (self.players if mode is Mode.COOP else 1)
+        game.rng.shuffle(deck)
+        armor = rules.armor * (game.players if mode is Mode.COOP else 1)
         s.essedari = EssedariState(mode, pos, armor, armor, deck)
         at = self.track[pos]
-        self.emit(f"The {NAME} enters the arena at {at.q},{at.r} with {armor} Armor")
+        game.emit(f"The {NAME} enters the arena at {at.q},{at.r} with {armor} Armor")
         s.phase = Phase.PLACEMENT
+        return True
 
     # -- the round ------------------------------------------------------------------------------
 
-    def draw_theater(self) -> None:
-        if self.state.essedari is None:
-            super().draw_theater()  # type: ignore[misc]
-
     def start_round(self) -> None:
-        super().start_round()  # type: ignore[misc]
+        """A new round against him (there is no Theater card to draw)."""
         ess = self.state.essedari
-        if ess is not None:
-            ess.actions = 0
-            ess.lap_open = False
-            ess.lapped.clear()
-            ess.netted, ess.net_next = ess.net_next, []
-            self.emit(f"Round {self.state.round} of {self.essedari.rounds} against the {NAME}")
+        assert ess is not None
+        ess.actions = 0
+        ess.lap_open = False
+        ess.lapped.clear()
+        ess.netted, ess.net_next = ess.net_next, []
+        self.game.emit(f"Round {self.state.round} of {self.content.rounds} against the {NAME}")
 
     def may_play(self, seat: int) -> bool:
+        """Whether `seat` has not yet played in this lap of turns."""
         ess = self.state.essedari
-        return super().may_play(seat) and (ess is None or seat not in ess.lapped)  # type: ignore[misc]
+        return ess is None or seat not in ess.lapped
 
     def opponent_turn(self) -> bool:
         """rulebook: "Each Round the Essedari Maximo will take 5 Actions in Turn Order as a
         normal player" and "takes the Engage Action BEFORE the Starting Player": before each
         lap of turns he acts once. True when he acted or a new lap began."""
+        game = self.game
         s = self.state
         ess = s.essedari
         if ess is None:
             return False
-        someone = any(s.players[i].alive and self.may_play(i) for i in range(self.players))
+        someone = any(
+            s.players[i].alive and game.action_phase.may_play(i) for i in range(game.players)
+        )
         if ess.lap_open and someone:
             return False
         if ess.lap_open:  # everyone with a card has played: the lap is over
             ess.lap_open = False
             ess.lapped.clear()
-        per_round = self.essedari.actions_per_round
+        per_round = self.content.actions_per_round
         if ess.actions >= per_round and not any(p.alive and p.hand for p in s.players):
             return False
         ess.lap_open = True
@@ -144,20 +162,20 @@ class EssedariRules(Primitives):
             self.chariot_acts()
         return True
 
-    def play_card(self, seat: int, instance: int) -> None:
-        super().play_card(seat, instance)  # type: ignore[misc]
+    def card_played(self, seat: int) -> None:
         if self.state.essedari is not None:
             self.state.essedari.lapped.append(seat)
 
-    def begin_favor_phase(self) -> None:
-        """The players "are granted 8 Rounds": the last one ends with its fighting."""
+    def rounds_over(self) -> bool:
+        """The players "are granted 8 Rounds": the last one ends with its fighting (True: the
+        game is over, no Favor phase)."""
         s = self.state
-        if s.essedari is not None and s.round >= self.essedari.rounds:
+        if s.essedari is not None and s.round >= self.content.rounds:
             self.essedari_over(
-                False, f"{self.essedari.rounds} rounds ended with the {NAME} standing"
+                False, f"{self.content.rounds} rounds ended with the {NAME} standing"
             )
-            return
-        super().begin_favor_phase()  # type: ignore[misc]
+            return True
+        return False
 
     # -- his Action -----------------------------------------------------------------------------
 
@@ -168,16 +186,17 @@ class EssedariRules(Primitives):
         ess.discard.append(action_id)
         if not ess.deck:  # refilled at once, so co-op can always show the next one
             ess.deck, ess.discard = ess.discard, []
-            self.rng.shuffle(ess.deck)
-        return self.essedari.action(action_id)
+            self.game.rng.shuffle(ess.deck)
+        return self.content.action(action_id)
 
     def round_damage(self, action: ChariotAction) -> int:
         ess = self.state.essedari
         assert ess is not None
-        bonus = self.essedari.modes[ess.mode].damage_bonus[self.state.round - 1]
+        bonus = self.content.modes[ess.mode].damage_bonus[self.state.round - 1]
         return action.damage + bonus
 
     def chariot_acts(self) -> None:
+        game = self.game
         s = self.state
         ess = s.essedari
         assert ess is not None
@@ -185,8 +204,8 @@ class EssedariRules(Primitives):
         ess.actions += 1
         ess.current = action.id
         damage = self.round_damage(action)
-        self.emit(
-            f"The {NAME} ({ess.actions}/{self.essedari.actions_per_round}): {action.name}, {action_text(action, damage)}"
+        game.emit(
+            f"The {NAME} ({ess.actions}/{self.content.actions_per_round}): {action.name}, {action_text(action, damage)}"
         )
         hit: set[int] = set()
         path = self.chariot_path(action)
@@ -199,14 +218,14 @@ class EssedariRules(Primitives):
                 for other in self.adjacent_players(h):
                     if other not in hit:
                         hit.add(other)
-                        self.emit(f"The {NAME} sweeps past {self.name_of(other)}")
-                        self.lose_armor(other, damage, "takes")
+                        game.emit(f"The {NAME} sweeps past {game.board.name_of(other)}")
+                        game.board.lose_armor(other, damage, "takes")
             if s.phase is Phase.OVER:
                 return
         if action.attack is not Attack.NONE:
             self.throw(action, damage, hit)
         end = self.track[ess.pos]
-        self.emit(f"The {NAME} is at {end.q},{end.r}")
+        game.emit(f"The {NAME} is at {end.q},{end.r}")
 
     def chariot_path(self, action: ChariotAction) -> list[tuple[int | None, Hex]]:
         """The hexes he enters, each with his track position there (None mid-dash)."""
@@ -228,116 +247,105 @@ class EssedariRules(Primitives):
         ]  # fmt: skip
 
     def run_over(self, seat: int, action: ChariotAction, last: bool) -> None:
+        game = self.game
         ess = self.state.essedari
         assert ess is not None
         if ess.mode is Mode.COOP:
             # rulebook: Co-op Rules, "the player is trampled to death and instantly eliminated"
-            self.emit(f"The {NAME} tramples {self.name_of(seat)} to death!")
-            self.eliminate(seat)
+            game.emit(f"The {NAME} tramples {game.board.name_of(seat)} to death!")
+            game.board.eliminate(seat)
             return
         if action.crush and last:
             # rulebook: Solo Rules, Crushed - "the player instantly loses the game"
-            self.emit(f"The {NAME} ends on {self.name_of(seat)}: crushed!")
-            self.eliminate(seat)
+            game.emit(f"The {NAME} ends on {game.board.name_of(seat)}: crushed!")
+            game.board.eliminate(seat)
             return
         if action.trample:
             # rulebook: Solo Rules, Trample - "they receive 3 Damage"
-            self.emit(f"The {NAME} tramples {self.name_of(seat)}")
-            self.lose_armor(seat, self.essedari.trample_damage, "takes")
+            game.emit(f"The {NAME} tramples {game.board.name_of(seat)}")
+            game.board.lose_armor(seat, self.content.trample_damage, "takes")
 
     def throw(self, action: ChariotAction, damage: int, hit: set[int]) -> None:
-        """Javelin, Arrow or Net at the nearest player in reach he has not hit this Action
-        (ties: the weakest, then turn order from the Starting Player)."""
+        """Javelin, Arrow or Net at the nearest player in reach, one he has not hit this Action
+        first (ties: the weakest, then turn order from the Starting Player). rulebook: Solo
+        Rules, Javelin - "If a player is within 1 Range ... lose 2 Favor": a player his drive-by
+        has just hit is still within it. ruling (docs/essedari.md): the Action's Damage reaches
+        a player once, so such a player loses the Favor (or is netted) but takes no more."""
+        game = self.game
         s = self.state
-        at = self.track[s.essedari.pos]  # type: ignore[union-attr]
-        n = self.players
+        ess = s.essedari
+        assert ess is not None
+        at = self.track[ess.pos]
+        n = game.players
         order = {(s.starting + k) % n: k for k in range(n)}
         reach = action.attack.reach
-        targets = [
-            seat for seat, p in enumerate(s.players)
-            if p.alive and p.at is not None and seat not in hit and distance(p.at, at) <= reach
-        ]  # fmt: skip
+        targets = {
+            seat: distance(p.at, at) for seat, p in enumerate(s.players)
+            if p.alive and p.at is not None and distance(p.at, at) <= reach
+        }  # fmt: skip
         if not targets:
-            self.emit(f"The {NAME}'s {action.attack.value} finds nobody in range")
+            game.emit(f"The {NAME}'s {action.attack.value} finds nobody in range")
             return
-        seat = min(
-            targets, key=lambda t: (distance(s.players[t].at, at), s.players[t].armor, order[t])
-        )  # type: ignore[arg-type]
-        self.emit(f"The {NAME} throws his {action.attack.value} at {self.name_of(seat)}")
+        seat = min(targets, key=lambda t: (t in hit, targets[t], s.players[t].armor, order[t]))
+        game.emit(f"The {NAME} throws his {action.attack.value} at {game.board.name_of(seat)}")
         if action.attack is Attack.NET:
             # rulebook: Solo Rules, Net - "they can not activate any Movement the next Round"
-            s.essedari.net_next.append(seat)  # type: ignore[union-attr]
-            self.emit(f"{self.name_of(seat)} is netted: no Movement next round")
-        if damage:
-            self.lose_armor(seat, damage, "takes")
+            ess.net_next.append(seat)
+            game.emit(f"{game.board.name_of(seat)} is netted: no Movement next round")
+        if damage and seat not in hit:
+            game.board.lose_armor(seat, damage, "takes")
         if action.favor_loss and s.players[seat].alive:
-            self.change_favor(seat, -action.favor_loss)
+            game.board.change_favor(seat, -action.favor_loss)
 
     # -- players against him --------------------------------------------------------------------
 
-    def can_enter(self, h: Hex | None) -> bool:
-        return super().can_enter(h) and (h is None or h != self.chariot_hex())
+    def blocks(self, h: Hex | None) -> bool:
+        """His hex is occupied: nobody moves or is knocked onto it."""
+        return h is not None and h == self.chariot_hex()
 
-    def damage_targets(self, frame: Frame, reach: int) -> list[int]:
-        targets = super().damage_targets(frame, reach)
+    def damage_targets(self, frame: Frame, reach: int, targets: list[int]) -> list[int]:
+        """The gladiators a Damage may hit (`targets`), and him if he is in reach."""
         him = self.chariot_hex()
         if him is None:
             return targets
+        game = self.game
         at = self.state.players[frame.owner].at
         assert at is not None
         if frame.move_dir is not None:  # straight ahead: whoever comes first on the line
-            for h in self.arena.ray(at, frame.move_dir, reach):
+            for h in game.arena.ray(at, frame.move_dir, reach):
                 if h == him:
                     return [self.chariot]
-                if self.occupant(h) is not None:
+                if game.board.occupant(h) is not None:
                     break
             return targets
-        return targets + [self.chariot] if distance(at, him) <= reach else targets
+        return [*targets, self.chariot] if distance(at, him) <= reach else targets
 
-    def lose_armor(self, seat: int, amount: int, verb: str) -> None:
+    def wound(self, seat: int, amount: int, verb: str) -> bool:
+        """Armor lost by him (True), or by a seat (False: the printed rules apply)."""
         ess = self.state.essedari
         if ess is None or seat != self.chariot:
-            super().lose_armor(seat, amount, verb)
-            return
+            return False
         ess.armor -= amount
-        self.emit(f"The {NAME} {verb} {amount}: Armor {max(ess.armor, 0)}")
+        self.game.emit(f"The {NAME} {verb} {amount}: Armor {max(ess.armor, 0)}")
         if ess.armor <= 0:
             self.essedari_over(True, f"the {NAME} is defeated in round {self.state.round}")
-
-    def change_favor(self, seat: int, amount: int) -> None:
-        if self.state.essedari is not None and seat == self.chariot:
-            return  # he has no Favor to lose
-        super().change_favor(seat, amount)
-
-    def knockable(self, seat: int) -> bool:
-        if self.state.essedari is not None and seat == self.chariot:
-            return False  # ruling (docs/essedari.md): a chariot is not knocked back
-        return super().knockable(seat)
-
-    def pass_card_to(self, seat: int | None) -> int | None:
-        # rulebook: "the card does not pass to the Essedari Maximo, but goes in the Discard
-        # Pile of the player"
-        if self.state.essedari is not None and seat == self.chariot:
-            return None
-        return super().pass_card_to(seat)
+        return True
 
     def steps_allowed(self, seat: int, steps: int) -> int:
+        """A netted player's Move does nothing this round."""
         ess = self.state.essedari
         if ess is not None and seat in ess.netted and steps:
-            self.emit(f"{self.name_of(seat)} is netted and cannot Move")
+            self.game.emit(f"{self.game.board.name_of(seat)} is netted and cannot Move")
             return 0
-        return super().steps_allowed(seat, steps)
+        return steps
 
-    def may_hold_back(self, frame: Frame, targets: list[int]) -> bool:
-        # Co-op Rules: "Players may deal Damage to their teammates if desired": only if desired
-        if self.state.essedari is not None and any(t != self.chariot for t in targets):
-            return True
-        return super().may_hold_back(frame, targets)
+    def is_teammate(self, seat: int, other: int) -> bool:
+        # Co-op Rules: "Players may deal Damage to their teammates if desired": every player
+        return self.active and other != seat and other != self.chariot and seat != self.chariot
 
-    def last_standing(self, alive: list[int], fallen: int) -> None:
-        if self.state.essedari is None:
-            super().last_standing(alive, fallen)
-        elif not alive:
+    def last_standing(self, alive: list[int]) -> None:
+        """A gladiator has fallen: with nobody left he has won."""
+        if not alive:
             self.essedari_over(False, f"the {NAME} has eliminated every gladiator")
 
     def essedari_over(self, won: bool, reason: str) -> None:
@@ -347,7 +355,7 @@ class EssedariRules(Primitives):
         s.essedari.reason = reason
         s.phase = Phase.OVER
         s.stack.clear()
-        self.emit(("Victory: " if won else "Defeat: ") + reason)
+        self.game.emit(("Victory: " if won else "Defeat: ") + reason)
 
 
 def action_text(action: ChariotAction, damage: int) -> str:

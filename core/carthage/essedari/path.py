@@ -29,7 +29,7 @@ def planned_path(
             if action.chase and any(distance(hexes[p], g) == 1 for g in gladiators):
                 break
     if mode is Mode.SOLO and not action.crush:
-        while path and path[-1][0] is not None and path[-1][1] in gladiators:
-            nxt = (path[-1][0] + 1) % len(hexes)  # type: ignore[operator]
+        while path and (last := path[-1][0]) is not None and path[-1][1] in gladiators:
+            nxt = (last + 1) % len(hexes)
             path.append((nxt, hexes[nxt]))
     return path

@@ -18,18 +18,18 @@ def essedari_view(game: Carthage, seat: int | None) -> dict[str, Any] | None:
     ess = s.essedari
     if ess is None:
         return None
-    at = game.track[ess.pos]
+    at = game.essedari_mode.track[ess.pos]
 
     def action(action_id: str | None) -> dict[str, Any] | None:
         if action_id is None:
             return None
         a = game.essedari.action(action_id)
-        damage = game.round_damage(a) if s.round >= 1 else a.damage
+        damage = game.essedari_mode.round_damage(a) if s.round >= 1 else a.damage
         return {"id": a.id, "name": a.name, "text": action_text(a, damage)}
 
     return {
         "mode": ess.mode.value,
-        "seat": game.chariot,  # his id in "target:<id>" choices
+        "seat": game.essedari_mode.chariot,  # his id in "target:<id>" choices
         "at": [at.q, at.r],
         "armor": max(ess.armor, 0),
         "max_armor": ess.max_armor,
@@ -41,5 +41,5 @@ def essedari_view(game: Carthage, seat: int | None) -> dict[str, Any] | None:
         "deck_size": len(ess.deck),
         "netted": list(ess.netted),
         "net_next": list(ess.net_next),
-        "track": [[h.q, h.r] for h in game.track],  # counter-clockwise
+        "track": [[h.q, h.r] for h in game.essedari_mode.track],  # counter-clockwise
     }

@@ -2,28 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from harena.core.carthage.hexgrid import Hex
-from harena.core.carthage.primitives import Primitives
+from harena.core.carthage.part import Part
 from harena.core.carthage.rulesets.catalog import Ruleset, default_rulesets, option_name, ruleset_id
 from harena.core.carthage.rulesets.state import RulesetState
 from harena.core.engine import split_multi
 
-if TYPE_CHECKING:
-    from harena.core.engine import GameConfig
 
-
-class RulesetBase(Primitives):
-    config: GameConfig
-    active_rulesets: frozenset[str]
-    ruleset_defs: dict[str, Ruleset]
-
+class RulesetBase(Part):
     def prepare_rulesets(self) -> None:
         """From the table's option `rulesets` (docs/rulings.md: a table chooses them at its
         creation and keeps them for the whole game)."""
         self.ruleset_defs = default_rulesets()
-        chosen = split_multi(self.config.options.get("rulesets", ""))
+        chosen = split_multi(self.game.config.options.get("rulesets", ""))
         self.active_rulesets = frozenset(ruleset_id(name) for name in chosen)
 
     def active(self, ruleset: str) -> bool:
@@ -34,15 +24,9 @@ class RulesetBase(Primitives):
         """In play and `seat` may use it: rulebook, 2 VS 3 Mode - the team of two "may
         exclusively use" its rulesets, "however the team of 3 can still be affected" (a Favor
         Action, a response, a gain is theirs alone; a harm, a price, reaches everyone)."""
-        return self.active(ruleset) and self.may_use_ruleset(seat, option_name(ruleset))
-
-    def may_use_ruleset(self, seat: int, ruleset: str) -> bool:
-        """Overridden by the team modes (teams.TeamPlay, earlier in the game's bases)."""
-        return True
-
-    def chain_allows_pillar_at(self, h: Hex) -> bool:
-        """Overridden by the Chained Match (teams.TeamPlay): a Pillar may not cut a chain."""
-        return True
+        return self.active(ruleset) and self.game.team_mode.may_use_ruleset(
+            seat, option_name(ruleset)
+        )
 
     def ruleset(self, ruleset: str) -> Ruleset:
         return self.ruleset_defs[ruleset]
@@ -60,4 +44,6 @@ class RulesetBase(Primitives):
     def step_free(self, seat: int) -> bool:
         """`seat` has a hex to step to."""
         at = self.state.players[seat].at
-        return at is not None and any(self.can_enter(h) for h in self.arena.neighbours(at))
+        return at is not None and any(
+            self.game.board.can_enter(h) for h in self.arena.neighbours(at)
+        )

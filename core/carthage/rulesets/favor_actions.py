@@ -9,11 +9,10 @@ at once: its burn is done the moment it is bought. Rulings: docs/rulings.md, "Fa
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from harena.core.carthage.cards import CardSet
+from harena.core.carthage.choices import FocusCard, HexChoice, LobbyCard
 from harena.core.carthage.hexgrid import Hex
-from harena.core.carthage.rulesets.base import RulesetBase
+from harena.core.carthage.part import Part
 from harena.core.carthage.rulesets.catalog import FAVOR_ACTIONS
 from harena.core.carthage.state import MAX_ARMOR, Frame, Source
 from harena.core.engine import Choice, Prompt
@@ -26,42 +25,37 @@ SECOND_CHOICE = {
 }  # fmt: skip
 
 
-class FavorActions(RulesetBase):
-    if TYPE_CHECKING:  # provided by phases.RoundFlow
-
-        def spend(self, seat: int, cost: int) -> None: ...
-        def lobby(self, seat: int, card_id: str, cost: int = 0) -> None: ...
-        def lobby_pool(self) -> list[str]: ...
-        def shuffle(self, items: list) -> None: ...  # type: ignore[type-arg]
-
+class FavorActions(Part):
     # -- Retain: the cubes on the Action row ---------------------------------------------------
 
     def row_cost(self, seat: int, instance: int) -> int:
         """rulebook: Retain - "This card now costs all opponents +1 Favor", per cube; your own
         cubes cost you nothing."""
         card = self.content.card(self.state.cards[instance])
-        cubes = self.rs.cubes.get(instance, [])
+        cubes = self.game.ruleset_table.rs.cubes.get(instance, [])
         return card.cost + sum(1 for owner in cubes if owner != seat)
 
     def pay_retainers(self, seat: int, instance: int) -> None:
         """rulebook: Retain - the extra Favor goes to the cubes' owners, and the cubes go home."""
-        for owner in self.rs.cubes.pop(instance, []):
+        for owner in self.game.ruleset_table.rs.cubes.pop(instance, []):
             if owner != seat:
-                self.emit(
-                    f"{self.name_of(seat)} pays 1 Favor to {self.name_of(owner)} for a Retain cube"
+                self.game.emit(
+                    f"{self.game.board.name_of(seat)} pays 1 Favor to {self.game.board.name_of(owner)} for a Retain cube"
                 )
-                self.change_favor(owner, 1)
+                self.game.board.change_favor(owner, 1)
 
     def return_cubes(self, instances: list[int]) -> None:
         """rulebook: Retain - "When a card is ... Evaluated, cubes are immediately returned to
         the player(s), and no reward (Favor) is granted"."""
         for instance in instances:
-            if self.rs.cubes.pop(instance, None):
-                self.emit(f"The Retain cubes on {self.card_name(instance)} go back to their owners")
+            if self.game.ruleset_table.rs.cubes.pop(instance, None):
+                self.game.emit(
+                    f"The Retain cubes on {self.game.board.card_name(instance)} go back to their owners"
+                )
 
     def cubes_left(self, seat: int) -> int:
-        placed = sum(owners.count(seat) for owners in self.rs.cubes.values())
-        return self.ruleset("retain").value - placed
+        placed = sum(owners.count(seat) for owners in self.game.ruleset_table.rs.cubes.values())
+        return self.game.ruleset_table.ruleset("retain").value - placed
 
     # -- the menu -------------------------------------------------------------------------------
 
@@ -69,25 +63,38 @@ class FavorActions(RulesetBase):
         """rulebook: Actuate - "1 Favor + X according to the amount of times Initiate & Actuate
         have been purchased this round"."""
         s = self.state
-        bought = self.rs.starter_buys if self.rs.starter_round == s.round else 0
-        return self.ruleset("actuate").cost + bought
+        bought = (
+            self.game.ruleset_table.rs.starter_buys
+            if self.game.ruleset_table.rs.starter_round == s.round
+            else 0
+        )
+        return self.game.ruleset_table.ruleset("actuate").cost + bought
 
     def count_starter_buy(self) -> None:
         s = self.state
-        if self.rs.starter_round != s.round:
-            self.rs.starter_round, self.rs.starter_buys = s.round, 0
-        self.rs.starter_buys += 1
+        if self.game.ruleset_table.rs.starter_round != s.round:
+            self.game.ruleset_table.rs.starter_round, self.game.ruleset_table.rs.starter_buys = (
+                s.round,
+                0,
+            )
+        self.game.ruleset_table.rs.starter_buys += 1
 
     def ruleset_favor_choices(self, seat: int) -> list[Choice]:
         """The Favor Actions `seat` may buy now, each only when it would do something."""
         s = self.state
+        if not self.game.ruleset_table.active_rulesets and not s.team_rulesets:
+            return []  # no Modular Ruleset in play
         me = s.players[seat]
         favor = me.favor
         out: list[Choice] = []
 
         def offer(name: str, choice_id: str, label: str, cost: int) -> None:
-            if self.usable_by(name, seat) and favor >= cost:
-                out.append(Choice(choice_id, f"{self.ruleset(name).name} ({cost}): {label}"))
+            if self.game.ruleset_table.usable_by(name, seat) and favor >= cost:
+                out.append(
+                    Choice(
+                        choice_id, f"{self.game.ruleset_table.ruleset(name).name} ({cost}): {label}"
+                    )
+                )
 
         if s.initiator is not None and s.initiator != seat:
             offer(
@@ -101,58 +108,74 @@ class FavorActions(RulesetBase):
                 "campaign",
                 "campaign",
                 "burn 4 Theater cards, then Lobby free",
-                self.ruleset("campaign").cost,
+                self.game.ruleset_table.ruleset("campaign").cost,
             )
-        if self.step_free(seat):
-            offer("outbreak", "outbreak", "step 1 hex now", self.ruleset("outbreak").cost)
+        if self.game.ruleset_table.step_free(seat):
+            offer(
+                "outbreak",
+                "outbreak",
+                "step 1 hex now",
+                self.game.ruleset_table.ruleset("outbreak").cost,
+            )
         if me.discard:
             offer(
                 "concentrate",
                 "concentrate",
                 "shuffle your discard pile into your deck",
-                self.ruleset("concentrate").cost,
+                self.game.ruleset_table.ruleset("concentrate").cost,
             )
-        if self.may_focus(seat) and me.armor > self.ruleset("discipline").armor:
+        if (
+            self.game.board.may_focus(seat)
+            and me.armor > self.game.ruleset_table.ruleset("discipline").armor
+        ):
             offer(
                 "discipline",
                 "discipline",
                 "Focus a card for 1 Armor",
-                self.ruleset("discipline").cost,
+                self.game.ruleset_table.ruleset("discipline").cost,
             )
         if self.intimidate_targets(seat):
             offer(
                 "intimidate",
                 "intimidate",
                 "Focus an opponent's discarded card",
-                self.ruleset("intimidate").cost,
+                self.game.ruleset_table.ruleset("intimidate").cost,
             )
         if me.armor < MAX_ARMOR:
-            offer("ordinance", "ordinance", "gain 1 Armor", self.ruleset("ordinance").cost)
+            offer(
+                "ordinance",
+                "ordinance",
+                "gain 1 Armor",
+                self.game.ruleset_table.ruleset("ordinance").cost,
+            )
         if self.renovate_moves():
             offer(
-                "renovate", "renovate", "move an Arena token 1 hex", self.ruleset("renovate").cost
+                "renovate",
+                "renovate",
+                "move an Arena token 1 hex",
+                self.game.ruleset_table.ruleset("renovate").cost,
             )
         if me.discard:
             offer(
                 "repair",
                 "repair",
                 "a discarded card back on top of your deck",
-                self.ruleset("repair").cost,
+                self.game.ruleset_table.ruleset("repair").cost,
             )
         if s.row and self.cubes_left(seat) > 0:
             offer(
                 "retain",
                 "retain",
                 f"a cube on a row card ({self.cubes_left(seat)} left)",
-                self.ruleset("retain").cost,
+                self.game.ruleset_table.ruleset("retain").cost,
             )
-        taunt = self.ruleset("taunt")
-        for foe in self.opponents(seat):
+        taunt = self.game.ruleset_table.ruleset("taunt")
+        for foe in self.game.board.opponents(seat):
             if s.players[foe].favor > 0:
                 offer(
                     "taunt",
                     f"taunt:{foe}",
-                    f"{self.name_of(foe)} loses {taunt.value} Favor",
+                    f"{self.game.board.name_of(foe)} loses {taunt.value} Favor",
                     taunt.cost,
                 )
         return out
@@ -167,40 +190,45 @@ class FavorActions(RulesetBase):
         name = choice.partition(":")[0]
         if name not in FAVOR_ACTIONS:
             return False
-        rule = self.ruleset(name)
+        rule = self.game.ruleset_table.ruleset(name)
         if name in SECOND_CHOICE:
-            self.rs.pick, self.rs.pick_seat = SECOND_CHOICE[name], seat
+            self.game.ruleset_table.rs.pick, self.game.ruleset_table.rs.pick_seat = (
+                SECOND_CHOICE[name],
+                seat,
+            )
             return True
         if name == "actuate":
             cost = self.actuate_cost()
-            self.spend(seat, cost)
+            self.game.favor_phase.spend(seat, cost)
             self.count_starter_buy()
             s.initiator = seat
-            self.emit(f"{self.name_of(seat)} Actuates for {cost} Favor: Starting Player next round")
+            self.game.emit(
+                f"{self.game.board.name_of(seat)} Actuates for {cost} Favor: Starting Player next round"
+            )
         elif name == "campaign":
-            self.spend(seat, rule.cost)
+            self.game.favor_phase.spend(seat, rule.cost)
             self.campaign(seat, rule.value)
         elif name == "outbreak":
-            self.spend(seat, rule.cost)
-            self.emit(f"{self.name_of(seat)} buys Outbreak: {rule.value} Movement")
+            self.game.favor_phase.spend(seat, rule.cost)
+            self.game.emit(f"{self.game.board.name_of(seat)} buys Outbreak: {rule.value} Movement")
             s.stack.append(Frame(seat, Source.RULESET, "outbreak"))
         elif name == "concentrate":
-            self.spend(seat, rule.cost)
+            self.game.favor_phase.spend(seat, rule.cost)
             me.deck.extend(me.discard)
             me.discard = []
-            self.shuffle(me.deck)
-            self.emit(
-                f"{self.name_of(seat)} Concentrates: the discard pile is shuffled into the deck"
+            self.game.rng.shuffle(me.deck)
+            self.game.emit(
+                f"{self.game.board.name_of(seat)} Concentrates: the discard pile is shuffled into the deck"
             )
         elif name == "ordinance":
-            self.spend(seat, rule.cost)
-            self.emit(f"{self.name_of(seat)} buys Ordinance")
-            self.gain_armor(seat, rule.value)
+            self.game.favor_phase.spend(seat, rule.cost)
+            self.game.emit(f"{self.game.board.name_of(seat)} buys Ordinance")
+            self.game.board.gain_armor(seat, rule.value)
         elif name == "taunt":
             foe = int(choice.removeprefix("taunt:"))
-            self.spend(seat, rule.cost)
-            self.emit(f"{self.name_of(seat)} Taunts {self.name_of(foe)}")
-            self.change_favor(foe, -rule.value)
+            self.game.favor_phase.spend(seat, rule.cost)
+            self.game.emit(f"{self.game.board.name_of(seat)} Taunts {self.game.board.name_of(foe)}")
+            self.game.board.change_favor(foe, -rule.value)
         return True
 
     def campaign(self, seat: int, burn: int) -> None:
@@ -211,15 +239,20 @@ class FavorActions(RulesetBase):
         if s.lobbied is not None:
             s.theater_discard.insert(s.lobbied.index, s.theater_deck.pop())
             s.lobbied = None
-            self.emit("The card lobbied before goes back to the Theater discard pile")
+            self.game.emit("The card lobbied before goes back to the Theater discard pile")
         burned = [s.theater_deck.pop() for _ in range(min(burn, len(s.theater_deck)))]
         s.theater_discard.extend(burned)
         names = (
             ", ".join(self.content.theater(c).name for c in burned) or "nothing (the deck is empty)"
         )
-        self.emit(f"{self.name_of(seat)} Campaigns: {names} to the Theater discard pile")
+        self.game.emit(
+            f"{self.game.board.name_of(seat)} Campaigns: {names} to the Theater discard pile"
+        )
         if s.theater_discard:
-            self.rs.pick, self.rs.pick_seat = "campaign_lobby", seat
+            self.game.ruleset_table.rs.pick, self.game.ruleset_table.rs.pick_seat = (
+                "campaign_lobby",
+                seat,
+            )
 
     # -- the second choices ---------------------------------------------------------------------
 
@@ -228,12 +261,12 @@ class FavorActions(RulesetBase):
         be used on any of the 10 cards from the initial Starting Player Decks"; ruling: nor when
         it would leave the opponent fewer cards than a hand (the Focus rule, docs/rulings.md)."""
         s = self.state
-        if not self.active("intimidate"):
+        if not self.game.ruleset_table.active("intimidate"):
             return []
-        budget = s.players[seat].favor - self.ruleset("intimidate").cost
+        budget = s.players[seat].favor - self.game.ruleset_table.ruleset("intimidate").cost
         out = []
-        for foe in self.opponents(seat):
-            if not self.may_focus(foe):
+        for foe in self.game.board.opponents(seat):
+            if not self.game.board.may_focus(foe):
                 continue
             for card_id in dict.fromkeys(s.cards[i] for i in s.players[foe].discard):
                 card = self.content.card(card_id)
@@ -246,7 +279,7 @@ class FavorActions(RulesetBase):
         another token, and a token other than a pillar stays inside the Inner Circle (rulebook:
         Token Rules)."""
         s = self.state
-        if not self.active("renovate"):
+        if not self.game.ruleset_table.active("renovate"):
             return {}
         occupied = {p.at for p in s.players if p.alive and p.at is not None}
         out: dict[Hex, list[Hex]] = {}
@@ -254,11 +287,11 @@ class FavorActions(RulesetBase):
             if h in occupied:
                 continue
             inner_only = self.token_defs[token.token].kind.inner_circle_only
-            pillar = self.is_pillar(h)
+            pillar = self.game.board.is_pillar(h)
             free = [
                 n for n in self.arena.neighbours(h)
                 if n not in s.tokens and n not in occupied and (not inner_only or self.arena.in_inner_circle(n))
-                and (not pillar or self.chain_allows_pillar_at(n))
+                and (not pillar or self.game.team_mode.chain_allows_pillar_at(n))
             ]  # fmt: skip
             if free:
                 out[h] = free
@@ -266,119 +299,124 @@ class FavorActions(RulesetBase):
 
     def favor_pick_prompt(self) -> Prompt | None:
         s = self.state
-        pick, seat = self.rs.pick, self.rs.pick_seat
+        pick, seat = self.game.ruleset_table.rs.pick, self.game.ruleset_table.rs.pick_seat
         if pick is None:
             return None
         me = s.players[seat]
         if pick == "campaign_lobby":
-            choices = tuple(
-                Choice(f"lobby:{c}", f"Lobby {self.content.theater(c).name} (free)")
-                for c in dict.fromkeys(self.lobby_pool())
+            choices: tuple[Choice, ...] = tuple(
+                LobbyCard.of(c, f"Lobby {self.content.theater(c).name} (free)")
+                for c in dict.fromkeys(self.game.favor_phase.lobby_pool())
             )
             return Prompt(seat, pick, "Campaign: Lobby which Theater card (free)?", choices)
         if pick == "discipline_card":
-            choices = tuple(Choice(f"focus:{i}", self.card_name(i)) for i in me.discard)
+            choices = tuple(FocusCard.of(i, self.game.board.card_name(i)) for i in me.discard)
             return Prompt(
-                seat, pick, "Discipline: Focus which card (1 Favor, 1 Armor)?", choices + (BACK,)
+                seat, pick, "Discipline: Focus which card (1 Favor, 1 Armor)?", (*choices, BACK)
             )
         if pick == "intimidate_card":
-            base = self.ruleset("intimidate").cost
+            base = self.game.ruleset_table.ruleset("intimidate").cost
             choices = tuple(
                 Choice(
                     f"take:{foe}:{card_id}",
-                    f"{self.name_of(foe)}'s {self.card_names[card_id]} ({base + self.content.card(card_id).cost})",
+                    f"{self.game.board.name_of(foe)}'s {self.game.card_names[card_id]} ({base + self.content.card(card_id).cost})",
                 )
                 for foe, card_id in self.intimidate_targets(seat)
             )
-            return Prompt(seat, pick, "Intimidate: Focus which opponent's card?", choices + (BACK,))
+            return Prompt(seat, pick, "Intimidate: Focus which opponent's card?", (*choices, BACK))
         if pick == "renovate_token":
             choices = tuple(
-                Choice(
-                    f"hex:{h.q},{h.r}", f"{self.token_defs[s.tokens[h].token].name} at {h.q},{h.r}"
-                )
+                HexChoice.of(h, f"{self.token_defs[s.tokens[h].token].name} at {h.q},{h.r}")
                 for h in self.renovate_moves()
             )
-            return Prompt(seat, pick, "Renovate: move which Arena token?", choices + (BACK,))
+            return Prompt(seat, pick, "Renovate: move which Arena token?", (*choices, BACK))
         if pick == "renovate_to":
-            origin = self.rs.renovate_from
+            origin = self.game.ruleset_table.rs.renovate_from
             assert origin is not None
             name = self.token_defs[s.tokens[origin].token].name
-            choices = tuple(
-                Choice(f"hex:{h.q},{h.r}", f"{h.q},{h.r}")
-                for h in self.renovate_moves().get(origin, [])
-            )
-            return Prompt(seat, pick, f"Renovate: move {name} to which hex?", choices + (BACK,))
+            choices = tuple(HexChoice.of(h) for h in self.renovate_moves().get(origin, []))
+            return Prompt(seat, pick, f"Renovate: move {name} to which hex?", (*choices, BACK))
         if pick == "repair_card":
-            choices = tuple(Choice(f"repair:{i}", self.card_name(i)) for i in me.discard)
+            choices = tuple(Choice(f"repair:{i}", self.game.board.card_name(i)) for i in me.discard)
             return Prompt(
-                seat, pick, "Repair: which card goes back on top of your deck?", choices + (BACK,)
+                seat, pick, "Repair: which card goes back on top of your deck?", (*choices, BACK)
             )
         choices = tuple(
-            Choice(f"retain:{slot}", f"{self.card_name(i)} ({self.content.card(s.cards[i]).cost})")
+            Choice(
+                f"retain:{slot}",
+                f"{self.game.board.card_name(i)} ({self.content.card(s.cards[i]).cost})",
+            )
             for slot, i in enumerate(s.row)
         )
-        return Prompt(seat, pick, "Retain: put a cube on which card?", choices + (BACK,))
+        return Prompt(seat, pick, "Retain: put a cube on which card?", (*choices, BACK))
 
-    def apply_favor_pick(self, seat: int, choice: str) -> None:
+    def apply_favor_pick(self, seat: int, chosen: Choice) -> None:
         s = self.state
-        pick = self.rs.pick
-        self.rs.pick = None
+        choice = chosen.id
+        pick = self.game.ruleset_table.rs.pick
+        self.game.ruleset_table.rs.pick = None
         if choice == "back":
-            self.rs.renovate_from = None
+            self.game.ruleset_table.rs.renovate_from = None
             return
         me = s.players[seat]
         if pick == "campaign_lobby":
-            self.lobby(seat, choice.removeprefix("lobby:"), cost=0)
+            assert isinstance(chosen, LobbyCard)
+            self.game.favor_phase.lobby(seat, chosen.card, cost=0)
         elif pick == "discipline_card":
-            rule = self.ruleset("discipline")
-            self.spend(seat, rule.cost)
-            self.emit(f"{self.name_of(seat)} uses Discipline")
-            self.focus(seat, int(choice.removeprefix("focus:")))
-            self.lose_armor(seat, rule.armor, "loses")
+            rule = self.game.ruleset_table.ruleset("discipline")
+            self.game.favor_phase.spend(seat, rule.cost)
+            self.game.emit(f"{self.game.board.name_of(seat)} uses Discipline")
+            assert isinstance(chosen, FocusCard)
+            self.game.board.focus(seat, chosen.instance)
+            self.game.board.lose_armor(seat, rule.armor, "loses")
         elif pick == "intimidate_card":
             _, foe_text, card_id = choice.split(":")
             foe = int(foe_text)
             pile = s.players[foe].discard
             instance = next(i for i in pile if s.cards[i] == card_id)
-            cost = self.ruleset("intimidate").cost + self.content.card(card_id).cost
-            self.spend(seat, cost)
+            cost = (
+                self.game.ruleset_table.ruleset("intimidate").cost + self.content.card(card_id).cost
+            )
+            self.game.favor_phase.spend(seat, cost)
             pile.remove(instance)
             s.players[foe].focus.append(instance)
-            self.emit(
-                f"{self.name_of(seat)} Intimidates {self.name_of(foe)} for {cost} Favor: "
-                f"{self.card_names[card_id]} is Focused"
+            self.game.emit(
+                f"{self.game.board.name_of(seat)} Intimidates {self.game.board.name_of(foe)} for {cost} Favor: "
+                f"{self.game.card_names[card_id]} is Focused"
             )
         elif pick == "renovate_token":
-            q, r = choice.removeprefix("hex:").split(",")
-            self.rs.renovate_from = Hex(int(q), int(r))
-            self.rs.pick = "renovate_to"
+            assert isinstance(chosen, HexChoice)
+            self.game.ruleset_table.rs.renovate_from = chosen.at
+            self.game.ruleset_table.rs.pick = "renovate_to"
         elif pick == "renovate_to":
-            origin = self.rs.renovate_from
+            origin = self.game.ruleset_table.rs.renovate_from
             assert origin is not None
-            self.rs.renovate_from = None
-            q, r = choice.removeprefix("hex:").split(",")
-            to = Hex(int(q), int(r))
-            self.spend(seat, self.ruleset("renovate").cost)
+            self.game.ruleset_table.rs.renovate_from = None
+            assert isinstance(chosen, HexChoice)
+            to = chosen.at
+            self.game.favor_phase.spend(seat, self.game.ruleset_table.ruleset("renovate").cost)
             token = s.tokens.pop(origin)
             s.tokens[to] = token
             name = self.token_defs[token.token].name
-            self.emit(
-                f"{self.name_of(seat)} Renovates: {name} moves from {origin.q},{origin.r} to {to.q},{to.r}"
+            self.game.emit(
+                f"{self.game.board.name_of(seat)} Renovates: {name} moves from {origin.q},{origin.r} to {to.q},{to.r}"
             )
         elif pick == "repair_card":
             instance = int(choice.removeprefix("repair:"))
-            self.spend(seat, self.ruleset("repair").cost)
+            self.game.favor_phase.spend(seat, self.game.ruleset_table.ruleset("repair").cost)
             me.discard.remove(instance)
             me.deck.append(instance)  # the end of a deck is its top
-            self.emit(
-                f"{self.name_of(seat)} Repairs {self.card_name(instance)}: on top of the deck"
+            self.game.emit(
+                f"{self.game.board.name_of(seat)} Repairs {self.game.board.card_name(instance)}: on top of the deck"
             )
         elif pick == "retain_card":
             slot = int(choice.removeprefix("retain:"))
             instance = s.row[slot]
-            self.spend(seat, self.ruleset("retain").cost)
-            self.rs.cubes.setdefault(instance, []).append(seat)
-            self.emit(f"{self.name_of(seat)} Retains {self.card_name(instance)} with a cube")
+            self.game.favor_phase.spend(seat, self.game.ruleset_table.ruleset("retain").cost)
+            self.game.ruleset_table.rs.cubes.setdefault(instance, []).append(seat)
+            self.game.emit(
+                f"{self.game.board.name_of(seat)} Retains {self.game.board.card_name(instance)} with a cube"
+            )
 
 
 __all__ = ["FavorActions"]

@@ -27,26 +27,26 @@ from harena.core.carthage.effects import (
     StrikeBonus,
 )
 from harena.core.carthage.hexgrid import distance
-from harena.core.carthage.rulesets.base import RulesetBase
+from harena.core.carthage.part import Part
 from harena.core.carthage.state import Frame, Phase, Source
 from harena.core.engine import Choice, Prompt
 
 RULESET = "naked-and-afraid"
 
 
-class NakedAndAfraid(RulesetBase):
+class NakedAndAfraid(Part):
     def naked_ok(self, seat: int) -> bool:
         p = self.state.players[seat]
         return (
-            self.usable_by(RULESET, seat)
+            self.game.ruleset_table.usable_by(RULESET, seat)
             and self.state.phase is Phase.ACTION
             and p.alive
-            and p.armor > self.ruleset(RULESET).armor
-            and self.step_free(seat)
+            and p.armor > self.game.ruleset_table.ruleset(RULESET).armor
+            and self.game.ruleset_table.step_free(seat)
         )
 
     def naked_label(self) -> str:
-        rule = self.ruleset(RULESET)
+        rule = self.game.ruleset_table.ruleset(RULESET)
         return f"Naked and Afraid: step {rule.value} for {rule.armor} Armor"
 
     def naked_turn_choices(self, seat: int) -> tuple[Choice, ...]:
@@ -57,14 +57,14 @@ class NakedAndAfraid(RulesetBase):
         """A card's side is chosen: open the window for everyone else, in turn order after its
         player (phases.choose_side calls this)."""
         s = self.state
-        if not self.active(RULESET) or s.in_play is None or not s.stack:
+        if not self.game.ruleset_table.active(RULESET) or s.in_play is None or not s.stack:
             return
         n = len(s.players)
         owner = s.in_play.seat
         frame = s.stack[-1]
         threat = card_threat(self.content.card(frame.ref).sides[frame.side].effects)
         at = s.players[owner].at
-        self.rs.window = [
+        self.game.ruleset_table.rs.window = [
             seat for seat in ((owner + k) % n for k in range(1, n))
             if threat is not None and at is not None and (mine := s.players[seat].at) is not None
             and distance(at, mine) <= threat
@@ -73,15 +73,21 @@ class NakedAndAfraid(RulesetBase):
     def holds_frame(self, frame: Frame) -> bool:
         """Whether the card frame about to resolve must wait for the window (resolve.run_frames
         asks before each operation); drops the seats that cannot answer now."""
-        if not self.rs.window or frame.source is not Source.CARD or frame.pc != 0:
+        if (
+            not self.game.ruleset_table.rs.window
+            or frame.source is not Source.CARD
+            or frame.pc != 0
+        ):
             return False
-        while self.rs.window and not self.naked_ok(self.rs.window[0]):
-            self.rs.window.pop(0)
-        return bool(self.rs.window)
+        while self.game.ruleset_table.rs.window and not self.naked_ok(
+            self.game.ruleset_table.rs.window[0]
+        ):
+            self.game.ruleset_table.rs.window.pop(0)
+        return bool(self.game.ruleset_table.rs.window)
 
     def window_open(self) -> bool:
         s = self.state
-        if not self.rs.window or not s.stack:
+        if not self.game.ruleset_table.rs.window or not s.stack:
             return False
         top = s.stack[-1]
         return top.wait is None and top.source is Source.CARD and top.pc == 0
@@ -90,20 +96,22 @@ class NakedAndAfraid(RulesetBase):
         s = self.state
         if not self.window_open() or s.in_play is None:
             return None
-        seat = self.rs.window[0]
-        card = self.card_name(s.in_play.instance)
-        text = f"{self.name_of(s.in_play.seat)} plays {card}: respond before it resolves?"
+        seat = self.game.ruleset_table.rs.window[0]
+        card = self.game.board.card_name(s.in_play.instance)
+        text = (
+            f"{self.game.board.name_of(s.in_play.seat)} plays {card}: respond before it resolves?"
+        )
         choices = (Choice("naked", self.naked_label()), Choice("pass", "Let it resolve"))
         return Prompt(seat, "naked_and_afraid", text, choices)
 
     def apply_naked(self, seat: int, choice: str) -> None:
         if self.window_open():
-            self.rs.window.pop(0)
+            self.game.ruleset_table.rs.window.pop(0)
         if choice != "naked":
             return
-        rule = self.ruleset(RULESET)
-        self.emit(
-            f"{self.name_of(seat)} goes Naked and Afraid: {rule.armor} Armor for {rule.value} step"
+        rule = self.game.ruleset_table.ruleset(RULESET)
+        self.game.emit(
+            f"{self.game.board.name_of(seat)} goes Naked and Afraid: {rule.armor} Armor for {rule.value} step"
         )
         self.state.stack.append(Frame(seat, Source.RULESET, RULESET))
 

@@ -131,7 +131,7 @@ def chariot_game(
     game.essedari = test_content(tmp)
     s = game.state
     assert s.essedari is not None
-    for p, h in zip(s.players, positions):
+    for p, h in zip(s.players, positions, strict=False):
         p.at = h
     s.tokens = {}
     s.placed = len(positions)

@@ -16,7 +16,7 @@ def kit_arena(
 ) -> Carthage:
     """Like `table_helpers.arena`, with table options (equipment, legends, beasts...); a None
     position is a seat out of the arena."""
-    return arena(positions, tokens, **{"equipment": "on", **options})  # type: ignore[arg-type]
+    return arena(positions, tokens, **{"equipment": "on", **options})
 
 
 def use(game: Carthage, seat: int, equipment_id: str, discard: str = "guard") -> int:

@@ -20,10 +20,10 @@ def favor_phase(rulesets: str, favor: list[int], positions: list[Hex] | None = N
     game = with_rulesets(rulesets, spots)
     s = game.state
     s.starting = 1
-    for p, f in zip(s.players, favor):
+    for p, f in zip(s.players, favor, strict=False):
         p.favor = f
-    game.begin_favor_phase()
-    game.advance()
+    game.favor_phase.begin_favor_phase()
+    game.flow.advance()
     game.state_changed()
     return game
 

@@ -23,7 +23,7 @@ def arena(
     board; hands are empty until `give` puts cards in them."""
     game = new_carthage(len(positions), seed, **options)
     s = game.state
-    for p, at in zip(s.players, positions):
+    for p, at in zip(s.players, positions, strict=False):
         p.at = at
     s.tokens = {h: BoardToken(t) for h, t in (tokens or {}).items()}
     s.placed = len(positions)

@@ -68,8 +68,8 @@ def test_a_beast_acts_at_the_start_of_the_action_phase_in_turn_order() -> None:
     game = beasts_arena([O, FAR, Hex(3, -3)])
     beast(game, RED, "lion", Hex(4, 0))  # Move 3, Damage 3, at the start
     game.state.phase = Phase.THEATER
-    game.begin_action_phase()
-    game.advance()
+    game.action_phase.begin_action_phase()
+    game.flow.advance()
     assert kind(game) == "move_step" and game.prompts()[0].seat == RED
     for _ in range(3):
         game.act(RED, "dir:W")
@@ -107,7 +107,7 @@ def test_a_beast_occupies_but_never_activates_a_token_and_it_stays_face_up() -> 
 def test_a_beast_never_scores_king_of_the_hill() -> None:
     game = beasts_arena([O, FAR, Hex(3, -3)], {E2: "king-of-the-hill-3"})
     beast(game, RED, "bear", E2)
-    game.king_of_the_hill()
+    game.action_phase.king_of_the_hill()
     assert game.state.players[RED].favor == 0
 
 
@@ -115,8 +115,11 @@ def test_theater_cards_do_not_affect_beasts() -> None:
     # rulebook: "Theater cards and Active Rulesets do not affect Arena Beasts"
     game = beasts_arena([O, FAR, Hex(3, -3)])
     beast(game, RED, "bear", E1)
-    assert sorted(game.recipients(Recipients.ALL)) == [BLUE, GREEN]
-    assert sorted(game.recipients(Recipients.LEAST_ARMOR)) == [BLUE, GREEN]  # not the Bear's 12
+    assert sorted(game.theater_phase.recipients(Recipients.ALL)) == [BLUE, GREEN]
+    assert sorted(game.theater_phase.recipients(Recipients.LEAST_ARMOR)) == [
+        BLUE,
+        GREEN,
+    ]  # not the Bear's 12
     game.state.hooks.append(Hook.DAMAGE_PLUS_ONE.value)  # Roar of the Crowd
     play(game, BLUE, "heavy-blow")  # Damage 4 to the Bear: no +1
     assert game.state.players[RED].armor == 8
@@ -129,7 +132,7 @@ def test_theater_cards_that_limit_movement_do_limit_beasts() -> None:
     beast(game, RED, "bear", at)
     game.state.hooks.append(Hook.EDGE_CLOSED.value)
     game.state.stack.append(Frame(RED, Source.BEAST, "bear"))
-    game.advance()
+    game.flow.advance()
     assert kind(game) == "move_step"
     steps = [game.arena.step(at, Direction[c.removeprefix("dir:")]) for c in choices(game)]
     assert steps and not any(game.arena.is_edge(h) for h in steps)
@@ -151,7 +154,7 @@ def test_a_beast_never_attacks_another_beast() -> None:
     beast(game, RED, "bear", O)
     beast(game, GREEN, "lion", E1)
     frame = Frame(RED, Source.BEAST, "bear")
-    assert game.damage_targets(frame, 1) == []
+    assert game.board.damage_targets(frame, 1) == []
 
 
 def test_beasts_can_never_win_the_last_gladiator_standing_does() -> None:
@@ -168,7 +171,7 @@ def test_sudden_death_is_for_gladiators_not_beasts() -> None:
     game = kit_arena([O, E3, FAR], beasts="on", equipment="off", sudden_death="10")
     beast(game, GREEN, "bear", Hex(-2, 3))
     game.state.round = 10
-    game.sudden_death()
+    game.action_phase.sudden_death()
     assert [p.armor for p in game.state.players] == [14, 14, 12]
 
 
@@ -176,7 +179,7 @@ def test_a_beast_enters_anywhere_free_when_no_hex_of_its_kind_is() -> None:
     game = beasts_arena([O, E3, FAR])
     panther = game.content.beast("panther")  # enters the Inner Circle
     for h in game.arena.inner_circle:
-        if game.occupant(h) is None:
+        if game.board.occupant(h) is None:
             game.state.tokens[h] = BoardToken("pillar")
-    hexes = game.beast_entry_hexes(panther)
+    hexes = game.beast_rules.beast_entry_hexes(panther)
     assert hexes and not any(game.arena.in_inner_circle(h) for h in hexes)

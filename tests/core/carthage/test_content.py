@@ -283,7 +283,7 @@ def test_every_layout_obeys_the_token_rules(content: Content, players: int) -> N
         kinds = [content.token(p.token).kind for p in placed]
         assert sum(not k.blocks for k in kinds) >= max(4, players + 1)
         assert any(p.at == arena.centre for p in placed)
-        for p, kind in zip(placed, kinds):
+        for p, kind in zip(placed, kinds, strict=False):
             assert p.at in arena
             assert kind.blocks or arena.in_inner_circle(p.at)
 
@@ -310,11 +310,11 @@ def test_the_default_content_is_loaded_once_and_shared() -> None:
 
 def test_content_is_immutable(content: Content) -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
-        content.arena = None  # type: ignore[misc]
+        content.arena = None
     with pytest.raises(dataclasses.FrozenInstanceError):
-        content.card("slash").cost = 0  # type: ignore[misc]
+        content.card("slash").cost = 0
     with pytest.raises(TypeError):
-        content.cards["slash"] = content.card("jab")  # type: ignore[index]
+        content.cards["slash"] = content.card("jab")
     assert isinstance(content.action_cards, tuple)
 
 

@@ -141,7 +141,7 @@ def test_heavy_scutum_halves_damage_rounded_up_for_the_rest_of_the_action_phase(
     assert game.state.players[GREEN].armor == 13
     play(game, BLUE, "heavy-blow")  # Damage 4 -> 2
     assert game.state.players[GREEN].armor == 11
-    game.start_round()  # a new round: the shield is down
+    game.theater_phase.start_round()  # a new round: the shield is down
     assert game.state.players[GREEN].conditions == []
 
 
@@ -267,7 +267,7 @@ def test_a_seat_that_can_afford_only_a_ready_is_still_asked() -> None:
     s.players[BLUE].favor = 2
     s.players[RED].passed = True
     game.state_changed()
-    game.advance()
+    game.flow.advance()
     assert game.prompts()[0].seat == BLUE and "ready:galerus" in choices(game, BLUE)
 
 

@@ -15,7 +15,7 @@ def coop(positions: list[Hex], at: int, top: str = "hunt") -> Carthage:
     game = new_carthage(len(positions), 3, essedari="coop")
     s = game.state
     assert s.essedari is not None
-    for p, h in zip(s.players, positions):
+    for p, h in zip(s.players, positions, strict=False):
         p.at = h
     s.tokens, s.placed, s.phase, s.round = {}, len(positions), Phase.ACTION, 1
     s.essedari.pos, s.essedari.lap_open = at, True
@@ -27,7 +27,7 @@ def coop(positions: list[Hex], at: int, top: str = "hunt") -> Carthage:
 def test_it_hits_him_rather_than_a_teammate() -> None:
     game = coop([Hex(-2, 0), Hex(-1, -1)], at=0)  # Blue is next to him and to Red
     play(game, 0, "jab")
-    assert HeuristicBot(1).choose(game.view(0)) == f"target:{game.chariot}"
+    assert HeuristicBot(1).choose(game.view(0)) == f"target:{game.essedari_mode.chariot}"
 
 
 def test_it_holds_back_when_only_a_teammate_is_in_reach() -> None:

@@ -26,11 +26,11 @@ def test_he_always_moves_counter_clockwise(tmp_path: Path) -> None:
     """ "The Essedari Maximo always moves counter clockwise along the outside edge of the
     Inner Circle.\""""
     game = chariot_game(tmp_path, "coop", [FAR, FAR2], at=0, deck=["move-2", "move-2"])
-    game.chariot_acts()
-    assert game.state.essedari.pos == 2 and game.chariot_hex() == Hex(-3, 3)  # type: ignore[union-attr]
+    game.essedari_mode.chariot_acts()
+    assert game.state.essedari.pos == 2 and game.essedari_mode.chariot_hex() == Hex(-3, 3)
     # counter-clockwise on screen: from the west corner down towards the south-west
-    game.chariot_acts()
-    assert game.chariot_hex() == Hex(-1, 3)
+    game.essedari_mode.chariot_acts()
+    assert game.essedari_mode.chariot_hex() == Hex(-1, 3)
 
 
 def test_moving_next_to_a_player_deals_the_actions_damage_once(tmp_path: Path) -> None:
@@ -38,7 +38,7 @@ def test_moving_next_to_a_player_deals_the_actions_damage_once(tmp_path: Path) -
     deals Damage in the amount of its current Action." Next to two hexes of one move: once."""
     beside = Hex(-4, 3)  # next to track positions 1 and 2
     game = chariot_game(tmp_path, "coop", [beside, FAR], at=0, deck=["move-2"])
-    game.chariot_acts()
+    game.essedari_mode.chariot_acts()
     s = game.state
     assert s.players[0].armor == 15 - 2 and s.players[1].armor == 15
 
@@ -48,7 +48,7 @@ def test_damage_rises_with_the_rounds(tmp_path: Path) -> None:
     beside = Hex(-4, 3)
     game = chariot_game(tmp_path, "coop", [beside, FAR], at=0, deck=["move-2"])
     game.state.round = 4  # the test deck adds 3 in round 4
-    game.chariot_acts()
+    game.essedari_mode.chariot_acts()
     assert game.state.players[0].armor == 15 - (2 + 3)
 
 
@@ -59,13 +59,13 @@ def test_javelin_reaches_range_1_and_arrow_range_3(tmp_path: Path) -> None:
     two, four = Hex(-1, 2), Hex(1, 1)
     assert distance(two, Hex(-3, 2)) == 2 and distance(four, Hex(-3, 2)) == 4
     javelin = chariot_game(tmp_path, "coop", [two, FAR], at=0, deck=["javelin"])
-    javelin.chariot_acts()
+    javelin.essedari_mode.chariot_acts()
     assert javelin.state.players[0].armor == 14
     short = chariot_game(tmp_path, "coop", [four, FAR], at=0, deck=["javelin"])
-    short.chariot_acts()
+    short.essedari_mode.chariot_acts()
     assert short.state.players[0].armor == 15
     arrow = chariot_game(tmp_path, "coop", [four, FAR], at=0, deck=["arrow"])
-    arrow.chariot_acts()
+    arrow.essedari_mode.chariot_acts()
     assert arrow.state.players[0].armor == 14
 
 
@@ -73,15 +73,15 @@ def test_a_chase_stops_next_to_the_first_gladiator(tmp_path: Path) -> None:
     """harena's Chase (docs/essedari.md): up to 6 spaces, stopping beside a gladiator."""
     waiting = Hex(-2, 4)  # next to track positions 3 and 4
     game = chariot_game(tmp_path, "coop", [waiting, FAR], at=0, deck=["chase"])
-    game.chariot_acts()
-    assert game.state.essedari.pos == 3 and game.state.players[0].armor == 14  # type: ignore[union-attr]
+    game.essedari_mode.chariot_acts()
+    assert game.state.essedari.pos == 3 and game.state.players[0].armor == 14
 
 
 def test_coop_tramples_to_death_a_player_whose_hex_he_enters(tmp_path: Path) -> None:
     """Co-op Rules: "IF the Essedari Maximo moves onto a space occupied by a player, the
     player is trampled to death and instantly eliminated.\""""
     game = chariot_game(tmp_path, "coop", [ring_hex_of(1), FAR], at=0, deck=["move-2"])
-    game.chariot_acts()
+    game.essedari_mode.chariot_acts()
     s = game.state
     assert not s.players[0].alive and s.players[1].alive and s.phase is not Phase.OVER
     assert any("tramples" in e.text and "to death" in e.text for e in game.events)
@@ -91,7 +91,7 @@ def test_solo_trample_deals_3_to_a_player_he_moves_over(tmp_path: Path) -> None:
     """Solo: "Trample - If the Essedari Maximo moves over a Hex occupied by a player, they
     receive 3 Damage.\""""
     game = chariot_game(tmp_path, "solo", [ring_hex_of(1)], at=0, deck=["trample"])
-    game.chariot_acts()
+    game.essedari_mode.chariot_acts()
     assert game.state.players[0].armor == 12 and game.state.players[0].alive
 
 
@@ -99,7 +99,7 @@ def test_solo_crushed_when_he_ends_on_the_player(tmp_path: Path) -> None:
     """Solo: "Crushed - If the Essedari Maximo ends its Movement on top of a player's space,
     the player instantly loses the game.\""""
     game = chariot_game(tmp_path, "solo", [ring_hex_of(2)], at=0, deck=["crush"])
-    game.chariot_acts()
+    game.essedari_mode.chariot_acts()
     result = game.result()
     assert result is not None and result.winners == () and not game.state.players[0].alive
 
@@ -107,18 +107,18 @@ def test_solo_crushed_when_he_ends_on_the_player(tmp_path: Path) -> None:
 def test_solo_without_crush_he_drives_past_a_player(tmp_path: Path) -> None:
     """Ruling (docs/essedari.md): in solo he only stops on a player he Crushes."""
     game = chariot_game(tmp_path, "solo", [ring_hex_of(2)], at=0, deck=["move-2"])
-    game.chariot_acts()
-    assert game.state.essedari.pos == 3 and game.state.players[0].alive  # type: ignore[union-attr]
+    game.essedari_mode.chariot_acts()
+    assert game.state.essedari.pos == 3 and game.state.players[0].alive
 
 
 def test_solo_cross_dashes_across_at_90_or_45_degrees(tmp_path: Path) -> None:
     """Solo: "Cross - refers to Essedari Maximo dashing across the Inner Circle in a 45° or 90°
     angle (but never a 135° angle)": 90 lands him opposite, 45 a quarter of the way on."""
     game = chariot_game(tmp_path, "solo", [FAR], at=0, deck=["cross-90", "cross-45"])
-    game.chariot_acts()
-    assert game.state.essedari.pos == 9 and game.chariot_hex() == Hex(3, -1)  # type: ignore[union-attr]
-    game.chariot_acts()
-    assert game.state.essedari.pos == 14  # type: ignore[union-attr]
+    game.essedari_mode.chariot_acts()
+    assert game.state.essedari.pos == 9 and game.essedari_mode.chariot_hex() == Hex(3, -1)
+    game.essedari_mode.chariot_acts()
+    assert game.state.essedari.pos == 14
 
 
 def test_solo_net_stops_movement_next_round(tmp_path: Path) -> None:
@@ -126,10 +126,10 @@ def test_solo_net_stops_movement_next_round(tmp_path: Path) -> None:
     activate any Movement the next Round.\""""
     near = Hex(-1, 2)  # 2 from track position 1
     game = chariot_game(tmp_path, "solo", [near], at=0, deck=["net"])
-    game.chariot_acts()
+    game.essedari_mode.chariot_acts()
     ess = game.state.essedari
     assert ess is not None and ess.net_next == [0]
-    game.start_round()
+    game.theater_phase.start_round()
     assert ess.netted == [0]
     game.state.phase = Phase.ACTION
     ess.lap_open = True
@@ -143,7 +143,20 @@ def test_solo_javelin_costs_2_favor_within_range_1(tmp_path: Path) -> None:
     space) lose 2 Favor.\""""
     game = chariot_game(tmp_path, "solo", [Hex(-1, 2)], at=0, deck=["solo-javelin"])
     game.state.players[0].favor = 5
-    game.chariot_acts()
+    game.essedari_mode.chariot_acts()
+    assert game.state.players[0].favor == 3
+
+
+def test_solo_javelin_costs_2_favor_to_a_player_his_drive_by_just_hit(tmp_path: Path) -> None:
+    """Solo: "If a player is within 1 Range (adjacent + 1 extra Hex space) lose 2 Favor": a
+    player next to his final hex is within it, though his drive-by has just hit them. ruling
+    (docs/essedari.md): the Action's Damage reaches them once."""
+    beside = Hex(-2, 2)  # next to track position 1, (-3, 2), where he ends
+    game = chariot_game(tmp_path, "solo", [beside], at=0, deck=["solo-javelin"])
+    game.state.round = 2  # the test deck adds 1 Damage in round 2: the drive-by hits
+    game.state.players[0].favor = 5
+    game.essedari_mode.chariot_acts()
+    assert game.state.players[0].armor == 15 - 1  # swept past once, not hit again
     assert game.state.players[0].favor == 3
 
 
@@ -151,9 +164,9 @@ def test_a_javelin_card_played_on_him_stays_with_its_player(tmp_path: Path) -> N
     """ "If a player uses the Javelin Action card against the Essedari Maximo, the card does not
     pass to the Essedari Maximo, but goes in the Discard Pile of the player.\""""
     game = chariot_game(tmp_path, "solo", [Hex(-1, 1)], at=0)  # 2 from him at (-3, 1)
-    game.state.essedari.lap_open = True  # type: ignore[union-attr]
+    game.state.essedari.lap_open = True
     card = play(game, 0, "javelin")
-    assert game.state.essedari.armor == 14  # type: ignore[union-attr]
+    assert game.state.essedari.armor == 14
     assert card in game.state.players[0].discard
 
 
@@ -161,10 +174,10 @@ def test_he_blocks_his_hex_and_is_not_knocked_back(tmp_path: Path) -> None:
     """Ruling (docs/essedari.md): nobody may enter his hex (an occupied space); Knockback does
     not move a chariot."""
     game = chariot_game(tmp_path, "solo", [Hex(-2, 1)], at=0)
-    game.state.essedari.lap_open = True  # type: ignore[union-attr]
-    assert not game.can_enter(Hex(-3, 1))
+    game.state.essedari.lap_open = True
+    assert not game.board.can_enter(Hex(-3, 1))
     play(game, 0, "gallic-shove")  # Damage 1, Knockback 1
-    assert game.state.essedari.armor == 14  # type: ignore[union-attr]
+    assert game.state.essedari.armor == 14
     assert not any("knocked back" in e.text for e in game.events)
     assert game.state.players[0].at == Hex(-2, 1)
 
@@ -172,12 +185,16 @@ def test_he_blocks_his_hex_and_is_not_knocked_back(tmp_path: Path) -> None:
 def test_coop_players_may_damage_teammates(tmp_path: Path) -> None:
     """Co-op Rules: "Players may deal Damage to their teammates if desired.\""""
     game = chariot_game(tmp_path, "coop", [Hex(-2, 0), Hex(-1, -1)], at=0)  # both next to Blue
-    game.state.essedari.lap_open = True  # type: ignore[union-attr]
+    game.state.essedari.lap_open = True
     play(game, 0, "jab")
     prompt = game.prompts()[0]
-    assert {c.id for c in prompt.choices} == {"target:1", f"target:{game.chariot}", "target:none"}
+    assert {c.id for c in prompt.choices} == {
+        "target:1",
+        f"target:{game.essedari_mode.chariot}",
+        "target:none",
+    }
     assert {c.label for c in prompt.choices} == {
-        game.name_of(1),
+        game.board.name_of(1),
         "Essedari Maximo",
         "Nobody: hold back",
     }
@@ -188,7 +205,7 @@ def test_coop_players_may_damage_teammates(tmp_path: Path) -> None:
 def test_coop_a_player_never_has_to_hit_a_teammate(tmp_path: Path) -> None:
     """ "... if desired": with only a teammate in reach the player may hold back (docs/essedari.md)."""
     game = chariot_game(tmp_path, "coop", [Hex(0, 0), Hex(1, 0)], at=0)
-    game.state.essedari.lap_open = True  # type: ignore[union-attr]
+    game.state.essedari.lap_open = True
     play(game, 0, "jab")
     assert [c.id for c in game.prompts()[0].choices] == ["target:1", "target:none"]
     game.act(0, "target:none")
@@ -200,8 +217,8 @@ def test_players_win_when_his_armor_reaches_0(tmp_path: Path) -> None:
     """ "teammates are granted 8 Rounds to either defeat the Essedari Maximo, or be
     eliminated by him": everyone wins together."""
     game = chariot_game(tmp_path, "coop", [Hex(-2, 1), FAR], at=0)
-    game.state.essedari.armor = 1  # type: ignore[union-attr]
-    game.state.essedari.lap_open = True  # type: ignore[union-attr]
+    game.state.essedari.armor = 1
+    game.state.essedari.lap_open = True
     play(game, 0, "jab")
     result = game.result()
     assert result is not None and result.winners == (0, 1) and "defeated" in result.reason
@@ -210,7 +227,7 @@ def test_players_win_when_his_armor_reaches_0(tmp_path: Path) -> None:
 
 def test_players_lose_when_all_are_eliminated(tmp_path: Path) -> None:
     game = chariot_game(tmp_path, "coop", [ring_hex_of(1), ring_hex_of(2)], at=0, deck=["move-2"])
-    game.chariot_acts()
+    game.essedari_mode.chariot_acts()
     result = game.result()
     assert (
         result is not None
@@ -222,7 +239,7 @@ def test_players_lose_when_all_are_eliminated(tmp_path: Path) -> None:
 def test_one_eliminated_coop_player_does_not_end_the_game(tmp_path: Path) -> None:
     """In co-op the last gladiator standing does not win: the team fights on."""
     game = chariot_game(tmp_path, "coop", [ring_hex_of(1), FAR], at=0, deck=["move-2"])
-    game.chariot_acts()
+    game.essedari_mode.chariot_acts()
     assert game.result() is None and game.state.winner is None
 
 
@@ -231,14 +248,14 @@ def test_players_lose_when_the_8_rounds_end(tmp_path: Path) -> None:
     round's fighting ends the game, with no Favor phase after it."""
     game = chariot_game(tmp_path, "coop", [FAR, FAR2], at=0)
     game.state.round = 8
-    game.end_action_phase()
-    game.advance()
+    game.action_phase.end_action_phase()
+    game.flow.advance()
     result = game.result()
     assert result is not None and result.winners == () and "8 rounds ended" in result.reason
     game = chariot_game(tmp_path, "coop", [FAR, FAR2], at=0)
     game.state.round = 7
-    game.end_action_phase()
-    game.advance()
+    game.action_phase.end_action_phase()
+    game.flow.advance()
     assert game.result() is None and game.state.phase in (Phase.FAVOR, Phase.ACTION)
 
 
@@ -286,7 +303,7 @@ def test_he_acts_before_the_starting_player_5_times_a_round() -> None:
             assert players and len(set(players)) == len(players)
             if k == 0:
                 assert players[0] == starters[rnd - 1]
-    assert game.state.essedari.mode is Mode.COOP  # type: ignore[union-attr]
+    assert game.state.essedari.mode is Mode.COOP
 
 
 def test_coop_view_shows_his_next_action_solo_does_not(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from tests.core.carthage.essedari_helpers import TEST_ACTIONS
 from tests.core.carthage.table_helpers import new_carthage
 
 
-def placed(players: int, mode: str, seed: int = 3):  # type: ignore[no-untyped-def]
+def placed(players: int, mode: str, seed: int = 3):
     """A new game of the mode, up to its first round: every gladiator placed by its first choice."""
     game = new_carthage(players, seed, essedari=mode)
     while game.state.round == 0:
@@ -58,7 +58,7 @@ def test_the_chariot_starts_on_the_outside_edge_of_the_inner_circle() -> None:
     spots = set()
     for seed in range(8):
         game = new_carthage(2, seed, essedari="coop")
-        at = game.chariot_hex()
+        at = game.essedari_mode.chariot_hex()
         assert at is not None and distance(game.arena.centre, at) == 3 and at in track(game.arena)
         spots.add(at)
     assert len(spots) > 1
@@ -67,8 +67,8 @@ def test_the_chariot_starts_on_the_outside_edge_of_the_inner_circle() -> None:
 def test_armor_15_solo_and_15_per_player_in_coop() -> None:
     """ "In Solo Mode the Essedari Maximo has a starting Armor of 15." / "the starting Armor
     ... is 15 x the number of players (e.g. 3 players = 45 Armor)\""""
-    assert new_carthage(1, 1, essedari="solo").state.essedari.armor == 15  # type: ignore[union-attr]
-    assert new_carthage(3, 1, essedari="coop").state.essedari.armor == 45  # type: ignore[union-attr]
+    assert new_carthage(1, 1, essedari="solo").state.essedari.armor == 15
+    assert new_carthage(3, 1, essedari="coop").state.essedari.armor == 45
 
 
 def test_player_counts_solo_1_coop_2_to_4() -> None:

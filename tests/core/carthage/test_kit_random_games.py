@@ -18,7 +18,10 @@ from tests.core.carthage.table_helpers import new_carthage
 from tests.core.carthage.test_rules_random_games import play_with_bots
 
 COMBOS = [
-    {name: "on" if on else "off" for name, on in zip(("equipment", "legends", "beasts"), bits)}
+    {
+        name: "on" if on else "off"
+        for name, on in zip(("equipment", "legends", "beasts"), bits, strict=False)
+    }
     for bits in itertools.product((False, True), repeat=3)
     if any(bits)
 ]

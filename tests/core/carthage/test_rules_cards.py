@@ -27,7 +27,7 @@ def test_drawing_past_the_end_of_the_deck_reshuffles_the_discard_pile() -> None:
     p = game.state.players[0]
     deck = list(p.deck)
     p.deck, p.discard = deck[:2], deck[2:]
-    game.draw(0, 5)
+    game.action_phase.draw(0, 5)
     assert len(p.hand) == 5
     assert set(deck[:2]) <= set(p.hand)
     assert len(p.deck) == 5 and not p.discard

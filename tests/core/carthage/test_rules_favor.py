@@ -12,10 +12,10 @@ def favor_phase(favor: list[int]) -> Carthage:
     game = arena([Hex(0, 0), Hex(3, 0)])
     s = game.state
     s.starting = 1  # seat 0 is the Last Player and buys first
-    for p, f in zip(s.players, favor):
+    for p, f in zip(s.players, favor, strict=False):
         p.favor = f
-    game.begin_favor_phase()
-    game.advance()
+    game.favor_phase.begin_favor_phase()
+    game.flow.advance()
     return game
 
 
@@ -48,7 +48,7 @@ def test_focus_costs_3_and_removes_a_discarded_card_for_good() -> None:
     s = game.state
     p = s.players[0]
     p.discard, p.deck = p.deck[:3], p.deck[3:]
-    game.advance()
+    game.flow.advance()
     game.act(0, "focus")
     assert kind(game) == "focus_card"
     card = p.discard[0]

@@ -58,7 +58,7 @@ def test_king_of_the_hill_does_not_resolve_when_entered_and_scores_before_the_fa
     game = arena([O, Hex(-3, 3)], {Hex(1, 0): "king-of-the-hill-3"})
     s = game.state
     s.players[0].at = Hex(1, 0)
-    game.king_of_the_hill()
+    game.action_phase.king_of_the_hill()
     assert s.players[0].favor == 3
 
 
@@ -80,7 +80,7 @@ def test_the_theater_phase_flips_unoccupied_tokens_face_up_but_not_occupied_ones
     s.tokens[O].face_up = False
     s.tokens[Hex(2, 0)].face_up = False
     s.phase = game.state.phase.FAVOR
-    game.start_round()
+    game.theater_phase.start_round()
     assert not s.tokens[O].face_up
     assert s.tokens[Hex(2, 0)].face_up
 

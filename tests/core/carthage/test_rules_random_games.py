@@ -30,7 +30,7 @@ def check_invariants(game: Carthage, cards: bool = True) -> None:
     assert all(p.armor <= MAX_ARMOR and 0 <= p.favor <= MAX_FAVOR for p in s.players)
     spots = [p.at for p in alive]
     assert (None not in spots and len(set(spots)) == len(spots)) or s.placed < len(s.players)
-    assert all(not game.is_pillar(h) for h in spots if h is not None)
+    assert all(not game.board.is_pillar(h) for h in spots if h is not None)
     assert all(h is None or h in game.arena for h in spots)
     if not cards:
         return

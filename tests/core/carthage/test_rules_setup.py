@@ -55,7 +55,7 @@ def test_from_the_starting_player_clockwise_each_player_chooses_a_gladiator() ->
     s = game.state
     order = [(s.starting + k) % 3 for k in range(3)]
     picks = ["gladiator:purple", "gladiator:green", "gladiator:red"]
-    for seat, pick in zip(order, picks):
+    for seat, pick in zip(order, picks, strict=False):
         assert kind(game) == "choose_gladiator" and game.prompts()[0].seat == seat
         assert pick in choices(game, seat)
         game.act(seat, pick)
@@ -131,7 +131,7 @@ def test_players_place_one_token_each_in_turn_order_inside_the_inner_circle_pill
     assert "hex:4,0" in hexes  # a pillar may go outside the Inner Circle
     game.act(seat, "hex:4,0")
     assert game.prompts()[0].seat == (seat + 1) % 2  # one token each, in turn order
-    assert game.is_pillar(Hex(4, 0))
+    assert game.board.is_pillar(Hex(4, 0))
 
 
 def test_one_token_must_be_on_the_centre_so_the_last_one_goes_there_if_it_is_free() -> None:

@@ -21,9 +21,9 @@ def test_battle_hardened_the_least_armored_gain_1_at_the_start_of_the_actions_ph
     # least Armor gain 1 Armor." ruling: every gladiator tied for the least gains (docs/rulings.md)
     game = with_rulesets("battle_hardened", [Hex(0, 0), Hex(3, 0), Hex(-3, 0)])
     s = game.state
-    for p, armor in zip(s.players, [12, 12, 17]):
+    for p, armor in zip(s.players, [12, 12, 17], strict=False):
         p.armor = armor
-    game.begin_action_phase()
+    game.action_phase.begin_action_phase()
     assert [p.armor for p in s.players] == [13, 13, 17]
 
 
@@ -59,18 +59,18 @@ def test_featured_match_favor_equal_to_the_theater_discard_pile() -> None:
     s = game.state
     crowd = len(s.theater_discard)
     assert crowd >= 3
-    game.begin_action_phase()
+    game.action_phase.begin_action_phase()
     assert [p.favor for p in s.players] == [crowd, crowd]
 
 
-def end_of_actions(rulesets: str, armors: list[int]):  # type: ignore[no-untyped-def]
+def end_of_actions(rulesets: str, armors: list[int]):
     game = with_rulesets(rulesets, [Hex(0, 0), Hex(3, 0), Hex(-3, 0)][: len(armors)])
     s = game.state
-    for p, armor in zip(s.players, armors):
+    for p, armor in zip(s.players, armors, strict=False):
         p.armor = armor
         p.discard, p.deck = p.deck[:3], p.deck[3:]
     s.starting = 0
-    game.advance()  # nobody holds a card: the Action phase ends
+    game.flow.advance()  # nobody holds a card: the Action phase ends
     game.state_changed()
     return game
 

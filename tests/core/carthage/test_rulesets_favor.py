@@ -8,7 +8,7 @@ from tests.core.carthage.ruleset_helpers import favor_phase, put_in_row, to_disc
 from tests.core.carthage.table_helpers import choices, kind
 
 
-def labels(game) -> dict[str, str]:  # type: ignore[no-untyped-def]
+def labels(game) -> dict[str, str]:
     return {c.id: c.label for c in game.prompts()[0].choices}
 
 
@@ -49,7 +49,7 @@ def test_actuate_counts_again_from_1_the_next_round() -> None:
     s = game.state
     s.round += 1
     s.initiator = 0
-    assert game.actuate_cost() == 1
+    assert game.favor_actions.actuate_cost() == 1
 
 
 def test_campaign_burns_the_top_4_theater_cards_then_lobbies_for_free() -> None:
@@ -195,15 +195,20 @@ def test_retain_blue_and_two_red_cubes_are_paid_to_their_owners() -> None:
     game.state_changed()
     game.act(1, "retain")
     game.act(1, "retain:0")
-    assert game.rs.cubes[slash] == [0, 1, 1]
-    assert game.row_cost(2, slash) == 3 + 3 and game.row_cost(1, slash) == 3 + 1
+    assert game.ruleset_table.rs.cubes[slash] == [0, 1, 1]
+    assert (
+        game.favor_actions.row_cost(2, slash) == 3 + 3
+        and game.favor_actions.row_cost(1, slash) == 3 + 1
+    )
     blue, red = s.players[0].favor, s.players[1].favor
     s.turn = 2
     game.state_changed()
     game.act(2, "buy:0")
     assert s.players[2].favor == 15 - 6
     assert s.players[0].favor == blue + 1 and s.players[1].favor == red + 2
-    assert slash not in game.rs.cubes and game.cubes_left(1) == 3  # the cubes went home
+    assert (
+        slash not in game.ruleset_table.rs.cubes and game.favor_actions.cubes_left(1) == 3
+    )  # the cubes went home
 
 
 def test_retain_cubes_on_your_own_card_cost_you_nothing_extra() -> None:
@@ -213,7 +218,7 @@ def test_retain_cubes_on_your_own_card_cost_you_nothing_extra() -> None:
     slash = put_in_row(game, 0, "slash")
     game.act(0, "retain")
     game.act(0, "retain:0")
-    assert game.row_cost(0, slash) == 3 and game.row_cost(1, slash) == 4
+    assert game.favor_actions.row_cost(0, slash) == 3 and game.favor_actions.row_cost(1, slash) == 4
 
 
 def test_retain_cubes_evaluated_return_with_no_reward() -> None:
@@ -226,7 +231,7 @@ def test_retain_cubes_evaluated_return_with_no_reward() -> None:
     game.act(0, "retain:2")
     owner_favor = s.players[0].favor
     game.act(1, "evaluate")
-    assert game.rs.cubes == {} and s.players[0].favor == owner_favor
+    assert game.ruleset_table.rs.cubes == {} and s.players[0].favor == owner_favor
 
 
 def test_retain_has_three_cubes() -> None:
@@ -240,7 +245,7 @@ def test_retain_has_three_cubes() -> None:
         game.act(0, "retain:1")
     s.turn = 0
     game.state_changed()
-    assert "retain" not in choices(game, 0) and game.cubes_left(0) == 0
+    assert "retain" not in choices(game, 0) and game.favor_actions.cubes_left(0) == 0
 
 
 def test_taunt_makes_an_opponent_lose_1_favor() -> None:

@@ -22,7 +22,7 @@ def subset(seed: int) -> str:
 
 def play_out(
     players: int, seed: int, rulesets: str, *, views: bool = False, heuristic: bool = False
-):  # type: ignore[no-untyped-def]
+):
     setup = {"gladiators": "choose", "tokens": "players_choose" if seed % 2 else "first_match"}
     game = new_carthage(players, seed, sudden_death="10", rulesets=rulesets, **setup)
     kind = HeuristicBot if heuristic else RandomBot

@@ -31,7 +31,7 @@ def test_the_option_takes_any_set_in_a_canonical_order() -> None:
 
 
 def test_an_unknown_ruleset_is_refused_by_name() -> None:
-    with pytest.raises(GameConfigError, match="unknown 'bogus'.*known: actuate"):
+    with pytest.raises(GameConfigError, match=r"unknown 'bogus'.*known: actuate"):
         make_config("carthage", 2, 1, {"rulesets": "actuate,bogus"})
 
 

@@ -101,13 +101,108 @@ def test_a_fallen_teammate_shares_the_win() -> None:
     assert result is not None and result.winners == (0, 2)
 
 
+def test_a_teammate_who_came_back_as_a_beast_is_not_among_the_winners() -> None:
+    # rulebook: Arena Beasts, those players "can no longer win the game"
+    game = arena([O, Hex(1, 0), Hex(2, 0), FAR], teams="2v2", beasts="on")
+    s = game.state
+    s.players[2].armor = 2
+    hit(game, 1, "slash", target=2)  # Team 2 fells Team 1's second gladiator
+    assert kind(game) == "choose_beast"
+    game.act(2, "beast:bear")
+    game.act(2, choices(game)[0])
+    s.players[3].at = Hex(0, 1)
+    s.players[1].armor = s.players[3].armor = 2
+    s.players[2].at = Hex(-3, 0)  # the Bear keeps out of reach
+    hit(game, 0, "slash", target=1)
+    if kind(game) == "choose_beast":
+        game.act(1, "decline")
+    hit(game, 0, "slash", target=3)
+    result = game.result()
+    assert result is not None and result.winners == (0,)
+    assert result.reason == "Team 1 wins: Team 2 eliminated"
+
+
 def test_teammates_may_damage_one_another_and_get_the_strike_bonus() -> None:
     # rulebook: 2 VS 2, "Teammates may Damage one another if they choose. (E.g. Using the Slash
     # Action Card to Damage the teammate in order to receive 3 Favor)."
     game = arena([O, FAR, Hex(1, 0), Hex(3, -3)], teams="2v2")
     play(game, 0, "slash")
+    assert kind(game) == "choose_target" and set(choices(game)) == {"target:2", "target:none"}
+    game.act(0, "target:2")
     assert game.state.players[2].armor == 13
     assert game.state.players[0].favor == 3
+
+
+@pytest.mark.parametrize("mode", ["2v2", "2v2_chained", "2v3"])
+def test_a_damage_that_reaches_a_teammate_lets_its_player_hold_back(mode: str) -> None:
+    # rulebook: 2 VS 2, "Teammates may Damage one another if they choose" (the Chained Match and
+    # 2 VS 3: "Same rules apply from 2 VS 2"): with only a teammate in reach, nobody is made to
+    # hit them
+    positions = [O, FAR, Hex(1, 0), Hex(3, -3)] + ([Hex(-3, 0)] if mode == "2v3" else [])
+    game = arena(positions, teams=mode)
+    play(game, 0, "slash")
+    assert kind(game) == "choose_target" and set(choices(game)) == {"target:2", "target:none"}
+    game.act(0, "target:none")
+    assert game.state.players[2].armor == 15 and game.state.players[0].favor == 0
+    assert "holds back" in game.events[-1].text
+
+
+def test_a_damage_that_reaches_only_opponents_asks_nothing_more() -> None:
+    game = arena([O, Hex(1, 0), FAR, Hex(3, -3)], teams="2v2")
+    play(game, 0, "slash")
+    assert game.state.players[1].armor == 13  # one opponent in reach: hit at once, as always
+
+
+def test_twin_blades_asks_before_striking_a_teammate_beside_its_player() -> None:
+    # rulebook: Twin Blades, "Deal 2 Damage to every opponent ... immediately surrounding";
+    # 2 VS 2, "Teammates may Damage one another if they choose"
+    # seat 1 (Red Dimachaerus) stands between seat 0 (Blue, a foe) and seat 3 (Yellow, its mate)
+    for spare, armor, favor in ((True, 15, 2), (False, 13, 4)):
+        g = arena([Hex(1, 0), O, FAR, Hex(-1, 0)], teams="2v2", equipment="on")
+        instance = give(g, 1, "guard")
+        give(g, 1, "hail-the-crowd")
+        g.state.turn = 1
+        g.state_changed()
+        g.act(1, f"equip:twin-blades:{instance}")
+        assert kind(g) == "choose_target" and set(choices(g)) == {"target:3", "target:none"}
+        g.act(1, "target:none" if spare else "target:3")
+        s = g.state
+        assert s.players[0].armor == 13  # the foe is hit either way
+        assert s.players[3].armor == armor and s.players[1].favor == favor
+
+
+def test_curved_sica_does_not_switch_places_when_that_would_break_a_chain() -> None:
+    # rulebook: Chained Match, teammates "CANNOT have more than 1 Hex space between them for the
+    # entirety of the game"; Curved Sica, "the Thracian switches places with the Impacted
+    # opponent"
+    # Yellow (seat 3, chained to Red at -2,0) hits Blue (seat 0, chained to Green at 3,0) at 1,0
+    positions = [Hex(1, 0), Hex(-2, 0), Hex(3, 0), O]
+    for mode, switched in (("2v2", True), ("2v2_chained", False)):
+        game = arena(positions, teams=mode, equipment="on")
+        instance = give(game, 3, "guard")
+        give(game, 3, "hail-the-crowd")
+        game.state.turn = 3
+        game.state_changed()
+        game.act(3, f"equip:curved-sica:{instance}")
+        s = game.state
+        assert s.players[0].armor == 12  # the Damage lands either way
+        assert (s.players[3].at == Hex(1, 0)) is switched
+        if not switched:
+            assert s.players[0].at == Hex(1, 0) and "The chain holds" in game.events[-1].text
+            assert all(chain_holds(ARENA, game.board.is_pillar, s.players[a].at, s.players[b].at)
+                       for a, b in ((0, 2), (1, 3)))  # fmt: skip
+
+
+def test_curved_sica_switches_places_when_both_chains_hold() -> None:
+    # each teammate stays within 2 hexes of the hex its partner ends on: every chain holds
+    positions = [Hex(1, 0), Hex(2, -1), Hex(-1, 2), O]
+    game = arena(positions, teams="2v2_chained", equipment="on")
+    instance = give(game, 3, "guard")
+    give(game, 3, "hail-the-crowd")
+    game.state.turn = 3
+    game.state_changed()
+    game.act(3, f"equip:curved-sica:{instance}")
+    assert game.state.players[3].at == Hex(1, 0) and game.state.players[0].at == O
 
 
 # --- the chain --------------------------------------------------------------------------------
@@ -187,7 +282,7 @@ def test_an_eliminated_teammate_is_removed_and_frees_the_survivor() -> None:
     s.players[2].at = Hex(2, 0)
     hit(game, 1, "slash", target=2)
     assert not s.players[2].alive and s.players[2].at is None
-    assert game.chain_partner(0) is None
+    assert game.team_mode.chain_partner(0) is None
     play(game, 0, "sprint")
     assert dirs(game) == {"NE", "SE", "SW", "W", "NW"}  # E is where seat 1 stands
 
@@ -199,14 +294,14 @@ def test_the_second_of_a_chained_pair_enters_within_the_chain_on_the_outer_edge(
     assert s.phase is Phase.PLACEMENT
     while s.phase is Phase.PLACEMENT:
         seat = s.turn
-        partner = game.chain_partner(seat)
+        partner = game.team_mode.chain_partner(seat)
         offered = [Hex(*map(int, c.removeprefix("hex:").split(","))) for c in choices(game)]
         assert offered
         if partner is not None:
-            assert all(ARENA.is_edge(h) and game.keeps_chain(seat, h) for h in offered)
+            assert all(ARENA.is_edge(h) and game.team_mode.keeps_chain(seat, h) for h in offered)
         game.act(seat, f"hex:{offered[0].q},{offered[0].r}")
-    for a, b in game.teams.members:  # type: ignore[union-attr]
-        assert chain_holds(ARENA, game.is_pillar, s.players[a].at, s.players[b].at)  # type: ignore[arg-type]
+    for a, b in game.teams.members:
+        assert chain_holds(ARENA, game.board.is_pillar, s.players[a].at, s.players[b].at)
 
 
 def test_with_no_edge_hex_left_in_the_chain_the_second_enters_off_the_edge() -> None:
@@ -223,9 +318,11 @@ def test_with_no_edge_hex_left_in_the_chain_the_second_enters_off_the_edge() -> 
 def test_a_pillar_may_not_be_moved_onto_a_chain_it_would_break() -> None:
     # the hook for Renovate (Modular Rulesets: "Move an Arena Token")
     game = arena([O, FAR, Hex(2, 0), Hex(-2, 3)], teams="2v2_chained")
-    assert not game.chain_allows_pillar_at(Hex(1, 0))
-    assert game.chain_allows_pillar_at(Hex(-1, 0))
-    assert arena([O, FAR, Hex(2, 0), Hex(3, -3)], teams="2v2").chain_allows_pillar_at(Hex(1, 0))
+    assert not game.team_mode.chain_allows_pillar_at(Hex(1, 0))
+    assert game.team_mode.chain_allows_pillar_at(Hex(-1, 0))
+    assert arena([O, FAR, Hex(2, 0), Hex(3, -3)], teams="2v2").team_mode.chain_allows_pillar_at(
+        Hex(1, 0)
+    )
 
 
 def test_the_view_shows_the_teams_and_where_each_chain_runs() -> None:
@@ -265,15 +362,15 @@ def test_only_the_team_of_two_may_use_its_rulesets() -> None:
         game.act(game.prompts()[0].seat, game.prompts()[0].choices[0].id)
     chosen = game.state.team_rulesets[0]
     other = next(r for r in RULESETS if r not in game.state.team_rulesets)
-    assert [game.may_use_ruleset(seat, chosen) for seat in range(5)] == [
+    assert [game.team_mode.may_use_ruleset(seat, chosen) for seat in range(5)] == [
         False,
         True,
         False,
         True,
         False,
     ]
-    assert all(game.may_use_ruleset(seat, other) for seat in range(5))
-    assert new_carthage(4, teams="2v2").may_use_ruleset(0, chosen)
+    assert all(game.team_mode.may_use_ruleset(seat, other) for seat in range(5))
+    assert new_carthage(4, teams="2v2").team_mode.may_use_ruleset(0, chosen)
 
 
 def pick(game: Carthage, *rulesets: str) -> None:
@@ -288,12 +385,13 @@ def test_the_team_of_twos_favor_actions_are_offered_to_them_alone() -> None:
     # rulebook: 2 VS 3, "4 Modular Rulesets for the match that they may exclusively use"
     game = new_carthage(5, teams="2v3")
     pick(game, "ordinance", "taunt", "retain", "concentrate")
-    assert game.active("ordinance") and not game.active("outbreak")
+    assert game.ruleset_table.active("ordinance") and not game.ruleset_table.active("outbreak")
     s = game.state
     for p in s.players:
         p.favor, p.armor = 10, 10
     offered = {
-        seat: {c.id.split(":")[0] for c in game.ruleset_favor_choices(seat)} for seat in range(5)
+        seat: {c.id.split(":")[0] for c in game.favor_actions.ruleset_favor_choices(seat)}
+        for seat in range(5)
     }
     assert {"ordinance", "taunt", "retain"} <= offered[1] and {
         "ordinance",
@@ -318,13 +416,13 @@ def test_the_team_of_three_is_still_affected_by_the_twos_rulesets() -> None:
     ]  # Battle Hardened: the two begin with 20
     s.theater_discard = s.theater_deck[:3]
     favor = [p.favor for p in s.players]
-    game.start_of_actions()
+    game.conditions.start_of_actions()
     gained = [p.favor - before for p, before in zip(s.players, favor)]
     assert gained == [0, 3, 0, 3, 0]  # Featured Match: the two gain
     for seat in (0, 1):  # Crocodile Island bites both teams
         armor = s.players[seat].armor
         s.players[seat].at = Hex(4, -4)  # outside the Inner Circle
-        game.stepped(seat)
+        game.conditions.stepped(seat)
         assert s.players[seat].armor == armor - 1
 
 
@@ -349,7 +447,7 @@ def test_2v3_ends_when_the_team_of_three_has_fallen() -> None:
 
 def test_the_off_mode_keeps_every_gladiator_for_themself() -> None:
     game = new_carthage(4)
-    assert game.teams is None and game.may_use_ruleset(0, "actuate")
+    assert game.teams is None and game.team_mode.may_use_ruleset(0, "actuate")
     s = game.state
     s.tokens = {}
     for p, at in zip(s.players, [O, Hex(1, 0), Hex(-1, 0), FAR]):

@@ -28,7 +28,12 @@ def check_teams(game: Carthage) -> None:
         for a, b in teams.members:
             pa, pb = s.players[a], s.players[b]
             if pa.alive and pb.alive:
-                assert chain_holds(game.arena, game.is_pillar, pa.at, pb.at), (a, pa.at, b, pb.at)  # type: ignore[arg-type]
+                assert chain_holds(game.arena, game.board.is_pillar, pa.at, pb.at), (
+                    a,
+                    pa.at,
+                    b,
+                    pb.at,
+                )
     standing = [
         k for k, seats in enumerate(teams.members) if any(s.players[i].alive for i in seats)
     ]
@@ -88,5 +93,5 @@ def test_a_heuristic_team_beats_a_random_team_in_2v2() -> None:
     wins = 0
     for seed in range(10):
         game = play_out("2v2", seed, ("heuristic", "random"))
-        wins += game.result().winners == (0, 2)  # type: ignore[union-attr]
+        wins += game.result().winners == (0, 2)
     assert wins >= 8

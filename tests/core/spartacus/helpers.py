@@ -70,7 +70,7 @@ def give(game: Spartacus, seat: int, card_id: str, *, hand: bool = False, **mark
     if hand:
         s.players[seat].hand.append(ref)
     else:
-        s.players[seat].assets.append(Asset(ref, **marks))  # type: ignore[arg-type]
+        s.players[seat].assets.append(Asset(ref, **marks))
     game.state_changed()
     return ref
 

@@ -53,23 +53,23 @@ def check_view(game: Spartacus, seat: int | None) -> None:
     assert board["hand"] == (
         None if seat is None else [[c, s.cards[c], game.card(c).name] for c in s.players[seat].hand]
     )
-    for i, (p, shown) in enumerate(zip(s.players, board["players"])):
+    for i, (p, shown) in enumerate(zip(s.players, board["players"], strict=False)):
         assert "hand" not in shown and shown["hand_size"] == len(p.hand)
         assert shown["denarii"] == (None if p.hidden and i != seat else p.denarii)
     if any(p.hidden for p in s.players):
         assert board["bank"] is None
     market: Any = board["market"]
     if market and market["auction"]:
-        a = s.market.auction  # type: ignore[union-attr]
+        a = s.market.auction
         assert market["auction"]["my_bid"] == (None if seat is None else a.bids[seat])
-        open_offers = [o for o in s.market.offers if o.sent]  # type: ignore[union-attr]
+        open_offers = [o for o in s.market.offers if o.sent]
         assert len(market["offers"]) == len(open_offers)
     arena: Any = board["arena"]
-    if arena and not s.arena.staked:  # type: ignore[union-attr]
+    if arena and not s.arena.staked:
         assert all(b is None for i, b in enumerate(arena["bets"]) if i != seat)
     intrigue: Any = board["intrigue"]
     if intrigue and intrigue["scheme"]:
-        sc = s.intrigue.scheme  # type: ignore[union-attr]
+        sc = s.intrigue.scheme
         launched = sc.step in (SchemeStep.REACT, SchemeStep.PICK)
         if not launched and seat != sc.schemer and not sc.revealed:
             assert intrigue["scheme"]["card"] is None and intrigue["scheme"]["target"] is None

@@ -11,7 +11,7 @@ from tests.core.spartacus.helpers import new_game
 def _play(game: Spartacus, bots: list[object]) -> None:
     while game.result() is None:
         seat = game.awaited()[0]
-        game.act(seat, bots[seat].choose(game.view(seat)))  # type: ignore[attr-defined]
+        game.act(seat, bots[seat].choose(game.view(seat)))
 
 
 def test_the_heuristic_bot_beats_random_bots() -> None:

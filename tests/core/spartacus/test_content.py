@@ -45,7 +45,7 @@ def test_the_named_cards_are_in_the_decks() -> None:
     for name in ("crixus", "spartacus", "varro", "theokeles"):
         assert content.cards[name].kind is CardKind.GLADIATOR
     assert content.cards["jupiters-cock"].kind is CardKind.REACTION
-    assert any(isinstance(e, KeenStrike) for e in content.cards["theokeles"].combat)  # type: ignore[union-attr]
+    assert any(isinstance(e, KeenStrike) for e in content.cards["theokeles"].combat)
 
 
 def test_the_market_deck_has_every_kind_of_resource_and_each_equipment_slot() -> None:
@@ -63,7 +63,7 @@ def test_the_intrigue_deck_holds_schemes_reactions_and_guards() -> None:
         c.answers for c in content.intrigue if c.kind is CardKind.REACTION for _ in range(c.copies)
     )
     # rules: Reactions "can be played in response to other events": an invitation, an auction
-    # won and a combatant wounded besides a Scheme (Claim on the Lot and Medicus took the third
+    # won and a combatant wounded besides a Scheme (Envy of the Forum and Medicus took the third
     # Counter-Plot's and the second Informant's places, so the deck still holds 50)
     assert answers == {"scheme": 5, "invitation": 1, "auction_won": 1, "wounded": 1}
     assert any(c.kind is CardKind.SCHEME and c.influence > 7 for c in content.intrigue)

@@ -127,10 +127,10 @@ CLAIM = 'answers = "auction_won"'
     ("old", "new", "fragments"),
     [
         # a Reaction's effects must suit the event it answers
-        (MEDICUS, 'effects = [{ kind = "claim_lot" }]',
-         ("card 'medicus', effects 1", "unknown effect kind 'claim_lot'", "known here: draw, heal, influence")),
-        (CLAIM, 'answers = "auction_lost"', ("card 'claim-on-the-lot'", "field 'answers'", "auction_won, wounded")),
-        (CLAIM, CLAIM + "\nagainst_you = true", ("card 'claim-on-the-lot'", "'against_you' is for a Reaction that answers a scheme")),
+        (MEDICUS, 'effects = [{ kind = "wound", victim = "gladiator" }]',
+         ("card 'medicus', effects 1", "unknown effect kind 'wound'", "known here: draw, heal, influence")),
+        (CLAIM, 'answers = "auction_lost"', ("card 'envy-of-the-forum'", "field 'answers'", "auction_won, wounded")),
+        (CLAIM, CLAIM + "\nagainst_you = true", ("card 'envy-of-the-forum'", "'against_you' is for a Reaction that answers a scheme")),
         # a Scheme cannot use an event's effects: it has no lot or wound to act on
         ('effects = [{ kind = "influence", who = "target", amount = -1 }]\n\n[[card]]\nid = "public',
          'effects = [{ kind = "heal" }]\n\n[[card]]\nid = "public',

@@ -79,7 +79,7 @@ def test_faq_5_only_the_open_market_moves_resources_and_intrigue_cards_never() -
     Open Market; Intrigue cards never; nothing changes owner in the Intrigue phase."""
     game = started(4, seed=1)
     s = game.state
-    seat = s.intrigue.turn  # type: ignore[union-attr]
+    seat = s.intrigue.turn
     give(game, seat, "crixus")
     give(game, seat, "slander", hand=True)
     intrigue_choices = choices(game, seat)
@@ -102,7 +102,7 @@ def test_faq_6_hidden_bids_ties_add_all_zero_discards_host_ties_roll() -> None:
     s = game.state
     for i in range(4):
         game.act(i, "close")
-    first = s.market.auction.card  # type: ignore[union-attr]
+    first = s.market.auction.card
     for i in range(4):
         game.act(i, "bid:0")  # everyone zero: discarded
     assert first in s.market_discard
@@ -112,7 +112,7 @@ def test_faq_6_hidden_bids_ties_add_all_zero_discards_host_ties_roll() -> None:
     game.act(0, "bid:3")
     game.act(1, "bid:1")
     assert s.players[0].denarii == 5
-    while s.market.auction.card is not None:  # type: ignore[union-attr]
+    while s.market.auction.card is not None:
         for i in range(4):
             game.act(i, "bid:0")
     dice(game, 6, 6, 2, 1, 4, 3)  # seats 0 and 1 tie on 6; 4 beats 3

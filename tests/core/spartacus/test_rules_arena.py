@@ -59,10 +59,8 @@ def test_if_nobody_accepts_the_phase_ends_without_games() -> None:
     game.act(0, "invite:2")
     game.act(2, "refuse")
     assert (
-        (game.state.arena is None
-        and game.state.phase is Phase.MAINTENANCE)
-        or game.state.phase is Phase.INTRIGUE
-    )
+        game.state.arena is None and game.state.phase is Phase.MAINTENANCE
+    ) or game.state.phase is Phase.INTRIGUE
 
 
 def test_exhausted_or_wounded_combatants_cannot_be_sent() -> None:

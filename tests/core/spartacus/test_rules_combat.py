@@ -120,22 +120,59 @@ def test_equipment_adds_dice_and_rerolls() -> None:
     assert any("6 5 against 1 1 1" in line for line in game2.log_for(None))
 
 
-def test_a_fight_that_drags_on_is_settled_by_a_speed_roll_off() -> None:
-    """ruling (docs/rulings.md): after 10 rounds a roll-off of Speed decides; the loser yields."""
-    game = fight("veteran", "secutor", 6, 6, 1)
-    for _ in range(10):
+def _play_rounds(game, rounds: int, *, attack: bool) -> None:
+    """Both combatants stand adjacent; each action attacks (with dice that never wound) or
+    just ends, for `rounds` rounds or until the fight is over."""
+    for _ in range(rounds):
+        fight_now = game.state.arena.fight
+        if fight_now is None:
+            return
         seat = next(iter(kinds(game)))
-        if kinds(game)[seat] == "initiative":
-            game.act(seat, "first")
-        while game.state.arena.fight and game.state.arena.fight.chooser is None:
+        game.act(seat, "first")
+        for _ in range(2):
             seat = next(iter(kinds(game)))
+            if attack:
+                f = game.state.arena.fighters
+                place(game, (f[0].at.q, f[0].at.r), (f[0].at.q, f[0].at.r + 1))
+                me = next(x for x in f if x.seat == seat)
+                other = next(x for x in f if x.seat != seat)
+                more_dice(game, *[1] * me.atk, *[6] * other.defence)  # no wound
+                game.act(seat, "attack")
             game.act(seat, "end")
-        if game.state.arena.fight is None:
-            break
+
+
+def test_a_fight_has_no_round_limit_while_blows_are_struck() -> None:
+    """rules: Defeat - "A combatant is defeated when one or more of their Dice Piles are
+    reduced to zero": the fight goes on past 10 rounds while the combatants attack."""
+    game = fight("veteran", "secutor", 6, 6, 1)
+    _play_rounds(game, 14, attack=True)
+    f = game.state.arena.fight
+    assert f is not None and f.round == 15 and game.state.arena.outcome == ""
+    assert not any("roll-off" in line for line in game.log_for(None))
+
+
+def test_a_fight_without_attacks_is_settled_by_a_speed_roll_off() -> None:
+    """ruling (docs/rulings.md): combatants who both stop attacking could fight for ever; after
+    10 rounds in a row without an attack a roll-off of Speed decides and the loser yields."""
+    game = fight("veteran", "secutor", 6, 6, 1)
+    _play_rounds(game, 9, attack=False)
+    assert game.state.arena.fight is not None and game.state.arena.fight.round == 10
+    _play_rounds(game, 1, attack=False)
     assert game.state.arena.fight is None and game.state.arena.outcome == "yield"
+    assert any("10 rounds without an attack" in line for line in game.log_for(None))
 
 
-def _step_towards(game, seat: int, target: tuple[int, int]) -> str:  # type: ignore[no-untyped-def]
+def test_one_attack_starts_the_count_of_quiet_rounds_again() -> None:
+    """ruling: only rounds in a row without an attack count towards the roll-off."""
+    game = fight("veteran", "secutor", 6, 6, 1)
+    _play_rounds(game, 9, attack=False)
+    _play_rounds(game, 1, attack=True)
+    _play_rounds(game, 9, attack=False)
+    f = game.state.arena.fight
+    assert f is not None and f.round == 20 and f.quiet == 9
+
+
+def _step_towards(game, seat: int, target: tuple[int, int]) -> str:
     from harena.core.spartacus.board import Hex, distance
 
     me = next(f for f in game.state.arena.fighters if f.seat == seat)

@@ -1,7 +1,7 @@
 """rules: Intrigue Phase - "Reactions: These are powerful countermeasures that can be played in
 response to other events, not just on your turn. They also have a Required Influence level, but
 you cannot receive support to play them." The events beside a Scheme and an invitation: an
-auction won (Claim on the Lot) and a combatant wounded in the Arena (Medicus); the window that
+auction won (Envy of the Forum) and a combatant wounded in the Arena (Medicus); the window that
 asks for them must not tell who holds one (docs/rulings.md, "The Reaction window")."""
 
 from __future__ import annotations
@@ -43,10 +43,12 @@ def _holds(game: Spartacus, seat: int, ref: int) -> bool:
     return any(a.card == ref for a in game.state.players[seat].assets)
 
 
-def test_another_dominus_may_claim_a_lot_won_paying_the_winner_its_price() -> None:
+def test_another_dominus_may_answer_a_lot_won_and_the_winner_keeps_it() -> None:
     """rules: Reactions "in response to other events": an auction won. Every Dominus but the
-    winner who holds an Intrigue card and enough Influence is asked, all at once, the same."""
-    game, refs = _market({1: "slander", 2: "claim-on-the-lot", 3: "guard"})
+    winner who holds an Intrigue card and enough Influence is asked, all at once, the same.
+    rules: Open Market - "This is the only time these cards can change hands between
+    players": the Reaction (Envy of the Forum) costs the winner Influence, never the lot."""
+    game, refs = _market({1: "slander", 2: "envy-of-the-forum", 3: "guard"})
     lot = _win_lot(game, winner=0, price=4)
     assert kinds(game) == {1: "event_reaction", 2: "event_reaction", 3: "event_reaction"}
     texts = {p.text for p in game.open_prompts() if not p.standing}
@@ -57,51 +59,46 @@ def test_another_dominus_may_claim_a_lot_won_paying_the_winner_its_price() -> No
     assert game.view(1)["log"][-1] == f"{game.name_of(2)} has answered"
     game.act(1, "pass")
     game.act(3, "pass")
-    assert _holds(game, 2, lot) and not _holds(game, 0, lot)
-    assert game.state.players[2].denarii == 6 and game.state.players[0].denarii == 6 + 4
+    assert _holds(game, 0, lot) and not _holds(game, 2, lot)
+    assert game.state.players[0].influence == 3 and game.state.players[2].influence == 4
     assert refs[2] in game.state.intrigue_discard
-    assert any("plays Claim on the Lot" in line for line in game.view(None)["log"])
+    assert any("plays Envy of the Forum" in line for line in game.view(None)["log"])
     assert set(kinds(game).values()) == {"bid"}  # on to the next lot
+
+
+def test_no_reference_card_moves_a_resource_outside_the_open_market() -> None:
+    """rules: Open Market - "the only time these cards can change hands between players":
+    no Reaction to an auction won takes the lot (docs/rulings.md)."""
+    from harena.core.spartacus.cards import Influence
+
+    game = at_the_market()
+    answering = [c for c in game.content.intrigue if c.answers == "auction_won"]
+    assert [c.id for c in answering] == ["envy-of-the-forum"]
+    assert all(isinstance(e, Influence) for c in answering for e in c.effects)
 
 
 def test_the_first_reactor_clockwise_from_the_winner_plays_and_the_other_keeps_its_card() -> None:
     """The answers come in together; the first in turn order from the event's seat plays."""
-    game, refs = _market({1: "claim-on-the-lot", 3: "claim-on-the-lot"})
-    lot = _win_lot(game, winner=2, price=3)
+    game, refs = _market({1: "envy-of-the-forum", 3: "envy-of-the-forum"})
+    _win_lot(game, winner=2, price=3)
     for seat in (1, 3):
         game.act(seat, f"react:{refs[seat]}")
-    assert _holds(game, 3, lot)  # 3 comes right after the winner, 2; then 0, then 1
+    assert refs[3] in game.state.intrigue_discard  # 3 comes right after the winner, 2
     assert refs[1] in game.state.players[1].hand
+    assert game.state.players[2].influence == 3  # played once
     log = game.view(0)["log"]
-    assert not any(game.name_of(1) in line and "Claim" in line for line in log)
+    assert not any(game.name_of(1) in line and "Envy" in line for line in log)
 
 
-def test_a_reaction_needs_its_own_influence_and_a_claim_its_price() -> None:
+def test_a_reaction_needs_its_own_influence() -> None:
     """rules: Reactions "have a Required Influence level, but you cannot receive support":
-    below the lowest Required Influence for the event a Dominus is not asked; a claim it
-    cannot pay for is not among its choices."""
-    game, refs = _market({1: "claim-on-the-lot", 2: "claim-on-the-lot"}, influence=2)
+    below the lowest Required Influence for the event a Dominus is not asked."""
+    game, refs = _market({1: "envy-of-the-forum", 2: "envy-of-the-forum"}, influence=2)
     game.state.players[2].influence = 3
-    game.state.players[2].denarii = 2
     game.state_changed()
     _win_lot(game, winner=0, price=3)
-    assert kinds(game) == {2: "event_reaction"}  # 1 has 2 Influence: Claim on the Lot needs 3
-    assert choices(game, 2) == ["pass"]  # 2 denarii cannot pay a price of 3
-
-
-def test_a_claimer_who_gave_its_denarii_away_meanwhile_is_passed_over_silently() -> None:
-    """ruling: denarii change hands at any time, the window too; a claim that can no longer be
-    paid is not played, and the card stays in the hand."""
-    game, refs = _market({1: "slander", 2: "claim-on-the-lot"})
-    lot = _win_lot(game, winner=0, price=4)
-    game.act(2, f"react:{refs[2]}")
-    game.act(2, "give:1:8")  # 10 - 8 = 2 left: short of the price
-    game.act(1, "pass")
-    assert _holds(game, 0, lot) and refs[2] in game.state.players[2].hand
-    log = game.view(1)["log"]
-    since = log[max(i for i, line in enumerate(log) if " buys " in line) :]
-    assert since[-2] == "No Reaction is played"
-    assert not any("Claim" in line for line in since)
+    assert kinds(game) == {2: "event_reaction"}  # 1 has 2 Influence: Envy of the Forum needs 3
+    assert choices(game, 2) == ["pass", f"react:{refs[2]}"]
 
 
 def test_nobody_is_asked_when_nobody_holds_an_intrigue_card() -> None:
@@ -112,7 +109,7 @@ def test_nobody_is_asked_when_nobody_holds_an_intrigue_card() -> None:
 
 def test_the_host_title_opens_no_reaction_window() -> None:
     """ruling (docs/rulings.md): the Host title is no lot; no Reaction answers it."""
-    game, _ = _market({1: "claim-on-the-lot", 2: "slander", 3: "slander"})
+    game, _ = _market({1: "envy-of-the-forum", 2: "slander", 3: "slander"})
     for _ in range(4):  # four lots, nobody bids: each is discarded
         for seat in range(4):
             game.act(seat, "bid:0")
@@ -173,10 +170,10 @@ def _twins(card: str, answer: str) -> tuple[Spartacus, int]:
 
 @pytest.mark.parametrize("answer", ["play", "pass"])
 def test_whether_a_seat_holds_the_card_and_plays_it_is_hidden_until_revealed(answer: str) -> None:
-    """Two games differing only in whether seat 2 holds Claim on the Lot (and plays it or
+    """Two games differing only in whether seat 2 holds Envy of the Forum (and plays it or
     passes) show the other seats and a spectator the same views, log lines, prompt texts and
     version, until the answers are revealed; when it passes, ever after too."""
-    holder, _ = _twins("claim-on-the-lot", answer)
+    holder, _ = _twins("envy-of-the-forum", answer)
     other, _ = _twins("slander", "pass")
     others = (0, 1, 3, None)
     assert _seen(holder, others) == _seen(other, others)
@@ -194,7 +191,7 @@ def test_whether_a_seat_holds_the_card_and_plays_it_is_hidden_until_revealed(ans
 def test_the_twin_test_catches_a_window_that_asks_only_holders(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The naive window, planted: it tells the table who holds a Claim on the Lot."""
+    """The naive window, planted: it tells the table who holds Envy of the Forum."""
     real = reactions._may_be_asked
 
     def holders(game: Spartacus, event: str, seat: int, at: int) -> bool:
@@ -202,7 +199,7 @@ def test_the_twin_test_catches_a_window_that_asks_only_holders(
         return real(game, event, seat, at) and held
 
     monkeypatch.setattr(reactions, "_may_be_asked", holders)
-    game, refs = _market({1: "guard", 2: "claim-on-the-lot", 3: "slander"})
+    game, _refs = _market({1: "guard", 2: "envy-of-the-forum", 3: "slander"})
     twin, _ = _market({1: "guard", 2: "slander", 3: "slander"})
     for g in (game, twin):
         _win_lot(g, winner=0, price=2)
@@ -212,36 +209,23 @@ def test_the_twin_test_catches_a_window_that_asks_only_holders(
 # --- bots ----------------------------------------------------------------------------------------
 
 
-def _lot_on_top(game: Spartacus, card_id: str) -> None:
-    """The next lot laid out is a copy of `card_id` (the Market deck's top is its end)."""
-    deck = game.state.market_deck
-    ref = next(c for c in deck if game.state.cards[c] == card_id)
-    deck.remove(ref)
-    deck.append(ref)
-
-
-@pytest.mark.parametrize(
-    ("lot", "price", "purse", "claims"),
-    [("crixus", 1, 10, True),  # 4/3/2 and the only fighter: worth far more than 1
-     ("gladius", 1, 10, False),  # a weapon with no combatant to carry it: worth less than 3
-     ("crixus", 5, 5, False)],  # worth it, but it would leave nothing for the upkeep
-)  # fmt: skip
-def test_the_heuristic_bot_claims_a_lot_only_when_it_is_worth_more_than_its_price(
-    lot: str, price: int, purse: int, claims: bool
+@pytest.mark.parametrize(("winner_influence", "plays"), [(6, True), (4, False)])
+def test_the_heuristic_bot_envies_only_a_winner_who_leads(
+    winner_influence: int, plays: bool
 ) -> None:
-    """By valuation.worth for its own table, less the price, keeping its upkeep."""
+    """It spends Envy of the Forum on the winner only when the winner leads the others."""
     game = at_the_market()
-    claim = give(game, 2, "claim-on-the-lot", hand=True)
+    envy = give(game, 2, "envy-of-the-forum", hand=True)
     for p in game.state.players:
         p.influence = 4
-    game.state.players[2].denarii = purse
-    _lot_on_top(game, lot)
+    game.state.players[3].influence = 5
+    game.state.players[0].influence = winner_influence
     for seat in range(4):
         game.act(seat, "close")
-    _win_lot(game, winner=0, price=price)
-    assert game.state.window is not None and game.card(game.state.window.card).id == lot
+    _win_lot(game, winner=0, price=1)
+    assert game.state.window is not None
     bot = HeuristicBot(bot_seed(1, 2))
-    assert bot.choose(game.view(2)) == (f"react:{claim}" if claims else "pass")
+    assert bot.choose(game.view(2)) == (f"react:{envy}" if plays else "pass")
 
 
 def test_the_heuristic_bot_sends_its_medicus_to_its_wounded_combatant() -> None:

@@ -67,10 +67,10 @@ def test_at_the_end_of_the_turn_you_discard_to_the_hand_limit() -> None:
     game.act(seat, "end")
     assert kinds(game) == {seat: "discard_to_limit"}
     game.act(seat, choices(game, seat)[0])
-    assert game.state.intrigue.turn == seat  # type: ignore[union-attr]
+    assert game.state.intrigue.turn == seat
     game.act(seat, choices(game, seat)[0])
     assert len(game.state.players[seat].hand) == 5
-    assert game.state.intrigue.turn != seat  # type: ignore[union-attr]
+    assert game.state.intrigue.turn != seat
 
 
 def test_a_guard_put_on_the_table_never_returns_to_the_hand() -> None:

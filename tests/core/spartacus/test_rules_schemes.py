@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from harena.core.spartacus.rules import Spartacus
 from harena.core.spartacus.state import SchemeStep
 from tests.core.spartacus.helpers import choices, clear_table, dice, give, kinds, started
@@ -11,7 +13,7 @@ def _turn(house: str = "batiatus", seed: int = 1, influence: int = 4) -> tuple[S
     game = started(4, seed=seed)
     s = game.state
     seat = next(i for i, p in enumerate(s.players) if p.house == house)
-    s.intrigue.turn = seat  # type: ignore[union-attr]
+    s.intrigue.turn = seat
     for i, p in enumerate(s.players):
         clear_table(game, i)
         p.influence = influence
@@ -31,7 +33,7 @@ def test_a_scheme_within_your_influence_resolves_and_pays_its_cost() -> None:
     game.act(seat, f"scheme:{card}")
     p = game.state.players[seat]
     assert p.influence == 5 and p.denarii == 7
-    assert card in game.state.intrigue_discard and game.state.intrigue.scheme is None  # type: ignore[union-attr]
+    assert card in game.state.intrigue_discard and game.state.intrigue.scheme is None
 
 
 def test_a_scheme_names_its_target_which_can_be_yourself() -> None:
@@ -46,6 +48,48 @@ def test_a_scheme_names_its_target_which_can_be_yourself() -> None:
     assert game.state.players[victim].influence == 3
 
 
+def test_the_targets_list_the_others_clockwise_and_yourself_last() -> None:
+    """rules: Set Up Schemes - "declaring a target (which can be yourself)"; ruling
+    (docs/rulings.md): the first key aims at another House, yours comes last and, for a
+    Scheme that harms its target (Poison, Slave Revolt, Slander), needs a second press."""
+    game, seat = _turn()
+    card = give(game, seat, "poison", hand=True)
+    game.act(seat, f"scheme:{card}")
+    (prompt,) = [p for p in game.prompts_for(seat) if p.kind == "prepare_scheme"]
+    assert [c.id for c in prompt.choices] == [f"target:{t}" for t in [*_others(seat), seat]]
+    assert prompt.confirm == (f"target:{seat}",)
+    assert "your own House: it harms you" in prompt.choices[-1].label
+    shown = [p for p in game.view(seat)["prompts"] if p["kind"] == "prepare_scheme"]
+    assert shown[0]["confirm"] == [f"target:{seat}"]
+
+
+def test_a_scheme_that_helps_its_target_needs_no_second_press() -> None:
+    """ruling: only a Scheme that takes from its target asks twice when aimed at yourself."""
+    from harena.core.spartacus.schemes import harms_target
+
+    content = started(4).content
+    harmful = {c.id for c in content.intrigue if c.kind.value == "scheme" and harms_target(c)}
+    assert {"poison", "slave-revolt", "slander", "assassination"} <= harmful
+    assert not {"bribe-the-magistrate"} & harmful
+
+
+def test_closing_the_market_and_an_execution_ask_for_a_second_press() -> None:
+    """ruling: what cannot be undone is marked for a second press (Prompt.confirm)."""
+    from tests.core.spartacus.helpers import at_the_market
+
+    game = at_the_market()
+    assert all(p.confirm == ("close",) for p in game.open_prompts() if p.kind == "open_market")
+    from tests.core.spartacus.test_rules_arena import _arena, _finish, _two_fighters
+
+    game = _arena()
+    _two_fighters(game)
+    for seat in range(4):
+        game.act(seat, "bet:none")
+    _finish(game, loser=1, outcome="yield")
+    (thumbs,) = [p for p in game.open_prompts() if p.kind == "thumbs"]
+    assert thumbs.confirm == ("thumbs:down",)
+
+
 def test_slander_at_yourself_costs_you_the_influence() -> None:
     """rules: Set Up Schemes - a target "which can be yourself"."""
     game, seat = _turn()
@@ -53,7 +97,7 @@ def test_slander_at_yourself_costs_you_the_influence() -> None:
     before = game.state.players[seat].influence
     game.act(seat, f"scheme:{card}")
     game.act(seat, f"target:{seat}")
-    while kinds(game).get(seat) is None and game.state.intrigue.scheme is not None:  # type: ignore[union-attr]
+    while kinds(game).get(seat) is None and game.state.intrigue.scheme is not None:
         other = next(iter(kinds(game)))
         game.act(other, "pass")
     assert game.state.players[seat].influence == before - 1
@@ -136,15 +180,39 @@ def test_anyone_may_cancel_any_scheme_with_a_reaction_but_without_support() -> N
     give(game, target, "rumours", hand=True)
     game.act(seat, f"scheme:{card}")
     game.act(seat, f"target:{target}")
-    assert kinds(game) == {target: "reaction"}  # clockwise from the schemer's left
+    # everyone with a card is asked at once (docs/rulings.md, the reaction window)
+    assert kinds(game) == {target: "reaction", bystander: "reaction", weak: "reaction"}
+    assert choices(game, weak) == ["pass"]  # the Informant needs 5 Influence
     game.act(target, "pass")
-    assert kinds(game) == {bystander: "reaction"}
     assert f"react:{counter}" in choices(game, bystander)
     game.act(bystander, f"react:{counter}")
-    assert game.state.intrigue.scheme is None  # type: ignore[union-attr]
+    assert game.state.intrigue.scheme is not None  # secret until all are in
+    game.act(weak, "pass")
+    assert game.state.intrigue.scheme is None
     assert game.state.players[target].denarii == 10
     assert informant in game.state.players[weak].hand
     assert card in game.state.intrigue_discard and counter in game.state.intrigue_discard
+
+
+def test_the_first_reply_clockwise_from_the_schemer_cancels_and_the_rest_keep_their_cards() -> None:
+    """rules: Canceling a Scheme - Reactions "are played immediately after an attempt to
+    launch a Scheme"; ruling (docs/rulings.md): the replies are secret until all are in, then
+    taken clockwise from the schemer's left; a later reactor keeps its card, and nothing
+    tells it tried."""
+    game, seat = _turn(influence=4)
+    card = give(game, seat, "extortion", hand=True)
+    target, bystander, last = _others(seat)
+    first = give(game, bystander, "counter-plot", hand=True)
+    second = give(game, last, "counter-plot", hand=True)
+    give(game, target, "rumours", hand=True)
+    game.act(seat, f"scheme:{card}")
+    game.act(seat, f"target:{target}")
+    game.act(last, f"react:{second}")
+    assert game.view(seat)["log"][-1] == f"{game.name_of(last)} has answered"
+    game.act(bystander, f"react:{first}")
+    game.act(target, "pass")
+    assert first in game.state.intrigue_discard and second in game.state.players[last].hand
+    assert not any(f"{game.name_of(last)}'s Counter" in line for line in game.log_for(seat))
 
 
 def test_a_dominus_with_no_cards_and_no_guards_is_not_asked_to_react() -> None:
@@ -181,11 +249,14 @@ def test_guards_cancel_on_4_to_6_and_the_target_may_try_guard_after_guard() -> N
     assert f"guard-hand:{in_hand}" in choices(game, target)
     assert f"guard-table:{on_table}" in choices(game, target)
     dice(game, 2, 5)
+    for other in _others(seat)[1:]:
+        if kinds(game).get(other):
+            game.act(other, "pass")
     game.act(target, f"guard-hand:{in_hand}")
-    assert game.state.intrigue.scheme is not None  # type: ignore[union-attr]
-    assert kinds(game) == {target: "reaction"}  # may try again
+    assert game.state.intrigue.scheme is not None
+    assert kinds(game) == {target: "reaction"}  # may try again, asked alone
     game.act(target, f"guard-table:{on_table}")
-    assert game.state.intrigue.scheme is None  # type: ignore[union-attr]
+    assert game.state.intrigue.scheme is None
     assert game.state.players[target].denarii == 10
     assert not game.state.players[target].assets
 
@@ -197,7 +268,6 @@ def test_only_the_target_may_use_guards() -> None:
     give(game, bystander, "guard", hand=True)
     game.act(seat, f"scheme:{card}")
     game.act(seat, f"target:{target}")
-    game.act(target, "pass") if kinds(game).get(target) else None
     assert choices(game, bystander) == ["pass"]
 
 
@@ -223,8 +293,41 @@ def test_the_schemer_picks_the_victim_of_a_poison() -> None:
     for other in _others(seat):
         if kinds(game).get(other) == "reaction":
             game.act(other, "pass")
-    assert game.state.intrigue.scheme.step is SchemeStep.PICK  # type: ignore[union-attr]
+    assert game.state.intrigue.scheme.step is SchemeStep.PICK
     assert sorted(choices(game, seat)) == sorted([f"pick:{a}", f"pick:{b}"])
     game.act(seat, f"pick:{a}")
     crixus = game.state.players[target].assets[0]
     assert crixus.wounded and crixus.exhausted
+
+
+def _scheme_twin(card: str, answer: str) -> tuple[Spartacus, list[object]]:
+    """Extortion against the target; the bystander holds `card` and answers `answer`."""
+    game, seat = _turn(influence=4)
+    scheme = give(game, seat, "extortion", hand=True)
+    target, bystander, last = _others(seat)
+    ref = give(game, bystander, card, hand=True)
+    give(game, target, "rumours", hand=True)
+    give(game, last, "rumours", hand=True)
+    game.act(seat, f"scheme:{scheme}")
+    game.act(seat, f"target:{target}")
+    game.act(bystander, f"react:{ref}" if answer == "play" else "pass")
+    others = (seat, target, last, None)
+    seen: list[object] = [game.view(s) for s in others]
+    game.act(target, "pass")
+    seen += [game.view(s) for s in others]
+    return game, seen
+
+
+@pytest.mark.parametrize("answer", ["play", "pass"])
+def test_who_holds_a_reaction_to_a_scheme_is_hidden_until_the_replies_are_in(answer: str) -> None:
+    """rules: Canceling a Scheme; ruling (docs/rulings.md): every Dominus who could react by
+    public facts is asked alike, so two games differing only in whether the bystander holds
+    a Counter-Plot (and plays it, or passes) look the same to the others until all replies
+    are in."""
+    holder, seen_holder = _scheme_twin("counter-plot", answer)
+    other, seen_other = _scheme_twin("rumours", "pass")
+    assert seen_holder == seen_other
+    for game in (holder, other):
+        game.act(_others(game.state.intrigue.turn)[2], "pass")  # all in: revealed
+    schemer = holder.state.intrigue.turn
+    assert (holder.view(schemer) == other.view(schemer)) is (answer == "pass")

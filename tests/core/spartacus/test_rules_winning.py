@@ -83,3 +83,35 @@ def test_at_the_round_limit_the_most_influence_wins_and_ties_share() -> None:
     flow.end_phase(game)
     result = game.result()
     assert result is not None and result.winners == (1, 2) and "round limit" in result.reason
+
+
+def test_without_a_round_limit_only_the_rules_end_the_game() -> None:
+    """rules: Game Objective - "The first Dominus to reach 12 Influence points and end a phase
+    alone in that position wins the game": a table of people plays with no round limit unless
+    it chose one (docs/rulings.md, the end)."""
+    game = started(4, seed=1)
+    assert game.config.options["round_limit"] == "off" and game.round_limit() is None
+    s = game.state
+    s.round = 500
+    s.phase = Phase.ARENA
+    s.intrigue = None
+    for seat, influence in enumerate((6, 9, 11, 2)):
+        s.players[seat].influence = influence
+    flow.end_phase(game)
+    assert game.result() is None and s.round == 501  # round 501 has begun
+
+
+def test_simulations_and_tables_of_bots_alone_keep_a_round_limit() -> None:
+    """ruling: bots alone (harena simulate, a table nobody sits at) play with a limit of 30."""
+    from harena.core.lobby import Lobby
+
+    assert Spartacus.simulation_options == {"round_limit": "30"}
+    lobby = Lobby()
+    bots_alone = lobby.create_table("key-a", "ann", "spartacus", 3, bots=3, sit=False)
+    assert bots_alone.game.config.options["round_limit"] == "30"
+    chosen = lobby.create_table(
+        "key-a", "ann", "spartacus", 3, {"round_limit": "50"}, bots=3, sit=False
+    )
+    assert chosen.game.config.options["round_limit"] == "50"
+    people = lobby.create_table("key-b", "bob", "spartacus", 3, bots=2)
+    assert people.game.config.options["round_limit"] == "off"

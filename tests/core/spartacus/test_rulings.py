@@ -52,7 +52,7 @@ def test_a_champion_changing_hands_moves_one_influence_with_it() -> None:
 def test_a_scheme_whose_cost_can_no_longer_be_paid_fails() -> None:
     game = started(4, seed=1)
     s = game.state
-    seat = s.intrigue.turn  # type: ignore[union-attr]
+    seat = s.intrigue.turn
     for i in range(4):
         clear_table(game, i)
     s.players[seat].influence = 4
@@ -88,7 +88,7 @@ def test_no_gift_slips_into_a_resolving_scheme() -> None:
     """A Scheme being resolved (its victim being picked) cannot be dodged by a gift."""
     game = started(4, seed=1)
     s = game.state
-    seat = s.intrigue.turn  # type: ignore[union-attr]
+    seat = s.intrigue.turn
     for i in range(4):
         clear_table(game, i)
         s.players[i].influence = 4

@@ -103,7 +103,7 @@ def test_a_line_too_long_for_80x24_is_refused(data_dir: Path) -> None:
 def test_a_reaction_window_shows_its_own_page() -> None:
     # rules: Intrigue Phase - Reactions "in response to other events": a lot won
     game = at_the_market()
-    give(game, 1, "claim-on-the-lot", hand=True)
+    give(game, 1, "envy-of-the-forum", hand=True)
     for seat in range(game.players):
         game.act(seat, "close")
     for seat in range(game.players):

@@ -59,7 +59,7 @@ def start_node(tmp_path: Path, nats: LocalNats, name: str) -> tuple[subprocess.P
     raise AssertionError(f"node {name} did not start (exit {process.wait()})")
 
 
-async def connect(port: int, name: str, key) -> ScreenClient:  # type: ignore[no-untyped-def]
+async def connect(port: int, name: str, key) -> ScreenClient:
     return await ScreenClient.connect(port, username=name, agent_path=None, client_keys=[key])
 
 

@@ -25,7 +25,7 @@ def test_two_nodes_racing_for_a_lease_get_exactly_one_winner(make_link: Callable
     results: list[bool] = []
     gate = threading.Barrier(len(contenders))
 
-    def race(lease) -> None:  # type: ignore[no-untyped-def]
+    def race(lease) -> None:
         gate.wait()
         results.append(lease.claim())
 
@@ -99,7 +99,7 @@ def test_the_loser_of_a_table_can_never_append_even_after_waking_up(
     assert JetStreamTables(make_link("c"), node="c").read("1").count == taken._records
 
 
-def wait_to_claim(lease) -> float:  # type: ignore[no-untyped-def]
+def wait_to_claim(lease) -> float:
     """Claim `lease` as soon as it is free; how long that took."""
     start = time.monotonic()
     while not lease.claim():

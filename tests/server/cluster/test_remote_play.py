@@ -13,18 +13,18 @@ from tests.server.players import new_key, player
 from tests.server.test_ssh_server import create_table
 
 
-async def sit_from_lobby(client) -> None:  # type: ignore[no-untyped-def]
+async def sit_from_lobby(client) -> None:
     await client.wait_for_text("High Card")
     client.send("\r")
     await client.wait_for_text("Table 1")
 
 
-def wire_tap(link) -> list[tuple[str, dict[str, Any]]]:  # type: ignore[no-untyped-def]
+def wire_tap(link) -> list[tuple[str, dict[str, Any]]]:
     """Every view published between nodes, as (subject, view)."""
     seen: list[tuple[str, dict[str, Any]]] = []
 
     async def tap() -> None:
-        async def cb(msg) -> None:  # type: ignore[no-untyped-def]
+        async def cb(msg) -> None:
             seen.append((msg.subject, wire.unpack(msg.data)))
 
         await link.nc.subscribe("harena.view.>", cb=cb)
@@ -100,7 +100,7 @@ async def test_spectators_on_two_nodes_see_the_same_screen_byte_for_byte(make_no
     assert bytes(here.screen_text(), "utf-8") == bytes(there.screen_text(), "utf-8")
 
 
-async def until(node, table_id: str, timeout: float = 5.0):  # type: ignore[no-untyped-def]
+async def until(node, table_id: str, timeout: float = 5.0):
     """The table as `node`'s lobby lists it, once the registry brought it there."""
     deadline = asyncio.get_running_loop().time() + timeout
     while table_id not in node.lobby.tables:

@@ -36,7 +36,7 @@ def highcard(store: JetStreamTables) -> Table:
 
 
 def last_record(link: NatsLink, store: JetStreamTables, table_id: str) -> dict:
-    async def get():  # type: ignore[no-untyped-def]
+    async def get():
         assert link.js is not None
         return await link.js.get_last_msg(store.stream, store.subject(table_id))
 

@@ -37,13 +37,13 @@ async def test_equipment_and_a_beast_are_on_the_board_at_80x24() -> None:
     lion.at = next(
         h
         for h in game.arena.hexes
-        if game.occupant(h) is None
-        and not game.is_pillar(h)
+        if game.board.occupant(h) is None
+        and not game.board.is_pillar(h)
         and all(abs(h.q - p.at.q) + abs(h.r - p.at.r) > 2 for p in s.players[:2])
     )
     s.eliminated.append(2)
     game.state_changed()
-    async with session(lobby, "id-alice", "alice") as (app, pilot):
+    async with session(lobby, "id-alice", "alice") as (app, _pilot):
         await until(lambda: "BEAST" in screen_text(app))
         text = screen_text(app)
         assert "♞" in board(app).query_one("#arena").text  # the Beast on the arena
@@ -60,7 +60,7 @@ async def test_your_equipment_text_shows_on_a_wide_terminal() -> None:
     table.game.state.players[0].spent.append("fishermans-net")
     table.game.state.players[0].hand.clear()
     table.game.state_changed()
-    async with session(lobby, "id-alice", "alice", size=(140, 44)) as (app, pilot):
+    async with session(lobby, "id-alice", "alice", size=(140, 44)) as (app, _pilot):
         await until(lambda: "Fisherman's Net" in board(app).query_one("#hand").text)
         hand = board(app).query_one("#hand").text
         assert "Damage 2 (Range +2), Strike Bonus" in hand  # Weighted Bola's text

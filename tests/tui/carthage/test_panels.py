@@ -11,7 +11,7 @@ from tests.tui.carthage import script
 
 def scripted_view(identity: str = script.ALICE, steps: int = 2) -> dict:
     """The table after alice's first `steps` choices (placement, then a card)."""
-    lobby, table = script.new_table()
+    _lobby, table = script.new_table()
     for _ in range(steps):
         script.run_others(table)
         table.act(script.ALICE, script.alice_plan(table))
@@ -88,7 +88,7 @@ def test_waiting_and_result_lines_name_gladiators() -> None:
 
 
 def test_direction_keys_and_the_cursor_answer_only_with_legal_choices() -> None:
-    lobby, table = script.new_table()
+    _lobby, table = script.new_table()
     script.run_others(table)
     game = table.view_for(script.ALICE)["game"]
     assert keys.hex_choice(game, (4, -2)) == ("hex:4,-2", "")
@@ -134,7 +134,7 @@ async def test_the_log_names_players_never_seats() -> None:
     table = lobby.create_table("id-ann", "ann", "carthage", 2, {"gladiators": "choose"})
     table.sit("id-bob", "bob")
     assert any("Seat " in line for line in table.game.log_for(None))
-    async with session(lobby, "id-ann", "ann") as (app, pilot):
+    async with session(lobby, "id-ann", "ann") as (app, _pilot):
         text = screen_text(app)
         assert "Seat " not in text
         assert "is the Starting Player" in text and ("ann is the" in text or "bob is the" in text)

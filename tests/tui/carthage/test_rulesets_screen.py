@@ -46,7 +46,7 @@ async def test_escape_leaves_the_checklist_without_changing_the_choice() -> None
         assert "< none >" in screen_text(app)
 
 
-def naked_table(lobby: Lobby):  # type: ignore[no-untyped-def]
+def naked_table(lobby: Lobby):
     """Alice (Blue, seat 0) beside Bob (Red, seat 1), who is to play All or Nothing; a Retain
     cube of each on the row's first card. Arranged by hand, as the rules tests arrange theirs."""
     from harena.core.carthage.hexgrid import Hex
@@ -62,7 +62,7 @@ def naked_table(lobby: Lobby):  # type: ignore[no-untyped-def]
     table.sit("id-bob", "bob")
     game = table.game
     s = game.state
-    for p, at in zip(s.players, [Hex(0, 0), Hex(1, 0)]):
+    for p, at in zip(s.players, [Hex(0, 0), Hex(1, 0)], strict=False):
         p.at = at
     s.tokens = {}
     s.placed, s.phase, s.round = 2, Phase.ACTION, 1

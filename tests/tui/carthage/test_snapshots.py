@@ -41,8 +41,8 @@ def check_snapshot(name: str, text: str, folder: Path = SNAPSHOTS) -> None:
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_the_table_screen_fits(size: tuple[int, int]) -> None:
-    lobby, table = after_the_knockback()
-    async with session(lobby, script.ALICE, "alice", size=size) as (app, pilot):
+    lobby, _table = after_the_knockback()
+    async with session(lobby, script.ALICE, "alice", size=size) as (app, _pilot):
         text = screen_text(app)
         lines = text.splitlines()
         assert len(lines) == size[1] and all(len(line) <= size[0] for line in lines)
@@ -59,8 +59,8 @@ async def test_the_table_screen_fits(size: tuple[int, int]) -> None:
 
 
 async def test_plain_ascii_when_the_terminal_is_not_utf8() -> None:
-    lobby, table = after_the_knockback()
-    async with session(lobby, script.ALICE, "alice", unicode=False) as (app, pilot):
+    lobby, _table = after_the_knockback()
+    async with session(lobby, script.ALICE, "alice", unicode=False) as (app, _pilot):
         arena = app.screen.query_one("#arena").text
         assert arena.isascii() and "Y<" in arena
         assert app.screen.query_one("#hand").text.isascii()

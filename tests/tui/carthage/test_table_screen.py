@@ -164,7 +164,7 @@ async def test_the_board_mounts_even_when_the_app_exits_under_it() -> None:
     lobby = Lobby()
     table = lobby.create_table("id-alice", "alice", "carthage", 2)
     table.sit("id-bob", "bob")
-    async with session(lobby, "id-alice", "alice") as (app, pilot):
+    async with session(lobby, "id-alice", "alice") as (app, _pilot):
         await until(
             lambda: (
                 isinstance(app.screen, type(table_screen(app)))

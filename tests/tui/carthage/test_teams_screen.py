@@ -115,7 +115,7 @@ async def test_a_chained_match_on_screen_shows_teams_chain_and_the_winning_team(
         play_until(table, lambda: table.game.result() is not None)
         over = screen.query_one(GameOverPanel)
         await until(lambda: over.display and "Winner:" in over.text)
-        won = table.game.winning_team()
+        won = table.game.team_mode.winning_team()
         assert f"Winner: Team {won + 1}, " in over.text
         assert f"Team {won + 1} wins: Team {2 - won} eliminated" in over.text
         await pilot.pause()

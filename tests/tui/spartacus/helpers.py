@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass, field
@@ -9,6 +10,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from harena.core import windows
 from harena.core.lobby import Lobby
 from harena.core.spartacus.rules import Spartacus
 from harena.core.spartacus.state import Phase
@@ -96,13 +98,15 @@ async def play(
     for _ in range(moves):
         if done() or game.result() is not None:
             return
+        if "window" in players.table.view_for(None)["table"]:
+            await answer_window(players, policy)
+            continue
         for seat in game.awaited():
             player = players.seats[seat]
             await until_prompt(player.app)
             await until(
-                lambda: (
-                    decisions(player.app)
-                    == [p for p in game.view(seat)["prompts"] if not p["standing"]]
+                lambda app=player.app, s=seat: (
+                    decisions(app) == [p for p in game.view(s)["prompts"] if not p["standing"]]
                 )
             )
             prompt = decisions(player.app)[0]
@@ -113,10 +117,36 @@ async def play(
             raise AssertionError(f"every awaited seat waits for another: {game.awaited()}")
         before = game.decision_number(seat)
         await press_choice(player.pilot, player.app, choice, confirm=True)
-        await until(lambda: game.decision_number(seat) > before)
+        await until(lambda s=seat, b=before: game.decision_number(s) > b)
         await player.pilot.pause()
         players.record()
     raise AssertionError("the game did not get there in time")
+
+
+async def answer_window(players: Players, policy: Policy) -> None:
+    """A reaction window the table holds open (core/windows.py): whoever has something to
+    play presses its key (the table holds the answer); whoever has nothing is not asked and
+    is told so; then the window's time is made to be up, as its clock would."""
+    table = players.table
+    for seat, prompt in sorted(windows.window_prompts(table.game).items()):
+        player = players.seats[seat]
+        if len(prompt.choices) == 1:
+            await until(lambda: "no key needed" in screen_text(player.app))
+            continue
+        await until_prompt(player.app, prompt.kind)
+        shown = next(p for p in decisions(player.app) if p.get("default"))
+        choice = policy(seat, shown, table.view_for(PLAYERS[seat][0]))
+        assert choice is not None
+        await press_choice(player.pilot, player.app, choice, confirm=True)
+        await until(
+            lambda: (
+                table.view_for(PLAYERS[seat][0])["table"].get("window", {}).get("answer") == choice
+            )
+        )
+    table.expire(time.time() + table.policy.window)
+    for seat in players.seats:
+        await seat.pilot.pause()
+    players.record()
 
 
 def ids(prompt: dict[str, Any]) -> list[str]:

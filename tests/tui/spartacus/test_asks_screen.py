@@ -92,7 +92,7 @@ async def test_an_ask_is_refused_by_keys_and_everyone_reads_it() -> None:
 
 
 async def test_the_help_explains_asks() -> None:
-    lobby, table = new_table()
+    lobby, _table = new_table()
     async with session(lobby, ANN, "ann", size=(80, 40)) as (app, pilot):
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)

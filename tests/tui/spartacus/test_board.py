@@ -11,6 +11,7 @@ from harena.tui.widgets.prompt_bar import PAGE_SIZE, SLOT_KEYS
 from tests.core.spartacus.helpers import clear_table, give
 from tests.tui.harness import screen_text, session, until
 from tests.tui.screen_keys import (
+    press_choice,
     prompt_bar,
     slot_of,
     status,
@@ -65,12 +66,12 @@ async def test_hidden_denarii_read_hidden_and_a_bid_only_has_bid() -> None:
     lobby, table = at_the_auction()
     game = game_of(table)
     table.act(BOB, "bid:7")
-    async with session(lobby, ANN, "ann") as (app, pilot):
+    async with session(lobby, ANN, "ann") as (app, _pilot):
         text = screen_text(app)
         assert "hidden" in text and f"{game.state.players[1].denarii}d" not in text
         assert "bob/Glaber has bid" in text and "bid 7" not in text
         assert f"{game.state.players[0].denarii}d*" in text  # yours, marked as seen by you only
-    async with session(lobby, BOB, "bob") as (app, pilot):
+    async with session(lobby, BOB, "bob") as (app, _pilot):
         assert "bob/Glaber bid 7 (you; secret)" in screen_text(app)
 
 
@@ -98,7 +99,7 @@ async def test_a_gift_is_made_with_g_and_never_from_the_numbered_choices() -> No
 
 
 async def test_the_help_lists_every_key_and_symbol() -> None:
-    lobby, table = new_table()
+    lobby, _table = new_table()
     async with session(lobby, ANN, "ann", size=(80, 40)) as (app, pilot):
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
@@ -185,3 +186,32 @@ async def test_closing_the_open_market_is_pressed_twice() -> None:
         await pilot.press(key)
         await pilot.press(key)
         await until(lambda: game.state.market.closed[0])
+
+
+async def test_a_scheme_lists_the_others_first_and_asks_twice_before_harming_yourself() -> None:
+    """rules: Set Up Schemes - a target "which can be yourself"; ruling (docs/rulings.md): the
+    others come first, your House last, and a harmful Scheme aimed at it takes a second
+    press (Esc keeps it unaimed); aimed at another House it goes at the first press."""
+    lobby, table = new_table(seed=1)
+    game = game_of(table)
+    game.state.players[0].influence = 5
+    poison = give(game, 0, "poison", hand=True)
+    game.state_changed()
+    async with session(lobby, ANN, "ann") as (app, pilot):
+        await until_prompt(app, "intrigue_turn")
+        await press_choice(pilot, app, f"scheme:{poison}")
+        await until_prompt(app, "prepare_scheme")
+        await until_unguarded(app)
+        ids = [cid for cid, _ in prompt_bar(app).choices]
+        assert ids == ["target:1", "target:2", "target:0"]
+        assert "1  bob/Glaber" in screen_text(app)
+        await pilot.press(SLOT_KEYS[2])  # your own House
+        assert "Press the same key again or Enter to confirm" in status(app)
+        assert game.state.intrigue.scheme.target == -1
+        await pilot.press("escape")
+        assert game.state.intrigue.scheme.target == -1
+        await pilot.press(SLOT_KEYS[0])  # bob: no second press
+        await until(
+            lambda: game.state.intrigue.scheme is None or game.state.intrigue.scheme.target == 1
+        )
+        assert game.state.intrigue.scheme is None or game.state.intrigue.scheme.target == 1

@@ -17,7 +17,7 @@ from tests.tui.spartacus.test_board import ANN, BOB, at_the_auction
 async def test_the_table_screen_fits(size: tuple[int, int]) -> None:
     lobby, table = at_the_auction()
     table.act(BOB, "bid:2")
-    async with session(lobby, ANN, "ann", size=size) as (app, pilot):
+    async with session(lobby, ANN, "ann", size=size) as (app, _pilot):
         text = screen_text(app)
         lines = text.splitlines()
         assert len(lines) == size[1] and all(len(line) <= size[0] for line in lines)
@@ -36,8 +36,8 @@ async def test_the_table_screen_fits(size: tuple[int, int]) -> None:
 
 
 async def test_plain_ascii_when_the_terminal_is_not_utf8() -> None:
-    lobby, table = at_the_auction()
-    async with session(lobby, ANN, "ann", unicode=False) as (app, pilot):
+    lobby, _table = at_the_auction()
+    async with session(lobby, ANN, "ann", unicode=False) as (app, _pilot):
         for panel in ("#houses", "#house", "#phase", "#arena"):
             text = app.screen.query_one(panel).text
             assert text.isascii(), (panel, text)

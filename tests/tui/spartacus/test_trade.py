@@ -19,7 +19,7 @@ def _at_the_market() -> tuple:
     return lobby, table
 
 
-def _labels(app) -> list[str]:  # type: ignore[no-untyped-def]
+def _labels(app) -> list[str]:
     return [label for _, label in prompt_bar(app).choices]
 
 

@@ -13,6 +13,7 @@ ASCII), in bold reverse video.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -90,7 +91,7 @@ def position(shape: ArenaShape, scale: Scale, h: Hex) -> tuple[int, int]:
 
 def size(shape: ArenaShape, scale: Scale) -> tuple[int, int]:
     """Columns and lines the arena takes at `scale`."""
-    xs, ys = zip(*(position(shape, scale, h) for h in shape.hexes))
+    xs, ys = zip(*(position(shape, scale, h) for h in shape.hexes), strict=False)
     return max(xs) + scale.pitch, max(ys) + 1
 
 
@@ -172,7 +173,7 @@ def chain_gaps(board: Mapping[str, Any], ascii_only: bool) -> Gaps:
         a, b = (board["players"][seat]["at"] for seat in chain["seats"])
         path = [tuple(a), *([tuple(chain["via"])] if chain["via"] else []), tuple(b)]
         style = TEAM_STYLES[(team_of(board, chain["seats"][0]) or 0) % len(TEAM_STYLES)]
-        for here, there in zip(path, path[1:]):
+        for here, there in itertools.pairwise(path):
             name = direction_between(here, there)
             if name not in LINK_GAPS:
                 here, there = there, here
@@ -181,8 +182,8 @@ def chain_gaps(board: Mapping[str, Any], ascii_only: bool) -> Gaps:
                 continue  # not adjacent: a view from another version of the rules
             first, second, glyphs = LINK_GAPS[name]
             glyph = glyphs[1 if ascii_only else 0]
-            out[(here, first)] = (glyph, style)  # type: ignore[index]
-            out[(there, second)] = (glyph, style)  # type: ignore[index]
+            out[(here, first)] = (glyph, style)
+            out[(there, second)] = (glyph, style)
     return out
 
 
@@ -348,7 +349,7 @@ def cursor_step(shape: ArenaShape, scale: Scale, h: Hex, key: str, column: int) 
     """Move the cursor by an arrow key. Left/right go along the row; up/down go to the row above
     or below, to the hex nearest `column` (the column the cursor started from, so going up and
     down does not drift sideways). Returns the new hex and column; at the edge it stays."""
-    x, y = position(shape, scale, h)
+    x, _y = position(shape, scale, h)
     if key in ("left", "right"):
         target = add(h, DIRECTIONS["W" if key == "left" else "E"])
         if target in shape.hexes:

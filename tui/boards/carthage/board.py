@@ -15,6 +15,7 @@ text each and the panels have titles. Every panel redraws only the rows that cha
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from textual import events
@@ -28,9 +29,11 @@ from harena.tui.boards import register_board
 from harena.tui.boards.base import BoardWidget
 from harena.tui.boards.carthage import arena as hexmap
 from harena.tui.boards.carthage import catalog, keys, panels
-from harena.tui.boards.carthage.arena import COMPACT, DIRECTION_KEYS, LARGE, Hex
+from harena.tui.boards.carthage.arena import COMPACT, DIRECTION_KEYS, LARGE
+from harena.tui.boards.carthage.catalog import Hex
 from harena.tui.widgets.chat import ChatPanel
 from harena.tui.widgets.lines_panel import LogPanel
+from harena.tui.widgets.lines_view import Line
 from harena.tui.widgets.panel import Panel
 from harena.tui.widgets.rows import RowsWidget
 
@@ -215,16 +218,16 @@ class CarthageBoard(BoardWidget):
 
     # -- drawing ----------------------------------------------------------------------------------
 
-    def _players(self, view: dict[str, Any], width: int, height: int) -> list[panels.Line]:
+    def _players(self, view: Mapping[str, Any], width: int, height: int) -> list[Line]:
         return panels.player_lines(view, width, self.ascii_only)
 
-    def _theater(self, view: dict[str, Any], width: int, height: int) -> list[panels.Line]:
+    def _theater(self, view: Mapping[str, Any], width: int, height: int) -> list[Line]:
         return panels.theater_lines(view, width, height, self.ascii_only)
 
-    def _row(self, view: dict[str, Any], width: int, height: int) -> list[panels.Line]:
+    def _row(self, view: Mapping[str, Any], width: int, height: int) -> list[Line]:
         return panels.row_lines(view, width, self.ascii_only)
 
-    def _hand(self, view: dict[str, Any], width: int, height: int) -> list[panels.Line]:
+    def _hand(self, view: Mapping[str, Any], width: int, height: int) -> list[Line]:
         return panels.hand_lines(view, width, self.ascii_only)
 
     def show(self, view: dict[str, Any]) -> None:

@@ -13,11 +13,11 @@ from typing import Any
 from harena.tui.boards.carthage.arena import (
     DIRECTION_KEYS,
     DIRECTIONS,
-    Hex,
     add,
     direction_between,
     occupants,
 )
+from harena.tui.boards.carthage.catalog import Hex
 
 # Prompt kinds answered with a hex ("hex:q,r"), a direction ("dir:NE"), a gladiator ("target:<seat>").
 HEX_KINDS = ("place_gladiator", "place_token", "place_beast", "renovate_token", "renovate_to")

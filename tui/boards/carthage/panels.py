@@ -15,11 +15,10 @@ from harena.tui.boards.carthage.arena import (
     CHARIOT,
     COLOUR_STYLES,
     TEAM_STYLES,
-    Line,
     letter,
     team_of,
 )
-from harena.tui.widgets.lines_view import LinesView, content_line, fit, wrap
+from harena.tui.widgets.lines_view import Line, LinesView, content_line, fit, wrap
 
 __all__ = ["LinesView", "content_line", "fit", "wrap"]  # the shared line helpers, as before
 
@@ -319,7 +318,7 @@ def teams_text(view: Mapping[str, Any]) -> str:
     board = view["game"]["board"]
     teams = board["teams"]
     parts = []
-    for name, seats in zip(teams["names"], teams["members"]):
+    for name, seats in zip(teams["names"], teams["members"], strict=False):
         parts.append(name + " " + " ".join(letter(board["players"][s]["colour"]) for s in seats))
     text = f"{teams['title']}: " + ", ".join(parts)
     if teams["exclusive_team"] is not None:

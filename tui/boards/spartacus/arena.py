@@ -34,7 +34,7 @@ def size(radius: int) -> tuple[int, int]:
 def arena_lines(board: Mapping[str, Any], ascii_only: bool = False) -> list[Line]:
     shape = board["arena_board"]
     radius = shape["radius"]
-    starts = {tuple(h): name for h, name in zip(shape["starts"], ("I", "II"))}
+    starts = {tuple(h): name for h, name in zip(shape["starts"], ("I", "II"), strict=False)}
     arena = board.get("arena") or {}
     fighters = arena.get("fighters", [])
     fight = arena.get("fight") or {}
@@ -42,8 +42,7 @@ def arena_lines(board: Mapping[str, Any], ascii_only: bool = False) -> list[Line
     if fight.get("order"):
         acting = fight["order"][fight["acting"]] if fight["acting"] < len(fight["order"]) else None
     at: dict[tuple[int, int], tuple[int, Mapping[str, Any]]] = {
-        tuple(f["at"]): (i, f)
-        for i, f in enumerate(fighters)  # type: ignore[misc]
+        tuple(f["at"]): (i, f) for i, f in enumerate(fighters)
     }
     players = board["players"]
     dot = "." if ascii_only else "·"

@@ -319,9 +319,14 @@ class SpartacusBoard(BoardWidget):
         ]
 
     def needs_confirm(self, choice_id: str) -> bool:
-        """Closing the Open Market is for good (your offers withdrawn, no more trades or Bank
-        sales this Market), and its key sits among the trade keys: it is pressed twice."""
-        return choice_id == "close"
+        """The rules core names the choices to press twice (`Prompt.confirm`): closing the
+        Open Market, a harmful Scheme aimed at your own House, an execution."""
+        if self.view is None:
+            return False
+        return any(
+            choice_id in p.get("confirm", ()) and any(c[0] == choice_id for c in p["choices"])
+            for p in self.view["game"]["prompts"]
+        )
 
     def idle_text(self, view: dict[str, Any]) -> str | None:
         """Who is to act is marked in the Houses panel and told by the phase panel; this line
@@ -340,9 +345,14 @@ class SpartacusBoard(BoardWidget):
         return legend(self.ascii_only)
 
     def help_lead(self) -> list[tuple[str, str]]:
-        """While a Reaction window is open, `?` starts by explaining it."""
-        window = self.view["game"]["board"].get("window") if self.view is not None else None
-        return WINDOW_HELP if window is not None else []
+        """While a Reaction window is open (a lot won, a wound, a launched Scheme), `?` starts
+        by explaining it."""
+        if self.view is None:
+            return []
+        board = self.view["game"]["board"]
+        scheme = (board.get("intrigue") or {}).get("scheme") or {}
+        open_now = board.get("window") is not None or scheme.get("step") == "react"
+        return WINDOW_HELP if open_now else []
 
 
 def choice_label(label: str, names: Any) -> str:
@@ -360,6 +370,7 @@ WINDOW_HELP = [
     ("1 Let it be", "pass; 2 and on: play that Reaction (own Influence)"),
     ("secret", "shown when all are in; first clockwise plays"),
     ("all asked", "by public facts, not by cards held: it tells nothing"),
+    ("fixed time", "open ~10 s; no key: you let it be (nothing to play: not asked)"),
     ("r", "the rules of the Reaction window on one screen"),
 ]
 

@@ -8,7 +8,7 @@ segments that fit. Nothing here reads a game; hidden things are drawn as the vie
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from harena.tui.boards.spartacus import catalog
@@ -388,10 +388,9 @@ def intrigue_lines(view: View, it: Mapping[str, Any], ascii_only: bool) -> list[
             else:
                 state = " answered" if sc["answered"][seat] else " ..."
             lines.append([("  ", ""), name_segment(view, seat), (state, "dim")])
-    elif sc["step"] == "react" and sc["reacting"] is not None:
-        lines.append(
-            [("Reaction: ", "dim"), name_segment(view, sc["reacting"]), (" may react", "")]
-        )
+    elif sc["step"] == "react" and sc.get("asked"):
+        lines.append([("Reactions (secret until all in):", "dim")])
+        lines += _asked_lines(view, sc["asked"], sc["replied"], sc.get("my_reply"))
     elif sc["step"] == "pick":
         lines.append([("The Scheme resolves: a victim is being chosen", "")])
     return lines
@@ -407,12 +406,23 @@ def window_lines(view: View, w: Mapping[str, Any]) -> list[Line]:
     else:
         event = [name_segment(view, w["seat"]), (f"'s {name} is wounded", "bold")]
     lines: list[Line] = [event, [("Reactions (secret until all in):", "dim")]]
-    you, mine = view["table"]["you"], w.get("my_answer")
-    for seat in w["asked"]:
+    return lines + _asked_lines(view, w["asked"], w["answered"], w.get("my_answer"))
+
+
+def _asked_lines(
+    view: View, asked: Sequence[int], answered: Sequence[bool], mine: str | None
+) -> list[Line]:
+    """Each House asked in a reaction window, answered or not; your own answer to you (the
+    one the table holds for you until the window closes, else the game's)."""
+    you = view["table"]["you"]
+    held = (view["table"].get("window") or {}).get("answer")
+    mine = held or mine
+    lines: list[Line] = []
+    for seat in asked:
         if seat == you and mine is not None:
             state = (" passes (you)" if mine == "pass" else " plays (you; secret)", "bold")
         else:
-            state = (" answered", "") if w["answered"][seat] else (" ...", "dim")
+            state = (" answered", "") if answered[seat] else (" ...", "dim")
         lines.append([("  ", ""), name_segment(view, seat), state])
     return lines
 

@@ -1,0 +1,108 @@
+"""The commands `ssh host COMMAND` accepts: a fixed list, parsed here without any shell.
+
+`ssh -t host table 7` opens table 7, `ssh -t host play carthage` sits the player at a new table
+with bots, `ssh host status` prints the tables waiting for them and `ssh host ratings` the
+leaderboard. Anything else is refused with the list of what is accepted. The text an SSH client
+sends is untrusted: it is read as words of letters, digits and `-`, never handed to a shell, and
+a command with anything else in it (`;`, `|`, `$`, quotes, a second line) is refused whole.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+MAX_COMMAND = 64
+"""Characters a command may have (`play spartacus` is 14): more is refused unread."""
+
+_WORD = re.compile(r"[A-Za-z0-9-]+")
+_SHELL = set(";|&$`\\\"'<>(){}[]*?!~#%=^")
+
+
+@dataclass(frozen=True)
+class OpenTable:
+    """`table N`: open table N, in your seat or watching (needs a terminal)."""
+
+    table_id: str
+
+
+@dataclass(frozen=True)
+class PlayGame:
+    """`play GAME`: a new table of GAME with bots in the other seats (needs a terminal)."""
+
+    game: str
+
+
+@dataclass(frozen=True)
+class Status:
+    """`status`: the tables waiting for you, printed; no terminal needed."""
+
+
+@dataclass(frozen=True)
+class ShowRatings:
+    """`ratings [GAME]`: the leaderboard (of every game, or of GAME), printed."""
+
+    game: str | None = None
+
+
+Command = OpenTable | PlayGame | Status | ShowRatings
+NEEDS_TERMINAL = (OpenTable, PlayGame)
+"""Commands that open the full-screen TUI: they need `ssh -t`."""
+
+
+class CommandRefused(ValueError):
+    """A command that is not on the list; its text says why and what is accepted."""
+
+
+def accepted(games: Sequence[str]) -> list[tuple[str, str]]:
+    """(usage, what it does) of every command accepted, as the refusal, docs and `?` list them."""
+    names = "|".join(games) or "GAME"
+    return [
+        ("table N", "open that table: your seat, or watch it (ssh -t)"),
+        (f"play {names}", "a new table with bots, and sit down (ssh -t)"),
+        ("status", "print the tables waiting for you"),
+        ("ratings [GAME]", "print the leaderboard"),
+    ]
+
+
+def refusal(reason: str, games: Sequence[str]) -> CommandRefused:
+    lines = [f"harena: {reason}. Accepted commands:"]
+    lines += [f"  ssh HOST {usage:<24} {what}" for usage, what in accepted(games)]
+    lines.append("  ssh HOST                          the lobby")
+    return CommandRefused("\n".join(lines))
+
+
+def parse_command(text: str, games: Sequence[str]) -> Command:
+    """The command in `text` (an SSH exec request), or CommandRefused saying why not.
+
+    Args:
+        text: what the client asked to run, as it arrived.
+        games: the names of the games this server hosts (what `play` accepts).
+    """
+    if len(text) > MAX_COMMAND:
+        raise refusal(f"a command has at most {MAX_COMMAND} characters", games)
+    if any(char in "\r\n" for char in text.strip()):
+        raise refusal("a command is one line", games)
+    if any(char in _SHELL or not char.isprintable() for char in text.replace("\t", " ")):
+        raise refusal("harena runs no shell: no quotes, pipes, ; $ or other symbols", games)
+    words = text.split()
+    if not words:
+        raise refusal("an empty command", games)
+    verb, args = words[0].lower(), [word.lower() for word in words[1:]]
+    usage = {usage.split()[0]: usage for usage, _ in accepted(games)}
+    if verb not in usage and _WORD.fullmatch(verb):
+        raise refusal(f"unknown command `{verb if len(verb) <= 16 else verb[:15] + '…'}`", games)
+    if not all(_WORD.fullmatch(word) for word in words):
+        raise refusal("a command is plain words and numbers", games)
+    if verb == "table" and len(args) == 1 and args[0].isdigit() and len(args[0]) <= 9:
+        return OpenTable(str(int(args[0])))
+    if verb == "play" and len(args) == 1 and args[0] in games:
+        return PlayGame(args[0])
+    if verb == "status" and not args:
+        return Status()
+    if verb == "ratings" and not args:
+        return ShowRatings()
+    if verb == "ratings" and len(args) == 1 and args[0] in games:
+        return ShowRatings(args[0])
+    raise refusal(f"`{verb}` is used as `{usage[verb]}`", games)

@@ -1,0 +1,131 @@
+"""What the server does with each accepted `ssh host COMMAND` (core/commands.py parses them).
+
+`status` and `ratings` print text and exit: no terminal, no app. `table N` and `play GAME` start
+the usual app on a table: `check_start` says beforehand why one cannot (so the player reads it
+on stderr, not in a TUI), and `start_table` gives the table the app opens.
+"""
+
+from __future__ import annotations
+
+from harena.core.clocks import waited
+from harena.core.commands import Command, OpenTable, PlayGame, ShowRatings, Status
+from harena.core.engine import available_games, default_players, game_class
+from harena.core.lobby import Lobby
+from harena.core.table import Table
+
+PLAY_TABLES_PER_KEY = 3
+"""Tables in play a key may have created (through `play` or the lobby) before `play` refuses to
+make another: one command per table would otherwise fill the server with bot tables."""
+RATINGS_SHOWN = 20
+
+
+def game_names() -> list[str]:
+    return [game.name for game in available_games()]
+
+
+def reply(lobby: Lobby, identity: str, command: Command, now: float) -> str | None:
+    """The text a command that needs no terminal prints; None for those that open the app."""
+    if isinstance(command, Status):
+        return status_text(lobby, identity, now)
+    if isinstance(command, ShowRatings):
+        return ratings_text(lobby, identity, command.game)
+    return None
+
+
+def status_text(lobby: Lobby, identity: str, now: float) -> str:
+    """The tables waiting for this key's decision, longest first, then its other tables."""
+    waiting = lobby.awaiting(identity)
+    lines = []
+    if waiting:
+        count = "1 table waits" if len(waiting) == 1 else f"{len(waiting)} tables wait"
+        lines.append(f"{count} for your decision:")
+        for table_id, since in waiting:
+            table = lobby.tables[table_id]
+            lines.append(
+                f"  #{table_id:<4} {_described(table, identity)} · waited {waited(now - since)}"
+            )
+        lines.append(f"Open the first: ssh -t HOST table {waiting[0][0]}")
+    else:
+        lines.append("No table is waiting for your decision.")
+    waits = {table_id for table_id, _ in waiting}
+    others = [
+        t
+        for t in lobby.tables.values()
+        if t.id not in waits
+        and t.seat_of(identity) is not None
+        and t.status in ("waiting", "playing")
+    ]
+    if others:
+        lines.append("Your other tables:")
+        lines += [f"  #{t.id:<4} {_described(t, identity)} · {t.status}" for t in others]
+    return "\n".join(lines)
+
+
+def _described(table: Table, identity: str) -> str:
+    """`Carthage with ann, bob (bot)`: the game and the others at the table, by name."""
+    others = [
+        f"{seat.name or seat.bot} (bot)" if seat.bot else seat.name
+        for seat in table.seats
+        if not seat.free and seat.identity != identity
+    ]
+    return table.game.title + (f" with {', '.join(others)}" if others else "")
+
+
+def ratings_text(lobby: Lobby, identity: str, game: str | None) -> str:
+    """Each game's leaderboard, best first (RATINGS_SHOWN places, and yours if lower)."""
+    games = [g for g in available_games() if game is None or g.name == game]
+    blocks = []
+    for info in games:
+        board = lobby.ratings.board(info.name)
+        lines = [f"{info.title}: rank, rating, games, player"]
+        for rank, (who, rating) in enumerate(board, start=1):
+            if rank <= RATINGS_SHOWN or who == identity:
+                you = " (you)" if who == identity else ""
+                lines.append(
+                    f"  {rank:>4}  {rating.value:>6.0f}  {rating.games:>5}  {rating.name}{you}"
+                )
+        if not board:
+            lines.append("  nobody is rated at this game yet")
+        blocks.append("\n".join(lines))
+    return "\n".join(blocks)
+
+
+def check_start(lobby: Lobby, identity: str, command: Command) -> str | None:
+    """Why `command` cannot open its table for `identity`, or None."""
+    if isinstance(command, OpenTable) and command.table_id not in lobby.tables:
+        return f"harena: there is no table {command.table_id} (ssh HOST status lists yours)"
+    if isinstance(command, PlayGame):
+        mine = [
+            t.id
+            for t in lobby.tables.values()
+            if t.creator == identity and t.status in ("waiting", "playing")
+        ]
+        if len(mine) >= PLAY_TABLES_PER_KEY:
+            listed = " ".join(f"#{t}" for t in sorted(mine, key=_number))
+            return (
+                f"harena: you have {len(mine)} tables in play already ({listed}): "
+                f"finish one, or open one with ssh -t HOST table N"
+            )
+    return None
+
+
+def start_table(lobby: Lobby, identity: str, name: str, command: Command) -> str:
+    """The table the app opens for `command`: table N, or a new one with bots for `play`."""
+    if isinstance(command, OpenTable):
+        return command.table_id
+    assert isinstance(command, PlayGame)
+    bots = game_class(command.game).bots
+    players = max(default_players(command.game), 2)
+    table = lobby.create_table(
+        identity,
+        name,
+        command.game,
+        players,
+        bots=players - 1,
+        bot_kind="heuristic" if "heuristic" in bots else "random",
+    )
+    return table.id
+
+
+def _number(table_id: str) -> tuple[int, str]:
+    return (int(table_id), table_id) if table_id.isdigit() else (0, table_id)

@@ -1,0 +1,239 @@
+"""Reaction windows at a table (core/windows.py): open a fixed time when a person is asked,
+answered for whoever holds nothing, and the same to everyone else whether anyone holds a
+Reaction or not (rules: Intrigue Phase - Reactions "in response to other events"; issue 24:
+a window must not nag, nor tell who holds a card)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgpack
+import pytest
+
+from harena.core.clocks import ClockPolicy
+from harena.core.lobby import Lobby
+from harena.core.spartacus import market
+from harena.core.spartacus.rules import Spartacus
+from harena.core.spartacus.state import Phase
+from harena.core.table import Table
+from tests.core.secrecy import first_difference
+from tests.core.spartacus.helpers import clear_table, give
+
+IDS = ("id-ann", "id-bob", "id-cat")
+START = 1000.0
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _table(bots: int = 0, window: float = 10.0, store: Any = None) -> tuple[Table, Clock]:
+    """ann, bob and cat (the last `bots` seats bots), Houses chosen, at the Open Market."""
+    clock = Clock()
+    lobby = Lobby(store, clock=clock, new_seed=lambda: 3)
+    policy = ClockPolicy(window=window)
+    table = lobby.create_table(IDS[0], "ann", "spartacus", 3, bots=0, policy=policy)
+    for seat in (1, 2):
+        if seat >= 3 - bots:
+            table.set_bot(seat, "heuristic")
+        else:
+            table.sit(IDS[seat], IDS[seat][3:])
+    game = table.game
+    assert isinstance(game, Spartacus)
+    while game.state.phase is Phase.HOUSES:
+        seat = game.awaited()[0]
+        if table.seats[seat].bot:
+            table.play_bot(seat)
+        else:
+            table.act(IDS[seat], game.prompts_for(seat)[0].choices[0].id)
+    game.state.intrigue = None
+    for seat, p in enumerate(game.state.players):
+        clear_table(game, seat)
+        p.denarii, p.influence = 10, 4
+    return table, clock
+
+
+def _lot_won(table: Table, hands: dict[int, str]) -> dict[int, int]:
+    """`hands[seat]` in that seat's hand; everyone closes; ann wins the first lot for 3."""
+    game = table.game
+    refs = {seat: give(game, seat, card, hand=True) for seat, card in hands.items()}
+    market.start(game)
+    game.state_changed()
+    for seat in range(3):
+        _play(table, seat, "close")
+    for seat in range(3):
+        _play(table, seat, f"bid:{3 if seat == 0 else 0}")
+    return refs
+
+
+def _play(table: Table, seat: int, choice: str) -> None:
+    if table.seats[seat].bot:
+        table.play_bot(seat)
+    else:
+        table.act(IDS[seat], choice)
+
+
+def _bytes(table: Table, identity: str | None) -> bytes:
+    """A seat's whole table view as it goes on the wire."""
+    return msgpack.packb(table.view_for(identity), use_bin_type=True)
+
+
+def test_a_person_with_nothing_to_play_is_never_asked_for_a_key() -> None:
+    """cat holds a Slander (no answer to a lot won): its window prompt offers only "Let it
+    be", marked as the default, and the table gives it when the window's time is up."""
+    table, clock = _table()
+    _lot_won(table, {1: "envy-of-the-forum", 2: "slander"})
+    game = table.game
+    prompt = next(p for p in game.prompts_for(2) if p.kind == "event_reaction")
+    assert [c.id for c in prompt.choices] == ["pass"] and prompt.default == "pass"
+    assert table.next_deadline() == START + 10
+    table.act(IDS[1], "pass")
+    clock.now += 9.9
+    table.expire()
+    assert game.state.window is not None  # fixed time: not before
+    clock.now += 0.1
+    table.expire()
+    assert game.state.window is None and game.state.market.auction.card is not None
+    assert table.next_deadline() is None
+
+
+def test_a_person_with_a_reaction_is_asked_and_the_answer_waits_for_the_window() -> None:
+    """bob answers with Envy of the Forum: the table holds it (bob sees it, the game does not
+    have it yet, and may be changed), then gives it when the window closes."""
+    table, clock = _table()
+    refs = _lot_won(table, {1: "envy-of-the-forum", 2: "slander"})
+    game = table.game
+    assert table.awaiting(IDS[1]) is not None and table.awaiting(IDS[2]) is None
+    table.act(IDS[1], "pass")
+    assert table.awaiting(IDS[1]) is None  # answered: no "your move" alert
+    table.act(IDS[1], f"react:{refs[1]}")  # changed its mind: the last answer counts
+    assert table.view_for(IDS[1])["table"]["window"]["answer"] == f"react:{refs[1]}"
+    assert "answer" not in table.view_for(IDS[2])["table"]["window"]
+    assert game.state.window.answers[1] is None
+    clock.now += 10
+    table.expire()
+    assert game.state.players[0].influence == 3  # ann won the lot and is envied
+    assert any("plays Envy of the Forum" in line for line in game.log_for(None))
+
+
+def test_a_window_of_bots_alone_never_waits() -> None:
+    """Bots answer at once; with no person asked (ann holds no card) the game's window opens
+    and closes with the clock standing still."""
+    table, clock = _table(bots=2)
+    game = table.game
+    for seat in (1, 2):
+        give(game, seat, "envy-of-the-forum", hand=True)
+    market.start(game)
+    game.state_changed()
+    windows_seen = 0
+    for _ in range(200):
+        if game.state.window is not None:
+            windows_seen += 1
+            assert table._window is None and table.next_deadline() is None
+        if game.state.phase is not Phase.MARKET:
+            break
+        if 0 in game.awaited():
+            choice = "close" if game.state.market.auction is None else "bid:0"
+            table.act(IDS[0], choice)
+        elif not table.play_bot_step():
+            break
+    assert windows_seen and clock.now == START
+
+
+def test_a_table_may_turn_the_window_off_and_wait_for_every_key() -> None:
+    table, _ = _table(window=0)
+    _lot_won(table, {1: "envy-of-the-forum", 2: "slander"})
+    assert table.next_deadline() is None and "window" not in table.view_for(IDS[1])["table"]
+    table.act(IDS[1], "pass")
+    assert table.game.state.window.answers[1] == "pass"  # given to the game at once
+
+
+def test_a_window_open_at_a_restart_opens_afresh(tmp_path) -> None:
+    """Held answers are the table's, not yet moves: after a restart the window opens again
+    for its full time (the server's downtime costs nobody), and answers are given again."""
+    from harena.core.store import Store
+    from harena.core.table import load_tables
+
+    store = Store(tmp_path)
+    table, clock = _table(store=store)
+    _lot_won(table, {1: "envy-of-the-forum", 2: "slander"})
+    table.act(IDS[1], "pass")
+    table.save_snapshot()
+    table.close()
+    clock.now += 100
+    (loaded,) = load_tables(store, clock=clock)
+    assert loaded.game.state.window is not None
+    assert loaded.next_deadline() == clock.now + 10
+    assert "answer" not in loaded.view_for(IDS[1])["table"]["window"]
+
+
+# --- secrecy: the same bytes whether anyone holds a Reaction ------------------------------------
+
+
+def _twin(bob_holds: bool, answer: str) -> tuple[Table, Clock, list[dict[Any, bytes]]]:
+    """A lot won with bob holding Envy of the Forum (or a Slander, which cannot answer), bob
+    answering `answer` ("play" or "pass") after 3 s; every view the others and a spectator
+    receive, step by step, until the window has closed."""
+    table, clock = _table()
+    refs = _lot_won(table, {1: "envy-of-the-forum" if bob_holds else "slander", 2: "slander"})
+    others = (IDS[0], IDS[2], None)
+    seen = [{who: _bytes(table, who) for who in others} | {"deadline": table.next_deadline()}]
+    clock.now += 3
+    choice = f"react:{refs[1]}" if answer == "play" else "pass"
+    table.act(IDS[1], choice)
+    seen.append({who: _bytes(table, who) for who in others} | {"deadline": table.next_deadline()})
+    clock.now += 7
+    table.expire()
+    seen.append({who: _bytes(table, who) for who in others} | {"deadline": table.next_deadline()})
+    return table, clock, seen
+
+
+@pytest.mark.parametrize("answer", ["play", "pass"])
+def test_what_others_receive_is_the_same_whether_bob_holds_a_reaction(answer: str) -> None:
+    """Proven with the secrecy checker's comparison on the bytes of every view: until the
+    window closes (who answered, when it closes) nothing differs; after, only a card played
+    shows (it is revealed by the rules)."""
+    holder = _twin(True, answer)[2]
+    empty = _twin(False, "pass")[2]
+    for step in (0, 1):
+        for who in (IDS[0], IDS[2], None, "deadline"):
+            assert holder[step][who] == empty[step][who], (
+                step,
+                who,
+                first_difference(
+                    msgpack.unpackb(holder[step][who]), msgpack.unpackb(empty[step][who])
+                )
+                if isinstance(holder[step][who], bytes)
+                else None,
+            )
+    if answer == "pass":
+        assert holder[2] == empty[2]
+    else:
+        assert holder[2][None] != empty[2][None]
+
+
+def test_the_twin_test_catches_a_window_that_spares_those_with_nothing_to_play(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The tempting shortcut, planted: a window where no person asked has anything to play
+    closes at once. It tells everyone that nobody asked holds a card."""
+    from harena.core import table as table_module
+    from harena.core import windows
+
+    real = table_module.Table._track_window
+
+    def shortcut(self: Table, now: float) -> None:
+        real(self, now)
+        asked = windows.window_prompts(self.game)
+        if self._window is not None and all(len(p.choices) == 1 for p in asked.values()):
+            self._window.closes = now
+
+    monkeypatch.setattr(table_module.Table, "_track_window", shortcut)
+    holder = _twin(True, "pass")[2]
+    empty = _twin(False, "pass")[2]
+    assert holder[0]["deadline"] != empty[0]["deadline"]
+    assert holder[0][None] != empty[0][None]

@@ -1,0 +1,136 @@
+"""`ssh host COMMAND` over real SSH (core/commands.py, server/command_replies.py): `status` and
+`ratings` print and exit, `table N` and `play GAME` open the TUI there, anything else is
+refused with the list of what is accepted."""
+
+from __future__ import annotations
+
+from harena.server.command_replies import PLAY_TABLES_PER_KEY
+from harena.server.hostkey import fingerprint
+from tests.server.players import new_key, player
+
+
+async def run(server, key, command, **options):
+    """Run `command` without a PTY (as `ssh host status` does); (exit status, stdout, stderr)."""
+    client = await player(server, "ann", key, term_type=None, command=command, **options)
+    await client.wait_closed()
+    out = bytes(client.raw).decode()
+    err = client.stderr.decode()
+    return client.exit_status, out.replace(err, ""), err
+
+
+async def test_status_prints_the_tables_waiting_for_you_and_exits(make_server):
+    server = await make_server()
+    key = new_key()
+    ann = fingerprint(key)
+    status, out, err = await run(server, key, "status")
+    assert status == 0 and not err
+    assert "No table is waiting for your decision." in out
+
+    server.lobby.create_table(ann, "ann", "highcard", 2, bots=1)  # all play at once: ann too
+    quiet = server.lobby.create_table(ann, "ann", "highcard", 2)  # waits for a second player
+    status, out, err = await run(server, key, "status")
+    assert status == 0 and not err
+    assert "1 table waits for your decision:" in out
+    assert "#1" in out and "High Card with" in out and "(bot)" in out and "waited now" in out
+    assert "ssh -t HOST table 1" in out
+    assert f"#{quiet.id}" in out.split("Your other tables:")[1]
+    assert "\x1b" not in out  # plain text: no TUI was started
+    assert not server.sessions  # and nobody counts as online
+
+
+async def test_ratings_prints_every_games_leaderboard(make_server):
+    server = await make_server()
+    key, other = new_key(), new_key()
+    lobby = server.lobby
+    table = lobby.create_table(fingerprint(key), "ann", "highcard", 2)
+    table.sit(fingerprint(other), "bob")
+    while table.game.result() is None:
+        seat = table.game.awaited()[0]
+        table.act(table.seats[seat].identity, table.game.prompts_for(seat)[0].choices[-1].id)
+    status, out, err = await run(server, key, "ratings")
+    assert status == 0 and not err
+    assert "Carthage: rank, rating, games, player" in out
+    assert "nobody is rated at this game yet" in out
+    high = out.split("High Card:")[1]
+    assert "ann (you)" in high and "bob" in high
+    status, out, _ = await run(server, key, "ratings highcard")
+    assert status == 0 and "Carthage" not in out and "ann (you)" in out
+
+
+async def test_table_n_opens_that_table_your_seat_or_watching(make_server):
+    server = await make_server()
+    ann_key, bob_key = new_key(), new_key()
+    server.lobby.create_table(fingerprint(ann_key), "ann", "highcard", 2, bots=1)
+    ann = await player(server, "ann", ann_key, command="table 1")
+    await ann.wait_for_text("Table 1")
+    await ann.wait_for_text("you: ann")
+    bob = await player(server, "bob", bob_key, command="table 1")
+    await bob.wait_for_text("Table 1")
+    await bob.wait_until(
+        lambda: fingerprint(bob_key) in server.lobby.table("1").spectators, 5, "bob watching"
+    )
+    assert server.lobby.table("1").seat_of(fingerprint(bob_key)) is None
+
+
+async def test_table_n_needs_a_terminal_and_an_existing_table(make_server):
+    server = await make_server()
+    key = new_key()
+    server.lobby.create_table(fingerprint(key), "ann", "highcard", 2, bots=1)
+    status, _, err = await run(server, key, "table 1")
+    assert status == 1 and "connect with ssh -t" in err
+    client = await player(server, "ann", key, command="table 99")
+    await client.wait_closed()
+    assert client.exit_status == 1 and "there is no table 99" in client.stderr.decode()
+
+
+async def test_play_game_sits_you_at_a_new_table_with_bots_and_is_capped_per_key(make_server):
+    server = await make_server()
+    key = new_key()
+    ann = await player(server, "ann", key, command="play highcard")
+    await ann.wait_for_text("Table 1")
+    await ann.wait_for_text("you: ann")
+    table = server.lobby.table("1")
+    assert table.seat_of(fingerprint(key)) == 0
+    assert [seat.bot is not None for seat in table.seats] == [False, True]
+    await ann.close()
+    for _ in range(PLAY_TABLES_PER_KEY - 1):
+        server.lobby.create_table(fingerprint(key), "ann", "highcard", 2, bots=1)
+    again = await player(server, "ann", key, command="play highcard")
+    await again.wait_closed()
+    assert again.exit_status == 1
+    assert f"you have {PLAY_TABLES_PER_KEY} tables in play already" in again.stderr.decode()
+    assert len(server.lobby.tables) == PLAY_TABLES_PER_KEY
+
+
+async def test_anything_else_is_refused_with_the_list(make_server):
+    server = await make_server()
+    for command in (
+        "status; cat /etc/passwd",
+        "table 1 && id",
+        "bash",
+        "status\nstatus",
+        "ratings " + "x" * 300,
+    ):
+        status, out, err = await run(server, new_key(), command)
+        assert status == 1, command
+        assert "Accepted commands:" in err and "ssh HOST play" in err, command
+        assert "root:" not in out and "uid=" not in out
+    client = await player(server, "ann", new_key(), command="rm -rf /")  # with a PTY too
+    await client.wait_closed()
+    assert client.exit_status == 1 and "unknown command `rm`" in client.stderr.decode()
+    assert "\r\n  ssh HOST table N" in client.stderr.decode()  # lines end as a terminal needs
+
+
+async def test_a_player_registers_a_webhook_from_the_lobby_over_ssh(make_server):
+    server = await make_server()
+    assert server.notices.running and server.lobby.notice_channels == ("webhook",)
+    key = new_key()
+    ann = await player(server, "ann", key)
+    await ann.wait_for_text("you are ann")
+    ann.send("a")
+    await ann.wait_for_text("Notices while you are away")
+    assert "this server sends no e-mail" in ann.screen_text()
+    ann.send("https://ntfy.sh/#ann\r")
+    await ann.wait_for_text("Notices by webhook while you are away")
+    settings = server.lobby.settings
+    assert settings.get(fingerprint(key), "notice_webhook") == "https://ntfy.sh/#ann"
