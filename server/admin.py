@@ -21,6 +21,7 @@ from harena.core.transfer import TransferError, import_table
 from harena.server.operators import OperatorsError
 
 if TYPE_CHECKING:
+    from harena.server.cluster.node import ClusterNode
     from harena.server.ssh_server import HarenaServer, HarenaSession
 
 log = logging.getLogger(__name__)
@@ -102,10 +103,11 @@ class AdminCommands:
 
         return drain_node(self._cluster(), _one(args, "drain NODE"))
 
-    def _cluster(self):  # type: ignore[no-untyped-def]
+    def _cluster(self) -> ClusterNode:
         if self.server.cluster is None:
             raise AdminError("this server is not in a cluster (docs/cluster.md)")
-        return self.server.cluster
+        node: ClusterNode = self.server.cluster
+        return node
 
     def sessions(self, args: list[str], by: str, data: bytes | None) -> str:
         rows = self.server.all_sessions()

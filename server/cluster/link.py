@@ -136,7 +136,7 @@ class NatsLink:
     async def acall(self, make: Callable[[], Awaitable[T]], *, timeout: float = CALL_TIMEOUT) -> T:
         """`call` for a coroutine on another event loop (the server's): awaits, never blocks."""
         future = asyncio.run_coroutine_threadsafe(
-            asyncio.wait_for(make(), timeout),  # type: ignore[arg-type]
+            asyncio.wait_for(make(), timeout),
             self.loop,
         )
         try:

@@ -80,7 +80,8 @@ class ClusterStore:
         async def get() -> bytes | None:
             kv = await self.node.bucket("docs")
             try:
-                return (await kv.get(_doc_key(name))).value
+                value: bytes | None = (await kv.get(_doc_key(name))).value
+                return value
             except KeyNotFoundError:
                 return None
 
@@ -380,7 +381,8 @@ class ClusterNode:
         async def get() -> bytes | None:
             kv = await self.bucket("registry")
             try:
-                return (await kv.get(table_id)).value
+                value: bytes | None = (await kv.get(table_id)).value
+                return value
             except KeyNotFoundError:
                 return None
 

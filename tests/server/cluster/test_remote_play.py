@@ -63,13 +63,17 @@ async def test_a_player_on_one_node_plays_a_table_run_by_another(make_node, make
     # spectators', each message exactly a view the owner would show that seat locally.
     remote = b.lobby.table("1")
     assert set(remote._nats_subs) == {"1"}
+    bob_identity = owner_table.seats[1].identity
+    for _ in range(250):  # the tap hears the last view a moment after bob's node did
+        if tapped and tapped[-1][1] == owner_table.view_for(bob_identity):
+            break
+        await asyncio.sleep(0.02)
     by_subject: dict[str, dict[str, Any]] = {}
     for subject, view in tapped:
         key = subject.rsplit(".", 1)[1]
         assert key == ("spec" if view["table"]["you"] is None else str(view["table"]["you"]))
         by_subject[key] = view
     assert set(by_subject) <= {"1", "spec"} and "1" in by_subject
-    bob_identity = owner_table.seats[1].identity
     assert first_difference(by_subject["1"], owner_table.view_for(bob_identity)) is None
 
 
