@@ -5,7 +5,6 @@ whole at 80x24 (also on an ASCII terminal), and a game without summaries."""
 from __future__ import annotations
 
 import time
-
 from collections.abc import Callable
 from typing import Any
 

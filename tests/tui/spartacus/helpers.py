@@ -131,7 +131,7 @@ async def answer_window(players: Players, policy: Policy) -> None:
     for seat, prompt in sorted(windows.window_prompts(table.game).items()):
         player = players.seats[seat]
         if len(prompt.choices) == 1:
-            await until(lambda: "no key needed" in screen_text(player.app))
+            await until(lambda player=player: "no key needed" in screen_text(player.app))
             continue
         await until_prompt(player.app, prompt.kind)
         shown = next(p for p in decisions(player.app) if p.get("default"))
@@ -139,7 +139,7 @@ async def answer_window(players: Players, policy: Policy) -> None:
         assert choice is not None
         await press_choice(player.pilot, player.app, choice, confirm=True)
         await until(
-            lambda: (
+            lambda seat=seat, choice=choice: (
                 table.view_for(PLAYERS[seat][0])["table"].get("window", {}).get("answer") == choice
             )
         )
