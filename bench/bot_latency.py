@@ -99,7 +99,13 @@ async def run(workdir: Path, mode: str, bots: int, moves: int) -> None:
     server = ServerProcess(tables, workdir, Path(__file__))
     try:
         port = await server.port()
-        clients = [(await connect(port, key, f"p{k}"))[0] for k, key in enumerate(keys)]
+        try:
+            clients = [(await connect(port, key, f"p{k}"))[0] for k, key in enumerate(keys)]
+        except TimeoutError:
+            shown = bots if mode != "none" else 0
+            print(f"{mode:<8} {shown:>3} search bots: the players' table screens did not come")
+            print("         within 20 s (the server's loop was busy thinking)")
+            return
         before = await bot_moves(server, workdir)
         for _ in range(120 if mode != "none" else 0):  # the bots get going (the pool starts)
             await asyncio.sleep(0.5)
