@@ -16,6 +16,7 @@ import logging
 import queue
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from typing import ClassVar, TypeVar
 
@@ -27,26 +28,32 @@ T = TypeVar("T")
 class Inbox:
     """One per event loop: every node of a process running on that loop shares it."""
 
-    _by_loop: ClassVar[dict[int, Inbox]] = {}
+    # Weak: a loop that ended (a test's, a restarted server's) takes its inbox with it.
+    _by_loop: ClassVar[weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Inbox]] = (
+        weakref.WeakKeyDictionary()
+    )
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        self.loop = loop
+        self._loop = weakref.ref(loop)  # (the registry's key: a strong one would keep it)
         self._work: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
         self._wake = threading.Event()
 
     @classmethod
     def of(cls, loop: asyncio.AbstractEventLoop) -> Inbox:
-        inbox = cls._by_loop.get(id(loop))
-        if inbox is None or inbox.loop is not loop:
-            inbox = cls._by_loop[id(loop)] = Inbox(loop)
+        inbox = cls._by_loop.get(loop)
+        if inbox is None:
+            inbox = cls._by_loop[loop] = Inbox(loop)
         return inbox
 
     def post(self, work: Callable[[], None]) -> None:
         """From any thread: run `work` on the loop's thread soon."""
         self._work.put(work)
         self._wake.set()
+        loop = self._loop()
+        if loop is None:
+            return  # the loop ended: the server is gone, so is the work
         try:
-            self.loop.call_soon_threadsafe(self.drain)
+            loop.call_soon_threadsafe(self.drain)
         except RuntimeError:  # the loop is closed: the server is gone, so is the work
             pass
 
