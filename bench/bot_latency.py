@@ -133,6 +133,8 @@ async def run(workdir: Path, mode: str, bots: int, moves: int) -> None:
 
 async def main(args: argparse.Namespace) -> None:
     modes = ("none", "workers", "loop") if args.mode == "all" else (args.mode,)
+    if args.quick and args.mode == "all":
+        modes = ("none", "workers")  # bots thinking on the loop hold players for seconds
     for mode in modes:
         with tempfile.TemporaryDirectory() as tmp:
             await run(Path(tmp), mode, 0 if mode == "none" else args.bots, args.moves)
@@ -148,4 +150,10 @@ if __name__ == "__main__":
     parser.add_argument("--bots", type=int, default=10)
     parser.add_argument("--moves", type=int, default=30)
     parser.add_argument("--mode", default="all", choices=("workers", "loop", "none", "all"))
-    asyncio.run(main(parser.parse_args()))
+    parser.add_argument(
+        "--quick", action="store_true", help="CI: 2 bots, 3 moves, without and with workers"
+    )
+    parsed = parser.parse_args()
+    if parsed.quick:
+        parsed.bots, parsed.moves = 2, 3
+    asyncio.run(main(parsed))
