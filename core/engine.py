@@ -257,6 +257,9 @@ class Game(ABC):
     # What `seat_label` names (Carthage: "gladiator", Spartacus: "house"): seats choose them in
     # play, so `harena simulate` also counts wins by label.
     label_kind: ClassVar[str | None] = None
+    # Whether its prompts open reaction windows (a `default`): the new-table form then offers
+    # the window's length (ClockPolicy.window, core/windows.py).
+    reaction_windows: ClassVar[bool] = False
 
     def __init__(self, config: GameConfig) -> None:
         self.config = config
