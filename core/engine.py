@@ -184,6 +184,7 @@ class GameInfo:
     max_players: int
     options: tuple[OptionSpec, ...]
     bots: tuple[str, ...]
+    reaction_windows: bool = False  # Game.reaction_windows
 
 
 # --- seeded randomness --------------------------------------------------------------------------
@@ -544,7 +545,15 @@ def game_class(name: str) -> type[Game]:
 def available_games() -> list[GameInfo]:
     _load_builtins()
     return [
-        GameInfo(c.name, c.title, c.min_players, c.max_players, c.options, tuple(c.bots))
+        GameInfo(
+            c.name,
+            c.title,
+            c.min_players,
+            c.max_players,
+            c.options,
+            tuple(c.bots),
+            c.reaction_windows,
+        )
         for c in sorted(_REGISTRY.values(), key=lambda c: c.name)
     ]
 
