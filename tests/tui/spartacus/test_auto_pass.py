@@ -62,3 +62,33 @@ async def test_the_lobby_help_explains_the_auto_pass_key() -> None:
             line.startswith("p ") and "reaction window 'Let it be'" in line
             for line in app.screen.text.splitlines()
         )
+
+
+async def test_no_bell_rings_for_a_window_answered_for_you() -> None:
+    """In the lobby, a window opening rings for bob when he holds a Reaction and must answer,
+    not when he passes automatically, nor for cat, who holds nothing that answers."""
+    for auto, bells in ((False, 1), (True, 0)):
+        lobby, table, game = bare_market()
+        give(game, 1, "envy-of-the-forum", hand=True)
+        give(game, 2, "slander", hand=True)
+        lobby.settings.set(BOB, "auto_pass", auto)
+        market.start(game)
+        game.state_changed()
+        for seat in range(3):
+            table.act(PLAYERS[seat][0], "close")
+        for seat in (1, 2):
+            table.act(PLAYERS[seat][0], "bid:0")
+        async with (
+            session(lobby, BOB, "bob") as (bob, bob_keys),
+            session(lobby, CAT, "cat") as (cat, cat_keys),
+        ):
+            for app, keys in ((bob, bob_keys), (cat, cat_keys)):
+                if isinstance(app.screen, TableScreen):
+                    await keys.press("escape")
+                assert isinstance(app.screen, LobbyScreen)
+            rung = bob.bells, cat.bells
+            table.act(ANN, "bid:3")  # ann wins the lot: the window opens
+            assert game.state.window is not None
+            await bob_keys.pause()
+            await cat_keys.pause()
+            assert (bob.bells - rung[0], cat.bells - rung[1]) == (bells, 0), auto
