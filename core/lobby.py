@@ -193,7 +193,10 @@ class Lobby:
         self.tables[table.id] = table
         table.listeners.append(self._changed)
         table.listeners.extend(self._table_listeners)
-        table.pass_automatically(lambda identity: bool(self.settings.get(identity, "auto_pass")))
+        if isinstance(table, Table):  # a table run here (not a cluster's stand-in for one)
+            table.pass_automatically(
+                lambda identity: bool(self.settings.get(identity, "auto_pass"))
+            )
         for identity in self._online:
             table.set_connected(identity, True)
         self._summaries[table.id] = table.summary()
