@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from harena.core import windows
 from harena.core.windows import WINDOW_SECONDS
 
 BANK_GRACE = 60.0  # seconds per decision once a bank is empty
@@ -26,6 +27,7 @@ CHOICES = {  # what the create-table form offers, in seconds (0: off)
     "clock": (0, 60, 300, 3600, 86400),
     "bank": (0, 600, 3600, 86400, 3 * 86400),
     "stand_in_after": (0, 600, 3600, 86400),
+    "window": windows.CHOICES,
 }
 
 
@@ -140,8 +142,9 @@ def span(seconds: float) -> str:
     return f"{seconds:g}s"
 
 
-def describe(policy: ClockPolicy) -> str:
-    """`clock 5m, bank 1h, stand-in after 1d`, or '' without a clock."""
+def describe(policy: ClockPolicy, *, reaction_windows: bool = False) -> str:
+    """`clock 5m, bank 1h, stand-in after 1d`, or '' without a clock; a game with reaction
+    windows always says how long they stay open (`reaction window 10s`, `reaction window off`)."""
     parts = []
     if policy.per_decision:
         parts.append(f"clock {span(policy.per_decision)}")
@@ -149,6 +152,8 @@ def describe(policy: ClockPolicy) -> str:
         parts.append(f"bank {span(policy.bank)}")
     if policy.stand_in_after:
         parts.append(f"stand-in after {span(policy.stand_in_after)}")
+    if reaction_windows:
+        parts.append(f"reaction window {span(policy.window) if policy.window else 'off'}")
     return ", ".join(parts)
 
 

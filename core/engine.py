@@ -184,6 +184,7 @@ class GameInfo:
     max_players: int
     options: tuple[OptionSpec, ...]
     bots: tuple[str, ...]
+    reaction_windows: bool = False  # Game.reaction_windows
 
 
 # --- seeded randomness --------------------------------------------------------------------------
@@ -257,6 +258,9 @@ class Game(ABC):
     # What `seat_label` names (Carthage: "gladiator", Spartacus: "house"): seats choose them in
     # play, so `harena simulate` also counts wins by label.
     label_kind: ClassVar[str | None] = None
+    # Whether its prompts open reaction windows (a `default`): the new-table form then offers
+    # the window's length (ClockPolicy.window, core/windows.py).
+    reaction_windows: ClassVar[bool] = False
 
     def __init__(self, config: GameConfig) -> None:
         self.config = config
@@ -541,7 +545,15 @@ def game_class(name: str) -> type[Game]:
 def available_games() -> list[GameInfo]:
     _load_builtins()
     return [
-        GameInfo(c.name, c.title, c.min_players, c.max_players, c.options, tuple(c.bots))
+        GameInfo(
+            c.name,
+            c.title,
+            c.min_players,
+            c.max_players,
+            c.options,
+            tuple(c.bots),
+            c.reaction_windows,
+        )
         for c in sorted(_REGISTRY.values(), key=lambda c: c.name)
     ]
 

@@ -193,6 +193,10 @@ class Lobby:
         self.tables[table.id] = table
         table.listeners.append(self._changed)
         table.listeners.extend(self._table_listeners)
+        if isinstance(table, Table):  # a table run here (not a cluster's stand-in for one)
+            table.pass_automatically(
+                lambda identity: bool(self.settings.get(identity, "auto_pass"))
+            )
         for identity in self._online:
             table.set_connected(identity, True)
         self._summaries[table.id] = table.summary()
@@ -362,6 +366,7 @@ class Lobby:
                     "max_players": g.max_players,
                     "default_players": default_players(g.name),  # the form starts here
                     "bots": list(g.bots),
+                    "windows": g.reaction_windows,  # the form offers a reaction window's time
                     "options": [
                         {
                             "name": o.name,

@@ -1,7 +1,9 @@
 """Per-player settings, kept per key across restarts (guests' live as long as their session).
 
 `bell`: whether a decision that becomes yours rings the terminal bell; `notice_*`: where and
-how often to be told of one while you are away (core/notices.py).
+how often to be told of one while you are away (core/notices.py); `auto_pass`: whether every
+reaction window that asks you is answered "Let it be" for you at once (core/windows.py; you may
+still change the answer while it is open).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from harena.core.store import Store, StoreError
 log = logging.getLogger(__name__)
 
 FILE = "players.json"
-DEFAULTS: dict[str, Any] = {"bell": True, **NOTICE_SETTINGS}
+DEFAULTS: dict[str, Any] = {"bell": True, "auto_pass": False, **NOTICE_SETTINGS}
 
 
 class PlayerSettings:

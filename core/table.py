@@ -117,6 +117,9 @@ class Table:
         # An open reaction window with a person in it (core/windows.py); runtime only: after a
         # restart a window opens afresh and held answers are given again
         self._window: windows.HeldWindow | None = None
+        # Whether a player passes every reaction window automatically (their `auto_pass`
+        # setting, core/players.py); the lobby gives it (`pass_automatically`)
+        self._passes: Callable[[str], bool] = lambda identity: False
         # Called with the table after every change, before per-seat views are pushed: cheap hooks
         # for the lobby's table list and the bot runner, which need no view.
         self.listeners: list[Callable[[Table], None]] = []
@@ -559,6 +562,27 @@ class Table:
         elif (self._window is None and self.policy.window > 0
               and any(self._plays_for_themselves(s) for s in asked)):  # fmt: skip
             self._window = windows.HeldWindow(now + self.policy.window)
+        if self._window is not None:
+            self._pass_for_who_asked()
+
+    def pass_automatically(self, passes: Callable[[str], bool]) -> None:
+        """`passes(identity)`: whether that player passes reaction windows automatically; a
+        window open now (at a load) is answered for them at once too."""
+        self._passes = passes
+        if self._window is not None:
+            self._pass_for_who_asked()
+
+    def _pass_for_who_asked(self) -> None:
+        """A person who passes automatically has "Let it be" held for them the moment a window
+        asks them: held like any answer (only their own view shows it), so they may change it
+        until the window closes, and nobody else can tell."""
+        assert self._window is not None
+        held = self._window.held
+        for seat, prompt in windows.window_prompts(self.game).items():
+            identity = self.seats[seat].identity
+            if (seat not in held and identity is not None and self._plays_for_themselves(seat)
+                    and prompt.default is not None and self._passes(identity)):  # fmt: skip
+                held[seat] = prompt.default
 
     def _close_window(self, now: float) -> None:
         """The window's time is up: every person asked gets their held answer, or the default,
@@ -833,7 +857,11 @@ class Table:
                 for s in self.seats
             ],
             "spectators": sorted(self.spectators.values()),
-        } | ({"clock": clocks.describe(self.policy)} if self.policy.active else {})
+        } | ({"clock": clock} if (clock := self._clock_text()) else {})
+
+    def _clock_text(self) -> str:
+        """The table's time settings in words (the lobby's detail line, the table's `?`)."""
+        return clocks.describe(self.policy, reaction_windows=self.game.reaction_windows)
 
     def view_for(self, identity: str | None) -> dict[str, Any]:
         """The table as `identity` may see it: its seat's game view plus the public table."""

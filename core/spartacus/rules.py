@@ -95,6 +95,7 @@ class Spartacus(Game):
     State = SpartacusState
     bots = {"heuristic": HeuristicBot, "random": RandomBot}  # the first is what tables offer first
     label_kind = "house"
+    reaction_windows = True  # "react?" after a lot won or a Scheme launched (core/windows.py)
 
     state: SpartacusState
 

@@ -31,10 +31,15 @@ class Clock:
         return self.now
 
 
-def _table(bots: int = 0, window: float = 10.0, store: Any = None) -> tuple[Table, Clock]:
-    """ann, bob and cat (the last `bots` seats bots), Houses chosen, at the Open Market."""
+def _table(
+    bots: int = 0, window: float = 10.0, store: Any = None, auto_pass: tuple[str, ...] = ()
+) -> tuple[Table, Clock]:
+    """ann, bob and cat (the last `bots` seats bots), Houses chosen, at the Open Market;
+    the players in `auto_pass` pass reaction windows automatically (their player setting)."""
     clock = Clock()
     lobby = Lobby(store, clock=clock, new_seed=lambda: 3)
+    for identity in auto_pass:
+        lobby.settings.set(identity, "auto_pass", True)
     policy = ClockPolicy(window=window)
     table = lobby.create_table(IDS[0], "ann", "spartacus", 3, bots=0, policy=policy)
     for seat in (1, 2):
@@ -237,3 +242,98 @@ def test_the_twin_test_catches_a_window_that_spares_those_with_nothing_to_play(
     empty = _twin(False, "pass")[2]
     assert holder[0]["deadline"] != empty[0]["deadline"]
     assert holder[0][None] != empty[0][None]
+
+
+# --- "pass automatically": a player setting (core/players.py) -----------------------------------
+
+
+def test_a_player_who_passes_automatically_is_answered_at_once_and_may_change_it() -> None:
+    """bob (auto-pass on) holds Envy of the Forum: the window's "Let it be" is held for him
+    the moment it opens (his view shows it, no "your move"), the game has no answer yet, and
+    his key still changes it until the window closes."""
+    table, clock = _table(auto_pass=(IDS[1],))
+    refs = _lot_won(table, {1: "envy-of-the-forum", 2: "slander"})
+    game = table.game
+    assert table.view_for(IDS[1])["table"]["window"]["answer"] == "pass"
+    assert table.awaiting(IDS[1]) is None and game.state.window.answers[1] is None
+    assert "answer" not in table.view_for(IDS[2])["table"]["window"]  # cat did not ask for it
+    table.act(IDS[1], f"react:{refs[1]}")
+    clock.now += 10
+    table.expire()
+    assert game.state.players[0].influence == 3  # the Envy was played after all
+    assert any("plays Envy of the Forum" in line for line in game.log_for(None))
+
+
+def test_a_player_who_passes_automatically_lets_it_be_without_a_key() -> None:
+    table, clock = _table(auto_pass=(IDS[1],))
+    _lot_won(table, {1: "envy-of-the-forum", 2: "slander"})
+    clock.now += 10
+    table.expire()
+    assert table.game.state.players[0].influence == 4  # nobody envied ann
+    assert not any("plays Envy" in line for line in table.game.log_for(None))
+
+
+def _views(bob_holds: bool, auto: bool, key: str | None) -> list[dict[Any, Any]]:
+    """A lot won with bob holding Envy of the Forum or a Slander, passing automatically or
+    not, pressing `key` ("pass", "play" or None) after 3 s: every view the others and a
+    spectator receive, and the table's next deadline, until the window has closed."""
+    table, clock = _table(auto_pass=(IDS[1],) if auto else ())
+    refs = _lot_won(table, {1: "envy-of-the-forum" if bob_holds else "slander", 2: "slander"})
+    others = (IDS[0], IDS[2], None)
+
+    def seen() -> dict[Any, Any]:
+        return {who: _bytes(table, who) for who in others} | {"deadline": table.next_deadline()}
+
+    steps = [seen()]
+    clock.now += 3
+    if key is not None:
+        table.act(IDS[1], f"react:{refs[1]}" if key == "play" else "pass")
+    steps.append(seen())
+    clock.now += 7
+    table.expire()
+    steps.append(seen())
+    return steps
+
+
+def _same(a: list[dict[Any, Any]], b: list[dict[Any, Any]]) -> None:
+    for step, (x, y) in enumerate(zip(a, b, strict=True)):
+        for who in x:
+            assert x[who] == y[who], (
+                step,
+                who,
+                first_difference(msgpack.unpackb(x[who]), msgpack.unpackb(y[who]))
+                if isinstance(x[who], bytes)
+                else None,
+            )
+
+
+@pytest.mark.parametrize("bob_holds", [True, False])
+def test_what_others_receive_is_the_same_whether_bob_passes_automatically(
+    bob_holds: bool,
+) -> None:
+    """Proven with the secrecy checker's comparison on the bytes of every view, step by step:
+    bob passing automatically (no key), passing by a key after 3 s, and letting the window
+    close without a key all look the same to ann, cat and a spectator, with or without a
+    Reaction in bob's hand."""
+    baseline = _views(False, False, None)
+    _same(_views(bob_holds, True, None), baseline)
+    _same(_views(bob_holds, False, "pass"), baseline)
+    _same(_views(bob_holds, True, "pass"), baseline)
+
+
+def test_the_twin_test_catches_an_auto_pass_given_to_the_game_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The tempting shortcut, planted: an automatic pass goes to the game at once instead of
+    being held. Others would see bob answered, and so that he passes automatically."""
+    from harena.core import windows
+
+    def at_once(self: Table) -> None:
+        for seat, prompt in windows.window_prompts(self.game).items():
+            identity = self.seats[seat].identity
+            if identity is not None and self._passes(identity) and prompt.default:
+                self.game.act(seat, prompt.default)
+
+    monkeypatch.setattr(Table, "_pass_for_who_asked", at_once)
+    with pytest.raises(AssertionError):
+        _same(_views(True, True, None), _views(False, False, None))

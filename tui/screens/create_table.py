@@ -21,6 +21,7 @@ from harena.core.bots import KIND_LABELS, kinds_by_strength
 from harena.core.clocks import CHOICES, ClockPolicy, span
 from harena.core.engine import GameConfigError, IllegalAction
 from harena.core.guide import GUIDES
+from harena.core.windows import WINDOW_SECONDS
 from harena.tui.screens.checklist import ChecklistScreen
 from harena.tui.screens.dialog import DialogScreen
 from harena.tui.screens.kept import show_kept
@@ -58,7 +59,8 @@ class TableForm:
     def __init__(self, games: list[dict[str, Any]]) -> None:
         self.games = games
         self.game_index = 0
-        self.timing = dict.fromkeys(CHOICES, 0)  # clock settings, seconds (0: off); any game
+        self.timing: dict[str, float] = dict.fromkeys(CHOICES, 0)  # clock settings, seconds (0: off); any game
+        self.timing["window"] = WINDOW_SECONDS  # a reaction window's time, unless turned off
         self._reset_game()
 
     @property
@@ -89,6 +91,7 @@ class TableForm:
                 self.timing["bank"],
                 self.timing["stand_in_after"],
                 self.kinds[self.stand_in_index] if self.kinds else None,
+                self.timing["window"],
             ),
             kinds,
             learn=self.learn,
@@ -187,6 +190,17 @@ class TableForm:
                     self._cycle_stand_in,
                 )
             )
+        if game.get("windows"):
+            value = self.timing["window"]
+            out.append(
+                FormField(
+                    "Reaction window",
+                    span(value) if value else "off",
+                    "how long every 'react?' stays open; whoever holds nothing to play is "
+                    "answered for (off: each player's key is waited for)",
+                    self._timing_cycler("window"),
+                )
+            )
         if game["name"] in GUIDES:
             out.append(self._learn_field())
         return out
@@ -274,11 +288,11 @@ class FormView(Widget):
     def render(self) -> Content:
         fields = self.form.fields()
         lines = []
-        room = max(self.content_size.width - 21, 8)  # "> " + label + " < " ... " >"
+        room = max(self.content_size.width - 22, 8)  # "> " + label + " < " ... " >"
         for index, item in enumerate(fields):
             chosen = index == self.selected
             value = item.value if len(item.value) <= room else item.value[: room - 1] + "…"
-            line = f"{'>' if chosen else ' '} {item.label[:14]:<14} < {value} >"
+            line = f"{'>' if chosen else ' '} {item.label[:15]:<15} < {value} >"
             lines.append(Content.styled(line, "bold reverse" if chosen else ""))
         lines.append(Content(""))
         lines.append(Content.styled(fields[self.selected].help, "italic"))

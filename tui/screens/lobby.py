@@ -185,6 +185,14 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
             tooltip="turn the bell for your turns off or on (kept for your key)",
         ),
         Binding(
+            "p",
+            "auto_pass",
+            "auto-pass",
+            show=False,
+            tooltip="answer every reaction window 'Let it be' for you at once, or ask again "
+            "(kept for your key; you may still change the answer while the window is open)",
+        ),
+        Binding(
             "h", "history", "history", show=False, tooltip="your finished games; Enter replays one"
         ),
         Binding("r", "ratings", "ratings", show=False, tooltip="the leaderboard of each game"),
@@ -274,7 +282,13 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
 
     def _header(self) -> str:
         bell = "" if self.harena.bell_on else " · bell off"
+        bell += " · auto-pass" if self._auto_pass else ""
         return f"harena · lobby · {self._who}{bell}{self.harena.turn_note()}"
+
+    @property
+    def _auto_pass(self) -> bool:
+        app = self.harena
+        return bool(app.lobby.settings.get(app.identity, "auto_pass"))
 
     def turns_changed(self) -> None:
         """A table started or stopped waiting for us: mark it (only while we are shown)."""
@@ -345,6 +359,18 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         self.query_one(HeaderLine).set_text(self._header())
         self.status.show_info(
             "The bell rings when a decision becomes yours" if on else "No bell for your turns"
+        )
+
+    def action_auto_pass(self) -> None:
+        """The player setting `auto_pass` (core/players.py), from the next reaction window."""
+        app = self.harena
+        on = not self._auto_pass
+        app.lobby.settings.set(app.identity, "auto_pass", on, persist=not app.guest)
+        self.query_one(HeaderLine).set_text(self._header())
+        self.status.show_info(
+            "Reaction windows: 'Let it be' for you at once (a key still changes it)"
+            if on
+            else "Reaction windows ask you again"
         )
 
     def action_history(self) -> None:

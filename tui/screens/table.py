@@ -530,7 +530,12 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         board = self.board_class.SCREEN_BINDINGS
         extra = self._widget(BoardWidget).help_extra() if self.is_mounted else []
         lead = self._widget(BoardWidget).help_lead() if self.is_mounted else []
-        return [*lead, *help_entries([*type(self).BINDINGS, *board], [*self.HELP_EXTRA, *extra])]
+        clock = self.view.get("table", {}).get("clock") if self.view else None
+        timing = [("time", f"this table's time settings: {clock}")] if clock else []
+        return [
+            *lead,
+            *help_entries([*type(self).BINDINGS, *board], [*self.HELP_EXTRA, *extra, *timing]),
+        ]
 
     def _gone(self, reason: str) -> None:
         """The table left the server (deleted, archived): back to the lobby, saying why (once

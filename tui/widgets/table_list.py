@@ -49,11 +49,11 @@ def detail_lines(table: dict[str, Any]) -> list[str]:
     if table.get("waited"):
         waited = "" if table["waited"] == "now" else f" for {table['waited']}"
         head += f", waiting for you{waited} (y opens it)"
-    if table.get("clock"):
-        options = f"{options}, {table['clock']}" if options else table["clock"]
+    # the time settings lead the second line: the first is often cut at 80 columns
+    time = f"Time: {table['clock']}. " if table.get("clock") else ""
     return [
         f"{head}{' (' + options + ')' if options else ''}. Seats: {seats}",
-        f"Watching: {watchers}",
+        f"{time}Watching: {watchers}",
     ]
 
 
