@@ -59,7 +59,9 @@ class TableForm:
     def __init__(self, games: list[dict[str, Any]]) -> None:
         self.games = games
         self.game_index = 0
-        self.timing: dict[str, float] = dict.fromkeys(CHOICES, 0)  # clock settings, seconds (0: off); any game
+        self.timing: dict[str, float] = dict.fromkeys(
+            CHOICES, 0
+        )  # clock settings, seconds (0: off); any game
         self.timing["window"] = WINDOW_SECONDS  # a reaction window's time, unless turned off
         self._reset_game()
 
