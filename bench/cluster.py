@@ -329,5 +329,11 @@ if __name__ == "__main__":
     parser.add_argument("--moves", type=int, default=30, help="moves per hop run")
     parser.add_argument("--lease", type=float, default=8.0, help="lease time for failover")
     parser.add_argument("--transfer-moves", type=int, default=300)
+    parser.add_argument(
+        "--quick", action="store_true", help="CI: every scenario on a tiny workload (lease 2 s)"
+    )
     arguments = parser.parse_args()
+    if arguments.quick:
+        arguments.steps, arguments.seconds, arguments.moves = "1", 3.0, 4
+        arguments.lease, arguments.transfer_moves = 2.0, 20
     asyncio.run(main(arguments))
