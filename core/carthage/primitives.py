@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from harena.core.carthage.cards import TokenKind, TokenTrigger
 from harena.core.carthage.effects import Hook
-from harena.core.carthage.hexgrid import Direction, Hex, distance
+from harena.core.carthage.hexgrid import DIRECTIONS, Direction, Hex, distance
 from harena.core.carthage.part import Part
 from harena.core.carthage.state import (
     MAX_ARMOR,
@@ -58,7 +58,8 @@ class Primitives(Part):
         return token is not None and self.token_defs[token.token].kind.blocks
 
     def edge_closed(self, h: Hex) -> bool:
-        return Hook.EDGE_CLOSED.value in self.state.hooks and self.arena.is_edge(h)
+        hooks = self.state.hooks  # this round's Theater hooks: most rounds, none
+        return bool(hooks) and Hook.EDGE_CLOSED.value in hooks and self.arena.is_edge(h)
 
     def can_enter(self, h: Hex | None) -> bool:
         """rulebook: Action Cards, Movement ("may not move onto an occupied space"); Pillar
@@ -81,7 +82,7 @@ class Primitives(Part):
         if frame.move_dir is not None:  # a straight Move keeps its line
             dirs: tuple[Direction, ...] = (frame.move_dir,)
         else:
-            dirs = tuple(Direction)
+            dirs = DIRECTIONS
         keeps_chain = self.game.team_mode.keeps_chain
         return [
             d for d in dirs
