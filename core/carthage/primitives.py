@@ -7,6 +7,8 @@ these to run whole cards step by step.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from harena.core.carthage.cards import TokenKind, TokenTrigger
 from harena.core.carthage.effects import Hook
 from harena.core.carthage.hexgrid import DIRECTIONS, Direction, Hex, distance
@@ -76,7 +78,9 @@ class Primitives(Part):
         """Whether a knockback may carry `seat` onto `h` (the Chained Match adds the chain)."""
         return self.can_enter(h) and h is not None and self.game.team_mode.keeps_chain(seat, h)
 
-    def step_directions(self, frame: Frame) -> list[Direction]:
+    def step_directions(self, frame: Frame) -> Iterator[Direction]:
+        """The directions the frame's owner may step in now, in `Direction` order; lazily: the
+        resolver asks only whether there is one (a gladiator boxed in loses its steps)."""
         at = self.state.players[frame.owner].at
         assert at is not None
         if frame.move_dir is not None:  # a straight Move keeps its line
@@ -84,11 +88,10 @@ class Primitives(Part):
         else:
             dirs = DIRECTIONS
         keeps_chain = self.game.team_mode.keeps_chain
-        return [
-            d for d in dirs
-            if self.can_enter(h := self.arena.step(at, d))
-            and h is not None and keeps_chain(frame.owner, h)
-        ]  # fmt: skip
+        for d in dirs:
+            h = self.arena.step(at, d)
+            if self.can_enter(h) and h is not None and keeps_chain(frame.owner, h):
+                yield d
 
     def damage_targets(self, frame: Frame, reach: int) -> list[int]:
         """Opponents within `reach` hexes (rulebook: General Clarifying Rules, Range). After a
