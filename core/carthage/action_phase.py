@@ -67,8 +67,10 @@ class ActionPhase(Part):
         p.hand.remove(instance)
         s.in_play = InPlay(seat, instance, None, fifth=not p.hand)
         s.turn = (seat + 1) % len(s.players)
-        card = self.content.card(s.cards[instance])
-        self.game.emit(f"{self.game.board.name_of(seat)} plays {card.name}: {card.text}")
+        card_id = s.cards[instance]
+        card = self.content.card(card_id)
+        text = self.game.card_texts[card_id]  # card.text, worked out once per game
+        self.game.emit(f"{self.game.board.name_of(seat)} plays {card.name}: {text}")
         if not card.is_slash:
             self.choose_side(0)
         self.game.essedari_mode.card_played(seat)

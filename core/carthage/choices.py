@@ -6,6 +6,7 @@ action logs hold) are the same as ever: each is made here from the typed value.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from harena.core.carthage.hexgrid import Direction, Hex
 from harena.core.engine import Choice
@@ -19,7 +20,16 @@ class HexChoice(Choice):
 
     @classmethod
     def of(cls, at: Hex, label: str | None = None) -> HexChoice:
-        return cls(f"hex:{at.q},{at.r}", f"{at.q},{at.r}" if label is None else label, at)
+        if label is None:
+            return _plain_hex_choice(at)
+        return cls(f"hex:{at.q},{at.r}", label, at)
+
+
+@cache
+def _plain_hex_choice(at: Hex) -> HexChoice:
+    """A hex labelled by itself: choices are immutable, so each is made once and shared (the
+    placement prompts offer the same dozens of hexes over and over)."""
+    return HexChoice(f"hex:{at.q},{at.r}", f"{at.q},{at.r}", at)
 
 
 @dataclass(frozen=True, slots=True)

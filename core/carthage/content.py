@@ -84,10 +84,13 @@ class Content:
     equipment: tuple[EquipmentCard, ...] = ()  # option `equipment`
     beasts: tuple[Beast, ...] = ()  # option `beasts`
     cards: Mapping[str, ActionCard] = field(init=False, repr=False)
+    theaters: Mapping[str, TheaterCard] = field(init=False, repr=False)  # the Favor menu's Lobby
 
     def __post_init__(self) -> None:
         every = {c.id: c for c in self.starting_cards + self.action_cards + self.legend_cards}
         object.__setattr__(self, "cards", MappingProxyType(every))
+        theaters = {c.id: c for c in self.theater_cards}
+        object.__setattr__(self, "theaters", MappingProxyType(theaters))
 
     def card(self, card_id: str) -> ActionCard:
         return self.cards[card_id]
@@ -97,7 +100,7 @@ class Content:
         return next(g for g in self.gladiators if g.colour is colour)
 
     def theater(self, card_id: str) -> TheaterCard:
-        return _by_id(self.theater_cards, card_id)
+        return self.theaters[card_id]
 
     def token(self, token_id: str) -> ArenaToken:
         return _by_id(self.tokens, token_id)

@@ -39,12 +39,15 @@ class EquipmentRules(Part):
 
     def equipment_choices(self, seat: int) -> tuple[Choice, ...]:
         """One choice per face-up Equipment card and Starting card in hand to discard for it."""
+        ready = self.ready_equipment(seat)
+        if not ready:  # the option off (most tables), or every card spent
+            return ()
         p = self.state.players[seat]
         cards = self.state.cards
         starting = [i for i in p.hand if self.content.card(cards[i]).card_set is CardSet.STARTING]
         return tuple(
             UseEquipment.of(e.id, i, f"{e.name} (discard {self.game.board.card_name(i)}): {e.text}")
-            for e in self.ready_equipment(seat)
+            for e in ready
             for i in starting
         )
 

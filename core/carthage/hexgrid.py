@@ -62,6 +62,8 @@ class Direction(IntEnum):
         return Direction((self + sixths) % 6)
 
 
+DIRECTIONS: tuple[Direction, ...] = tuple(Direction)  # built once: the rules ask for all six often
+
 # (dq, dr) per Direction, in Direction order.
 _OFFSETS: tuple[tuple[int, int], ...] = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))
 _BY_OFFSET: dict[tuple[int, int], Direction] = {off: Direction(i) for i, off in enumerate(_OFFSETS)}

@@ -31,23 +31,17 @@ def bind(game: Carthage) -> Carthage:
 
 
 class Part:
-    """One piece of the Carthage rules (see the module docstring)."""
+    """One piece of the Carthage rules (see the module docstring).
+
+    `state`, `content`, `arena` and `token_defs` are plain attributes, the rules' most read
+    ones: the content never changes, and `Carthage.state`'s setter hands every piece the new
+    state whenever it is replaced (setup, restore, a copy), so no read goes through the weak
+    reference."""
+
+    state: CarthageState
 
     def __init__(self, game: Carthage) -> None:
         self.game = bind(game)
-
-    @property
-    def state(self) -> CarthageState:
-        return self.game.state
-
-    @property
-    def content(self) -> Content:
-        return self.game.content
-
-    @property
-    def arena(self) -> Arena:
-        return self.game.arena
-
-    @property
-    def token_defs(self) -> dict[str, ArenaToken]:
-        return self.game.token_defs
+        self.content: Content = game.content
+        self.arena: Arena = game.arena
+        self.token_defs: dict[str, ArenaToken] = game.token_defs

@@ -7,9 +7,11 @@ these to run whole cards step by step.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from harena.core.carthage.cards import TokenKind, TokenTrigger
 from harena.core.carthage.effects import Hook
-from harena.core.carthage.hexgrid import Direction, Hex, distance
+from harena.core.carthage.hexgrid import DIRECTIONS, Direction, Hex, distance
 from harena.core.carthage.part import Part
 from harena.core.carthage.state import (
     MAX_ARMOR,
@@ -58,7 +60,8 @@ class Primitives(Part):
         return token is not None and self.token_defs[token.token].kind.blocks
 
     def edge_closed(self, h: Hex) -> bool:
-        return Hook.EDGE_CLOSED.value in self.state.hooks and self.arena.is_edge(h)
+        hooks = self.state.hooks  # this round's Theater hooks: most rounds, none
+        return bool(hooks) and Hook.EDGE_CLOSED.value in hooks and self.arena.is_edge(h)
 
     def can_enter(self, h: Hex | None) -> bool:
         """rulebook: Action Cards, Movement ("may not move onto an occupied space"); Pillar
@@ -75,19 +78,20 @@ class Primitives(Part):
         """Whether a knockback may carry `seat` onto `h` (the Chained Match adds the chain)."""
         return self.can_enter(h) and h is not None and self.game.team_mode.keeps_chain(seat, h)
 
-    def step_directions(self, frame: Frame) -> list[Direction]:
+    def step_directions(self, frame: Frame) -> Iterator[Direction]:
+        """The directions the frame's owner may step in now, in `Direction` order; lazily: the
+        resolver asks only whether there is one (a gladiator boxed in loses its steps)."""
         at = self.state.players[frame.owner].at
         assert at is not None
         if frame.move_dir is not None:  # a straight Move keeps its line
             dirs: tuple[Direction, ...] = (frame.move_dir,)
         else:
-            dirs = tuple(Direction)
+            dirs = DIRECTIONS
         keeps_chain = self.game.team_mode.keeps_chain
-        return [
-            d for d in dirs
-            if self.can_enter(h := self.arena.step(at, d))
-            and h is not None and keeps_chain(frame.owner, h)
-        ]  # fmt: skip
+        for d in dirs:
+            h = self.arena.step(at, d)
+            if self.can_enter(h) and h is not None and keeps_chain(frame.owner, h):
+                yield d
 
     def damage_targets(self, frame: Frame, reach: int) -> list[int]:
         """Opponents within `reach` hexes (rulebook: General Clarifying Rules, Range). After a

@@ -191,6 +191,7 @@ def favor_choices(game: Carthage, seat: int) -> Iterator[Choice]:
 
 def _buy_choice(game: Carthage, seat: int, slot: int) -> Choice:
     s = game.state
-    card = game.content.card(s.cards[s.row[slot]])
+    card_id = s.cards[s.row[slot]]
     cost = game.favor_actions.row_cost(seat, s.row[slot])  # with any Retain cubes
-    return BuyCard.of(slot, f"Buy {card.name} ({cost}): {card.text}")
+    text = f"Buy {game.card_names[card_id]} ({cost}): {game.card_texts[card_id]}"
+    return BuyCard.of(slot, text)

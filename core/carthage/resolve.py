@@ -159,7 +159,7 @@ class EffectResolver(Part):
         elif isinstance(op, Move):
             if frame.left is None:
                 frame.left = self.game.board.steps_allowed(frame.owner, op.steps)
-            if frame.left > 0 and self.game.board.step_directions(frame):
+            if frame.left > 0 and next(self.game.board.step_directions(frame), None) is not None:
                 frame.wait = Wait.MOVE_STEP
                 return
             if frame.left > 0:

@@ -27,6 +27,7 @@ from harena.core.carthage.essedari.actions import default_essedari
 from harena.core.carthage.essedari.chariot import EssedariMode, check_essedari, essedari_result
 from harena.core.carthage.favor_phase import FavorPhase
 from harena.core.carthage.hooks import plug_features
+from harena.core.carthage.part import Part
 from harena.core.carthage.phases import RoundFlow
 from harena.core.carthage.primitives import Primitives
 from harena.core.carthage.prompts import open_prompts
@@ -150,8 +151,6 @@ class Carthage(Game):
     simulation_options: ClassVar[dict[str, str]] = {"sudden_death": "10"}
     label_kind = "gladiator"
 
-    state: CarthageState
-
     def prepare(self) -> None:
         self.content: Content = default_content()
         self.arena = self.content.arena
@@ -189,6 +188,14 @@ class Carthage(Game):
         self.naked = NakedAndAfraid(self)
         self.rulesets = RulesetRules(self)
         self.hooks = plug_features(self)  # where they plug into the round (hooks.py)
+        self._pieces: tuple[Part | TeamMode | EssedariMode, ...] = (
+            self.board, self.resolver, self.flow, self.theater_phase, self.action_phase,
+            self.favor_phase, self.setup_rules, self.team_mode, self.essedari_mode,
+            self.beast_rules, self.equipment_rules, self.ruleset_table, self.favor_actions,
+            self.conditions, self.naked, self.rulesets,
+        )  # fmt: skip
+        if "_state" in vars(self):  # a copy, or a game rebuilt: the pieces take its state
+            self.state = self._state
         # Who applies a choice made at each phase's own prompt.
         self.phase_choices: dict[Phase, Callable[[int, Choice], None]] = {
             Phase.GLADIATORS: self.setup_rules.apply_gladiator,
@@ -199,6 +206,19 @@ class Carthage(Game):
             Phase.ACTION: self.action_phase.apply,
             Phase.FAVOR: self.favor_phase.apply,
         }
+
+    @property
+    def state(self) -> CarthageState:
+        return self._state
+
+    @state.setter
+    def state(self, state: CarthageState) -> None:
+        """Every piece holds the state too (`Part`): the rules read it more than anything, so
+        it is a plain attribute of theirs rather than a look-up through their weak reference
+        to the game. Whoever replaces the state (setup, restore, a copy) sets it here."""
+        self._state = state
+        for piece in self._pieces:
+            piece.state = state
 
     def __copy__(self) -> Carthage:
         """A shallow copy (tests/core/secrecy.py forks games so) gets pieces of its own: a

@@ -21,7 +21,7 @@ from harena.core.carthage.chain import chain_holds, chain_via
 from harena.core.carthage.hexgrid import Hex
 from harena.core.carthage.part import bind
 from harena.core.carthage.rulesets.catalog import OPTION_NAMES, default_rulesets, ruleset_id
-from harena.core.carthage.state import Phase
+from harena.core.carthage.state import CarthageState, Phase
 from harena.core.engine import Choice, Prompt, split_multi
 
 if TYPE_CHECKING:
@@ -95,6 +95,8 @@ class TeamMode:
     """The team modes' rules, asked by the rules at named points (see the module docstring);
     every answer is the free-for-all's when `teams` is None."""
 
+    state: CarthageState  # the game's, handed over by `Carthage.state` (as to a `Part`)
+
     def __init__(self, game: Carthage, teams: Teams | None) -> None:
         self.game = bind(game)
         self.teams = teams
@@ -124,7 +126,7 @@ class TeamMode:
         return f"{self.teams.name(team)} ({names})"
 
     def winning_team(self) -> int | None:
-        s = self.game.state
+        s = self.state
         if self.teams is None or s.winner is None:
             return None
         return self.teams.team_of(s.winner)
@@ -133,7 +135,7 @@ class TeamMode:
         """Gladiators of one team (a Beast, out of the fight for its team, is nobody's)."""
         if self.teams is None:
             return False
-        players = self.game.state.players
+        players = self.state.players
         return (
             seat != other
             and 0 <= other < len(players)
@@ -149,7 +151,7 @@ class TeamMode:
         if self.teams is None or not self.teams.chained:
             return None
         for mate in self.teams.teammates(seat):
-            p = self.game.state.players[mate]
+            p = self.state.players[mate]
             if p.alive and p.at is not None:
                 return p.at
         return None
@@ -169,7 +171,7 @@ class TeamMode:
         the two out of its chain does not happen (docs/rulings.md)."""
         if self.teams is None or not self.teams.chained:
             return True
-        players = self.game.state.players
+        players = self.state.players
         after = {seat: players[other].at, other: players[seat].at}
         for who in (seat, other):
             at = after[who]
@@ -225,7 +227,7 @@ class TeamMode:
 
     def team_setup_pending(self) -> bool:
         """After the gladiators are chosen: 2 vs 3 asks the team of two for its 4 rulesets."""
-        s = self.game.state
+        s = self.state
         if self.teams is None or self.teams.exclusive_team is None:
             return False
         if len(s.team_rulesets) >= EXCLUSIVE_RULESETS or not self.team_ruleset_choices():
@@ -241,7 +243,7 @@ class TeamMode:
     def ruleset_picker(self) -> int:
         """ruling: the two take turns, the first of them in turn order from the Starting Player
         first, so each chooses two (docs/rulings.md)."""
-        s = self.game.state
+        s = self.state
         assert self.teams is not None and self.teams.exclusive_team is not None
         pair = self.teams.members[self.teams.exclusive_team]
         n = len(s.players)
@@ -254,11 +256,11 @@ class TeamMode:
         return tuple(
             Choice(f"ruleset:{r}", f"{ruleset_name(r)}: {default_rulesets()[ruleset_id(r)].text}")
             for r in RULESETS
-            if r not in self.game.state.team_rulesets and r not in table_wide
+            if r not in self.state.team_rulesets and r not in table_wide
         )
 
     def team_ruleset_prompt(self) -> Prompt:
-        s = self.game.state
+        s = self.state
         choices = self.team_ruleset_choices()
         text = f"Choose a Modular Ruleset for your team ({len(s.team_rulesets)} of {EXCLUSIVE_RULESETS})"
         return Prompt(s.turn, "pick_ruleset", text, choices)
@@ -284,11 +286,7 @@ class TeamMode:
         the team of three is still affected by them. The rulesets branch asks this before it
         offers a ruleset's Favor Action (or grants an Active Condition's gain) to `seat`."""
         teams = self.teams
-        if (
-            teams is None
-            or teams.exclusive_team is None
-            or ruleset not in self.game.state.team_rulesets
-        ):
+        if teams is None or teams.exclusive_team is None or ruleset not in self.state.team_rulesets:
             return True
         return teams.team_of(seat) == teams.exclusive_team
 

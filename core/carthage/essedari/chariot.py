@@ -42,13 +42,11 @@ class EssedariMode:
     """The built-in opponent (see the module docstring). His content is the game's `essedari`
     (tests give him a deck of their own there)."""
 
+    state: CarthageState  # the game's, handed over by `Carthage.state` (as to a `Part`)
+
     def __init__(self, game: Carthage) -> None:
         self.game = bind(game)
         self.mode = mode_of(game.config.options)
-
-    @property
-    def state(self) -> CarthageState:
-        return self.game.state
 
     @property
     def content(self) -> EssedariContent:
@@ -57,7 +55,7 @@ class EssedariMode:
     @property
     def active(self) -> bool:
         """He is in the arena (set up once the gladiators are chosen)."""
-        return self.game.state.essedari is not None
+        return self.state.essedari is not None
 
     # -- who he is ----------------------------------------------------------------------------
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from harena.core.carthage.part import Part
 from harena.core.carthage.rulesets.catalog import Ruleset, default_rulesets, option_name, ruleset_id
-from harena.core.carthage.rulesets.state import RulesetState
 from harena.core.engine import split_multi
 
 
@@ -18,7 +17,10 @@ class RulesetBase(Part):
 
     def active(self, ruleset: str) -> bool:
         """In play at this table: chosen at its creation, or (2 vs 3) by the team of two."""
-        return ruleset in self.active_rulesets or option_name(ruleset) in self.state.team_rulesets
+        if ruleset in self.active_rulesets:
+            return True
+        team = self.state.team_rulesets  # empty but in 2 vs 3
+        return bool(team) and option_name(ruleset) in team
 
     def usable_by(self, ruleset: str, seat: int) -> bool:
         """In play and `seat` may use it: rulebook, 2 VS 3 Mode - the team of two "may
@@ -30,10 +32,6 @@ class RulesetBase(Part):
 
     def ruleset(self, ruleset: str) -> Ruleset:
         return self.ruleset_defs[ruleset]
-
-    @property
-    def rs(self) -> RulesetState:
-        return self.state.rulesets
 
     def turn_order(self) -> list[int]:
         """Living seats clockwise from the Starting Player."""

@@ -75,15 +75,15 @@ class ActiveConditions(Part):
         who paid Armor for Strict Discipline may be the one the Winds carry. True: something
         was started, so the round waits for it."""
         s = self.state
-        if self.game.ruleset_table.rs.end_round == s.round or s.phase is not Phase.AFTER_ACTIONS:
+        if self.state.rulesets.end_round == s.round or s.phase is not Phase.AFTER_ACTIONS:
             return False
-        self.game.ruleset_table.rs.end_round = s.round
+        self.state.rulesets.end_round = s.round
         started = False
         if self.game.ruleset_table.active("strict-discipline"):
-            self.game.ruleset_table.rs.strict = [
+            self.state.rulesets.strict = [
                 i for i in self.game.ruleset_table.turn_order() if self.may_strict(i)
             ]
-            started = bool(self.game.ruleset_table.rs.strict)
+            started = bool(self.state.rulesets.strict)
         if not started:
             started = self.southern_winds()
         return started
@@ -116,9 +116,9 @@ class ActiveConditions(Part):
         return True
 
     def strict_prompt(self) -> Prompt | None:
-        if not self.game.ruleset_table.rs.strict:
+        if not self.state.rulesets.strict:
             return None
-        seat = self.game.ruleset_table.rs.strict[0]
+        seat = self.state.rulesets.strict[0]
         cost = self.game.ruleset_table.ruleset("strict-discipline").armor
         choices = tuple(
             FocusCard.of(i, self.game.board.card_name(i)) for i in self.state.players[seat].discard
@@ -131,7 +131,7 @@ class ActiveConditions(Part):
         )
 
     def apply_strict(self, seat: int, chosen: Choice) -> None:
-        self.game.ruleset_table.rs.strict.pop(0)
+        self.state.rulesets.strict.pop(0)
         if isinstance(chosen, FocusCard):  # else "skip"
             self.game.emit(
                 f"Strict Discipline: {self.game.board.name_of(seat)} pays Armor to Focus"
@@ -140,8 +140,8 @@ class ActiveConditions(Part):
             self.game.board.lose_armor(
                 seat, self.game.ruleset_table.ruleset("strict-discipline").armor, "loses"
             )
-        self.game.ruleset_table.rs.strict = [
-            i for i in self.game.ruleset_table.rs.strict if self.state.players[i].alive
+        self.state.rulesets.strict = [
+            i for i in self.state.rulesets.strict if self.state.players[i].alive
         ]
-        if not self.game.ruleset_table.rs.strict:
+        if not self.state.rulesets.strict:
             self.southern_winds()

@@ -32,12 +32,12 @@ class FavorActions(Part):
         """rulebook: Retain - "This card now costs all opponents +1 Favor", per cube; your own
         cubes cost you nothing."""
         card = self.content.card(self.state.cards[instance])
-        cubes = self.game.ruleset_table.rs.cubes.get(instance, [])
+        cubes = self.state.rulesets.cubes.get(instance, [])
         return card.cost + sum(1 for owner in cubes if owner != seat)
 
     def pay_retainers(self, seat: int, instance: int) -> None:
         """rulebook: Retain - the extra Favor goes to the cubes' owners, and the cubes go home."""
-        for owner in self.game.ruleset_table.rs.cubes.pop(instance, []):
+        for owner in self.state.rulesets.cubes.pop(instance, []):
             if owner != seat:
                 self.game.emit(
                     f"{self.game.board.name_of(seat)} pays 1 Favor to {self.game.board.name_of(owner)} for a Retain cube"
@@ -48,13 +48,13 @@ class FavorActions(Part):
         """rulebook: Retain - "When a card is ... Evaluated, cubes are immediately returned to
         the player(s), and no reward (Favor) is granted"."""
         for instance in instances:
-            if self.game.ruleset_table.rs.cubes.pop(instance, None):
+            if self.state.rulesets.cubes.pop(instance, None):
                 self.game.emit(
                     f"The Retain cubes on {self.game.board.card_name(instance)} go back to their owners"
                 )
 
     def cubes_left(self, seat: int) -> int:
-        placed = sum(owners.count(seat) for owners in self.game.ruleset_table.rs.cubes.values())
+        placed = sum(owners.count(seat) for owners in self.state.rulesets.cubes.values())
         return self.game.ruleset_table.ruleset("retain").value - placed
 
     # -- the menu -------------------------------------------------------------------------------
@@ -64,20 +64,18 @@ class FavorActions(Part):
         have been purchased this round"."""
         s = self.state
         bought = (
-            self.game.ruleset_table.rs.starter_buys
-            if self.game.ruleset_table.rs.starter_round == s.round
-            else 0
+            self.state.rulesets.starter_buys if self.state.rulesets.starter_round == s.round else 0
         )
         return self.game.ruleset_table.ruleset("actuate").cost + bought
 
     def count_starter_buy(self) -> None:
         s = self.state
-        if self.game.ruleset_table.rs.starter_round != s.round:
-            self.game.ruleset_table.rs.starter_round, self.game.ruleset_table.rs.starter_buys = (
+        if self.state.rulesets.starter_round != s.round:
+            self.state.rulesets.starter_round, self.state.rulesets.starter_buys = (
                 s.round,
                 0,
             )
-        self.game.ruleset_table.rs.starter_buys += 1
+        self.state.rulesets.starter_buys += 1
 
     def ruleset_favor_choices(self, seat: int) -> list[Choice]:
         """The Favor Actions `seat` may buy now, each only when it would do something."""
@@ -192,7 +190,7 @@ class FavorActions(Part):
             return False
         rule = self.game.ruleset_table.ruleset(name)
         if name in SECOND_CHOICE:
-            self.game.ruleset_table.rs.pick, self.game.ruleset_table.rs.pick_seat = (
+            self.state.rulesets.pick, self.state.rulesets.pick_seat = (
                 SECOND_CHOICE[name],
                 seat,
             )
@@ -249,7 +247,7 @@ class FavorActions(Part):
             f"{self.game.board.name_of(seat)} Campaigns: {names} to the Theater discard pile"
         )
         if s.theater_discard:
-            self.game.ruleset_table.rs.pick, self.game.ruleset_table.rs.pick_seat = (
+            self.state.rulesets.pick, self.state.rulesets.pick_seat = (
                 "campaign_lobby",
                 seat,
             )
@@ -299,7 +297,7 @@ class FavorActions(Part):
 
     def favor_pick_prompt(self) -> Prompt | None:
         s = self.state
-        pick, seat = self.game.ruleset_table.rs.pick, self.game.ruleset_table.rs.pick_seat
+        pick, seat = self.state.rulesets.pick, self.state.rulesets.pick_seat
         if pick is None:
             return None
         me = s.players[seat]
@@ -331,7 +329,7 @@ class FavorActions(Part):
             )
             return Prompt(seat, pick, "Renovate: move which Arena token?", (*choices, BACK))
         if pick == "renovate_to":
-            origin = self.game.ruleset_table.rs.renovate_from
+            origin = self.state.rulesets.renovate_from
             assert origin is not None
             name = self.token_defs[s.tokens[origin].token].name
             choices = tuple(HexChoice.of(h) for h in self.renovate_moves().get(origin, []))
@@ -353,10 +351,10 @@ class FavorActions(Part):
     def apply_favor_pick(self, seat: int, chosen: Choice) -> None:
         s = self.state
         choice = chosen.id
-        pick = self.game.ruleset_table.rs.pick
-        self.game.ruleset_table.rs.pick = None
+        pick = self.state.rulesets.pick
+        self.state.rulesets.pick = None
         if choice == "back":
-            self.game.ruleset_table.rs.renovate_from = None
+            self.state.rulesets.renovate_from = None
             return
         me = s.players[seat]
         if pick == "campaign_lobby":
@@ -386,12 +384,12 @@ class FavorActions(Part):
             )
         elif pick == "renovate_token":
             assert isinstance(chosen, HexChoice)
-            self.game.ruleset_table.rs.renovate_from = chosen.at
-            self.game.ruleset_table.rs.pick = "renovate_to"
+            self.state.rulesets.renovate_from = chosen.at
+            self.state.rulesets.pick = "renovate_to"
         elif pick == "renovate_to":
-            origin = self.game.ruleset_table.rs.renovate_from
+            origin = self.state.rulesets.renovate_from
             assert origin is not None
-            self.game.ruleset_table.rs.renovate_from = None
+            self.state.rulesets.renovate_from = None
             assert isinstance(chosen, HexChoice)
             to = chosen.at
             self.game.favor_phase.spend(seat, self.game.ruleset_table.ruleset("renovate").cost)
@@ -413,7 +411,7 @@ class FavorActions(Part):
             slot = int(choice.removeprefix("retain:"))
             instance = s.row[slot]
             self.game.favor_phase.spend(seat, self.game.ruleset_table.ruleset("retain").cost)
-            self.game.ruleset_table.rs.cubes.setdefault(instance, []).append(seat)
+            self.state.rulesets.cubes.setdefault(instance, []).append(seat)
             self.game.emit(
                 f"{self.game.board.name_of(seat)} Retains {self.game.board.card_name(instance)} with a cube"
             )

@@ -64,7 +64,7 @@ class NakedAndAfraid(Part):
         frame = s.stack[-1]
         threat = card_threat(self.content.card(frame.ref).sides[frame.side].effects)
         at = s.players[owner].at
-        self.game.ruleset_table.rs.window = [
+        self.state.rulesets.window = [
             seat for seat in ((owner + k) % n for k in range(1, n))
             if threat is not None and at is not None and (mine := s.players[seat].at) is not None
             and distance(at, mine) <= threat
@@ -73,21 +73,15 @@ class NakedAndAfraid(Part):
     def holds_frame(self, frame: Frame) -> bool:
         """Whether the card frame about to resolve must wait for the window (resolve.run_frames
         asks before each operation); drops the seats that cannot answer now."""
-        if (
-            not self.game.ruleset_table.rs.window
-            or frame.source is not Source.CARD
-            or frame.pc != 0
-        ):
+        if not self.state.rulesets.window or frame.source is not Source.CARD or frame.pc != 0:
             return False
-        while self.game.ruleset_table.rs.window and not self.naked_ok(
-            self.game.ruleset_table.rs.window[0]
-        ):
-            self.game.ruleset_table.rs.window.pop(0)
-        return bool(self.game.ruleset_table.rs.window)
+        while self.state.rulesets.window and not self.naked_ok(self.state.rulesets.window[0]):
+            self.state.rulesets.window.pop(0)
+        return bool(self.state.rulesets.window)
 
     def window_open(self) -> bool:
         s = self.state
-        if not self.game.ruleset_table.rs.window or not s.stack:
+        if not self.state.rulesets.window or not s.stack:
             return False
         top = s.stack[-1]
         return top.wait is None and top.source is Source.CARD and top.pc == 0
@@ -96,7 +90,7 @@ class NakedAndAfraid(Part):
         s = self.state
         if not self.window_open() or s.in_play is None:
             return None
-        seat = self.game.ruleset_table.rs.window[0]
+        seat = self.state.rulesets.window[0]
         card = self.game.board.card_name(s.in_play.instance)
         text = (
             f"{self.game.board.name_of(s.in_play.seat)} plays {card}: respond before it resolves?"
@@ -106,7 +100,7 @@ class NakedAndAfraid(Part):
 
     def apply_naked(self, seat: int, choice: str) -> None:
         if self.window_open():
-            self.game.ruleset_table.rs.window.pop(0)
+            self.state.rulesets.window.pop(0)
         if choice != "naked":
             return
         rule = self.game.ruleset_table.ruleset(RULESET)

@@ -19,16 +19,14 @@ class RulesetRules(Part):
 
     def ruleset_waits(self) -> bool:
         """A ruleset prompt is open outside the stack: the round must wait (phases.advance)."""
-        return self.game.ruleset_table.rs.pick is not None or bool(
-            self.game.ruleset_table.rs.strict
-        )
+        return self.state.rulesets.pick is not None or bool(self.state.rulesets.strict)
 
     def apply_ruleset_choice(self, seat: int, chosen: Choice) -> bool:
         """Apply a choice made at a ruleset's prompt; False: not one of theirs."""
         choice = chosen.id
-        if self.game.ruleset_table.rs.pick is not None:
+        if self.state.rulesets.pick is not None:
             self.game.favor_actions.apply_favor_pick(seat, chosen)
-        elif self.game.ruleset_table.rs.strict:
+        elif self.state.rulesets.strict:
             self.game.conditions.apply_strict(seat, chosen)
         elif self.game.naked.window_open() or choice == "naked":
             self.game.naked.apply_naked(seat, choice)

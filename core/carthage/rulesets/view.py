@@ -15,19 +15,17 @@ if TYPE_CHECKING:
 def rulesets_view(game: Carthage) -> dict[str, Any]:
     s = game.state
     top = s.stack[-1] if s.stack else None
-    retain = game.ruleset_table.active("retain")
+    table = game.ruleset_table
+    retain = table.active("retain")
+    cubes = s.rulesets.cubes
     return {
-        "active": [r for r in game.ruleset_table.ruleset_defs if game.ruleset_table.active(r)],
+        "active": [r for r in table.ruleset_defs if table.active(r)],
         # [slot, [seat, ...]] for each row card with cubes on it, cubes in the order placed
-        "cubes": [
-            [slot, list(game.ruleset_table.rs.cubes[i])]
-            for slot, i in enumerate(s.row)
-            if i in game.ruleset_table.rs.cubes
-        ],
+        "cubes": [[slot, list(cubes[i])] for slot, i in enumerate(s.row) if i in cubes],
         "cubes_left": [
             game.favor_actions.cubes_left(i) if retain else 0 for i in range(len(s.players))
         ],
-        "window": game.ruleset_table.rs.window[0] if game.naked.window_open() else None,
+        "window": s.rulesets.window[0] if game.naked.window_open() else None,
         # the ruleset whose Movement the waiting decision is ("naked-and-afraid", "outbreak" ...)
         "moving": top.ref
         if top is not None and top.source is Source.RULESET and top.wait

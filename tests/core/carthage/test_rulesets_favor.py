@@ -195,7 +195,7 @@ def test_retain_blue_and_two_red_cubes_are_paid_to_their_owners() -> None:
     game.state_changed()
     game.act(1, "retain")
     game.act(1, "retain:0")
-    assert game.ruleset_table.rs.cubes[slash] == [0, 1, 1]
+    assert game.state.rulesets.cubes[slash] == [0, 1, 1]
     assert (
         game.favor_actions.row_cost(2, slash) == 3 + 3
         and game.favor_actions.row_cost(1, slash) == 3 + 1
@@ -207,7 +207,7 @@ def test_retain_blue_and_two_red_cubes_are_paid_to_their_owners() -> None:
     assert s.players[2].favor == 15 - 6
     assert s.players[0].favor == blue + 1 and s.players[1].favor == red + 2
     assert (
-        slash not in game.ruleset_table.rs.cubes and game.favor_actions.cubes_left(1) == 3
+        slash not in game.state.rulesets.cubes and game.favor_actions.cubes_left(1) == 3
     )  # the cubes went home
 
 
@@ -231,7 +231,7 @@ def test_retain_cubes_evaluated_return_with_no_reward() -> None:
     game.act(0, "retain:2")
     owner_favor = s.players[0].favor
     game.act(1, "evaluate")
-    assert game.ruleset_table.rs.cubes == {} and s.players[0].favor == owner_favor
+    assert game.state.rulesets.cubes == {} and s.players[0].favor == owner_favor
 
 
 def test_retain_has_three_cubes() -> None:
