@@ -51,7 +51,15 @@ class PlayerSettings:
             self._session.setdefault(identity, {})[name] = value
             return
         self._saved.setdefault(identity, {})[name] = value
+
+        def change(fresh: Any) -> dict[str, dict[str, Any]]:
+            # Only this one setting, applied to the document as saved now: another server of a
+            # cluster may have changed other settings since this one read it.
+            data = fresh if isinstance(fresh, dict) else {}
+            data.setdefault(identity, {})[name] = value
+            return data
+
         try:
-            self._store.write_document(FILE, self._saved)
+            self._saved = self._store.update_document(FILE, change)
         except StoreError:
             log.exception("player settings not saved")

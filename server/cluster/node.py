@@ -21,7 +21,7 @@ from functools import partial
 from typing import Any
 
 from nats.js import api
-from nats.js.errors import KeyNotFoundError, KeyWrongLastSequenceError
+from nats.js.errors import KeyDeletedError, KeyNotFoundError, KeyWrongLastSequenceError
 
 from harena.core.lobby import Lobby
 from harena.core.store import StoreError
@@ -45,6 +45,7 @@ UNREACHABLE = (
     "the table is moving between nodes or the cluster is unreachable: nothing was changed, "
     "try again in a moment"
 )
+DOCUMENT_TRIES = 50  # compare-and-set attempts before a shared document's write gives up
 SWITCH_INTERVAL = 0.0005  # seconds (Python's default is 0.005)
 
 
@@ -89,16 +90,45 @@ class ClusterStore:
         return json.loads(raw) if raw else None
 
     def write_document(self, name: str, data: Any) -> None:
-        payload = json.dumps(data, sort_keys=True).encode()
+        """Replace the whole document: only for one nobody else writes (the operator's notice);
+        a shared one (ratings, settings, bans) changes through `update_document`."""
+        self.update_document(name, lambda _: data)
 
-        async def put() -> None:
+    def update_document(self, name: str, change: Callable[[Any], Any]) -> Any:
+        """Compare-and-set on the KV revision: read the document, apply `change` to it, write it
+        only if nobody wrote since; on a conflict read it again and apply `change` to the fresh
+        one. So two nodes rating games at once both count (`change` is one game's delta, one
+        key's setting), never the last writer's stale copy over the other's update."""
+        key = _doc_key(name)
+
+        async def attempt() -> tuple[bool, Any]:
             kv = await self.node.bucket("docs")
-            await kv.put(_doc_key(name), payload)
+            try:
+                entry = await kv.get(key)
+                revision, current = entry.revision, json.loads(entry.value) if entry.value else None
+            except (KeyNotFoundError, KeyDeletedError):
+                revision, current = None, None
+            data = change(current)
+            payload = json.dumps(data, sort_keys=True).encode()
+            try:
+                if revision is None:
+                    await kv.create(key, payload)
+                else:
+                    await kv.update(key, payload, last=revision)
+            except KeyWrongLastSequenceError:
+                return False, None
+            return True, data
 
         try:
-            self.node.link.call(put)
+            for _ in range(DOCUMENT_TRIES):
+                done, data = self.node.link.call(attempt)
+                if done:
+                    return data
         except (NatsUnavailable, OSError) as exc:
             raise StoreError(f"could not save {name} to the cluster: {exc}") from exc
+        raise StoreError(
+            f"could not save {name}: {DOCUMENT_TRIES} writers in a row got there first"
+        )
 
 
 class ClusterNode:
@@ -221,8 +251,8 @@ class ClusterNode:
     def read_document(self, name: str) -> Any:
         return ClusterStore(self).read_document(name)
 
-    def put_document(self, name: str, data: Any) -> None:
-        ClusterStore(self).write_document(name, data)
+    def update_document(self, name: str, change: Callable[[Any], Any]) -> Any:
+        return ClusterStore(self).update_document(name, change)
 
     def watch_document(self, name: str, changed: Callable[[Any], None]) -> None:
         """`changed(data)` on this loop whenever any node writes the document `name`."""
