@@ -25,6 +25,11 @@ class PlayerSettings:
         self._saved: dict[str, dict[str, Any]] = data if isinstance(data, dict) else {}
         self._session: dict[str, dict[str, Any]] = {}  # guests: never written
 
+    def replace(self, data: Any) -> None:
+        """The settings as another server of a cluster saved them."""
+        if isinstance(data, dict):
+            self._saved = data
+
     def get(self, identity: str, name: str) -> Any:
         for kept in (self._session, self._saved):
             if name in kept.get(identity, {}):

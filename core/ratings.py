@@ -80,6 +80,10 @@ class Ratings:
         self.rated_tables: set[str] = set()
         self._load(store.read_document(FILE) if store is not None else None)
 
+    def replace(self, data: Any) -> None:
+        """The ratings as another server of a cluster saved them."""
+        self._load(data)
+
     def _load(self, data: Any) -> None:
         self.games, self.rated_tables = {}, set()
         if isinstance(data, dict):

@@ -23,6 +23,7 @@ from typing import Any
 from nats.js import api
 from nats.js.errors import KeyDeletedError, KeyNotFoundError, KeyWrongLastSequenceError
 
+from harena.core import players, ratings
 from harena.core.lobby import Lobby
 from harena.core.store import StoreError
 from harena.core.table import Table
@@ -193,6 +194,9 @@ class ClusterNode:
         for table_id, data in self.link.call(self._watch_registry):
             self._registry_changed(table_id, data)
         self._share_lobby(lobby)
+        # A game rated or a setting changed on another node shows here at once.
+        self.watch_document(ratings.FILE, lobby.ratings.replace)
+        self.watch_document(players.FILE, lobby.settings.replace)
         self.link.call(self._watch_retired)
         return lobby
 

@@ -46,6 +46,15 @@ async def test_two_nodes_rating_games_at_once_lose_no_update(make_node) -> None:
     assert len(saved["rated"]) == 2 * games
     # Elo of two is zero-sum: a lost update would leave the points out of balance.
     assert sum(value for value, _, _ in people.values()) == pytest.approx(3 * START)
+    for _ in range(100):  # and every node shows them (the document is watched)
+        await asyncio.sleep(0.02)
+        shown = [s.lobby.ratings.of("key-ann", "highcard") for s in (a, b)]
+        if all(r is not None and r.games == 2 * games for r in shown):
+            break
+    for server in (a, b):
+        for key, (value, played, _) in people.items():
+            rating = server.lobby.ratings.of(key, "highcard")
+            assert rating is not None and (rating.value, rating.games) == (value, played)
 
 
 async def test_settings_changed_on_two_nodes_at_once_are_both_kept(make_node) -> None:
