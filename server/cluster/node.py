@@ -510,6 +510,7 @@ class ClusterNode:
         if self._task is not None:
             self._task.cancel()
         for table_id in list(self.host.tables):
+            self._hand_over(table_id)
             self.host.stop_serving(table_id)
         for table_id, lease in list(self.held.items()):
             try:
@@ -580,6 +581,8 @@ class ClusterNode:
         return claimed
 
     def give_up(self, table_id: str, reason: str) -> None:
+        if reason != MOVED:  # (a fenced node cannot write, and its clocks are not the table's)
+            self._hand_over(table_id)
         self.host.stop_serving(table_id)
         lease = self.held.pop(table_id, None)
         if lease is not None and lease.held:
@@ -594,6 +597,16 @@ class ClusterNode:
                 reason,
                 extra={"event": "table-released", "table": table_id, "node": self.name},
             )
+
+    def _hand_over(self, table_id: str) -> None:
+        """Leave the table's running clocks, as durations, for its next owner (a dead node
+        leaves none: the next owner starts them afresh, as after a restart)."""
+        table = self.lobby.tables.get(table_id) if self.lobby is not None else None
+        table_log = table._log if isinstance(table, Table) else None
+        if isinstance(table, Table) and isinstance(table_log, JetStreamLog):
+            if table.policy.active and table.closed is None:
+                running = table.running_clocks()
+                _quietly(lambda: table_log.hand_over(running))
 
     def retire(self, table_id: str, why: str) -> None:
         """A deleted or archived table: marked so no node claims it, its records kept."""
