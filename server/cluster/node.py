@@ -148,7 +148,9 @@ class ClusterNode:
         self._task: asyncio.Task[None] | None = None
         self._loop = asyncio.get_running_loop()  # where tables and sessions live
         self.inbox = Inbox.of(self._loop)
-        self.host = TableHost(self.link, self.inbox, self.name, settings.prefix)
+        self.host = TableHost(
+            self.link, self.inbox, self.name, settings.prefix, clock=lambda: self._clock()
+        )
         self._watcher: Any = None
         self._orphans: dict[str, RemoteTable] = {}  # stand-ins still shown for tables run here
         self.server: Any = None  # the HarenaServer this node serves (sessions, address)
@@ -479,14 +481,14 @@ class ClusterNode:
     def later(self, delay: float, work: Callable[[], None]) -> None:
         self._loop.call_later(delay, work)
 
-    def listen(self, subject: str, arrived: Callable[[bytes], None]) -> Any:
-        """Hear `subject` on this loop until `unlisten`."""
+    def listen(self, subject: str, arrived: Callable[[bytes, dict[str, str] | None], None]) -> Any:
+        """Hear `subject` on this loop until `unlisten` (each message's data and headers)."""
 
         async def subscribe() -> Any:
             assert self.link.nc is not None
 
             async def cb(msg: Any) -> None:
-                self.inbox.post(lambda: arrived(msg.data))
+                self.inbox.post(lambda: arrived(msg.data, msg.headers))
 
             sub = await self.link.nc.subscribe(subject, cb=cb)
             await self.link.nc.flush()

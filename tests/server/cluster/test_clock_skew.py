@@ -11,6 +11,7 @@ import pytest
 
 from harena.core.clocks import ClockPolicy
 from harena.core.table import Table
+from harena.server.cluster.remote import RemoteTable
 from harena.server.cluster.table_store import JetStreamTables
 
 CLOCK = 300.0  # seconds per decision
@@ -113,3 +114,39 @@ async def test_a_drained_node_s_table_keeps_its_time_left_on_a_node_ten_minutes_
     left_on_b = {seat: at - b.cluster._clock() for seat, (at, _) in moved.deadlines().items()}
     for seat in awaited:  # what the move took, at most, and not a second more
         assert left_on_a[seat] - 1.0 < left_on_b[seat] <= left_on_a[seat]
+
+
+async def test_a_countdown_shown_through_a_skewed_node_shows_the_owner_s_time_left(
+    make_node,
+) -> None:
+    a = await make_node("a")
+    b = await make_node("b")
+    b.cluster._clock = lambda: time.time() - 600  # b's wall clock: ten minutes behind
+    table = a.lobby.create_table(
+        "key-ann", "Ann", "highcard", 2, policy=ClockPolicy(per_decision=CLOCK)
+    )
+    table.sit("key-bob", "Bob")
+    while not isinstance(b.lobby.tables.get(table.id), RemoteTable):
+        await asyncio.sleep(0.02)
+    remote = b.lobby.tables[table.id]
+    seen: list[dict] = []
+    remote.subscribe("key-bob", seen.append)  # the first view: the owner's answer
+
+    def left(view: dict, now: float) -> dict[int, float]:
+        return {seat: at - now for seat, at, _ in view["table"]["deadlines"]}
+
+    def assert_same_time_left(view: dict) -> None:
+        on_b = left(view, b.cluster._clock())
+        on_a = {seat: at - time.time() for seat, (at, _) in table.deadlines().items()}
+        assert on_b.keys() == on_a.keys() and on_b
+        for seat, seconds in on_a.items():
+            assert abs(on_b[seat] - seconds) < 1.0
+
+    assert_same_time_left(remote.view_for("key-bob"))
+    await asyncio.sleep(1.0)
+    seat = table.game.awaited()[0]
+    identity = table.seats[seat].identity
+    table.act(identity, table.game.prompts_for(seat)[0].choices[-1].id)  # a view is published
+    while not seen:
+        await asyncio.sleep(0.02)
+    assert_same_time_left(seen[-1])
