@@ -60,7 +60,7 @@ class PlayerSettings:
         def change(fresh: Any) -> dict[str, dict[str, Any]]:
             # Only this one setting, applied to the document as saved now: another server of a
             # cluster may have changed other settings since this one read it.
-            data = fresh if isinstance(fresh, dict) else {}
+            data = fresh if isinstance(fresh, dict) else self._saved  # (none yet, or damaged)
             data.setdefault(identity, {})[name] = value
             return data
 

@@ -124,7 +124,8 @@ class Ratings:
         out: dict[str, float] = {}
 
         def change(fresh: Any) -> dict[str, Any]:
-            self._load(fresh)
+            if fresh is not None:  # (none, or a damaged file set aside: keep what we have)
+                self._load(fresh)
             out.clear()
             out.update(self._apply(table))
             return self._data()
