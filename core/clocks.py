@@ -230,6 +230,34 @@ class SeatTimes:
             self.clock_began[seat] = now
         self.gone_since = dict.fromkeys(seated, now)
 
+    def running(self, now: float) -> dict[str, list[list[float]]]:
+        """How long each running clock has run and each gone player has been gone, as of `now`:
+        durations, which mean the same on any machine (a table moving to another node of a
+        cluster carries these, never this machine's instants)."""
+        return {
+            "used": [[seat, round(now - began, 3)] for seat, began in self.clock_began.items()],
+            "gone": [[seat, round(now - since, 3)] for seat, since in self.gone_since.items()],
+        }
+
+    def resumed(self, now: float, running: dict[str, object]) -> None:
+        """Take up clocks handed over as `running` (durations) at `now` on this machine's clock:
+        each awaited seat has exactly the time left it had; anything malformed is ignored (that
+        clock starts afresh, as after a restart)."""
+        for name, kept in (("used", self.clock_began), ("gone", self.gone_since)):
+            items = running.get(name)
+            for item in items if isinstance(items, list) else []:
+                if not (isinstance(item, list) and len(item) == 2):
+                    continue
+                seat, seconds = item
+                if (
+                    isinstance(seat, int)
+                    and seat in kept
+                    and isinstance(seconds, (int, float))
+                    and not isinstance(seconds, bool)
+                    and seconds >= 0
+                ):
+                    kept[seat] = now - seconds
+
     def deadline(self, seat: int, connected: bool) -> tuple[float, str] | None:
         """When a bot stands in for the awaited player in `seat`, and why ("clock", "away")."""
         options = []

@@ -27,6 +27,11 @@ class PlayerSettings:
         self._saved: dict[str, dict[str, Any]] = data if isinstance(data, dict) else {}
         self._session: dict[str, dict[str, Any]] = {}  # guests: never written
 
+    def replace(self, data: Any) -> None:
+        """The settings as another server of a cluster saved them."""
+        if isinstance(data, dict):
+            self._saved = data
+
     def get(self, identity: str, name: str) -> Any:
         for kept in (self._session, self._saved):
             if name in kept.get(identity, {}):
@@ -53,7 +58,15 @@ class PlayerSettings:
             self._session.setdefault(identity, {})[name] = value
             return
         self._saved.setdefault(identity, {})[name] = value
+
+        def change(fresh: Any) -> dict[str, dict[str, Any]]:
+            # Only this one setting, applied to the document as saved now: another server of a
+            # cluster may have changed other settings since this one read it.
+            data = fresh if isinstance(fresh, dict) else self._saved  # (none yet, or damaged)
+            data.setdefault(identity, {})[name] = value
+            return data
+
         try:
-            self._store.write_document(FILE, self._saved)
+            self._saved = self._store.update_document(FILE, change)
         except StoreError:
             log.exception("player settings not saved")

@@ -78,13 +78,29 @@ class Ratings:
         self._is_rated = rated
         self.games: dict[str, dict[str, Rating]] = {}
         self.rated_tables: set[str] = set()
-        data = store.read_document(FILE) if store is not None else None
+        self._load(store.read_document(FILE) if store is not None else None)
+
+    def replace(self, data: Any) -> None:
+        """The ratings as another server of a cluster saved them."""
+        self._load(data)
+
+    def _load(self, data: Any) -> None:
+        self.games, self.rated_tables = {}, set()
         if isinstance(data, dict):
             for game, people in data.get("games", {}).items():
                 self.games[game] = {
                     i: Rating(float(r[0]), int(r[1]), str(r[2])) for i, r in people.items()
                 }
             self.rated_tables = set(data.get("rated", []))
+
+    def _data(self) -> dict[str, Any]:
+        return {
+            "games": {
+                g: {i: [r.value, r.games, r.name] for i, r in people.items()}
+                for g, people in self.games.items()
+            },
+            "rated": sorted(self.rated_tables),
+        }
 
     def of(self, identity: str, game: str) -> Rating | None:
         return self.games.get(game, {}).get(identity)
@@ -96,9 +112,34 @@ class Ratings:
         )
 
     def rate(self, table: Table) -> dict[str, float]:
-        """Rate a finished table once; returns each rated identity's change (empty: not rated)."""
+        """Rate a finished table once; returns each rated identity's change (empty: not rated).
+
+        The game is applied to the ratings as saved now, not to this server's copy: in a cluster
+        another node may have rated a game since, and its update must not be lost (the store
+        re-reads and applies this game again if someone else wrote meanwhile)."""
+        if table.id in self.rated_tables or table.game.result() is None or table.closed:
+            return {}
+        if self._store is None:
+            return self._apply(table)
+        out: dict[str, float] = {}
+
+        def change(fresh: Any) -> dict[str, Any]:
+            if fresh is not None:  # (none, or a damaged file set aside: keep what we have)
+                self._load(fresh)
+            out.clear()
+            out.update(self._apply(table))
+            return self._data()
+
+        try:
+            self._store.update_document(FILE, change)
+        except StoreError:
+            log.exception("ratings not saved")
+        return out
+
+    def _apply(self, table: Table) -> dict[str, float]:
+        """Apply one finished table to these ratings (once: a table already rated is not)."""
         result = table.game.result()
-        if table.id in self.rated_tables or result is None or table.closed:
+        if table.id in self.rated_tables or result is None:
             return {}
         self.rated_tables.add(table.id)  # judged once, rated or not
         game = table.game.name
@@ -114,7 +155,6 @@ class Ratings:
         humans = [p for p in people if p[1] is not None]
         bots = len(people) - len(humans)
         if not humans or len(people) < 2 or (bots and not self.count_bots):
-            self._save()
             return {}
         winners = {i for i, (seat, _, _) in enumerate(people) if seat in result.winners}
         fixed = {i for i, (_, identity, _) in enumerate(people) if identity is None}
@@ -130,7 +170,6 @@ class Ratings:
                 table.seats[seat].name,
             )
             out[identity] = delta
-        self._save()
         log.info(
             "table %s rated: %s",
             table.id,
@@ -141,18 +180,3 @@ class Ratings:
             ),
         )
         return out
-
-    def _save(self) -> None:
-        if self._store is None:
-            return
-        data: dict[str, Any] = {
-            "games": {
-                g: {i: [r.value, r.games, r.name] for i, r in people.items()}
-                for g, people in self.games.items()
-            },
-            "rated": sorted(self.rated_tables),
-        }
-        try:
-            self._store.write_document(FILE, data)
-        except StoreError:
-            log.exception("ratings not saved")

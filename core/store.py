@@ -30,6 +30,7 @@ import re
 import stat
 import struct
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -478,6 +479,15 @@ class Store:
             _fsync_dir(self.root)
         except OSError as exc:
             raise StoreError(f"could not write {path}: {exc.strerror or exc}") from exc
+
+    def update_document(self, name: str, change: Callable[[Any], Any]) -> Any:
+        """Apply `change` (the fresh document, or None, to the new one) and save the result;
+        returns it. One process owns a data folder, so read-change-write cannot race here; a
+        cluster's store re-reads and re-applies on a conflicting write (server/cluster/node.py).
+        """
+        data = change(self.read_document(name))
+        self.write_document(name, data)
+        return data
 
     def _document(self, name: str) -> Path:
         if not _TABLE_ID.match(name.replace(".", "_")):

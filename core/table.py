@@ -262,6 +262,16 @@ class Table:
         self._window = None
         self._track_window(self._clock())
 
+    def running_clocks(self) -> dict[str, list[list[float]]]:
+        """The running clocks as durations (SeatTimes.running), for a table handed to another
+        node of a cluster."""
+        return self.times.running(self._clock())
+
+    def resume_clocks(self, running: dict[str, object]) -> None:
+        """After a rebuild, take up clocks handed over by the table's last node instead of
+        starting them afresh (SeatTimes.resumed)."""
+        self.times.resumed(self._clock(), running)
+
     def _make_files_agree(self, store: Store, start: recovery.Start, cut_at: int | None) -> None:
         """Cut, mend or restart the log so it ends where the loaded table does, keeping every
         byte it removes beside it, then say what was done."""

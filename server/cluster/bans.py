@@ -21,11 +21,30 @@ KEY = "bans.json"
 @dataclass
 class ClusterBans(Bans):
     node: Any = field(default=None, repr=False)
+    # The bans as last read from or written to the cluster: what this node changed since is
+    # applied to the fresh document, so a ban made on another node meanwhile is kept.
+    shared: dict[str, dict[str, str]] = field(
+        default_factory=lambda: {"keys": {}, "addresses": {}}, repr=False
+    )
 
     def _save(self) -> None:
         super()._save()
-        if self.node is not None:
-            self.node.put_document(KEY, {"keys": self.keys, "addresses": self.addresses})
+        if self.node is None:
+            return
+        mine = {"keys": dict(self.keys), "addresses": dict(self.addresses)}
+        before = self.shared
+
+        def change(fresh: Any) -> dict[str, dict[str, str]]:
+            out: dict[str, dict[str, str]] = {"keys": {}, "addresses": {}}
+            for kind in out:
+                if isinstance(fresh, dict) and isinstance(fresh.get(kind), dict):
+                    out[kind] = {str(k): str(v) for k, v in fresh[kind].items()}
+                for lifted in before[kind].keys() - mine[kind].keys():
+                    out[kind].pop(lifted, None)
+                out[kind].update({k: v for k, v in mine[kind].items() if before[kind].get(k) != v})
+            return out
+
+        self.replace(self.node.update_document(KEY, change))
 
     def replace(self, data: Any) -> None:
         """The cluster's bans as another node saved them."""
@@ -40,6 +59,7 @@ class ClusterBans(Bans):
             log.warning("dropped a malformed bans document (%s)", exc)
             return
         self.keys, self.addresses = keys, addresses
+        self.shared = {"keys": dict(keys), "addresses": dict(addresses)}
         Bans._save(self)  # the local copy follows
 
 

@@ -12,6 +12,8 @@ secrecy checker).
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from harena.core.engine import IllegalAction
@@ -25,6 +27,11 @@ if TYPE_CHECKING:
     from nats.aio.client import Client
 
 log = logging.getLogger(__name__)
+
+# The owner's clock when it sent a view (a header, and `now` beside a view answered): the view's
+# deadlines are instants on that clock, which the receiving node turns into its own
+# (remote.on_local_clock), so a countdown shows the same time left whatever each clock says.
+NOW_HEADER = "Harena-Now"
 
 
 def seat_key(view: dict[str, Any]) -> str:
@@ -55,8 +62,17 @@ class TableHost:
         assert self.link.nc is not None
         return self.link.nc
 
-    def __init__(self, link: NatsLink, inbox: Inbox, node: str, prefix: str) -> None:
+    def __init__(
+        self,
+        link: NatsLink,
+        inbox: Inbox,
+        node: str,
+        prefix: str,
+        *,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.link = link
+        self.clock = clock  # the tables' clock on this node
         self.inbox = inbox
         self.node = node
         self.prefix = prefix
@@ -154,7 +170,7 @@ class TableHost:
         try:
             if op == "view":
                 self._watch(table, identity, node)
-                return {"ok": table.view_for(identity)}
+                return {"ok": table.view_for(identity), "now": self.clock()}
             if op == "unwatch":
                 self._unwatch(table, identity, node)
                 return {"ok": None}
@@ -226,4 +242,5 @@ class TableHost:
             self._last_spec[table_id] = id(view)
         payload = wire.pack(view)
         subject = self.view_subject(table_id, key)
-        self.link.spawn(self._nats().publish(subject, payload))
+        headers = {NOW_HEADER: repr(self.clock())}
+        self.link.spawn(self._nats().publish(subject, payload, headers=headers))

@@ -21,8 +21,9 @@ from functools import partial
 from typing import Any
 
 from nats.js import api
-from nats.js.errors import KeyNotFoundError, KeyWrongLastSequenceError
+from nats.js.errors import KeyDeletedError, KeyNotFoundError, KeyWrongLastSequenceError
 
+from harena.core import players, ratings
 from harena.core.lobby import Lobby
 from harena.core.store import StoreError
 from harena.core.table import Table
@@ -45,6 +46,7 @@ UNREACHABLE = (
     "the table is moving between nodes or the cluster is unreachable: nothing was changed, "
     "try again in a moment"
 )
+DOCUMENT_TRIES = 50  # compare-and-set attempts before a shared document's write gives up
 SWITCH_INTERVAL = 0.0005  # seconds (Python's default is 0.005)
 
 
@@ -89,16 +91,45 @@ class ClusterStore:
         return json.loads(raw) if raw else None
 
     def write_document(self, name: str, data: Any) -> None:
-        payload = json.dumps(data, sort_keys=True).encode()
+        """Replace the whole document: only for one nobody else writes (the operator's notice);
+        a shared one (ratings, settings, bans) changes through `update_document`."""
+        self.update_document(name, lambda _: data)
 
-        async def put() -> None:
+    def update_document(self, name: str, change: Callable[[Any], Any]) -> Any:
+        """Compare-and-set on the KV revision: read the document, apply `change` to it, write it
+        only if nobody wrote since; on a conflict read it again and apply `change` to the fresh
+        one. So two nodes rating games at once both count (`change` is one game's delta, one
+        key's setting), never the last writer's stale copy over the other's update."""
+        key = _doc_key(name)
+
+        async def attempt() -> tuple[bool, Any]:
             kv = await self.node.bucket("docs")
-            await kv.put(_doc_key(name), payload)
+            try:
+                entry = await kv.get(key)
+                revision, current = entry.revision, json.loads(entry.value) if entry.value else None
+            except (KeyNotFoundError, KeyDeletedError):
+                revision, current = None, None
+            data = change(current)
+            payload = json.dumps(data, sort_keys=True).encode()
+            try:
+                if revision is None:
+                    await kv.create(key, payload)
+                else:
+                    await kv.update(key, payload, last=revision)
+            except KeyWrongLastSequenceError:
+                return False, None
+            return True, data
 
         try:
-            self.node.link.call(put)
+            for _ in range(DOCUMENT_TRIES):
+                done, data = self.node.link.call(attempt)
+                if done:
+                    return data
         except (NatsUnavailable, OSError) as exc:
             raise StoreError(f"could not save {name} to the cluster: {exc}") from exc
+        raise StoreError(
+            f"could not save {name}: {DOCUMENT_TRIES} writers in a row got there first"
+        )
 
 
 class ClusterNode:
@@ -117,7 +148,9 @@ class ClusterNode:
         self._task: asyncio.Task[None] | None = None
         self._loop = asyncio.get_running_loop()  # where tables and sessions live
         self.inbox = Inbox.of(self._loop)
-        self.host = TableHost(self.link, self.inbox, self.name, settings.prefix)
+        self.host = TableHost(
+            self.link, self.inbox, self.name, settings.prefix, clock=lambda: self._clock()
+        )
         self._watcher: Any = None
         self._orphans: dict[str, RemoteTable] = {}  # stand-ins still shown for tables run here
         self.server: Any = None  # the HarenaServer this node serves (sessions, address)
@@ -163,6 +196,9 @@ class ClusterNode:
         for table_id, data in self.link.call(self._watch_registry):
             self._registry_changed(table_id, data)
         self._share_lobby(lobby)
+        # A game rated or a setting changed on another node shows here at once.
+        self.watch_document(ratings.FILE, lobby.ratings.replace)
+        self.watch_document(players.FILE, lobby.settings.replace)
         self.link.call(self._watch_retired)
         return lobby
 
@@ -221,8 +257,8 @@ class ClusterNode:
     def read_document(self, name: str) -> Any:
         return ClusterStore(self).read_document(name)
 
-    def put_document(self, name: str, data: Any) -> None:
-        ClusterStore(self).write_document(name, data)
+    def update_document(self, name: str, change: Callable[[Any], Any]) -> Any:
+        return ClusterStore(self).update_document(name, change)
 
     def watch_document(self, name: str, changed: Callable[[Any], None]) -> None:
         """`changed(data)` on this loop whenever any node writes the document `name`."""
@@ -445,14 +481,14 @@ class ClusterNode:
     def later(self, delay: float, work: Callable[[], None]) -> None:
         self._loop.call_later(delay, work)
 
-    def listen(self, subject: str, arrived: Callable[[bytes], None]) -> Any:
-        """Hear `subject` on this loop until `unlisten`."""
+    def listen(self, subject: str, arrived: Callable[[bytes, dict[str, str] | None], None]) -> Any:
+        """Hear `subject` on this loop until `unlisten` (each message's data and headers)."""
 
         async def subscribe() -> Any:
             assert self.link.nc is not None
 
             async def cb(msg: Any) -> None:
-                self.inbox.post(lambda: arrived(msg.data))
+                self.inbox.post(lambda: arrived(msg.data, msg.headers))
 
             sub = await self.link.nc.subscribe(subject, cb=cb)
             await self.link.nc.flush()
@@ -476,6 +512,7 @@ class ClusterNode:
         if self._task is not None:
             self._task.cancel()
         for table_id in list(self.host.tables):
+            self._hand_over(table_id)
             self.host.stop_serving(table_id)
         for table_id, lease in list(self.held.items()):
             try:
@@ -546,6 +583,8 @@ class ClusterNode:
         return claimed
 
     def give_up(self, table_id: str, reason: str) -> None:
+        if reason != MOVED:  # (a fenced node cannot write, and its clocks are not the table's)
+            self._hand_over(table_id)
         self.host.stop_serving(table_id)
         lease = self.held.pop(table_id, None)
         if lease is not None and lease.held:
@@ -560,6 +599,16 @@ class ClusterNode:
                 reason,
                 extra={"event": "table-released", "table": table_id, "node": self.name},
             )
+
+    def _hand_over(self, table_id: str) -> None:
+        """Leave the table's running clocks, as durations, for its next owner (a dead node
+        leaves none: the next owner starts them afresh, as after a restart)."""
+        table = self.lobby.tables.get(table_id) if self.lobby is not None else None
+        table_log = table._log if isinstance(table, Table) else None
+        if isinstance(table, Table) and isinstance(table_log, JetStreamLog):
+            if table.policy.active and table.closed is None:
+                running = table.running_clocks()
+                _quietly(lambda: table_log.hand_over(running))
 
     def retire(self, table_id: str, why: str) -> None:
         """A deleted or archived table: marked so no node claims it, its records kept."""

@@ -18,7 +18,7 @@ from harena.core.engine import Event, Game, IllegalAction
 from harena.core.store import StoreError
 from harena.core.table import Seat, Subscriber, Table
 from harena.server.cluster import wire
-from harena.server.cluster.host import seat_key
+from harena.server.cluster.host import NOW_HEADER, seat_key
 
 if TYPE_CHECKING:
     from harena.server.cluster.node import ClusterNode
@@ -39,6 +39,26 @@ class _Times:
     """The part of `SeatTimes` the lobby reads."""
 
     waiting_since: dict[int, float | None] = field(default_factory=dict)
+
+
+def on_local_clock(view: dict[str, Any], owner_now: object, now: float) -> dict[str, Any]:
+    """The view with its deadlines moved from the owner's clock (which read `owner_now` when it
+    sent the view) to this node's (reading `now`): the time left is what crosses, so a wall clock
+    minutes off on either machine neither stretches nor cuts a countdown shown here. A view
+    without deadlines (or from an owner that did not say its time) is shown as it came."""
+    deadlines = view["table"].get("deadlines")
+    if not deadlines or not isinstance(owner_now, (int, float)) or isinstance(owner_now, bool):
+        return view
+    shift = now - owner_now
+    moved = [[seat, at + shift, why] for seat, at, why in deadlines]
+    return {**view, "table": {**view["table"], "deadlines": moved}}
+
+
+def _header_time(headers: dict[str, str] | None) -> float | None:
+    try:
+        return float(headers[NOW_HEADER]) if headers else None
+    except (KeyError, ValueError):
+        return None
 
 
 class RemoteSubscription:
@@ -175,7 +195,8 @@ class RemoteTable:
         while the owner cannot answer (it died and nobody took the table yet), the view the
         stream's records give, and the owner is asked again until it answers."""
         try:
-            return dict(self._ask("view", identity))
+            answer = self._ask_answer("view", identity)
+            return on_local_clock(dict(answer["ok"]), answer.get("now"), self.node._clock())
         except IllegalAction:
             log.info("table %s: its node did not answer; showing the stream's copy", self.id)
             self.node.later(RETRY_AFTER, lambda: self._ask_again(identity))
@@ -191,7 +212,9 @@ class RemoteTable:
 
         def answered(answer: dict[str, Any]) -> None:
             if "ok" in answer:
-                self._received(key, answer["ok"])
+                self._received(
+                    key, on_local_clock(answer["ok"], answer.get("now"), self.node._clock())
+                )
             else:
                 self.node.later(RETRY_AFTER, lambda: self._ask_again(identity))
 
@@ -214,7 +237,8 @@ class RemoteTable:
     def _listen(self, key: str) -> None:
         if key not in self._nats_subs:
             self._nats_subs[key] = self.node.listen(
-                self.node.host.view_subject(self.id, key), lambda data: self._arrived(key, data)
+                self.node.host.view_subject(self.id, key),
+                lambda data, headers: self._arrived(key, data, headers),
             )
 
     def _stop_listening(self, key: str) -> None:
@@ -223,12 +247,13 @@ class RemoteTable:
         if nats_sub is not None:
             self.node.unlisten(nats_sub)
 
-    def _arrived(self, key: str, data: bytes) -> None:
+    def _arrived(self, key: str, data: bytes, headers: dict[str, str] | None = None) -> None:
         try:
             view = wire.unpack(data)
             if seat_key(view) != key:
                 raise wire.Malformed(f"a view for {seat_key(view)} on {key}'s subject")
-        except (wire.Malformed, KeyError, TypeError) as exc:
+            view = on_local_clock(view, _header_time(headers), self.node._clock())
+        except (wire.Malformed, KeyError, TypeError, ValueError) as exc:
             log.warning("table %s: dropped a malformed view (%s)", self.id, exc)
             return
         self._received(key, view)
@@ -289,9 +314,13 @@ class RemoteTable:
             self._tell("connected", identity, on=connected)
 
     def _ask(self, op: str, identity: str | None, **args: Any) -> Any:
+        return self._ask_answer(op, identity, **args)["ok"]
+
+    def _ask_answer(self, op: str, identity: str | None, **args: Any) -> dict[str, Any]:
+        """The owner's whole answer (`ok`, and `now` beside a view); raises if it refused."""
         answer = self.node.ask(self.id, op, identity, args, REQUEST_TIMEOUT)
         if "ok" in answer:
-            return answer["ok"]
+            return answer
         if answer.get("error") == "illegal":
             raise IllegalAction(str(answer.get("message")))
         raise ClusterUnavailable(str(answer.get("message", "the table could not be reached")))

@@ -7,7 +7,10 @@ Each append carries `Nats-Expected-Last-Subject-Sequence`: the sequence of the l
 node knows on the table's subject. A node that claims a table appends an `owner` record first
 (a fence): from then on every append of a previous owner that has not seen it is refused by
 JetStream itself, whatever that node believes about its lease, even after a pause or a partition.
-The `owner` records are the store's own and never reach the table. A snapshot carries the stream
+The `owner` records are the store's own and never reach the table; so are `handoff` records, the
+running clocks (as durations) of a node that let the table go cleanly (drained, stopped), which
+the next owner takes up so a move neither adds nor takes time whatever the two machines' clocks
+say. A snapshot carries the stream
 sequence of the last record it covers (in `log_bytes`, where a file snapshot keeps the byte
 offset), so a rebuild reads the newest snapshot and only the records after it.
 """
@@ -49,6 +52,7 @@ class Loaded:
     last_seq: int  # the subject's last sequence: where the next append is fenced
     count: int  # table records in the whole log
     touched: float  # when its last record was written (the stream's clock)
+    handover: dict[str, Any] | None = None  # the last node's running clocks, if it handed over
 
 
 def encode(record: dict[str, Any]) -> bytes:
@@ -194,10 +198,13 @@ class JetStreamTables:
         except NotFoundError:
             pass
         start = snapshot["log_bytes"] + 1 if snapshot is not None else 1
-        records = await self._read_subject(self.subject(table_id), start, last.seq or 0)
+        found = await self._read_subject(self.subject(table_id), start, last.seq or 0)
+        # A handoff counts only if no table record came after it (clocks changed since).
+        handover = found[-1] if found and found[-1].get("t") == "handoff" else None
+        records = [r for r in found if r.get("t") != "handoff"]
         before = snapshot["records"] if snapshot is not None else 0
         touched = last.time.timestamp() if last.time is not None else self._clock()
-        return Loaded(snapshot, records, last.seq or 0, before + len(records), touched)
+        return Loaded(snapshot, records, last.seq or 0, before + len(records), touched, handover)
 
     async def _read_subject(self, subject: str, start: int, last: int) -> list[dict[str, Any]]:
         """The table records on `subject` from stream sequence `start` through `last`."""
@@ -233,6 +240,8 @@ class JetStreamTables:
         table_log = JetStreamLog(self, table_id, last_seq=loaded.last_seq, count=loaded.count)
         table_log.fence(self.node)
         table.attach(self, table_log, loaded.touched)
+        if loaded.handover is not None:
+            table.resume_clocks(loaded.handover)
         return table
 
     def delete(self, table_id: str) -> None:
@@ -266,6 +275,10 @@ class JetStreamLog:
     def fence(self, node: str) -> None:
         """Claim the table's log: an owner record that no previous owner's append can pass."""
         self._append({"t": "owner", "node": node, "at": self.tables._clock()})
+
+    def hand_over(self, running: dict[str, Any]) -> None:
+        """Before letting the table go: its running clocks, as durations, for the next owner."""
+        self._append({"t": "handoff", "node": self.tables.node, **running})
 
     def append(self, record: dict[str, Any]) -> None:
         self._append(record)
