@@ -27,14 +27,15 @@ def board_view(game: Carthage, seat: int | None) -> dict[str, Any]:
     def pile(instances: list[int]) -> list[str]:
         return [card_of[i] for i in instances]
 
+    board, equipment = game.board, game.equipment_rules.equipment  # looked up once per view
     players = []
     for i, p in enumerate(s.players):
         players.append(
             {
                 "seat": i,
                 "colour": p.colour,  # "" until chosen (Setup 2)
-                "class": game.board.class_of(i),
-                "name": game.board.name_of(i),
+                "class": board.class_of(i),
+                "name": board.name_of(i),
                 "armor": p.armor,
                 "favor": p.favor,
                 "alive": p.alive,
@@ -45,10 +46,7 @@ def board_view(game: Carthage, seat: int | None) -> dict[str, Any]:
                 "focus": pile(p.focus),
                 "passed": p.passed,
                 # equipment_rules: face up (ready) or face down, public like the player board
-                "equipment": [
-                    {"id": e.id, "ready": e.id not in p.spent}
-                    for e in game.equipment_rules.equipment(i)
-                ],
+                "equipment": [{"id": e.id, "ready": e.id not in p.spent} for e in equipment(i)],
                 "conditions": list(p.conditions),
                 "beast": p.beast if not p.alive else None,  # beast_rules: its Armor is "armor"
             }
