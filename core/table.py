@@ -361,12 +361,7 @@ class Table:
     # -- seats ------------------------------------------------------------------------------------
 
     def seat_of(self, identity: str | None) -> int | None:
-        if identity is None:
-            return None
-        for index, seat in enumerate(self.seats):
-            if seat.identity == identity:
-                return index
-        return None
+        return seat_index(self.seats, identity)
 
     def sit(self, identity: str, name: str, seat: int | None = None) -> int:
         """Take a free seat (or a bot's); returns its index. Holding a seat already keeps it."""
@@ -1028,6 +1023,16 @@ class Table:
         if self._log is not None:
             self._log.close()
             self._log = None
+
+
+def seat_index(seats: list[Seat], identity: str | None) -> int | None:
+    """Which of `seats` `identity` sits in (None: none, or no identity)."""
+    if identity is None:
+        return None
+    for index, seat in enumerate(seats):
+        if seat.identity == identity:
+            return index
+    return None
 
 
 def load_tables(store: Store, *, clock: Callable[[], float] = time.time) -> list[Table]:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from harena.core.engine import Event, Game, IllegalAction
 from harena.core.store import StoreError
-from harena.core.table import Seat, Subscriber, Table
+from harena.core.table import Seat, Subscriber, Table, seat_index
 from harena.server.cluster import wire
 from harena.server.cluster.host import NOW_HEADER, seat_key
 
@@ -120,12 +120,7 @@ class RemoteTable:
         return str(self._summary["status"])
 
     def seat_of(self, identity: str | None) -> int | None:
-        if identity is None:
-            return None
-        for index, seat in enumerate(self.seats):
-            if seat.identity == identity:
-                return index
-        return None
+        return seat_index(self.seats, identity)
 
     def key_of(self, identity: str | None) -> str:
         seat = self.seat_of(identity)
