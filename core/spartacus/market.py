@@ -154,10 +154,12 @@ def _main_prompt(game: Spartacus, seat: int, standing: bool = False) -> Prompt:
     if standing:
         close += " (withdraws your offers)"
     choices.append(Choice("close", close))
-    # closing is for good (offers withdrawn, no more trades or Bank sales): asked twice
+    # what cannot be undone is asked twice: closing is for good (offers withdrawn, no more
+    # trades or Bank sales), and the Bank never sells back
+    final = tuple(c.id for c in choices if c.id == "close" or c.id.startswith("bank:"))
     return Prompt(
         seat, "open_market", "The Open Market", tuple(choices), standing=standing,
-        confirm=("close",),
+        confirm=final,
     )  # fmt: skip
 
 

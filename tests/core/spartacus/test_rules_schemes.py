@@ -73,12 +73,20 @@ def test_a_scheme_that_helps_its_target_needs_no_second_press() -> None:
     assert not {"bribe-the-magistrate"} & harmful
 
 
-def test_closing_the_market_and_an_execution_ask_for_a_second_press() -> None:
+def test_closing_the_market_a_bank_sale_and_an_execution_ask_for_a_second_press() -> None:
     """ruling: what cannot be undone is marked for a second press (Prompt.confirm)."""
-    from tests.core.spartacus.helpers import at_the_market
+    from tests.core.spartacus.helpers import at_the_market, give
 
     game = at_the_market()
-    assert all(p.confirm == ("close",) for p in game.open_prompts() if p.kind == "open_market")
+    for seat in range(game.players):
+        give(game, seat, "crixus")
+    markets = [p for p in game.open_prompts() if p.kind == "open_market"]
+    assert markets
+    for p in markets:
+        sales = tuple(c.id for c in p.choices if c.id.startswith("bank:"))
+        assert sales  # Crixus, at least
+        assert set(p.confirm) == {"close", *sales}  # the Bank never sells back
+        assert not any(c.startswith("offer:") for c in p.confirm)  # an offer can be refused
     from tests.core.spartacus.test_rules_arena import _arena, _finish, _two_fighters
 
     game = _arena()
