@@ -265,3 +265,22 @@ def test_a_bad_allow_file_is_named_in_one_line_before_serving(content, message, 
     err = capsys.readouterr().err
     assert err.startswith(f"harena: --allow {path}: ") and err.count("\n") == 1
     assert message in err and "Traceback" not in err and "listen" not in err
+
+
+def test_a_reader_that_leaves_early_ends_the_listing_quietly() -> None:
+    """`harena games | head`: the pipe closes while harena still writes; no traceback, and the
+    status a shell gives a command ended by SIGPIPE (what `.ci/wheel_check` once tripped on)."""
+    # Listed far more often than a pipe holds, so a write after the reader left must fail.
+    code = (
+        "from harena.server.cli import main\n"
+        "raise SystemExit(max(main(['games']) for _ in range(2000)))"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.read(5) == b"NAME "
+    proc.stdout.close()
+    errors = proc.stderr.read()
+    assert proc.wait(timeout=60) == 141
+    assert b"Traceback" not in errors and b"BrokenPipe" not in errors
