@@ -28,10 +28,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from harena.core.bots import MAX_DEALS, bot_seed, decide, standing_move
+from harena.core.bots import bot_seed
 from harena.core.engine import Game, game_class, make_config
 from harena.core.search.bot import Budget, SearchBot
-from harena.core.simulate import MAX_DECISIONS, game_seed
+from harena.core.simulate import game_seed, play_to_the_end
 
 LEVELS = {"easy": "easy", "normal": "heuristic", "hard": "search"}
 
@@ -75,24 +75,12 @@ def play(row: Row, index: int, seed: int, budget: Budget) -> None:
     )
     shift = index % row.players if row.rotate else 0
     kinds = [row.lineup[(s - shift) % row.players] for s in range(row.players)]
-    bots = {s: make_bot(game, kind, bot_seed(this_seed, s), budget) for s, kind in enumerate(kinds)}
-    deals = 0
-    while game.result() is None:
-        if game.version >= MAX_DECISIONS:
-            raise RuntimeError("stuck")
-        deal = standing_move(game, bots)
-        if deal is not None:
-            deals += 1
-            if deals > MAX_DEALS:
-                raise RuntimeError(f"bots made {MAX_DEALS} deals in a row")
-            game.act(*deal)
-            continue
-        deals = 0
-        seat = game.awaited()[0]
-        began = time.perf_counter()
-        choice = decide(game, seat, bots[seat])
-        row.times.setdefault(kinds[seat], []).append(time.perf_counter() - began)
-        game.act(seat, choice)
+    bots = [make_bot(game, kind, bot_seed(this_seed, s), budget) for s, kind in enumerate(kinds)]
+
+    def timed(seat: int, seconds: float) -> None:
+        row.times.setdefault(kinds[seat], []).append(seconds)
+
+    play_to_the_end(game, bots, timed)
     result = game.result()
     assert result is not None
     seat_stats = getattr(game, "seat_stats", None)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -53,10 +54,13 @@ def game_seed(seed: int, index: int) -> int:
     return Rng.from_seed(seed * 7919 + index).next64() >> 1
 
 
-def play_to_the_end(game: Game, bots: list[Any]) -> Game:
+def play_to_the_end(
+    game: Game, bots: list[Any], timed: Callable[[int, float], None] | None = None
+) -> Game:
     """Let `bots` (one per seat) play `game` to its end, each from its own seat's view; a game
     still running after MAX_DECISIONS raises RuntimeError (a stuck game is a bug to report).
-    Before each decision the bots may deal (`standing_move`), as at a server's table."""
+    Before each decision the bots may deal (`standing_move`), as at a server's table.
+    `timed(seat, seconds)` hears how long each decision took (bench/bot_strength.py)."""
     seats = dict(enumerate(bots))
     deals = 0
     while game.result() is None:
@@ -71,7 +75,11 @@ def play_to_the_end(game: Game, bots: list[Any]) -> Game:
             continue
         deals = 0
         seat = game.awaited()[0]
-        game.act(seat, decide(game, seat, bots[seat]))
+        began = time.perf_counter()
+        choice = decide(game, seat, bots[seat])
+        if timed is not None:
+            timed(seat, time.perf_counter() - began)
+        game.act(seat, choice)
     return game
 
 
