@@ -14,7 +14,6 @@ from textual.content import Content
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Input
 
 from harena.core.clocks import waited
 from harena.core.commands import accepted
@@ -530,13 +529,9 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         self.status.clear()
         self.harena.open_table(table)
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
+    def send_chat(self, text: str) -> None:
         app = self.harena
-        text = event.value.strip()
-        event.input.clear()
-        if text:
-            app.lobby.say(app.identity, app.player_name, text)
+        app.lobby.say(app.identity, app.player_name, text)
 
     def action_quit(self) -> None:
         self.harena.action_request_quit()

@@ -19,7 +19,6 @@ from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Input
 
 from harena.core.clocks import coarse
 from harena.core.engine import IllegalAction
@@ -437,12 +436,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             message = "you are watching: spectators do not play"
         self.status.show_error(message)
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        text = event.value.strip()
-        event.input.clear()
-        if not text:
-            return
+    def send_chat(self, text: str) -> None:
         app = self.harena
         try:
             self.table.say(app.identity, app.player_name, text)

@@ -47,7 +47,7 @@ _reached_chat: weakref.WeakSet[events.Key] = weakref.WeakSet()
 class ChatInput(Input):
     """A one-line, non-blinking input (a blinking cursor costs bytes every half second).
 
-    Enter sends (the screen handles `Input.Submitted`); Esc hands the keys back to the screen.
+    Enter sends (through the screen's `ChatKeys.send_chat`); Esc hands the keys back to the screen.
     """
 
     BINDINGS = [Binding("escape", "leave_input", "leave chat", show=False)]
@@ -82,6 +82,16 @@ class ChatInput(Input):
     def action_leave_input(self) -> None:
         self.screen.set_focus(None)
 
+    async def action_submit(self) -> None:
+        # Sent here, at once, not through Input.Submitted: that message bubbles up through the
+        # row to the screen one queue at a time, and the keys typed after Enter (Esc and a move,
+        # already queued) would overtake the line: the move would land before the chat.
+        text = self.value.strip()
+        self.clear()
+        screen = self.screen
+        if text and isinstance(screen, ChatKeys):
+            screen.send_chat(text)
+
 
 class ChatKeys:
     """Mixin for screens with a ChatInput: `c` focuses it at once."""
@@ -91,6 +101,10 @@ class ChatKeys:
         # the keys typed next already find the input (see keys_for_chat).
         screen = cast("Screen[Any]", self)  # ChatKeys is mixed into screens
         screen.set_focus(screen.query_one(ChatInput))
+
+    def send_chat(self, text: str) -> None:
+        """Say `text` (stripped, never empty) where this screen's chat goes."""
+        raise NotImplementedError
 
 
 def keys_for_chat(focused: object, event: events.Key) -> bool:
