@@ -240,6 +240,7 @@ _RECORD_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "close": {"by": (str,), "reason": (str,)},  # an operator ended the game early
     "stand_in": {"seat": (int,), "why": (str,)},  # a bot plays for a player out of time
     "take_back": {"seat": (int,)},  # ... until the player takes the seat back
+    "hold": {"seat": (int,), "choice": (str,)},  # an answer held in a reaction window
 }
 
 
@@ -251,5 +252,5 @@ def check_record(record: dict[str, Any], seats: int) -> None:
     for name, types in fields.items():
         if not isinstance(record.get(name), types) or isinstance(record.get(name), bool):
             raise ValueError(f"{record['t']} record has a bad {name!r}")
-    if record["t"] in ("seat", "stand_in", "take_back") and not 0 <= record["seat"] < seats:
+    if record["t"] in ("seat", "stand_in", "take_back", "hold") and not 0 <= record["seat"] < seats:
         raise ValueError(f"there is no seat {record['seat']}")

@@ -114,9 +114,11 @@ class Table:
         self._deals_in_row = 0  # bot deals since the last decision (see bot_deal)
         self.times = SeatTimes(ClockPolicy(), len(seats))  # waits, move clocks, banks
         self._notes: list[tuple[int, Event]] = []  # the table's own lines in the game's log
-        # An open reaction window with a person in it (core/windows.py); runtime only: after a
-        # restart a window opens afresh and held answers are given again
+        # An open reaction window with a person in it (core/windows.py). After a restart (or a
+        # move to another node) a window opens afresh for its full time; the answers held in
+        # it are saved ("hold" records) and held again (`_held_saved`, filled while loading).
         self._window: windows.HeldWindow | None = None
+        self._held_saved: dict[int, str] = {}
         # Whether a player passes every reaction window automatically (their `auto_pass`
         # setting, core/players.py); the lobby gives it (`pass_automatically`)
         self._passes: Callable[[str], bool] = lambda identity: False
@@ -261,6 +263,13 @@ class Table:
         )
         self._window = None
         self._track_window(self._clock())
+        held, self._held_saved = self._held_saved, {}
+        if self._window is not None:
+            asked = windows.window_prompts(self.game)
+            self._window.held.update(
+                (seat, choice) for seat, choice in held.items()
+                if seat in asked and self._plays_for_themselves(seat)
+            )  # fmt: skip
 
     def running_clocks(self) -> dict[str, list[list[float]]]:
         """The running clocks as durations (SeatTimes.running), for a table handed to another
@@ -336,6 +345,7 @@ class Table:
         table.creator = snap.get("creator")
         table.chat = [from_plain(ChatLine, c) for c in snap["chat"]]
         table.times = SeatTimes.from_snapshot(snap, len(table.seats))
+        table._held_saved = {int(seat): str(c) for seat, c in snap.get("held", {}).items()}
         table._notes = [(i, Event(text)) for i, text in snap.get("notes", [])]
         return table
 
@@ -347,6 +357,10 @@ class Table:
                 if record["t"] == "act":
                     self.game.act(record["seat"], record["choice"])
                     self.times.charge(record.get("used"))
+                    self._held_saved.pop(record["seat"], None)  # the window gave it, or moved on
+                if record["t"] == "hold":
+                    self._held_saved[record["seat"]] = record["choice"]
+                    continue
                 at = record.get("at")
                 at = at if isinstance(at, (int, float)) and not isinstance(at, bool) else None
                 if record["t"] == "act":
@@ -547,7 +561,11 @@ class Table:
             return False
         if decision is not None and decision != self.game.decision_number(seat):
             raise IllegalAction("the game moved on since your screen was drawn; choose again")
+        # Saved first, as a move is: an answer the player saw held survives a restart or a
+        # failover (no view but this seat's changes, and records are never shown to players).
+        self._save({"t": "hold", "seat": seat, "choice": choice}, touch=False)
         window.held[seat] = choice
+        self._records_changed()
         self._notify()  # only this seat's view changes: the others are not sent anything
         return True
 
@@ -940,12 +958,15 @@ class Table:
         self._records_changed()
         self._track_window(record["at"])
 
-    def _save(self, record: dict[str, Any]) -> None:
+    def _save(self, record: dict[str, Any], *, touch: bool = True) -> None:
+        """Append `record` to the log. `touch=False`: a change only its seat may know of (a
+        held answer) leaves `touched` alone, which other nodes and the operator see."""
         record.setdefault("at", self._clock())  # when: waits and clocks are rebuilt from it
         if self._log is not None:
             self._log.append(record)
         self._records += 1
-        self.touched = self._clock()
+        if touch:
+            self.touched = self._clock()
 
     def _apply_record(self, record: dict[str, Any]) -> None:
         kind = record["t"]
@@ -1017,6 +1038,7 @@ class Table:
             "game": self.game.snapshot(),
             "notes": [[index, event.text] for index, event in self._notes],
             **self.times.to_snapshot(),
+            **({"held": dict(self._window.held)} if self._window and self._window.held else {}),
         }
 
     def close(self) -> None:

@@ -157,23 +157,55 @@ def test_a_table_may_turn_the_window_off_and_wait_for_every_key() -> None:
     assert table.game.state.window.answers[1] == "pass"  # given to the game at once
 
 
-def test_a_window_open_at_a_restart_opens_afresh(tmp_path) -> None:
-    """Held answers are the table's, not yet moves: after a restart the window opens again
-    for its full time (the server's downtime costs nobody), and answers are given again."""
+@pytest.mark.parametrize("snapshot", [False, True], ids=["from records", "from a snapshot"])
+def test_a_window_open_at_a_restart_opens_afresh_with_its_answers_held(
+    tmp_path, snapshot: bool
+) -> None:
+    """A held answer is acknowledged to its player (their screen shows it): it is saved and
+    held again after a restart or a move to another node, where the window opens again for
+    its full time (the server's downtime costs nobody). Issue 26: no acknowledged action lost."""
     from harena.core.store import Store
     from harena.core.table import load_tables
 
     store = Store(tmp_path)
     table, clock = _table(store=store)
-    _lot_won(table, {1: "envy-of-the-forum", 2: "slander"})
+    refs = _lot_won(table, {1: "envy-of-the-forum", 2: "slander"})
+    table.save_snapshot()  # (the fixture set the hands up outside the records)
     table.act(IDS[1], "pass")
-    table.save_snapshot()
+    table.act(IDS[1], f"react:{refs[1]}")  # changed its mind: the last answer is the one kept
+    if snapshot:
+        table.save_snapshot()
     table.close()
     clock.now += 100
     (loaded,) = load_tables(store, clock=clock)
     assert loaded.game.state.window is not None
     assert loaded.next_deadline() == clock.now + 10
-    assert "answer" not in loaded.view_for(IDS[1])["table"]["window"]
+    assert loaded.view_for(IDS[1])["table"]["window"]["answer"] == f"react:{refs[1]}"
+    assert "answer" not in loaded.view_for(IDS[2])["table"]["window"]
+    clock.now += 10
+    loaded.expire()
+    assert loaded.game.state.players[0].influence == 3  # ann won the lot and is envied
+    assert any("plays Envy of the Forum" in line for line in loaded.game.log_for(None))
+
+
+def test_an_answer_given_by_the_window_is_not_held_again_at_the_next_window(tmp_path) -> None:
+    """Rebuilt from a snapshot and the records after it (a cluster's failover): an answer of
+    a window that has closed is not held in the next one."""
+    from harena.core.table import Table as TableClass
+
+    table, clock = _table()
+    refs = _lot_won(table, {1: "envy-of-the-forum", 2: "slander"})
+    snap = table.snapshot_data()
+    records: list[dict[str, Any]] = []
+    table._log = type("Log", (), {"append": lambda self, r: records.append(dict(r))})()
+    table.act(IDS[1], f"react:{refs[1]}")
+    clock.now += 10
+    table.expire()
+    assert table.game.state.window is None
+    rebuilt = TableClass.rebuild(table.id, snap, records, clock=clock)
+    assert [r["t"] for r in records].count("hold") == 1
+    assert rebuilt._window is None and rebuilt._held_saved == {}
+    assert rebuilt.game.state.players[0].influence == 3
 
 
 # --- secrecy: the same bytes whether anyone holds a Reaction ------------------------------------
@@ -337,3 +369,25 @@ def test_the_twin_test_catches_an_auto_pass_given_to_the_game_at_once(
     monkeypatch.setattr(Table, "_pass_for_who_asked", at_once)
     with pytest.raises(AssertionError):
         _same(_views(True, True, None), _views(False, False, None))
+
+
+def test_whether_a_person_answered_does_not_show_in_what_other_nodes_are_told() -> None:
+    """A held answer is saved, but what the table tells every node of a cluster (its public
+    state, `touched` included) and everyone's view are the same whether bob pressed "Let it
+    be" or let the window answer for him."""
+    from harena.server.cluster.host import public_state
+
+    def run(answers: bool) -> list[bytes]:
+        table, clock = _table()
+        _lot_won(table, {1: "envy-of-the-forum", 2: "slander"})
+        clock.now += 3
+        if answers:
+            table.act(IDS[1], "pass")
+        seen = [msgpack.packb(public_state(table, "a"), use_bin_type=True)]
+        seen += [_bytes(table, who) for who in (IDS[0], IDS[2], None)]
+        clock.now += 7
+        table.expire()
+        seen += [msgpack.packb(public_state(table, "a"), use_bin_type=True)]
+        return seen
+
+    assert run(True) == run(False)
