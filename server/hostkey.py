@@ -36,12 +36,21 @@ def load_or_create_host_key(keys_dir: Path) -> asyncssh.SSHKey:
         except (asyncssh.KeyImportError, OSError, ValueError) as exc:
             raise HostKeyError(f"cannot read the host key {path}: {exc}") from exc
     key = asyncssh.generate_private_key("ssh-ed25519", comment="harena host key")
-    # O_EXCL: two servers started at once must not both write (and disagree on) the key.
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "wb") as f:
-        f.write(key.export_private_key())
-        f.flush()
-        os.fsync(f.fileno())
+    # Written aside, then linked into place: the key appears whole or not at all, and of two
+    # servers started at once on one folder the second finds the first's key and uses it.
+    aside = path.with_name(f"{KEY_NAME}.{os.getpid()}.new")
+    fd = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(key.export_private_key())
+            f.flush()
+            os.fsync(f.fileno())
+        os.link(aside, path)
+    except FileExistsError:
+        log.info("another server created the host key in %s first; using it", path)
+        return load_or_create_host_key(keys_dir)
+    finally:
+        aside.unlink(missing_ok=True)
     key.write_public_key(str(path) + ".pub")
     log.info("generated a new host key in %s", path)
     return key

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import stat
 
+import asyncssh
 import pytest
 
 from harena.server.hostkey import KEY_NAME, HostKeyError, fingerprint, load_or_create_host_key
@@ -33,3 +34,21 @@ def test_a_damaged_key_file_is_an_error_not_a_silent_new_key(tmp_path):
     (tmp_path / KEY_NAME).chmod(0o600)
     with pytest.raises(HostKeyError, match="cannot read the host key"):
         load_or_create_host_key(tmp_path)
+
+
+def test_of_two_servers_creating_the_key_at_once_the_second_uses_the_first_key(
+    tmp_path, monkeypatch
+):
+    """Two servers (or bench nodes) started on one folder: while this one generates its key,
+    another writes its own first. This one must serve that key, not crash or replace it."""
+    real = asyncssh.generate_private_key
+    theirs = real("ssh-ed25519")
+
+    def racing(*args, **kwargs):
+        (tmp_path / KEY_NAME).write_bytes(theirs.export_private_key())  # the other wins
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(asyncssh, "generate_private_key", racing)
+    key = load_or_create_host_key(tmp_path)
+    assert fingerprint(key) == fingerprint(theirs)
+    assert [p.name for p in tmp_path.iterdir()] == [KEY_NAME]  # nothing left aside
