@@ -13,7 +13,11 @@ clients in this process.
 - workers: 1 then 2 node processes sharing one port (SO_REUSEPORT, as `--workers`), tables of 5
   spread over them, a move per table every 2 s; --steps tables per step until the
   keypress-to-last-screen p95 reaches 100 ms; prints the sessions each carried and the ratio.
-  The clients run in this process: on a small machine they, not the workers, may be the limit.
+  The clients run in this process: on a small machine they, not the workers, are the limit
+  (a 2-core machine has no core left for them once two workers are busy). So each step also
+  prints the CPU each worker and the nats-server used, and the sessions at which the busiest
+  worker would use a full core at that cost (sessions / its share of a core): the ratio of
+  that figure for 2 workers to 1 is how the workers scale, whatever the clients cost.
 
 The workload is `bench/tally_game.py` (registered in the node processes). Figures, not
 pass/fail: the machine is shared and noisy. Needs harena's cluster extra.
@@ -24,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import signal
 import statistics
 import subprocess
@@ -187,14 +192,22 @@ async def failover(workdir: Path, lease: float) -> None:
         nats.stop()
 
 
-async def load_step(port: int, tables: list[list], seconds: float) -> list[float]:  # type: ignore[type-arg]
-    """Every table makes a move every 2 s for `seconds`: keypress-to-last-screen latencies."""
+async def load_step(
+    port: int,
+    tables: list[list],  # type: ignore[type-arg]
+    seconds: float,
+    pids: list[int],
+) -> tuple[list[float], list[float]]:
+    """Every table makes a move every 2 s for `seconds`: keypress-to-last-screen latencies, and
+    the share of a core each of `pids` used meanwhile (the logins before are not counted)."""
     from bench.ssh_load import connect_all
 
     keys = [k for table in tables for k in table]
     clients, _, _ = await connect_all(port, keys)
     latencies: list[float] = []
-    deadline = time.monotonic() + seconds
+    before = [cpu_seconds(p) for p in pids]
+    began = time.monotonic()
+    deadline = began + seconds
 
     async def run_table(t: int) -> None:
         seated = clients[t * 5 : t * 5 + 5]
@@ -209,8 +222,16 @@ async def load_step(port: int, tables: list[list], seconds: float) -> list[float
             await asyncio.sleep(max(0.0, 2.0 - (time.monotonic() - started)))
 
     await asyncio.gather(*(run_table(t) for t in range(len(tables))))
+    took = time.monotonic() - began
+    used = [(cpu_seconds(p) - b) / took for p, b in zip(pids, before, strict=True)]
     await asyncio.gather(*(c.close() for c in clients))
-    return latencies
+    return latencies, used
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) a process has used so far, from /proc (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 async def workers(workdir: Path, steps: list[int], seconds: float) -> None:
@@ -221,6 +242,7 @@ async def workers(workdir: Path, steps: list[int], seconds: float) -> None:
 
     print(f"workers: tables of 5, a move per table every 2 s for {seconds:g} s per step")
     carried: dict[int, int] = {}
+    per_core: dict[int, dict[int, float]] = {1: {}, 2: {}}  # workers -> sessions -> capacity
     for count in (1, 2):
         carried[count] = 0
         for step, n_tables in enumerate(steps):
@@ -240,23 +262,42 @@ async def workers(workdir: Path, steps: list[int], seconds: float) -> None:
                 )
                 for i in range(count)
             ]
+            pids = [node.proc.pid for node in nodes]
+            assert nats.process is not None
             try:
                 for node in nodes:
                     await node.port()
-                latencies = await load_step(port, keys, seconds)
+                latencies, used = await load_step(port, keys, seconds, [*pids, nats.process.pid])
             finally:
                 for node in nodes:
                     node.stop()
                 nats.stop()
+            sessions = n_tables * 5
             p95 = pct(latencies, 95) * 1000
-            print(f"  {count} worker(s), {n_tables * 5} sessions: p95 {p95:.0f} ms")
+            shares = ", ".join(f"{u:.0%}" for u in used[:-1])
+            capacity = sessions / max(used[:-1])
+            per_core[count][sessions] = capacity
+            print(
+                f"  {count} worker(s), {sessions} sessions: p95 {p95:.0f} ms; CPU of a core: "
+                f"worker(s) {shares}, nats-server {used[-1]:.0%}; "
+                f"the busiest worker would reach a full core at {capacity:.0f} sessions"
+            )
             if p95 >= 100:
                 break
-            carried[count] = n_tables * 5
+            carried[count] = sessions
     ratio = carried[2] / carried[1] if carried[1] else float("nan")
     print(
         f"  carried at p95 < 100 ms: 1 worker {carried[1]}, 2 workers {carried[2]} ({ratio:.2f}x)"
     )
+    both = sorted(set(per_core[1]) & set(per_core[2]))
+    if both:
+        top = both[-1]
+        scale = per_core[2][top] / per_core[1][top]
+        print(
+            f"  sessions at a full core for the busiest worker, from the CPU used at {top} "
+            f"sessions: 2 workers {per_core[2][top]:.0f} against 1 worker "
+            f"{per_core[1][top]:.0f} ({scale:.2f}x)"
+        )
 
 
 def transfer(workdir: Path, count: int) -> None:
