@@ -6,6 +6,11 @@ Who is due a notice and what it says is core/notices.py; this module looks every
 twice), and delivers in its own task: the blocking HTTP and SMTP calls run in a worker thread
 with a timeout, so a slow or dead webhook or mail server never holds up the event loop, a table
 or a session. A failed attempt is logged and tried again after each of `retry_delays`.
+
+Where the ledger of what was sent lives, who counts as connected and whether this process is
+the one that sends are a `NoticeBook`'s: `StoreBook` for one server (its data folder, its own
+sessions); server/cluster/notices.py for a cluster (one sender under a lease, the ledger in
+KV written by compare-and-set, presence on every node).
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from email.message import EmailMessage
 from functools import partial
+from typing import Protocol
 from urllib.parse import urlsplit, urlunsplit
 
 from harena.core.lobby import Lobby
@@ -131,17 +137,82 @@ def send_mail(config: NoticeConfig, to: str, subject: str, text: str) -> None:
         raise DeliveryError(str(exc)) from exc
 
 
+class NoticeBook(Protocol):
+    """Where a runner keeps its ledger, whom it counts as connected, and whether it sends."""
+
+    def start(self) -> None:
+        """Begin (a cluster's book claims the sender's lease, on the running loop)."""
+
+    def close(self) -> None:
+        """Stop (a cluster's book hands the sender's lease on at once)."""
+
+    def sending(self) -> bool:
+        """Whether this process sends the notices now (in a cluster, one node at a time)."""
+
+    def online(self) -> set[str] | None:
+        """The identities with a session open anywhere; None when that cannot be known now
+        (then nobody is told: a player connected elsewhere must never be)."""
+
+    def load(self) -> NoticeLedger:
+        """The ledger as it is now (in a cluster, read fresh: another node may have sent)."""
+
+    def save(self, ledger: NoticeLedger) -> bool:
+        """Record `ledger` before its new notices go out; False if another sender wrote since
+        `load` (then this one sends none of them: the other may have)."""
+
+
+class StoreBook:
+    """One server: the ledger in its store's `notices.json`, its own sessions, always the
+    sender."""
+
+    def __init__(self, lobby: Lobby) -> None:
+        self.lobby = lobby
+        store = lobby.store
+        self.ledger = NoticeLedger.from_data(store.read_document(FILE) if store else None)
+
+    def start(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+    def sending(self) -> bool:
+        return True
+
+    def online(self) -> set[str]:
+        return set(self.lobby.online_here())
+
+    def load(self) -> NoticeLedger:
+        return self.ledger
+
+    def save(self, ledger: NoticeLedger) -> bool:
+        self.ledger = ledger
+        store = self.lobby.store
+        if store is not None:
+            try:
+                store.write_document(FILE, ledger.to_data())
+            except StoreError:  # sent anyway: a full disk must not silence every notice
+                log.exception("the notices sent could not be saved")
+        return True
+
+
 class NoticeRunner:
     """Looks for players due a notice and delivers them, for one lobby."""
 
     def __init__(
-        self, lobby: Lobby, config: NoticeConfig, *, clock: Callable[[], float] = time.time
+        self,
+        lobby: Lobby,
+        config: NoticeConfig,
+        *,
+        clock: Callable[[], float] = time.time,
+        book: NoticeBook | None = None,
     ) -> None:
         self.lobby = lobby
         self.config = config
         self._clock = clock
-        store = lobby.store
-        self.ledger = NoticeLedger.from_data(store.read_document(FILE) if store else None)
+        self.book: NoticeBook = book if book is not None else StoreBook(lobby)
+        self.ledger = NoticeLedger()
+        """The ledger as the last check read it."""
         self._timer: asyncio.TimerHandle | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self.delivered: list[tuple[str, Notice]] = []
@@ -156,6 +227,7 @@ class NoticeRunner:
 
     def start(self) -> None:
         if self.config.channels:
+            self.book.start()
             self._schedule()
 
     def _schedule(self) -> None:
@@ -172,6 +244,7 @@ class NoticeRunner:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+            self.book.close()
         for task in list(self._tasks):
             task.cancel()
 
@@ -183,14 +256,20 @@ class NoticeRunner:
     def check(self) -> list[Notice]:
         """Send every notice due now; returns them (each already recorded as sent)."""
         channels = self.config.channels
-        if not channels:
+        if not channels or not self.book.sending():
+            return []
+        online = self.book.online()
+        if online is None:
+            log.info("who is connected cannot be told now: no notices this time")
             return []
         settings = self.lobby.settings
         identities = set(settings.identities_with("notice_webhook"))
         if "email" in channels:
             identities |= set(settings.identities_with("notice_email"))
+        self.ledger = ledger = self.book.load()
+        before = _as_text(ledger)
         now = self._clock()
-        notices = []
+        due: list[tuple[Notice, NoticePrefs]] = []
         for identity in sorted(identities):
             prefs = NoticePrefs.from_settings(partial(settings.get, identity))
             if "email" not in channels:
@@ -201,31 +280,35 @@ class NoticeRunner:
                 name=self._name(identity, waiting),
                 prefs=prefs,
                 waiting=waiting,
-                online=self.lobby.sessions_of(identity) > 0,
-                ledger=self.ledger,
+                online=identity in online,
+                ledger=ledger,
                 now=now,
             )
-            if notice is None:
-                continue
-            self.ledger.record(notice)
-            notices.append(notice)
+            if notice is not None:
+                ledger.record(notice)
+                due.append((notice, prefs))
+        if _as_text(ledger) != before and not self.book.save(ledger):
+            log.warning("another node recorded notices meanwhile: none sent from here this time")
+            return []
+        for notice, prefs in due:
             log.info(
                 "notice to %s: %d table(s) waiting",
-                identity,
+                notice.identity,
                 len(notice.tables),
-                extra={"event": "notice", "key": identity},
+                extra={"event": "notice", "key": notice.identity},
             )
             if prefs.webhook:
                 self._spawn("webhook", notice, partial(self._webhook, prefs.webhook, notice))
             if prefs.email:
                 self._spawn("email", notice, partial(self._email, prefs.email, notice))
-        self._save()
-        return notices
+        return [notice for notice, _ in due]
 
     def _waiting(self, identity: str) -> list[WaitingTable]:
+        """Every table waiting for `identity`; in a cluster also those other nodes run (the
+        lobby lists them, with their titles, from the registry)."""
         tables = self.lobby.tables
         return [
-            WaitingTable(table_id, tables[table_id].game.title, since)
+            WaitingTable(table_id, str(tables[table_id].summary()["title"]), since)
             for table_id, since in self.lobby.awaiting(identity)
         ]
 
@@ -235,15 +318,6 @@ class NoticeRunner:
             if seat is not None:
                 return self.lobby.tables[table.table_id].seats[seat].name
         return ""
-
-    def _save(self) -> None:
-        store = self.lobby.store
-        if store is None:
-            return
-        try:
-            store.write_document(FILE, self.ledger.to_data())
-        except StoreError:
-            log.exception("the notices sent could not be saved")
 
     def _webhook(self, url: str, notice: Notice) -> None:
         payload = notice.payload(self.config.server_name, self.config.connect)
@@ -289,3 +363,8 @@ class NoticeRunner:
             else:
                 self.delivered.append((channel, notice))
                 return
+
+
+def _as_text(ledger: NoticeLedger) -> str:
+    """The ledger as it would be saved: the same text, nothing to save."""
+    return json.dumps(ledger.to_data(), sort_keys=True)

@@ -12,7 +12,6 @@ seat). `allow` (an authorized_keys file) closes the server to listed keys only, 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import itertools
 import logging
 import time
@@ -513,14 +512,13 @@ class HarenaServer:
         self._listener: asyncssh.SSHAcceptor | None = None
         self.bots: BotRunner | None = None
         self.clocks: ClockRunner | None = None
-        notices = config.notices
-        if self.cluster is not None and notices.enabled:
-            # Each node knows only its own sessions and tables: one would call a player away
-            # who is connected to another. Until the ledger and presence are shared: off.
-            log.warning("notices to players who are away are off in a cluster (not shared yet)")
-            notices = dataclasses.replace(notices, enabled=False)
-        self.lobby.notice_channels = notices.channels
-        self.notices = NoticeRunner(self.lobby, notices)
+        self.lobby.notice_channels = config.notices.channels
+        book = None
+        if self.cluster is not None:  # one sender for the cluster, presence on every node
+            from harena.server.cluster.notices import ClusterNoticeBook
+
+            book = ClusterNoticeBook(self.cluster)
+        self.notices = NoticeRunner(self.lobby, config.notices, book=book)
 
     @property
     def fingerprint(self) -> str:

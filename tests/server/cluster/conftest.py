@@ -39,12 +39,18 @@ async def make_node(tmp_path: Path, nats_server: LocalNats) -> AsyncIterator:
     """`await make_node("a")`: a harena server joined to the test's cluster as node a, on a
     free port, sharing one host key with every other node (as a cluster's nodes do)."""
     from harena.server.cluster.options import ClusterSettings
+    from harena.server.notices import NoticeConfig
     from harena.server.ssh_server import HarenaServer, ServerConfig
 
     servers: list[HarenaServer] = []
 
     async def start(
-        name: str, *, lease: float = 2.0, bot_delay: float = 0.05, keys: str = "keys"
+        name: str,
+        *,
+        lease: float = 2.0,
+        bot_delay: float = 0.05,
+        keys: str = "keys",
+        notices: NoticeConfig | None = None,
     ) -> HarenaServer:
         config = ServerConfig(
             port=0,
@@ -52,6 +58,7 @@ async def make_node(tmp_path: Path, nats_server: LocalNats) -> AsyncIterator:
             data_dir=tmp_path / f"data-{name}",
             bot_delay=bot_delay,
             cluster=ClusterSettings((nats_server.url,), node=name, lease_seconds=lease),
+            notices=notices if notices is not None else NoticeConfig(),
         )
         server = HarenaServer(config)
         await server.start()

@@ -1,0 +1,121 @@
+"""Notices to players who are away, in a cluster (server/cluster/notices.py): one node sends,
+judging "away" by the sessions of every node and "waiting" by the tables of every node, and a
+notice goes out exactly once even when the sender changes. Real nodes on a real nats-server,
+real SSH clients, and a real local HTTP server as the webhook."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from harena.core.table import Table
+from harena.server.hostkey import fingerprint
+from harena.server.notices import NoticeConfig
+from tests.server.local_services import WebhookServer, webhook_server
+from tests.server.players import new_key, player
+
+CHECK = 0.1  # seconds between two looks for notices due (a minute in production)
+AFTER = 0.4  # seconds a table waits before it is worth a notice (15 minutes by default)
+NOTICES = NoticeConfig(
+    check_every=CHECK,
+    private_addresses=True,  # the webhook listens on 127.0.0.1
+    retry_delays=(0.05,),
+    timeout=2.0,
+)
+
+
+def wants_notices(server: Any, identity: str, hook: WebhookServer) -> None:
+    """`identity` asks, through `server`'s lobby, for a webhook POST after AFTER seconds (the
+    setting reaches the other nodes through the shared players document)."""
+    settings = server.lobby.settings
+    settings.set(identity, "notice_webhook", hook.url)
+    settings.set(identity, "notice_after", AFTER / 60)  # (minutes)
+    settings.set(identity, "notice_daily", 10)
+
+
+async def until(condition: Callable[[], Any], what: str, timeout: float = 10.0) -> None:
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not condition():
+        assert asyncio.get_running_loop().time() < deadline, f"never: {what}"
+        await asyncio.sleep(0.02)
+
+
+async def until_heard(other: Any, identity: str) -> None:
+    """Until `other` has the setting (each node follows the players document)."""
+    await until(lambda: other.lobby.settings.get(identity, "notice_daily") == 10, "the setting")
+
+
+def told(hook: WebhookServer) -> list[list[str]]:
+    """The table ids each notice POSTed so far told."""
+    return [[t["id"] for t in body["tables"]] for body in hook.posts]
+
+
+async def test_a_player_away_from_every_node_is_told_once_of_a_table_another_node_runs(
+    make_node,
+):
+    with webhook_server() as hook:
+        b = await make_node("b", notices=NOTICES)  # first: b sends
+        a = await make_node("a", notices=NOTICES)
+        assert b.notices.book.sending() and not a.notices.book.sending()
+        wants_notices(a, "ann-key", hook)
+        await until_heard(b, "ann-key")
+        table = a.lobby.create_table("ann-key", "ann", "highcard", 2, bots=1)
+        assert a.cluster.tables_held() == [table.id]  # a runs it; b only lists it
+
+        await until(lambda: hook.posts, "a notice")
+        await asyncio.sleep(AFTER + 15 * CHECK)  # many more looks, on both nodes
+        assert told(hook) == [[table.id]]
+        (body,) = hook.posts
+        assert body["player"] == "ann" and body["tables"][0]["game"] == "High Card"
+        assert [n.identity for _, n in b.notices.delivered] == ["ann-key"]
+        assert not a.notices.delivered  # a never sends while b holds the lease
+
+
+async def test_no_notice_to_a_player_connected_to_another_node(make_node):
+    with webhook_server() as hook:
+        a = await make_node("a", notices=NOTICES)  # a sends, and runs the table
+        b = await make_node("b", notices=NOTICES)
+        key = new_key()
+        ann_id = fingerprint(key)
+        ann = await player(b, "ann", key)  # ann's only session is on b
+        await ann.wait_for_text("you are ann")
+        wants_notices(b, ann_id, hook)
+        await until_heard(a, ann_id)
+        table = a.lobby.create_table(ann_id, "ann", "highcard", 2, bots=1)
+        assert a.lobby.awaiting(ann_id) and a.lobby.sessions_of(ann_id) == 0
+
+        await asyncio.sleep(AFTER + 20 * CHECK)  # long past her threshold: a looked 25 times
+        assert a.notices.book.sending() and hook.attempts == 0
+
+        await ann.close()  # now she is away from every node: told once
+        await until(lambda: hook.posts, "a notice once ann left")
+        await asyncio.sleep(10 * CHECK)
+        assert told(hook) == [[table.id]]
+        assert [n.identity for _, n in a.notices.delivered] == [ann_id]
+
+
+async def test_a_stopped_sender_is_replaced_by_another_node_that_sends_nothing_twice(
+    make_node,
+):
+    with webhook_server() as hook:
+        a = await make_node("a", notices=NOTICES)  # a sends, and runs ann's first table
+        b = await make_node("b", notices=NOTICES)
+        wants_notices(a, "ann-key", hook)
+        await until_heard(b, "ann-key")
+        first = a.lobby.create_table("ann-key", "ann", "highcard", 2, bots=1)
+        await until(lambda: hook.posts, "a's notice")
+        assert [n.identity for _, n in a.notices.delivered] == ["ann-key"]
+
+        await a.stop()  # the sender and the table's node leaves: b takes both over
+        await until(b.notices.book.sending, "b sending")
+        await until(lambda: isinstance(b.lobby.tables.get(first.id), Table), "b running it")
+        assert b.lobby.awaiting("ann-key")[0][0] == first.id  # still waiting: the same wait
+        await asyncio.sleep(AFTER + 15 * CHECK)
+        assert told(hook) == [[first.id]]  # b read what a sent: not told again
+
+        second = b.lobby.create_table("ann-key", "ann", "highcard", 2, bots=1)
+        await until(lambda: len(hook.posts) == 2, "b's notice of the new wait")
+        await asyncio.sleep(10 * CHECK)
+        assert told(hook) == [[first.id], [second.id]]  # the new wait alone, once
+        assert [n.identity for _, n in b.notices.delivered] == ["ann-key"]
