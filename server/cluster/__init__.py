@@ -2,6 +2,7 @@
 
 Nothing here is imported by `harena serve` without cluster settings: the embedded default needs
 neither NATS nor nats-py. link.py: the NATS connection on its own thread; table_store.py: table
-logs and snapshots in a stream, fenced; lease.py: table leases in a KV bucket; natsd.py: a local
-nats-server for `--workers` and the tests.
+logs and snapshots in a stream, fenced; lease.py: table leases in a KV bucket; notices.py: one
+node sends the notices to players who are away; natsd.py: a local nats-server for `--workers`
+and the tests.
 """

@@ -6,9 +6,11 @@ real SSH clients, and a real local HTTP server as the webhook."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from typing import Any
 
+from harena.core.notices import NoticePrefs, WaitingTable, due_notice
 from harena.core.table import Table
 from harena.server.hostkey import fingerprint
 from harena.server.notices import NoticeConfig
@@ -119,3 +121,31 @@ async def test_a_stopped_sender_is_replaced_by_another_node_that_sends_nothing_t
         await asyncio.sleep(10 * CHECK)
         assert told(hook) == [[first.id], [second.id]]  # the new wait alone, once
         assert [n.identity for _, n in b.notices.delivered] == ["ann-key"]
+
+
+async def test_a_sender_that_read_the_ledger_before_another_sent_records_nothing(make_node):
+    """A sender paused past its lease wakes believing it still sends, with the ledger it read
+    before: its record is refused (compare-and-set on the revision), so it delivers nothing."""
+    with webhook_server() as hook:
+        a = await make_node("a", notices=NOTICES)  # a sends
+        b = await make_node("b", notices=NOTICES)
+        wants_notices(a, "ann-key", hook)
+        table = a.lobby.create_table("ann-key", "ann", "highcard", 2, bots=1)
+        stale = b.notices.book.load()  # b read the ledger, then "paused"
+        await until(lambda: hook.posts, "a's notice")
+
+        (since,) = [s for t, s in b.lobby.awaiting("ann-key") if t == table.id]
+        notice = due_notice(
+            identity="ann-key",
+            name="ann",
+            prefs=NoticePrefs(webhook=hook.url, after=AFTER, daily=10),
+            waiting=[WaitingTable(table.id, "High Card", since)],
+            online=False,
+            ledger=stale,
+            now=time.time(),
+        )
+        assert notice is not None  # by what b read, the wait is untold
+        stale.record(notice)
+        assert b.notices.book.save(stale) is False  # a recorded first: refused
+        assert b.notices.book.load().told["ann-key"] == {table.id: since}  # a's record stands
+        assert len(hook.posts) == 1
