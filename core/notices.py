@@ -201,6 +201,17 @@ class NoticeLedger:
         if not told:
             self.told.pop(identity, None)
 
+    def merge(self, other: NoticeLedger, renamed: dict[str, str] | None = None) -> None:
+        """Take in what `other` recorded too (a single server's ledger moved into a cluster's,
+        its tables renumbered by `renamed`, old id -> new); where both told one table of one
+        player, this ledger's record stands."""
+        renamed = renamed or {}
+        for identity, ats in other.sent.items():
+            self.sent[identity] = sorted({*self.sent.get(identity, []), *ats})
+        for identity, tables in other.told.items():
+            moved = {renamed.get(table_id, table_id): since for table_id, since in tables.items()}
+            self.told[identity] = moved | self.told.get(identity, {})
+
     def to_data(self) -> dict[str, Any]:
         return {"sent": self.sent, "told": self.told}
 

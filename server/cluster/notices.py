@@ -68,6 +68,8 @@ class ClusterNoticeBook:
         if self._task is not None:
             self._task.cancel()
             self._task = None
+        if not self.node.link.connected.is_set():
+            return  # NATS away: the lease lapses by itself (no stop waits for a timeout)
         try:
             self.lease.release()  # another node sends from its next claim on, not a lease later
         except Exception:

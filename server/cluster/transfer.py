@@ -8,22 +8,26 @@ it on their next scan, as they claim a dead node's tables, and it appears in eve
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from nats.js.errors import KeyWrongLastSequenceError
+from nats.js.errors import KeyDeletedError, KeyNotFoundError, KeyWrongLastSequenceError
 
+from harena.core.notices import NoticeLedger
 from harena.core.store import Store, StoreError
 from harena.core.table import Table
 from harena.core.transfer import TransferError, checked_records, export_records
 from harena.server.cluster.link import NatsLink, NatsUnavailable
 from harena.server.cluster.options import ClusterSettings, cluster_settings
 from harena.server.cluster.table_store import JetStreamLog, JetStreamTables
+from harena.server.notices import FILE as NOTICES_FILE
 
 DOCUMENTS = ("ratings.json", "players.json")
+MERGE_TRIES = 20
 
 
 @contextmanager
@@ -83,6 +87,7 @@ def import_data_dir(tables: JetStreamTables, data: Path, out: Any = sys.stdout) 
     into the cluster; tables keep their ids where the cluster has none of the same."""
     store = Store(data)
     problems = 0
+    renamed: dict[str, str] = {}
     for table_id in store.table_ids():
         try:
             records = store.read_records(table_id)
@@ -92,6 +97,7 @@ def import_data_dir(tables: JetStreamTables, data: Path, out: Any = sys.stdout) 
             problems += 1
             print(f"harena: table {table_id} not imported: {exc}", file=out)
             continue
+        renamed[table_id] = new_id
         moved = "" if new_id == table_id else f" as table {new_id} (its id was taken)"
         print(f"harena: table {table_id} imported{moved} ({len(records)} records)", file=out)
     for name in DOCUMENTS:
@@ -99,27 +105,65 @@ def import_data_dir(tables: JetStreamTables, data: Path, out: Any = sys.stdout) 
         if document is not None:
             _put_document(tables, name, document)
             print(f"harena: {name} imported", file=out)
+    sent = store.read_document(NOTICES_FILE)
+    if sent is not None:
+        _merge_notices_sent(tables, NoticeLedger.from_data(sent), renamed)
+        print(f"harena: {NOTICES_FILE} imported", file=out)
     return problems
 
 
-def _put_document(tables: JetStreamTables, name: str, document: Any) -> None:
-    import json
-
+async def _docs_bucket(tables: JetStreamTables) -> Any:
     from nats.js import api
 
+    assert tables.link.js is not None
+    try:
+        return await tables.link.js.key_value(f"{tables.prefix}_docs")
+    except Exception:
+        return await tables.link.js.create_key_value(
+            bucket=f"{tables.prefix}_docs", history=1, storage=api.StorageType.FILE
+        )
+
+
+def _put_document(tables: JetStreamTables, name: str, document: Any) -> None:
     payload = json.dumps(document, sort_keys=True).encode()
 
     async def put() -> None:
-        assert tables.link.js is not None
-        try:
-            kv = await tables.link.js.key_value(f"{tables.prefix}_docs")
-        except Exception:
-            kv = await tables.link.js.create_key_value(
-                bucket=f"{tables.prefix}_docs", history=1, storage=api.StorageType.FILE
-            )
+        kv = await _docs_bucket(tables)
         await kv.put(name, payload)
 
     tables.link.call(put)
+
+
+def _merge_notices_sent(
+    tables: JetStreamTables, sent: NoticeLedger, renamed: dict[str, str]
+) -> None:
+    """The single server's ledger of notices sent, added to the cluster's (by compare-and-set:
+    the cluster's sender may record notices meanwhile), its tables under their new ids: the
+    waits it told are not told again."""
+
+    async def attempt() -> bool:
+        kv = await _docs_bucket(tables)
+        try:
+            entry = await kv.get(NOTICES_FILE)
+            last, current = entry.revision, json.loads(entry.value) if entry.value else None
+        except (KeyNotFoundError, KeyDeletedError):
+            last, current = None, None
+        ledger = NoticeLedger.from_data(current)
+        ledger.merge(sent, renamed)
+        payload = json.dumps(ledger.to_data(), sort_keys=True).encode()
+        try:
+            if last is None:
+                await kv.create(NOTICES_FILE, payload)
+            else:
+                await kv.update(NOTICES_FILE, payload, last=last)
+        except KeyWrongLastSequenceError:
+            return False
+        return True
+
+    for _ in range(MERGE_TRIES):
+        if tables.link.call(attempt):
+            return
+    raise StoreError(f"could not import {NOTICES_FILE}: the cluster's sender kept writing it")
 
 
 # -- the command line ----------------------------------------------------------------------------

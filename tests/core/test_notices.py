@@ -108,6 +108,20 @@ def test_the_ledger_survives_a_restart():
     assert NoticeLedger.from_data("garbage") == NoticeLedger()
 
 
+def test_a_single_server_s_ledger_merged_into_a_cluster_s_tells_no_wait_again():
+    """Its tables renumbered on the way in keep their record; the cluster's own stands."""
+    single, cluster = NoticeLedger(), NoticeLedger()
+    send(
+        [WaitingTable("1", "Carthage", 0.0), WaitingTable("3", "Spartacus", 60.0)], 30 * MIN, single
+    )
+    send([WaitingTable("3", "Carthage", 120.0)], 40 * MIN, cluster)
+    cluster.merge(single, {"1": "1", "3": "7"})  # single's table 3 is the cluster's 7
+    assert cluster.told == {"ann-key": {"1": 0.0, "7": 60.0, "3": 120.0}}
+    assert cluster.sent == {"ann-key": [30 * MIN, 40 * MIN]}  # the daily cap counts both
+    moved = [WaitingTable("7", "Spartacus", 60.0), WaitingTable("3", "Carthage", 120.0)]
+    assert send(moved, 50 * MIN, cluster, prefs=NoticePrefs(HOOK.webhook, daily=10)) is None
+
+
 def test_the_payload_carries_the_text_under_the_names_each_service_reads():
     ledger = NoticeLedger()
     notice = send([WaitingTable("3", "Carthage", 0.0)], 2 * 3600 + 5, ledger)

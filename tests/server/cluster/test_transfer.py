@@ -8,6 +8,8 @@ from harena.core.store import Store
 from harena.core.table import Table
 from harena.server.cli import main
 
+TOLD = {"key-ann": {"1": 3.0}}  # ann was told of table 1's wait that began at 3.0
+
 
 def played_table(data) -> Table:  # type: ignore[no-untyped-def]
     """Table 1 of a single server's folder: Carthage, ann against a bot, 40 moves in."""
@@ -18,6 +20,7 @@ def played_table(data) -> Table:  # type: ignore[no-untyped-def]
             prompt = next(p for p in table.game.prompts() if p.seat == 0)
             table.act("key-ann", prompt.choices[0].id)
     Store(data).write_document("players.json", {"key-ann": {"bell": True}})
+    Store(data).write_document("notices.json", {"sent": {"key-ann": [5.0]}, "told": TOLD})
     table.close()
     return table
 
@@ -38,6 +41,7 @@ async def test_a_data_folder_moves_into_a_cluster_and_a_table_back_out(
     assert table.game.actions == before.game.actions
     assert table.view_for("key-ann")["game"] == before.view_for("key-ann")["game"]
     assert node.lobby.settings.get("key-ann", "bell") is True
+    assert node.notices.book.load().told == TOLD  # a wait told there is not told again here
 
     exported = tmp_path / "t1.harena"
     url = nats_server.url
