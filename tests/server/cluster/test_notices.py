@@ -12,8 +12,10 @@ from typing import Any
 
 from harena.core.notices import NoticePrefs, WaitingTable, due_notice
 from harena.core.table import Table
+from harena.server.cluster.notices import ClusterNoticeBook
 from harena.server.hostkey import fingerprint
 from harena.server.notices import NoticeConfig
+from tests.server.cluster.test_failover import LEASE, start_node
 from tests.server.local_services import WebhookServer, webhook_server
 from tests.server.players import new_key, player
 
@@ -48,6 +50,20 @@ async def until_heard(other: Any, identity: str) -> None:
     await until(lambda: other.lobby.settings.get(identity, "notice_daily") == 10, "the setting")
 
 
+async def roles(*nodes: Any) -> tuple[Any, Any]:
+    """(the node that sends, the other), once exactly one sends: the first node started
+    claims the lease, but two nodes in one test share one event loop, and a loop held up
+    past the lease (the machine busy) lets the other take it over."""
+    await until(lambda: [n.notices.book.sending() for n in nodes].count(True) == 1, "a sender")
+    sender = next(n for n in nodes if n.notices.book.sending())
+    return sender, next(n for n in nodes if n is not sender)
+
+
+def delivered(*nodes: Any) -> list[str]:
+    """Whom the nodes' notices went to, all of them."""
+    return [notice.identity for n in nodes for _, notice in n.notices.delivered]
+
+
 def told(hook: WebhookServer) -> list[list[str]]:
     """The table ids each notice POSTed so far told."""
     return [[t["id"] for t in body["tables"]] for body in hook.posts]
@@ -57,57 +73,58 @@ async def test_a_player_away_from_every_node_is_told_once_of_a_table_another_nod
     make_node,
 ):
     with webhook_server() as hook:
-        b = await make_node("b", notices=NOTICES)  # first: b sends
-        a = await make_node("a", notices=NOTICES)
-        assert b.notices.book.sending() and not a.notices.book.sending()
-        wants_notices(a, "ann-key", hook)
-        await until_heard(b, "ann-key")
-        table = a.lobby.create_table("ann-key", "ann", "highcard", 2, bots=1)
-        assert a.cluster.tables_held() == [table.id]  # a runs it; b only lists it
+        sender, owner = await roles(
+            await make_node("a", notices=NOTICES), await make_node("b", notices=NOTICES)
+        )
+        wants_notices(owner, "ann-key", hook)
+        await until_heard(sender, "ann-key")
+        table = owner.lobby.create_table("ann-key", "ann", "highcard", 2, bots=1)
+        assert owner.cluster.tables_held() == [table.id]  # the sender only lists it
 
         await until(lambda: hook.posts, "a notice")
         await asyncio.sleep(AFTER + 15 * CHECK)  # many more looks, on both nodes
         assert told(hook) == [[table.id]]
         (body,) = hook.posts
         assert body["player"] == "ann" and body["tables"][0]["game"] == "High Card"
-        assert [n.identity for _, n in b.notices.delivered] == ["ann-key"]
-        assert not a.notices.delivered  # a never sends while b holds the lease
+        assert delivered(sender, owner) == ["ann-key"]
+        assert not owner.notices.book.sending()
 
 
 async def test_no_notice_to_a_player_connected_to_another_node(make_node):
     with webhook_server() as hook:
-        a = await make_node("a", notices=NOTICES)  # a sends, and runs the table
-        b = await make_node("b", notices=NOTICES)
+        sender, other = await roles(
+            await make_node("a", notices=NOTICES), await make_node("b", notices=NOTICES)
+        )
         key = new_key()
         ann_id = fingerprint(key)
-        ann = await player(b, "ann", key)  # ann's only session is on b
+        ann = await player(other, "ann", key)  # ann's only session is on the other node
         await ann.wait_for_text("you are ann")
-        wants_notices(b, ann_id, hook)
-        await until_heard(a, ann_id)
-        table = a.lobby.create_table(ann_id, "ann", "highcard", 2, bots=1)
-        assert a.lobby.awaiting(ann_id) and a.lobby.sessions_of(ann_id) == 0
+        wants_notices(other, ann_id, hook)
+        await until_heard(sender, ann_id)
+        table = sender.lobby.create_table(ann_id, "ann", "highcard", 2, bots=1)
+        assert sender.lobby.awaiting(ann_id) and sender.lobby.sessions_of(ann_id) == 0
 
-        await asyncio.sleep(AFTER + 20 * CHECK)  # long past her threshold: a looked 25 times
-        assert a.notices.book.sending() and hook.attempts == 0
+        await asyncio.sleep(AFTER + 20 * CHECK)  # long past her threshold: 25 looks
+        assert hook.attempts == 0 and sender.notices.book.sending()
 
         await ann.close()  # now she is away from every node: told once
         await until(lambda: hook.posts, "a notice once ann left")
         await asyncio.sleep(10 * CHECK)
         assert told(hook) == [[table.id]]
-        assert [n.identity for _, n in a.notices.delivered] == [ann_id]
+        assert delivered(sender, other) == [ann_id]
 
 
 async def test_a_stopped_sender_is_replaced_by_another_node_that_sends_nothing_twice(
     make_node,
 ):
     with webhook_server() as hook:
-        a = await make_node("a", notices=NOTICES)  # a sends, and runs ann's first table
-        b = await make_node("b", notices=NOTICES)
+        a, b = await roles(
+            await make_node("a", notices=NOTICES), await make_node("b", notices=NOTICES)
+        )  # a sends, and runs ann's first table
         wants_notices(a, "ann-key", hook)
         await until_heard(b, "ann-key")
         first = a.lobby.create_table("ann-key", "ann", "highcard", 2, bots=1)
         await until(lambda: hook.posts, "a's notice")
-        assert [n.identity for _, n in a.notices.delivered] == ["ann-key"]
 
         await a.stop()  # the sender and the table's node leaves: b takes both over
         await until(b.notices.book.sending, "b sending")
@@ -120,19 +137,22 @@ async def test_a_stopped_sender_is_replaced_by_another_node_that_sends_nothing_t
         await until(lambda: len(hook.posts) == 2, "b's notice of the new wait")
         await asyncio.sleep(10 * CHECK)
         assert told(hook) == [[first.id], [second.id]]  # the new wait alone, once
-        assert [n.identity for _, n in b.notices.delivered] == ["ann-key"]
+        assert delivered(a, b) == ["ann-key", "ann-key"] and b.notices.delivered
 
 
 async def test_a_sender_that_read_the_ledger_before_another_sent_records_nothing(make_node):
     """A sender paused past its lease wakes believing it still sends, with the ledger it read
     before: its record is refused (compare-and-set on the revision), so it delivers nothing."""
     with webhook_server() as hook:
-        a = await make_node("a", notices=NOTICES)  # a sends
-        b = await make_node("b", notices=NOTICES)
+        a, b = await roles(
+            await make_node("a", notices=NOTICES), await make_node("b", notices=NOTICES)
+        )
         wants_notices(a, "ann-key", hook)
         table = a.lobby.create_table("ann-key", "ann", "highcard", 2, bots=1)
-        stale = b.notices.book.load()  # b read the ledger, then "paused"
+        paused = ClusterNoticeBook(b.cluster)  # b's, as a sender that lost the lease unaware
+        stale = paused.load()  # it read the ledger, then "paused"
         await until(lambda: hook.posts, "a's notice")
+        await until(lambda: b.lobby.awaiting("ann-key"), "the table listed on b")
 
         (since,) = [s for t, s in b.lobby.awaiting("ann-key") if t == table.id]
         notice = due_notice(
@@ -144,8 +164,35 @@ async def test_a_sender_that_read_the_ledger_before_another_sent_records_nothing
             ledger=stale,
             now=time.time(),
         )
-        assert notice is not None  # by what b read, the wait is untold
+        assert notice is not None  # by what it read, the wait is untold
         stale.record(notice)
-        assert b.notices.book.save(stale) is False  # a recorded first: refused
-        assert b.notices.book.load().told["ann-key"] == {table.id: since}  # a's record stands
+        assert paused.save(stale) is False  # a recorded first: refused
+        assert paused.load().told["ann-key"] == {table.id: since}  # a's record stands
         assert len(hook.posts) == 1
+
+
+async def test_the_sender_killed_its_lease_lapses_and_another_node_sends(
+    tmp_path, nats_server, make_node
+):
+    """kill -9 of the sending node: nobody releases the lease; it lapses (the bucket's TTL)
+    and the next claim of another node makes that one the sender."""
+    process, _ = start_node(tmp_path, nats_server, "a")  # first: a holds the notices' lease
+    try:
+        with webhook_server() as hook:
+            b = await make_node("b", lease=LEASE, notices=NOTICES)
+            assert not b.notices.book.sending()
+            wants_notices(b, "ann-key", hook)
+            b.lobby.create_table("ann-key", "ann", "highcard", 2, bots=1)
+            await asyncio.sleep(AFTER + 10 * CHECK)
+            assert hook.attempts == 0  # a sends (every minute: not yet), b does not
+
+            process.kill()  # kill -9
+            killed = time.monotonic()
+            await until(b.notices.book.sending, "b sending", timeout=3 * LEASE)
+            assert time.monotonic() - killed <= LEASE * 4 / 3 + 1.0  # lapse, then b claims
+            await until(lambda: hook.posts, "b's notice")
+            await asyncio.sleep(10 * CHECK)
+            assert len(hook.posts) == 1
+    finally:
+        process.kill()
+        process.wait()
