@@ -20,6 +20,10 @@ from pathlib import Path
 from harena.server.hostkey import load_or_create_host_key
 
 STOP_TIMEOUT = 20.0  # a worker restores its players' terminals within this after SIGTERM
+STARTUP_GRACE = 10.0  # a worker that fails (not killed) sooner after its first start: setup
+RESTARTS_ALLOWED = 5  # a worker ending this many times ...
+RESTART_WINDOW = 120.0  # ... within this many seconds keeps failing: stop everything
+RESTART_DELAYS = (0.5, 1.0, 2.0, 5.0, 10.0)  # before each restart in a row, then the last
 NATS_PORT_FILE = "nats.port"  # the local nats-server keeps its port across restarts
 
 
@@ -53,8 +57,9 @@ def worker_argv(argv: list[str], cluster: str, node: str, data: Path) -> list[st
 
 
 def run_workers(args: argparse.Namespace, argv: list[str]) -> int:
-    """Start the workers (and a local nats-server without --cluster); stop them all on
-    SIGINT/SIGTERM or when one of them fails."""
+    """Start the workers (and a local nats-server without --cluster) and keep them running:
+    a worker that ends is started again (`_look_after`); stop them all on SIGINT/SIGTERM, or
+    when a worker cannot start or keeps ending."""
     from harena.server.cluster.natsd import LocalNats, NatsServerError
 
     if args.port == 0:
@@ -75,7 +80,7 @@ def run_workers(args: argparse.Namespace, argv: list[str]) -> int:
         cluster = nats.url
         print(f"harena: local nats-server on {cluster}, JetStream under {data / 'nats'}")
     host = socket.gethostname().split(".")[0]
-    workers: list[subprocess.Popen[bytes]] = []
+    workers: dict[str, Worker] = {}
     stopping = False
 
     def stop(*_: object) -> None:
@@ -87,29 +92,88 @@ def run_workers(args: argparse.Namespace, argv: list[str]) -> int:
     try:
         for i in range(1, args.workers + 1):
             node = f"{host}-w{i}"
-            command = worker_argv(argv, cluster, node, data / "workers" / node)
-            workers.append(subprocess.Popen([sys.executable, "-m", "harena.server.cli", *command]))
+            workers[node] = Worker(worker_argv(argv, cluster, node, data / "workers" / node))
         print(f"harena: {args.workers} workers share port {args.port}", flush=True)
         while not stopping:
-            if any(w.poll() is not None for w in workers):
-                print("harena: a worker stopped; stopping the others", file=sys.stderr)
+            if not _look_after(workers):
                 break
             time.sleep(0.2)
     finally:
-        for worker in workers:
-            if worker.poll() is None:
-                worker.send_signal(signal.SIGTERM)
+        processes = [w.process for w in workers.values()]
+        for process in processes:
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
         deadline = time.monotonic() + STOP_TIMEOUT
-        for worker in workers:
+        for process in processes:
             try:
-                worker.wait(max(0.1, deadline - time.monotonic()))
+                process.wait(max(0.1, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
-                worker.kill()
-                worker.wait()
+                process.kill()
+                process.wait()
         if nats is not None:
             nats.stop()
-    failed = [w.returncode for w in workers if w.returncode not in (0, -signal.SIGTERM)]
+    workers_ended = [w.process.returncode for w in workers.values()]
+    failed = [code for code in workers_ended if code not in (0, -signal.SIGTERM)]
     return 0 if stopping and not failed else 1
+
+
+class Worker:
+    """One worker process and the times it ended, to tell a crash from a crash loop."""
+
+    def __init__(self, command: list[str]) -> None:
+        self.command = command
+        self.node = command[command.index("--node") + 1]
+        self.ended: list[float] = []
+        self.process = self._start()
+        self.first_start = time.monotonic()
+        self.restart_at: float | None = None
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        return subprocess.Popen([sys.executable, "-m", "harena.server.cli", *self.command])
+
+    def restart(self) -> None:
+        self.process = self._start()
+        self.restart_at = None
+
+
+def _look_after(workers: dict[str, Worker]) -> bool:
+    """Start again a worker that ended (killed, crashed): the others play on, and its tables
+    go to them when its leases lapse, as in any cluster. False: stop everything, because a
+    worker could not start at all or keeps ending."""
+    now = time.monotonic()
+    for worker in workers.values():
+        if worker.restart_at is not None:
+            if now >= worker.restart_at:
+                print(f"harena: starting worker {worker.node} again", file=sys.stderr, flush=True)
+                worker.restart()
+            continue
+        code = worker.process.poll()
+        if code is None:
+            continue
+        how = f"killed by signal {-code}" if code < 0 else f"exit status {code}"
+        if code > 0 and not worker.ended and now - worker.first_start < STARTUP_GRACE:
+            print(
+                f"harena: worker {worker.node} could not start ({how}); stopping the others",
+                file=sys.stderr,
+            )
+            return False
+        worker.ended = [t for t in worker.ended if now - t < RESTART_WINDOW] + [now]
+        if len(worker.ended) >= RESTARTS_ALLOWED:
+            print(
+                f"harena: worker {worker.node} ended {len(worker.ended)} times in "
+                f"{RESTART_WINDOW:g} s ({how}); stopping the others",
+                file=sys.stderr,
+            )
+            return False
+        delay = RESTART_DELAYS[min(len(worker.ended), len(RESTART_DELAYS)) - 1]
+        print(
+            f"harena: worker {worker.node} ended ({how}); the others play on, and it starts "
+            f"again in {delay:g} s",
+            file=sys.stderr,
+            flush=True,
+        )
+        worker.restart_at = now + delay
+    return True
 
 
 def _kept_port(data: Path) -> int | None:
