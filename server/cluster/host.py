@@ -12,6 +12,7 @@ secrecy checker).
 from __future__ import annotations
 
 import logging
+import secrets
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -39,11 +40,13 @@ def seat_key(view: dict[str, Any]) -> str:
     return "spec" if you is None else str(you)
 
 
-def public_state(table: Table, node: str) -> dict[str, Any]:
+def public_state(table: Table, node: str, run: str = "") -> dict[str, Any]:
     """What every node may know of a table to list it, find a player's seat and mark whose
-    move it is: no view, nothing hidden."""
+    move it is: no view, nothing hidden. `run`: which start of the owner's process (a node
+    restarted under the same name is a new owner that knows nothing of the screens)."""
     return {
         "owner": node,
+        "run": run,
         "summary": table.summary(),
         "seats": [[s.identity, s.name, s.bot, s.stand_in, s.connected] for s in table.seats],
         "waiting": [[seat, since] for seat, since in table.times.waiting_since.items()],
@@ -75,6 +78,7 @@ class TableHost:
         self.clock = clock  # the tables' clock on this node
         self.inbox = inbox
         self.node = node
+        self.run = secrets.token_hex(6)  # this start of the node's process (public_state)
         self.prefix = prefix
         self.tables: dict[str, Table] = {}
         self._nats_subs: dict[str, Any] = {}
@@ -133,7 +137,7 @@ class TableHost:
     def _changed(self, table: Table) -> None:
         if table.id not in self.tables:
             return
-        payload = wire.pack(public_state(table, self.node))
+        payload = wire.pack(public_state(table, self.node, self.run))
 
         async def put() -> None:
             assert self.link.js is not None

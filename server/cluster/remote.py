@@ -92,7 +92,11 @@ class RemoteTable:
     # -- the mirrored public facts ----------------------------------------------------------------
 
     def update(self, state: dict[str, Any], *, notify: bool = True) -> None:
-        owner_changed = getattr(self, "owner", None) not in (None, state["owner"])
+        # A new owner, or the same node restarted, knows nothing of the screens here: they ask
+        # it for their views again and say again that their players are connected.
+        owner = (state["owner"], state.get("run", ""))
+        owner_changed = getattr(self, "_owner_run", owner) != owner
+        self._owner_run = owner
         self.owner: str = state["owner"]
         self._summary: dict[str, Any] = state["summary"]
         self.seats = [Seat(i, n, b, 0, s, c) for i, n, b, s, c in state["seats"]]
@@ -106,6 +110,10 @@ class RemoteTable:
                 key = self.key_of(sub.identity)
                 if key != sub.key or owner_changed:
                     self._resubscribe(sub, key)
+            if owner_changed:
+                for identity in {s.identity for s in self._subscribers}:
+                    if identity is not None and self.seat_of(identity) is not None:
+                        self._tell("connected", identity, on=True)
             for listener in list(self.listeners):
                 try:
                     listener(self)

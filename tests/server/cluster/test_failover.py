@@ -103,3 +103,43 @@ async def test_a_killed_owner_s_table_resumes_on_another_node_with_nothing_lost(
     finally:
         process.kill()
         process.wait()
+
+
+async def test_a_node_restarted_under_its_name_takes_its_table_and_the_other_node_s_screens_follow(
+    tmp_path, nats_server, make_node
+):
+    """kill -9 of node a (running the table), then a started again under the same name (as
+    `--workers` does) claims it. bob, whose session is on node b, keeps his screen: it shows
+    his next move, and a shows him connected (a new process knew nothing of his screen)."""
+    b = await make_node("b", lease=LEASE)
+    process, port = start_node(tmp_path, nats_server, "a")
+    try:
+        ann_key, bob_key = new_key(), new_key()
+        ann = await connect(port, "ann", ann_key)
+        await create_table(ann)
+        bob = await connect(b.port, "bob", bob_key)
+        await bob.wait_for_text("High Card")
+        bob.send("\r")
+        await ann.wait_for_text("bob")
+        ann.send("1")
+        await bob.wait_for_text("plays a card")
+        b.cluster.draining = True  # b claims nothing: the restarted a must take the table
+        first_run = b.lobby.tables["1"]._owner_run
+        process.kill()
+        process.wait()
+        process, port = start_node(tmp_path, nats_server, "a")
+        began = time.monotonic()
+        while b.lobby.tables["1"]._owner_run == first_run:  # the new a claims the table
+            assert time.monotonic() - began < 3 * LEASE, "the restarted node never claimed it"
+            await asyncio.sleep(0.05)
+        assert b.lobby.tables["1"]._owner_run[0] == "a"
+        ann = await connect(port, "ann", ann_key)
+        await ann.wait_for_text("you: ann", timeout=5 * LEASE)
+        bob.send("1")  # bob plays through b, on the table a runs again
+        await bob.wait_for_text("Round 2", timeout=5 * LEASE)
+        await ann.wait_for_text("Round 2")
+        assert "offline" not in ann.screen_text()
+        assert not bob.closed
+    finally:
+        process.kill()
+        process.wait()
