@@ -19,6 +19,8 @@ clients in this process.
   worker would use a full core at that cost (sessions / its share of a core): the ratio of
   that figure for 2 workers to 1 is how the workers scale, whatever the clients cost.
 
+With HARENA_BENCH_PROFILE=DIR each node writes its cProfile stats to DIR when it stops.
+
 The workload is `bench/tally_game.py` (registered in the node processes). Figures, not
 pass/fail: the machine is shared and noisy. Needs harena's cluster extra.
 """
@@ -83,7 +85,19 @@ def run_node(workdir: Path, name: str, nats_url: str, lease: float) -> None:
         await stop.wait()
         await server.stop()
 
-    asyncio.run(main())
+    profile_dir = os.environ.get("HARENA_BENCH_PROFILE")
+    if not profile_dir:
+        asyncio.run(main())
+        return
+    import cProfile  # a node's own profile, for where the time goes (docs/cluster.md)
+
+    profiler = cProfile.Profile()
+    profiler.enable()
+    try:
+        asyncio.run(main())
+    finally:
+        profiler.disable()
+        profiler.dump_stats(str(Path(profile_dir) / f"{workdir.name}-{name}.prof"))
 
 
 class Node:
