@@ -2,7 +2,9 @@
 
 `ssh -t host table 7` opens table 7, `ssh -t host play carthage` sits the player at a new table
 with bots, `ssh host status` prints the tables waiting for them and `ssh host ratings` the
-leaderboard. Anything else is refused with the list of what is accepted. The text an SSH client
+leaderboard. Anything else is refused with the list of what is accepted, each line as the
+player types it: the server passes in how it is reached (`ssh -p 2222 example.org`), since only
+it knows the address (core/ looks up no socket). The text an SSH client
 sends is untrusted: it is read as words of letters, digits and `-`, never handed to a shell, and
 a command with anything else in it (`;`, `|`, `$`, quotes, a second line) is refused whole.
 """
@@ -66,35 +68,52 @@ def accepted(games: Sequence[str]) -> list[tuple[str, str]]:
     ]
 
 
-def refusal(reason: str, games: Sequence[str]) -> CommandRefused:
+def refusal(reason: str, games: Sequence[str], ssh: str) -> CommandRefused:
+    """Why a command is refused, then every accepted one after `ssh` (how this server is
+    reached: `ssh -p 2222 example.org`), as the player would type it."""
     lines = [f"harena: {reason}. Accepted commands:"]
-    lines += [f"  ssh HOST {usage:<24} {what}" for usage, what in accepted(games)]
-    lines.append("  ssh HOST                          the lobby")
+    lines += [f"  {ssh} {usage:<24} {what}" for usage, what in accepted(games)]
+    lines.append(f"  {ssh} {'':<24} the lobby")
     return CommandRefused("\n".join(lines))
 
 
-def parse_command(text: str, games: Sequence[str]) -> Command:
+def command_text(command: Command) -> str:
+    """`command` as the player types it after the address (`table 7`, `play carthage`)."""
+    if isinstance(command, OpenTable):
+        return f"table {command.table_id}"
+    if isinstance(command, PlayGame):
+        return f"play {command.game}"
+    if isinstance(command, ShowRatings):
+        return "ratings" + (f" {command.game}" if command.game else "")
+    return "status"
+
+
+def parse_command(text: str, games: Sequence[str], ssh: str) -> Command:
     """The command in `text` (an SSH exec request), or CommandRefused saying why not.
 
     Args:
         text: what the client asked to run, as it arrived.
         games: the names of the games this server hosts (what `play` accepts).
+        ssh: how a player reaches this server (`ssh -p 2222 example.org`): the refusal lists
+            the commands after it.
     """
     if len(text) > MAX_COMMAND:
-        raise refusal(f"a command has at most {MAX_COMMAND} characters", games)
+        raise refusal(f"a command has at most {MAX_COMMAND} characters", games, ssh)
     if any(char in "\r\n" for char in text.strip()):
-        raise refusal("a command is one line", games)
+        raise refusal("a command is one line", games, ssh)
     if any(char in _SHELL or not char.isprintable() for char in text.replace("\t", " ")):
-        raise refusal("harena runs no shell: no quotes, pipes, ; $ or other symbols", games)
+        raise refusal("harena runs no shell: no quotes, pipes, ; $ or other symbols", games, ssh)
     words = text.split()
     if not words:
-        raise refusal("an empty command", games)
+        raise refusal("an empty command", games, ssh)
     verb, args = words[0].lower(), [word.lower() for word in words[1:]]
     usage = {usage.split()[0]: usage for usage, _ in accepted(games)}
     if verb not in usage and _WORD.fullmatch(verb):
-        raise refusal(f"unknown command `{verb if len(verb) <= 16 else verb[:15] + '…'}`", games)
+        raise refusal(
+            f"unknown command `{verb if len(verb) <= 16 else verb[:15] + '…'}`", games, ssh
+        )
     if not all(_WORD.fullmatch(word) for word in words):
-        raise refusal("a command is plain words and numbers", games)
+        raise refusal("a command is plain words and numbers", games, ssh)
     if verb == "table" and len(args) == 1 and args[0].isdigit() and len(args[0]) <= 9:
         return OpenTable(str(int(args[0])))
     if verb == "play" and len(args) == 1 and args[0] in games:
@@ -105,4 +124,4 @@ def parse_command(text: str, games: Sequence[str]) -> Command:
         return ShowRatings()
     if verb == "ratings" and len(args) == 1 and args[0] in games:
         return ShowRatings(args[0])
-    raise refusal(f"`{verb}` is used as `{usage[verb]}`", games)
+    raise refusal(f"`{verb}` is used as `{usage[verb]}`", games, ssh)

@@ -90,15 +90,22 @@ class GuidePanel:
     points: str
     """The region of the screen it talks about (one of `REGIONS[game]`)."""
     trigger: Trigger
-    suggest: str = ""
-    """A regular expression on the label of the choice the text advises, if it advises one."""
+    suggest: tuple[str, ...] = ()
+    """Regular expressions on the label of the choice the text advises, if it advises one: the
+    first that matches a choice names it. Several say what comes first in a multi-step choice
+    (a trade: send it once it asks for a card, else ask for one), which one expression over
+    choices checked in the prompt's order could not."""
 
     def suggested(self, prompt: Mapping[str, Any]) -> str | None:
         """The id of the choice of `prompt` this panel advises, if any."""
-        if not self.suggest or prompt["kind"] != self.trigger.prompt:
+        if prompt["kind"] != self.trigger.prompt:
             return None
-        pattern = re.compile(self.suggest)
-        return next((cid for cid, label in prompt["choices"] if pattern.search(label)), None)
+        for expression in self.suggest:
+            pattern = re.compile(expression)
+            for cid, label in prompt["choices"]:
+                if pattern.search(label):
+                    return str(cid)
+        return None
 
 
 @dataclass(frozen=True)
@@ -130,6 +137,12 @@ class Guide:
 
     def panel(self, key: str) -> GuidePanel:
         return next(p for p in self.panels if p.key == key)
+
+    def advice(self, prompt: Mapping[str, Any], shown: Iterable[str]) -> str | None:
+        """The choice of `prompt` that the panels shown so far advise, if one does: what a
+        learner who follows the guide picks (the tests walk the guided games this way)."""
+        advised = (self.panel(key).suggested(prompt) for key in shown)
+        return next((cid for cid in advised if cid is not None), None)
 
 
 GUIDES = ("carthage", "spartacus")
@@ -220,12 +233,17 @@ def _panel(game: str, raw: Any, where: str) -> GuidePanel:
     points = raw.get("points", "prompt")
     if points not in REGIONS[game]:
         raise GuideError(f"{where}: points at {points!r}, not one of {', '.join(REGIONS[game])}")
-    suggest = str(raw.get("suggest", ""))
-    try:
-        re.compile(suggest)
-    except re.error as exc:
-        raise GuideError(f"{where}: `suggest` is not a regular expression: {exc}") from exc
-    return GuidePanel(key, title, lines, str(points), _trigger(raw.get("when"), where), suggest)
+    raw_suggest = raw.get("suggest", [])
+    suggest = [raw_suggest] if isinstance(raw_suggest, str) else raw_suggest
+    if not isinstance(suggest, list) or not all(isinstance(s, str) and s for s in suggest):
+        raise GuideError(f"{where}: `suggest` is a regular expression or a list of them")
+    for expression in suggest:
+        try:
+            re.compile(expression)
+        except re.error as exc:
+            raise GuideError(f"{where}: `suggest` is not a regular expression: {exc}") from exc
+    trigger = _trigger(raw.get("when"), where)
+    return GuidePanel(key, title, lines, str(points), trigger, tuple(suggest))
 
 
 def _trigger(raw: Any, where: str) -> Trigger:

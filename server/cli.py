@@ -32,6 +32,7 @@ from harena.server.logs import configure_logging
 from harena.server.notices_cli import add_notice_options, notice_config
 from harena.server.operations_cli import add_operations_commands, add_operations_options
 from harena.server.operators import OperatorsError, load_operators
+from harena.server.ssh_address import public_address
 
 log = logging.getLogger("harena")
 
@@ -54,6 +55,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument(
         "--port", type=port_number, default=2222, help="port to listen on (default: %(default)s)"
+    )
+    serve.add_argument(
+        "--public-address",
+        type=public_address,
+        default=None,
+        metavar="NAME[:PORT]",
+        help="the address players type after ssh, as the server prints its commands (default: "
+        "the address and port each connection reached)",
     )
     serve.add_argument(
         "--keys",
@@ -400,6 +409,7 @@ def run_serve(args: argparse.Namespace) -> int:
         notices=notice_config(args),
         cluster=cluster_settings(args),
         reuse_port=args.reuse_port,
+        public_address=args.public_address,
     )
     if config.cluster is not None:
         print(f"harena: node {config.cluster.node} of the cluster at {args.cluster}", flush=True)

@@ -2,7 +2,8 @@
 
 `status` and `ratings` print text and exit: no terminal, no app. `table N` and `play GAME` start
 the usual app on a table: `check_start` says beforehand why one cannot (so the player reads it
-on stderr, not in a TUI), and `start_table` gives the table the app opens.
+on stderr, not in a TUI), and `start_table` gives the table the app opens. A line that tells the
+player a command to type names this server as they reach it (`server/ssh_address.py`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from harena.core.commands import Command, OpenTable, PlayGame, ShowRatings, Stat
 from harena.core.engine import available_games, default_players, game_class
 from harena.core.lobby import Lobby
 from harena.core.table import Table
+from harena.server.ssh_address import SshAddress
 
 PLAY_TABLES_PER_KEY = 3
 """Tables in play a key may have created (through `play` or the lobby) before `play` refuses to
@@ -23,17 +25,20 @@ def game_names() -> list[str]:
     return [game.name for game in available_games()]
 
 
-def reply(lobby: Lobby, identity: str, command: Command, now: float) -> str | None:
+def reply(
+    lobby: Lobby, identity: str, command: Command, now: float, address: SshAddress
+) -> str | None:
     """The text a command that needs no terminal prints; None for those that open the app."""
     if isinstance(command, Status):
-        return status_text(lobby, identity, now)
+        return status_text(lobby, identity, now, address)
     if isinstance(command, ShowRatings):
         return ratings_text(lobby, identity, command.game)
     return None
 
 
-def status_text(lobby: Lobby, identity: str, now: float) -> str:
-    """The tables waiting for this key's decision, longest first, then its other tables."""
+def status_text(lobby: Lobby, identity: str, now: float, address: SshAddress) -> str:
+    """The tables waiting for this key's decision, longest first, then its other tables (and
+    the command that opens the first, through `address`)."""
     waiting = lobby.awaiting(identity)
     lines = []
     if waiting:
@@ -44,7 +49,8 @@ def status_text(lobby: Lobby, identity: str, now: float) -> str:
             lines.append(
                 f"  #{table_id:<4} {_described(table, identity)} · waited {waited(now - since)}"
             )
-        lines.append(f"Open the first: ssh -t HOST table {waiting[0][0]}")
+        first = address.command("table", waiting[0][0], terminal=True)
+        lines.append(f"Open the first: {first}")
     else:
         lines.append("No table is waiting for your decision.")
     waits = {table_id for table_id, _ in waiting}
@@ -90,10 +96,11 @@ def ratings_text(lobby: Lobby, identity: str, game: str | None) -> str:
     return "\n".join(blocks)
 
 
-def check_start(lobby: Lobby, identity: str, command: Command) -> str | None:
+def check_start(lobby: Lobby, identity: str, command: Command, address: SshAddress) -> str | None:
     """Why `command` cannot open its table for `identity`, or None."""
     if isinstance(command, OpenTable) and command.table_id not in lobby.tables:
-        return f"harena: there is no table {command.table_id} (ssh HOST status lists yours)"
+        status = address.command("status")
+        return f"harena: there is no table {command.table_id} ({status} lists yours)"
     if isinstance(command, PlayGame):
         mine = [
             t.id
@@ -104,7 +111,7 @@ def check_start(lobby: Lobby, identity: str, command: Command) -> str | None:
             listed = " ".join(f"#{t}" for t in sorted(mine, key=_number))
             return (
                 f"harena: you have {len(mine)} tables in play already ({listed}): "
-                f"finish one, or open one with ssh -t HOST table N"
+                f"finish one, or open one with {address.command('table', 'N', terminal=True)}"
             )
     return None
 

@@ -24,7 +24,13 @@ from typing import Any
 
 import asyncssh
 
-from harena.core.commands import NEEDS_TERMINAL, Command, CommandRefused, parse_command
+from harena.core.commands import (
+    NEEDS_TERMINAL,
+    Command,
+    CommandRefused,
+    command_text,
+    parse_command,
+)
 from harena.core.lobby import Lobby
 from harena.core.store import Store
 from harena.core.table import clean_text
@@ -46,6 +52,7 @@ from harena.server.session import (
     live_session_count,
     shutdown_all,
 )
+from harena.server.ssh_address import SshAddress, reached_address
 from harena.server.textual_pins import patch
 
 log = logging.getLogger(__name__)
@@ -108,6 +115,7 @@ class ServerConfig:
     notices: NoticeConfig = field(default_factory=NoticeConfig)  # for players who are away
     cluster: Any = None  # ClusterSettings (server/cluster/options.py): None, the embedded default
     reuse_port: bool = False  # SO_REUSEPORT: `--workers` share one port
+    public_address: SshAddress | None = None  # what players type after ssh; None: what they reached
 
 
 class HarenaSession(AppSession):
@@ -121,6 +129,7 @@ class HarenaSession(AppSession):
         guest: bool,
         address: str = "",
         on_close: Callable[[], None] | None = None,
+        reached: SshAddress | None = None,
     ) -> None:
         session = weakref.ref(self)  # the factory is kept by the session: strong, a cycle
 
@@ -141,6 +150,8 @@ class HarenaSession(AppSession):
         self.identity = identity
         self.guest = guest
         self.address = address
+        self.reached = reached or server.public_address(None)
+        """How the player reaches the server: the commands it tells them to type name it."""
         self.number = next(server.session_numbers)  # what `harena admin sessions` lists
         limits = server.config.limits
         self._limiter = InputRateLimiter(limits.input_rate, limits.input_burst)
@@ -175,7 +186,9 @@ class HarenaSession(AppSession):
 
     def refuse_command(self, command: str) -> str | None:
         try:
-            self.command = parse_command(command, command_replies.game_names())
+            self.command = parse_command(
+                command, command_replies.game_names(), self.reached.command()
+            )
         except CommandRefused as refused:
             log.info("refusing the command %r of %s", printable(command[:80]), self.identity)
             return str(refused)
@@ -184,16 +197,23 @@ class HarenaSession(AppSession):
     def reply_without_app(self) -> str | None:
         if self.command is None:
             return None
-        return command_replies.reply(self.server.lobby, self.identity, self.command, time.time())
+        return command_replies.reply(
+            self.server.lobby, self.identity, self.command, time.time(), self.reached
+        )
 
     def no_terminal_message(self) -> str:
         if isinstance(self.command, NEEDS_TERMINAL):
-            return "harena: this command opens a table: connect with ssh -t HOST COMMAND"
+            again = self.reached.command(command_text(self.command), terminal=True)
+            return f"harena: this command opens a table: connect with {again}"
         return super().no_terminal_message()
 
     def session_started(self) -> None:
         if isinstance(self.command, NEEDS_TERMINAL):
-            self.refuse(command_replies.check_start(self.server.lobby, self.identity, self.command))
+            self.refuse(
+                command_replies.check_start(
+                    self.server.lobby, self.identity, self.command, self.reached
+                )
+            )
         super().session_started()
         if self.task is None:
             return  # refused (no PTY, exec, subsystem) or failed to start
@@ -440,7 +460,12 @@ class PlayerConnection(asyncssh.SSHServer):
         self.channels += 1
         chan = bound_environment(self.conn.create_server_channel(window=INPUT_WINDOW))
         session = HarenaSession(
-            self.server, self.identity, self.guest, self.address, on_close=self._channel_closed
+            self.server,
+            self.identity,
+            self.guest,
+            self.address,
+            on_close=self._channel_closed,
+            reached=self.server.public_address(self.conn),
         )
         return chan, session
 
@@ -611,6 +636,17 @@ class HarenaServer:
             log.exception("operator command %r failed", argv)
             return False, "internal error: see the server's log"
 
+    def public_address(self, conn: asyncssh.SSHServerConnection | None) -> SshAddress:
+        """How players on `conn` reach this server: `--public-address` if set, else the address
+        and port the connection reached (the socket's local name), else the listening ones."""
+        if self.config.public_address is not None:
+            return self.config.public_address
+        port = self._listener.get_port() if self._listener is not None else self.config.port
+        listening = SshAddress(self.config.host, port)
+        if conn is None:
+            return listening
+        return reached_address(conn.get_extra_info("sockname"), listening)
+
     def make_app(self, info: SessionInfo, session: HarenaSession) -> Any:
         from harena.tui.app import HarenaApp
         from harena.tui.terminal import utf8_terminal
@@ -633,6 +669,7 @@ class HarenaServer:
                 take_over=lambda: self.take_over(session),
                 unicode=utf8_terminal(info.env, info.term_type),
                 window_title=True,
+                ssh=session.reached.command(),
                 operator=(
                     (lambda argv: self.run_operator_command(session, argv))
                     if session.identity in self.config.operators

@@ -91,6 +91,7 @@ class HarenaApp(App[None]):
         unicode: bool = True,
         operator: Callable[[list[str]], tuple[bool, str]] | None = None,
         window_title: bool = False,
+        ssh: str = "",
     ) -> None:
         """
         Args:
@@ -106,6 +107,9 @@ class HarenaApp(App[None]):
                 for everyone else.
             window_title: set the terminal window's title (`window_title()`); only where the
                 driver saves the player's own title and gives it back at the end (SSH).
+            ssh: how this player reaches the server (`ssh -p 2222 example.org`): the lobby's
+                help lists the `ssh host COMMAND` commands after it; "" where there is no
+                server to reach (local play), and the help lists none.
         """
         super().__init__()
         self.animation_level = "none"
@@ -120,6 +124,7 @@ class HarenaApp(App[None]):
         self._take_over = take_over
         self.unicode = unicode
         self.operator = operator
+        self.ssh = ssh
         self.subscriptions = SubscriptionSet()
         self._relay_loop: asyncio.AbstractEventLoop | None = None
         self._relay_context: contextvars.Context | None = None

@@ -12,10 +12,13 @@ from harena.core.commands import (
     PlayGame,
     ShowRatings,
     Status,
+    command_text,
     parse_command,
 )
 
 GAMES = ["carthage", "spartacus"]
+SSH = "ssh -p 2022 play.example.org"
+"""How the server says it is reached (server/ssh_address.py): the refusal's lines start so."""
 
 
 @pytest.mark.parametrize(
@@ -32,7 +35,8 @@ GAMES = ["carthage", "spartacus"]
     ],
 )
 def test_the_four_commands_are_read(text, command):
-    assert parse_command(text, GAMES) == command
+    assert parse_command(text, GAMES, SSH) == command
+    assert parse_command(command_text(command), GAMES, SSH) == command  # as the server says it
 
 
 @pytest.mark.parametrize(
@@ -62,14 +66,16 @@ def test_the_four_commands_are_read(text, command):
 )
 def test_anything_else_is_refused_with_what_is_accepted(text, why):
     with pytest.raises(CommandRefused) as refused:
-        parse_command(text, GAMES)
+        parse_command(text, GAMES, SSH)
     message = str(refused.value)
     assert why in message
     for usage in ("table N", "play carthage|spartacus", "status", "ratings"):
-        assert f"ssh HOST {usage}" in message
+        assert f"\n  {SSH} {usage}" in message  # each command as the player types it
+    assert message.endswith(f"\n  {SSH}{' ' * 26}the lobby")
+    assert "HOST" not in message
 
 
 def test_a_refusal_never_echoes_a_long_command():
     with pytest.raises(CommandRefused) as refused:
-        parse_command("a" * 60, GAMES)
+        parse_command("a" * 60, GAMES, SSH)
     assert "a" * 20 not in str(refused.value)

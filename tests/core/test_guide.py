@@ -22,24 +22,26 @@ proven with a view made for them below."""
 
 
 def play(game: str, seed: int) -> set[str]:
-    """The guide's set-up dealt from `seed`, seat 0 played by the heuristic bot: the panels
-    whose moment came."""
+    """The guide's set-up dealt from `seed`, seat 0 played by a learner who follows the guide's
+    advice, else plays as the heuristic bot would: the panels whose moment came."""
     guide = load_guide(game)
     table = create_guided_table(Lobby(), "me", "ann", game, seed=seed)
     learner = table.game.bots["heuristic"](seed)
-    held: set[str] = set()
+    held: list[str] = []
     for _ in range(5000):
         view = table.view_for("me")
-        held |= {p.key for p in guide.panels if p.trigger.holds(view)}
+        held += [p.key for p in guide.panels if p.key not in held and p.trigger.holds(view)]
         if table.game.result() is not None:
             break
-        if [
-            p for p in view["game"]["prompts"] if not p.get("standing")
-        ] and 0 in table.game.awaited():
-            table.act("me", learner.choose(table.game.view_for_bot(0, learner)))
+        mine = [p for p in view["game"]["prompts"] if not p.get("standing")]
+        if mine and 0 in table.game.awaited():
+            choice = guide.advice(mine[0], held) or learner.choose(
+                table.game.view_for_bot(0, learner)
+            )
+            table.act("me", choice)
         else:
             assert table.play_bot_step()
-    return held
+    return set(held)
 
 
 @pytest.mark.parametrize("game", GUIDES)
@@ -88,13 +90,28 @@ def test_a_panel_is_due_once_in_the_order_of_the_file():
     assert guide.due(table.view_for(None), []).key == "welcome"  # views alone decide
 
 
+def test_a_panel_advises_the_steps_of_a_choice_in_the_order_it_lists_them():
+    guide = load_guide("spartacus")
+    ask = [["offer-card:4", "[ ] Give House Slave"], ["offer-card:8", "[ ] Ask for Scribe"],
+           ["offer-card:9", "[ ] Ask for House Slave"], ["offer-cancel", "Cancel the offer"]]  # fmt: skip
+    draft = {"kind": "compose_offer", "text": "", "choices": ask}
+    assert guide.advice(draft, ["welcome", "market", "trade"]) == "offer-card:8"  # one card
+    asked = [["offer-card:8", "[x] Ask for Scribe"], *ask[2:3],
+             ["offer-send", "Send: Ann gives nothing, Bob gives Scribe"], ask[3]]  # fmt: skip
+    assert guide.advice({**draft, "choices": asked}, ["market", "trade"]) == "offer-send"
+    assert guide.advice(draft, ["welcome", "market"]) is None  # its panel not shown yet
+    market = {"kind": "open_market", "text": "", "choices": [["close", "Close"],
+              ["offer:1", "Offer Bob a trade"]]}  # fmt: skip
+    assert guide.advice(market, ["market", "trade"]) == "offer:1"
+
+
 def test_the_guided_table_is_a_fixed_deal_at_an_ordinary_table():
     first, second = Lobby(), Lobby()
     one = create_guided_table(first, "me", "ann", "carthage")
     two = create_guided_table(second, "me", "ann", "carthage")
     assert one.view_for("me")["game"] == two.view_for("me")["game"]
     assert first.guided == {one.id: "carthage"}
-    assert one.status == "playing" and [s.bot for s in one.seats] == [None, "random"]
+    assert one.status == "playing" and [s.bot for s in one.seats] == [None, "easy"]
     assert one.seat_of("me") == 0
 
 
@@ -107,7 +124,9 @@ def test_the_guided_table_is_a_fixed_deal_at_an_ordinary_table():
         (("when = { start = true }", 'when = { choice = "(" }'), "not a regular expression"),
         (("when = { start = true }", "when = { soon = true }"), "unknown condition 'soon'"),
         (('key = "choose"', 'key = "welcome"'), "two panels share the key 'welcome'"),
-        (("seed = 7", 'seed = "seven"'), "whole-number seed"),
+        (("seed = 8", 'seed = "seven"'), "whole-number seed"),
+        (('suggest = "^Purple Gaul"', 'suggest = ["^Purple Gaul", "("]'), "not a regular"),
+        (('suggest = "^Purple Gaul"', "suggest = 3"), "a regular expression or a list of them"),
     ],
 )
 def test_a_bad_guide_file_is_refused_saying_where(change, message):

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from harena.server.limits import ServerLimits
+from harena.server.ssh_address import SshAddress
 from harena.server.ssh_server import HarenaServer, ServerConfig
 
 
@@ -21,6 +22,7 @@ async def make_server(tmp_path: Path) -> AsyncIterator:
         bot_delay: float = 0.05,
         operators: frozenset[str] = frozenset(),
         allow_file: Path | None = None,
+        public_address: SshAddress | None = None,
         **limits: float,
     ) -> HarenaServer:
         """A server on a free port; `data` names its data folder (a second server on the same
@@ -33,6 +35,7 @@ async def make_server(tmp_path: Path) -> AsyncIterator:
             bot_delay=bot_delay,
             operators=operators,
             allow_file=allow_file,
+            public_address=public_address,
         )
         server = HarenaServer(config)
         await server.start()

@@ -81,6 +81,8 @@ def test_every_serve_option_is_a_config_key_without_a_second_list(tmp_path):
         ("max-per-pi = 3\n", "unknown key 'max-per-pi' (did you mean 'max-per-ip'?)"),
         ("operator-keys = 'ssh-ed25519 AAAA'\n", "key 'operator-keys': expected a list"),
         ("port = \n", "not valid TOML"),
+        ("public-address = 'a b'\n", "key 'public-address': expected a host name or address"),
+        ("public-address = 'example.org:0'\n", "key 'public-address': a port is 1 to 65535"),
     ],
 )
 def test_bad_values_get_a_clear_error_naming_the_key(tmp_path, capsys, text, message):
@@ -139,3 +141,11 @@ def test_whether_games_with_bots_are_rated_is_an_option_and_a_config_key(tmp_pat
     assert serve_args("--rate-bot-games").rate_bot_games is True
     config = write(tmp_path, "rate-bot-games = true\n")
     assert serve_args("--config", str(config)).rate_bot_games is True
+
+
+def test_the_address_players_type_is_an_option_and_a_config_key(tmp_path):
+    assert serve_args().public_address is None  # unset: each connection's own address
+    given = serve_args("--public-address", "play.example.org:2022").public_address
+    assert given.command("status") == "ssh -p 2022 play.example.org status"
+    config = write(tmp_path, 'public-address = "[2001:db8::1]:2200"\n')
+    assert serve_args("--config", str(config)).public_address.port == 2200

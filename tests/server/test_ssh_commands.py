@@ -1,12 +1,36 @@
 """`ssh host COMMAND` over real SSH (core/commands.py, server/command_replies.py): `status` and
 `ratings` print and exit, `table N` and `play GAME` open the TUI there, anything else is
-refused with the list of what is accepted."""
+refused with the list of what is accepted. Every command the server tells a player to type
+names the server as they reached it (or as `--public-address` says), and works as printed."""
 
 from __future__ import annotations
 
+import re
+
 from harena.server.command_replies import PLAY_TABLES_PER_KEY
 from harena.server.hostkey import fingerprint
+from harena.server.ssh_address import SshAddress
 from tests.server.players import new_key, player
+from tests.sshscreen import ScreenClient
+
+TYPED = re.compile(r"ssh (-t )?-p (\d+) (\S+) (table \d+|play [a-z]+|status)")
+"""A command line as the server prints it for the test server (never on port 22)."""
+
+
+async def type_it(line: str, key, name: str = "ann") -> ScreenClient:
+    """Run the command `line` shows, as a player who copies it: its host, port and words."""
+    typed = TYPED.search(line)
+    assert typed is not None, line
+    terminal, port, host, command = typed.groups()
+    return await ScreenClient.connect(
+        int(port),
+        host,
+        username=name,
+        agent_path=None,
+        client_keys=[key],
+        command=command,
+        **({} if terminal else {"term_type": None}),
+    )
 
 
 async def run(server, key, command, **options):
@@ -32,10 +56,14 @@ async def test_status_prints_the_tables_waiting_for_you_and_exits(make_server):
     assert status == 0 and not err
     assert "1 table waits for your decision:" in out
     assert "#1" in out and "High Card with" in out and "(bot)" in out and "waited now" in out
-    assert "ssh -t HOST table 1" in out
+    opens = f"Open the first: ssh -t -p {server.port} 127.0.0.1 table 1"
+    assert opens in out
     assert f"#{quiet.id}" in out.split("Your other tables:")[1]
     assert "\x1b" not in out  # plain text: no TUI was started
     assert not server.sessions  # and nobody counts as online
+    copied = await type_it(opens, key)  # the command printed is one that works
+    await copied.wait_for_text("Table 1")
+    await copied.wait_for_text("you: ann")
 
 
 async def test_ratings_prints_every_games_leaderboard(make_server):
@@ -77,10 +105,17 @@ async def test_table_n_needs_a_terminal_and_an_existing_table(make_server):
     key = new_key()
     server.lobby.create_table(fingerprint(key), "ann", "highcard", 2, bots=1)
     status, _, err = await run(server, key, "table 1")
-    assert status == 1 and "connect with ssh -t" in err
+    assert status == 1 and f"connect with ssh -t -p {server.port} 127.0.0.1 table 1" in err
     client = await player(server, "ann", key, command="table 99")
     await client.wait_closed()
-    assert client.exit_status == 1 and "there is no table 99" in client.stderr.decode()
+    err = client.stderr.decode()
+    assert client.exit_status == 1 and "there is no table 99" in err
+    assert f"(ssh -p {server.port} 127.0.0.1 status lists yours)" in err
+    listed = await type_it(err, key)
+    await listed.wait_closed()
+    assert (
+        listed.exit_status == 0 and "1 table waits for your decision" in bytes(listed.raw).decode()
+    )
 
 
 async def test_play_game_sits_you_at_a_new_table_with_bots_and_is_capped_per_key(make_server):
@@ -98,7 +133,9 @@ async def test_play_game_sits_you_at_a_new_table_with_bots_and_is_capped_per_key
     again = await player(server, "ann", key, command="play highcard")
     await again.wait_closed()
     assert again.exit_status == 1
-    assert f"you have {PLAY_TABLES_PER_KEY} tables in play already" in again.stderr.decode()
+    err = again.stderr.decode()
+    assert f"you have {PLAY_TABLES_PER_KEY} tables in play already" in err
+    assert f"open one with ssh -t -p {server.port} 127.0.0.1 table N" in err
     assert len(server.lobby.tables) == PLAY_TABLES_PER_KEY
 
 
@@ -113,12 +150,32 @@ async def test_anything_else_is_refused_with_the_list(make_server):
     ):
         status, out, err = await run(server, new_key(), command)
         assert status == 1, command
-        assert "Accepted commands:" in err and "ssh HOST play" in err, command
+        assert "Accepted commands:" in err and f"ssh -p {server.port} 127.0.0.1 play" in err
+        assert "HOST" not in err, command
         assert "root:" not in out and "uid=" not in out
     client = await player(server, "ann", new_key(), command="rm -rf /")  # with a PTY too
     await client.wait_closed()
     assert client.exit_status == 1 and "unknown command `rm`" in client.stderr.decode()
-    assert "\r\n  ssh HOST table N" in client.stderr.decode()  # lines end as a terminal needs
+    # lines end as a terminal needs
+    assert f"\r\n  ssh -p {server.port} 127.0.0.1 table N" in client.stderr.decode()
+
+
+async def test_the_commands_name_the_public_address_when_the_operator_gives_one(make_server):
+    # Behind NAT or a container's mapped port, the socket's own address is not what players
+    # type: `--public-address` is.
+    server = await make_server(public_address=SshAddress("play.example.org", 2022))
+    key = new_key()
+    server.lobby.create_table(fingerprint(key), "ann", "highcard", 2, bots=1)
+    status, out, _ = await run(server, key, "status")
+    assert status == 0 and "Open the first: ssh -t -p 2022 play.example.org table 1" in out
+    status, _, err = await run(server, key, "bash")
+    assert status == 1 and "\n  ssh -p 2022 play.example.org status" in err
+    bob = await player(server, "bob", new_key())  # in the lobby: its help lists them too
+    await bob.wait_for_text("you are bob")
+    bob.send("?")
+    await bob.wait_for_text("Keys: lobby")
+    bob.send("\x1b[F")  # End: the last lines of the help
+    await bob.wait_for_text("-p 2022 play.example.org status")
 
 
 async def test_a_player_registers_a_webhook_from_the_lobby_over_ssh(make_server):

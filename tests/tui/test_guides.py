@@ -23,16 +23,12 @@ from tests.tui.screen_keys import press_choice, table_screen
 
 ME = "id-ann"
 
-MUST_MEET = {
-    # Panels every walk of the guided game meets, whatever the learner's path: the fixed deal
-    # and a deterministic learner make the walk the same each time, but a rules change may
-    # change its path. Every other panel's moment is proven to come in tests/core/test_guide.py.
-    "carthage": {
-        "welcome", "choose", "place", "theater", "hand", "knockback", "move", "tokens", "favor",
-        "won",
-    },
-    "spartacus": {"welcome", "house", "intrigue", "market", "auction", "bet", "fight", "won"},
-}  # fmt: skip
+RARE = {"carthage": {"knockback_direction"}, "spartacus": set()}
+"""Moments too rare to come in one game (two knockback directions equally straight): proven
+with a view made for them in tests/core/test_guide.py. Every other panel shows in the walk:
+the guide's seed is the deal chosen for that (docs/guides.md); the fixed deal and a
+deterministic learner make the walk the same each time, but a rules change may change its
+path, and then the seed is chosen again."""
 
 
 def synced(app: Any, table: Any) -> bool:
@@ -73,8 +69,7 @@ async def walk(game: str) -> list[str]:
                 mine = [p for p in screen.view["game"]["prompts"] if not p.get("standing")]
                 if mine and 0 in table.game.awaited():
                     # As the guide advises where it does, else as a sound player would.
-                    advised = [guide.panel(k).suggested(mine[0]) for k in met]
-                    choice = next((c for c in advised if c), None) or learner.choose(
+                    choice = guide.advice(mine[0], met) or learner.choose(
                         table.game.view_for_bot(0, learner)
                     )
                     await press_choice(pilot, app, choice, confirm=True)
@@ -119,9 +114,8 @@ async def check_again(pilot: Any, app: Any, game: str, panel: Any) -> None:
 @pytest.mark.parametrize("game", ["carthage", "spartacus"])
 async def test_the_guided_game_is_walked_from_start_to_end(game):
     met = await walk(game)
-    assert MUST_MEET[game] <= set(met), met
+    assert set(met) == {p.key for p in load_guide(game).panels} - RARE[game], met
     assert met[0] == "welcome" and met[-1] == "won", met
-    assert len(met) >= len(load_guide(game).panels) * 2 // 3, met  # most of the guide, in one game
 
 
 async def test_leaving_the_guide_leaves_an_ordinary_table_and_coming_back_goes_on():
@@ -145,7 +139,7 @@ async def test_leaving_the_guide_leaves_an_ordinary_table_and_coming_back_goes_o
             screen = table_screen(app)
             assert screen.guide.showing is None  # nothing shown twice
             assert app.guide_progress[table.id] == ["welcome", "choose"]
-            await pilot.press("4")  # play on: the Purple Gaul
+            await pilot.press("5")  # play on: the Purple Gaul
             await until(lambda: screen.guide.showing is not None, timeout=10)
             assert screen.guide.showing.key == "place"
         async with session(lobby, "id-bob", "bob", start_table=table.id) as (app, pilot):

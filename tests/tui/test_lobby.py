@@ -295,10 +295,20 @@ async def test_a_table_screen_takes_no_key_before_it_has_its_view() -> None:
         assert app.screen.check_action("lobby", ()) is True
 
 
-async def test_help_lists_the_ssh_commands() -> None:
+async def test_help_lists_the_ssh_commands_as_this_player_types_them() -> None:
     lobby = Lobby()
-    async with session(lobby, "id-alice", "alice") as (app, pilot):
+    ssh = "ssh -p 2022 play.example.org"  # how the server says this player reaches it
+    async with session(lobby, "id-alice", "alice", ssh=ssh) as (app, pilot):
         await pilot.press("question_mark", "end")
         text = screen_text(app)
         for usage in ("table N:", "play GAME:", "status:", "ratings [GAME]:"):
-            assert re.search(rf"ssh +HOST {re.escape(usage)}", text), usage
+            assert re.search(rf"ssh +-p 2022 play\.example\.org {re.escape(usage)}", text), usage
+        assert "HOST" not in text
+
+
+async def test_help_lists_no_ssh_commands_where_there_is_no_server() -> None:
+    lobby = Lobby()
+    async with session(lobby, "id-alice", "alice") as (app, pilot):  # local play: no ssh
+        await pilot.press("question_mark", "end")
+        text = screen_text(app)
+        assert "ctrl+q" in text and "status:" not in text and "ssh" not in text

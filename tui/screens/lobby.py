@@ -224,11 +224,7 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
             tooltip="operators only: close, delete, kick, ban, notice (type help)",
         ),
     ]
-    HELP_EXTRA = [
-        ("ctrl+q", "quit at once, without asking"),
-        # `ssh HOST table 7` and the others: where the player reads the lobby's keys.
-        *(("ssh", f"HOST {usage}: {what}") for usage, what in accepted(["GAME"])),
-    ]
+    HELP_EXTRA = [("ctrl+q", "quit at once, without asking")]
 
     def __init__(self, *, error: str = "") -> None:
         """`error`: shown in the status line at once (e.g. the table asked for is gone)."""
@@ -240,6 +236,15 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
     @property
     def harena(self) -> HarenaApp:
         return cast("HarenaApp", self.app)
+
+    def help_entries(self) -> list[tuple[str, str]]:
+        # `ssh -p 2222 example.org table 7` and the others, as this player types them: where
+        # they read the lobby's keys.
+        # The key column says `ssh`, the rest follows it (a wide key column would squeeze every
+        # line of the help).
+        ssh, _, target = self.harena.ssh.partition(" ")
+        usages = accepted(["GAME"]) if ssh else []
+        return [*super().help_entries(), *((ssh, f"{target} {u}: {w}") for u, w in usages)]
 
     def compose(self) -> ComposeResult:
         app = self.harena
