@@ -19,7 +19,9 @@ async def player(
 ) -> ScreenClient:
     """A player's terminal: xterm-256color, 80x24, logged in with `key`, or as a guest without
     one (asyncssh's client only tries keyboard-interactive when it has a password to offer)."""
-    auth = {"client_keys": [key]} if key else {"client_keys": [], "password": "-"}
+    # client_keys=None, not []: asyncssh reads ~/.ssh when given no keys (a developer's own key
+    # would log the "guest" in as that key).
+    auth = {"client_keys": [key]} if key else {"client_keys": None, "password": "-"}
     return await ScreenClient.connect(
         server.port, username=name, agent_path=None, **auth, **options
     )
