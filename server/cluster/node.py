@@ -33,7 +33,7 @@ from harena.server.cluster.inbox import Inbox
 from harena.server.cluster.lease import KvLease, Leases
 from harena.server.cluster.link import NatsLink, NatsUnavailable
 from harena.server.cluster.options import ClusterSettings
-from harena.server.cluster.remote import RemoteTable
+from harena.server.cluster.remote import UNREACHABLE, RemoteTable
 from harena.server.cluster.table_store import JetStreamLog, JetStreamTables
 from harena.server.logs import name_node
 
@@ -42,10 +42,7 @@ log = logging.getLogger(__name__)
 MOVED = "moved to another node"
 DRAINED = "moved to another node: this one is being drained"
 DRAIN_MESSAGE = "harena: this node is being drained by an operator; connect again to play on, your seat is kept."
-UNREACHABLE = (
-    "the table is moving between nodes or the cluster is unreachable: nothing was changed, "
-    "try again in a moment"
-)
+
 DOCUMENT_TRIES = 50  # compare-and-set attempts before a shared document's write gives up
 SWITCH_INTERVAL = 0.0005  # seconds (Python's default is 0.005)
 
@@ -448,9 +445,11 @@ class ClusterNode:
         identity: str | None,
         args: dict[str, Any],
         answered: Callable[[dict[str, Any]], None] | None,
+        *,
+        timeout: float = 5.0,
     ) -> None:
         """Ask without waiting; `answered` hears the answer on this loop."""
-        future = self.link.spawn(self._request(table_id, op, identity, args, 5.0))
+        future = self.link.spawn(self._request(table_id, op, identity, args, timeout))
         if answered is not None:
             future.add_done_callback(
                 lambda f: (

@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 REQUEST_TIMEOUT = 5.0
+UNREACHABLE = "the table cannot be reached now: nothing was changed; try again shortly"
+"""Said to a player (after "Error: ", within 80 columns) when a table's node or the cluster does
+not answer: the table is moving between nodes, or NATS is away."""
 RETRY_AFTER = 1.0  # seconds between asks of a table's node that did not answer
 
 
@@ -290,6 +293,26 @@ class RemoteTable:
     def act(self, identity: str, choice: str, decision: int | None = None) -> list[Event]:
         self._ask("act", identity, choice=choice, decision=decision)
         return []
+
+    def act_soon(
+        self,
+        identity: str,
+        choice: str,
+        decision: int | None,
+        answered: Callable[[str | None], None],
+    ) -> None:
+        """Send a choice to the owner without waiting for it: `answered(None)` once the owner
+        has it recorded, `answered(why)` if it was refused or not answered. A screen's key
+        goes this way, so this node's loop (every other session on it) never waits on the
+        owner's round trip, nor for the 5 s of an owner that is paused or gone."""
+
+        def heard(answer: dict[str, Any]) -> None:
+            answered(None if "ok" in answer else str(answer.get("message", UNREACHABLE)))
+
+        self.node.remote_request(
+            self.id, "act", identity, {"choice": choice, "decision": decision}, heard,
+            timeout=REQUEST_TIMEOUT,
+        )  # fmt: skip
 
     def say(self, identity: str, name: str, text: str) -> None:
         self._ask("say", identity, name=name, text=text)

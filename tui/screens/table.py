@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from textual.app import ComposeResult
@@ -362,8 +363,13 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             return
         self._confirming = None
         self.query_one(PromptBar).answered()
+        decision = self.view["game"]["decision"]
+        send = getattr(self.table, "act_soon", None)
+        if send is not None:  # a table another node runs (server/cluster/remote.py)
+            send(self.harena.identity, choice_id, decision, partial(self._sent, labels, choice_id))
+            return
         try:
-            self.table.act(self.harena.identity, choice_id, decision=self.view["game"]["decision"])
+            self.table.act(self.harena.identity, choice_id, decision=decision)
         except IllegalAction as error:
             self.query_one(PromptBar).answer_refused()
             self.status.show_error(str(error))
@@ -372,6 +378,16 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             self.query_one(PromptBar).answer_refused()
             log.exception("table %s: choice %r failed", self.table.id, choice_id)
             self.status.show_error("internal error: that choice was not made")
+            return
+        self.status.show_info(f"You chose: {labels.get(choice_id, choice_id)}")
+
+    def _sent(self, labels: dict[str, str], choice_id: str, refused: str | None) -> None:
+        """The owner's answer to a choice sent to a table another node runs."""
+        if not self.is_attached:
+            return
+        if refused is not None:
+            self.query_one(PromptBar).answer_refused()
+            self.status.show_error(refused)
             return
         self.status.show_info(f"You chose: {labels.get(choice_id, choice_id)}")
 

@@ -55,3 +55,37 @@ async def test_a_paused_owner_is_fenced_out_and_its_player_follows_the_table(
         os.kill(process.pid, signal.SIGCONT)
         process.kill()
         process.wait()
+
+
+async def test_a_key_sent_to_a_paused_owner_never_stalls_the_other_players_on_the_node(
+    tmp_path, nats_server, make_node
+):
+    """bob, on b, plays at a table a runs; a is paused (SIGSTOP), so it answers nothing for
+    the 5 s a request may wait. cat, also on b, keeps a live screen meanwhile (no client slows
+    others), and bob is told his choice was not made once the wait is over."""
+    b = await make_node("b", lease=30.0)  # nobody takes the table over during the test
+    process, port = start_node(tmp_path, nats_server, "a")
+    try:
+        ann = await connect(port, "ann", new_key())
+        await create_table(ann)
+        bob = await connect(b.port, "bob", new_key())
+        cat = await connect(b.port, "cat", new_key())
+        await bob.wait_for_text("High Card")
+        bob.send("\r")
+        await bob.wait_for_text("you: bob")
+        await cat.wait_for_text("2/2 seated")
+
+        os.kill(process.pid, signal.SIGSTOP)
+        sent = time.monotonic()
+        bob.send("1")
+        await asyncio.sleep(0.2)
+        cat.send("c")  # cat chats in the lobby: her own screen, on the same node's loop
+        cat.send("still here")
+        await cat.wait_for_text("still here", timeout=2.0)
+        assert time.monotonic() - sent < 2.0  # long before the owner's 5 s are up
+        await bob.wait_for_text("cannot be reached now", timeout=10)
+        assert not bob.closed
+    finally:
+        os.kill(process.pid, signal.SIGCONT)
+        process.kill()
+        process.wait()
