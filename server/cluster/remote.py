@@ -305,14 +305,25 @@ class RemoteTable:
         has it recorded, `answered(why)` if it was refused or not answered. A screen's key
         goes this way, so this node's loop (every other session on it) never waits on the
         owner's round trip, nor for the 5 s of an owner that is paused or gone."""
+        self._send("act", identity, {"choice": choice, "decision": decision}, answered)
 
+    def say_soon(
+        self, identity: str, name: str, text: str, answered: Callable[[str | None], None]
+    ) -> None:
+        """`say` without waiting, as `act_soon`: a line of table chat."""
+        self._send("say", identity, {"name": name, "text": text}, answered)
+
+    def _send(
+        self,
+        op: str,
+        identity: str,
+        args: dict[str, Any],
+        answered: Callable[[str | None], None],
+    ) -> None:
         def heard(answer: dict[str, Any]) -> None:
             answered(None if "ok" in answer else str(answer.get("message", UNREACHABLE)))
 
-        self.node.remote_request(
-            self.id, "act", identity, {"choice": choice, "decision": decision}, heard,
-            timeout=REQUEST_TIMEOUT,
-        )  # fmt: skip
+        self.node.remote_request(self.id, op, identity, args, heard, timeout=REQUEST_TIMEOUT)
 
     def say(self, identity: str, name: str, text: str) -> None:
         self._ask("say", identity, name=name, text=text)

@@ -454,10 +454,18 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
 
     def send_chat(self, text: str) -> None:
         app = self.harena
+        send = getattr(self.table, "say_soon", None)
+        if send is not None:  # a table another node runs: the loop does not wait (act_soon)
+            send(app.identity, app.player_name, text, self._chat_sent)
+            return
         try:
             self.table.say(app.identity, app.player_name, text)
         except IllegalAction as error:
             self.status.show_error(str(error))
+
+    def _chat_sent(self, refused: str | None) -> None:
+        if refused is not None and self.is_attached:
+            self.status.show_error(refused)
 
     def action_leave(self) -> None:
         if self.view["table"]["you"] is None:

@@ -85,6 +85,14 @@ async def test_a_key_sent_to_a_paused_owner_never_stalls_the_other_players_on_th
         assert time.monotonic() - sent < 2.0  # long before the owner's 5 s are up
         await bob.wait_for_text("cannot be reached now", timeout=10)
         assert not bob.closed
+
+        bob.send("c")  # a line of table chat: the same, it does not hold the node up
+        bob.send("anyone?\r")
+        said = time.monotonic()
+        await asyncio.sleep(0.2)
+        cat.send(" again\r")
+        await cat.wait_for_text("still here again", timeout=2.0)
+        assert time.monotonic() - said < 2.0
     finally:
         os.kill(process.pid, signal.SIGCONT)
         process.kill()
