@@ -53,8 +53,9 @@ async def test_a_table_deleted_on_a_node_that_does_not_run_it_leaves_every_lobby
 
     AdminCommands(b).run(["delete", "1"], "op")  # b does not run it: a does
     await ann.wait_for_text("deleted", timeout=5)
-    while "1" in a.lobby.tables or a.cluster.tables_held():
-        await asyncio.sleep(0.02)
+    async with asyncio.timeout(10):  # both lobbies hear of it (b through the registry's watch)
+        while "1" in a.lobby.tables or "1" in b.lobby.tables or a.cluster.tables_held():
+            await asyncio.sleep(0.02)
     a.cluster.claim_free()
     b.cluster.claim_free()
     assert "1" not in a.lobby.tables and "1" not in b.lobby.tables  # nobody claims it again
