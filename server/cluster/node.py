@@ -21,13 +21,14 @@ from functools import partial
 from typing import Any
 
 from nats.js import api
-from nats.js.errors import KeyDeletedError, KeyNotFoundError, KeyWrongLastSequenceError
+from nats.js.errors import KeyNotFoundError, KeyWrongLastSequenceError
 
 from harena.core import players, ratings
 from harena.core.lobby import Lobby
 from harena.core.store import StoreError
 from harena.core.table import Table
 from harena.server.cluster import wire
+from harena.server.cluster.documents import compare_and_set
 from harena.server.cluster.host import TableHost
 from harena.server.cluster.inbox import Inbox
 from harena.server.cluster.lease import KvLease, Leases
@@ -100,22 +101,7 @@ class ClusterStore:
         key = _doc_key(name)
 
         async def attempt() -> tuple[bool, Any]:
-            kv = await self.node.bucket("docs")
-            try:
-                entry = await kv.get(key)
-                revision, current = entry.revision, json.loads(entry.value) if entry.value else None
-            except (KeyNotFoundError, KeyDeletedError):
-                revision, current = None, None
-            data = change(current)
-            payload = json.dumps(data, sort_keys=True).encode()
-            try:
-                if revision is None:
-                    await kv.create(key, payload)
-                else:
-                    await kv.update(key, payload, last=revision)
-            except KeyWrongLastSequenceError:
-                return False, None
-            return True, data
+            return await compare_and_set(await self.node.bucket("docs"), key, change)
 
         try:
             for _ in range(DOCUMENT_TRIES):

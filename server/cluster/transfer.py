@@ -15,12 +15,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from nats.js.errors import KeyDeletedError, KeyNotFoundError, KeyWrongLastSequenceError
+from nats.js.errors import KeyWrongLastSequenceError
 
 from harena.core.notices import NoticeLedger
 from harena.core.store import Store, StoreError
 from harena.core.table import Table
 from harena.core.transfer import TransferError, checked_records, export_records
+from harena.server.cluster.documents import compare_and_set
 from harena.server.cluster.link import NatsLink, NatsUnavailable
 from harena.server.cluster.options import ClusterSettings, cluster_settings
 from harena.server.cluster.table_store import JetStreamLog, JetStreamTables
@@ -141,24 +142,14 @@ def _merge_notices_sent(
     the cluster's sender may record notices meanwhile), its tables under their new ids: the
     waits it told are not told again."""
 
-    async def attempt() -> bool:
-        kv = await _docs_bucket(tables)
-        try:
-            entry = await kv.get(NOTICES_FILE)
-            last, current = entry.revision, json.loads(entry.value) if entry.value else None
-        except (KeyNotFoundError, KeyDeletedError):
-            last, current = None, None
+    def merged(current: Any) -> Any:
         ledger = NoticeLedger.from_data(current)
         ledger.merge(sent, renamed)
-        payload = json.dumps(ledger.to_data(), sort_keys=True).encode()
-        try:
-            if last is None:
-                await kv.create(NOTICES_FILE, payload)
-            else:
-                await kv.update(NOTICES_FILE, payload, last=last)
-        except KeyWrongLastSequenceError:
-            return False
-        return True
+        return ledger.to_data()
+
+    async def attempt() -> bool:
+        done, _ = await compare_and_set(await _docs_bucket(tables), NOTICES_FILE, merged)
+        return done
 
     for _ in range(MERGE_TRIES):
         if tables.link.call(attempt):
