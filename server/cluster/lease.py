@@ -37,6 +37,9 @@ class Leases:
         self.seconds = seconds
         self.replicas = replicas
         self._kv: KeyValue | None = None
+        # lease name -> monotonic time a claim or renewal of it was last heard (`follow`);
+        # written on the NATS thread, read on the node's (one dict operation each)
+        self._heard: dict[str, float] = {}
 
     def ensure(self) -> Leases:
         """Create the bucket, or use the one there (its TTL is the cluster's lease time)."""
@@ -72,6 +75,38 @@ class Leases:
 
     def lease(self, name: str) -> KvLease:
         return KvLease(self, name)
+
+    def follow(self) -> None:
+        """Hear every claim, renewal and release of the cluster's leases from now on (a KV
+        watch), so `renewed_lately` knows which leases a live node keeps renewing. A node's
+        claim scan then leaves those alone instead of trying, every tick, a create per table
+        that must fail while their owner lives (a round trip each, for every other node's
+        tables)."""
+
+        async def start() -> None:
+            watcher = await (await self.kv()).watchall()
+
+            async def follow() -> None:
+                async for entry in watcher:
+                    if entry is None:
+                        continue  # the end of what the bucket held when the watch began
+                    if entry.operation is None:  # a claim or a renewal
+                        self._heard[entry.key] = time.monotonic()
+                    else:  # released (deleted or purged): free at once
+                        self._heard.pop(entry.key, None)
+
+            self.link.spawn(follow())
+
+        self.link.call(start)
+
+    def renewed_lately(self, name: str) -> bool:
+        """Whether a claim or renewal of `name` was heard within the lease time. Heard after
+        the server stored it, so the server's TTL ends no later than one lease time after
+        this: a lease not renewed since then may have lapsed and is worth trying; one renewed
+        since has not. A watch that falls silent (NATS away) only makes every lease worth
+        trying again, as without it."""
+        heard = self._heard.get(name)
+        return heard is not None and time.monotonic() - heard < self.seconds
 
     def holder(self, name: str) -> str | None:
         """The node holding `name`'s lease now, or None."""

@@ -175,6 +175,7 @@ class ClusterNode:
         self.lobby = lobby
         lobby.add_table_listener(self._serve_new)
         lobby.subscribe(lambda _: self._serve_new(None))
+        self.leases.follow()
         self.claim_free()
         for table_id, data in self.link.call(self._watch_registry):
             self._registry_changed(table_id, data)
@@ -535,6 +536,8 @@ class ClusterNode:
         for table_id in self.tables.table_ids():
             if isinstance(self.lobby.tables.get(table_id), Table) or table_id in retired:
                 continue
+            if self.leases.renewed_lately(table_id):
+                continue  # another node runs it and is alive
             lease = self.leases.lease(table_id)
             try:
                 if not lease.claim():

@@ -106,3 +106,32 @@ def wait_to_claim(lease) -> float:
         assert time.monotonic() - start < 10 * TTL, "the lease never lapsed"
         time.sleep(0.05)
     return time.monotonic() - start
+
+
+def test_a_follower_hears_which_leases_another_node_keeps_renewing(make_link: Callable) -> None:
+    """`renewed_lately`: true while the holder renews, false once it releases (at once) or
+    stops renewing (after a lease time): only then is a claim worth trying."""
+    a, b = leases_for(make_link, "a"), leases_for(make_link, "b")
+    a.follow()
+    lease = b.lease("t")
+    assert not a.renewed_lately("t")
+    assert lease.claim()
+
+    def until(condition: Callable[[], bool], within: float) -> None:
+        deadline = time.monotonic() + within
+        while not condition():
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+
+    until(lambda: a.renewed_lately("t"), 1.0)
+    for _ in range(8):  # two lease times of renewals: still lively
+        assert lease.renew()
+        time.sleep(TTL / 4)
+        assert a.renewed_lately("t")
+    lease.release()
+    until(lambda: not a.renewed_lately("t"), 1.0)  # released: free at once
+    assert lease.claim()
+    until(lambda: a.renewed_lately("t"), 1.0)
+    until(lambda: not a.renewed_lately("t"), 2 * TTL)  # not renewed: may have lapsed
+    mine = a.lease("t")
+    until(mine.claim, 2 * TTL)  # and it does, as soon as the server lets it go
