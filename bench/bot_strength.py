@@ -232,6 +232,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     parser.add_argument("--record", type=Path, help="JSON lines: games kept, and resumed from")
     parser.add_argument("--first", type=int, default=0, help="the index of the first game")
+    parser.add_argument(
+        "--report", action="store_true", help="report the games --record holds; play none"
+    )
     args = parser.parse_args(argv)
     games = 1 if args.quick else args.games
     budget = Budget(
@@ -257,8 +260,8 @@ def play_row(
     for index in indices:
         if (row.name, index) in done:
             row.add(done[(row.name, index)])
-    todo = [i for i in indices if (row.name, i) not in done]
-    if len(todo) < len(indices):
+    todo = [] if args.report else [i for i in indices if (row.name, i) not in done]
+    if len(todo) < len(indices) and not args.report:
         print(f"    {row.name}: {len(indices) - len(todo)} games from {args.record}", flush=True)
     pending = [pool.submit(play, row, i, args.seed, budget) for i in todo[: max(1, args.jobs)]]
     todo = todo[len(pending) :]
