@@ -11,6 +11,8 @@ secrecy checker).
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import logging
 import secrets
 import time
@@ -86,6 +88,10 @@ class TableHost:
         self._watchers: dict[str, dict[str | None, tuple[Subscription, set[str]]]] = {}
         self._last_spec: dict[str, int] = {}  # table id -> id() of the spectator view last sent
         self.dropped = 0  # malformed messages dropped
+        self._registry_kv: Any = None  # the registry bucket, looked up once (a round trip each)
+        # table id -> its last registry write under way: the next one waits for it, so a put
+        # sent before a delete can never land after it (and list a deleted table again)
+        self._registry_writes: dict[str, concurrent.futures.Future[None]] = {}
 
     def request_subject(self, table_id: str) -> str:
         return f"{self.prefix}.tbl.{table_id}.req"
@@ -126,25 +132,33 @@ class TableHost:
     def forget(self, table_id: str) -> None:
         """A table deleted or archived: gone from every node's lobby."""
         self.stop_serving(table_id)
-
-        async def delete() -> None:
-            assert self.link.js is not None
-            kv = await self.link.js.key_value(f"{self.prefix}_registry")
-            await kv.delete(table_id)
-
-        self.link.spawn(delete())
+        self._write_registry(table_id, None)
 
     def _changed(self, table: Table) -> None:
         if table.id not in self.tables:
             return
-        payload = wire.pack(public_state(table, self.node, self.run))
+        self._write_registry(table.id, wire.pack(public_state(table, self.node, self.run)))
 
-        async def put() -> None:
-            assert self.link.js is not None
-            kv = await self.link.js.key_value(f"{self.prefix}_registry")
-            await kv.put(table.id, payload)
+    def _write_registry(self, table_id: str, payload: bytes | None) -> None:
+        """Put (None: delete) a table's registry entry, after the table's previous write."""
+        previous = self._registry_writes.get(table_id)
+        if previous is not None and previous.done():
+            previous = None
+        if len(self._registry_writes) > 256:  # keep only writes under way
+            self._registry_writes = {t: f for t, f in self._registry_writes.items() if not f.done()}
 
-        self.link.spawn(put())
+        async def write() -> None:
+            if previous is not None:
+                await asyncio.gather(asyncio.wrap_future(previous), return_exceptions=True)
+            if self._registry_kv is None:
+                assert self.link.js is not None
+                self._registry_kv = await self.link.js.key_value(f"{self.prefix}_registry")
+            if payload is None:
+                await self._registry_kv.delete(table_id)
+            else:
+                await self._registry_kv.put(table_id, payload)
+
+        self._registry_writes[table_id] = self.link.spawn(write())
 
     # -- requests ---------------------------------------------------------------------------------
 
