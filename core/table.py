@@ -550,6 +550,27 @@ class Table:
             return []
         return self._act(seat, choice, decision, by=identity)
 
+    def act_soon(
+        self,
+        identity: str,
+        choice: str,
+        decision: int | None,
+        answered: Callable[[str | None], None],
+    ) -> None:
+        """`act` as a screen calls it: `answered(None)` once the choice is made, `answered(why)`
+        if it is not. A table another node runs answers later (server/cluster/remote.py); here
+        the choice is made at once and `answered` hears at once."""
+        try:
+            self.act(identity, choice, decision)
+        except IllegalAction as error:
+            answered(str(error))
+            return
+        except Exception:
+            log.exception("table %s: choice %r failed", self.id, choice)
+            answered("internal error: that choice was not made")
+            return
+        answered(None)
+
     def _holds(self, seat: int, choice: str, decision: int | None) -> bool:
         """A person's answer to an open reaction window is held until it closes (the answer
         may change meanwhile); a choice that is not an answer to it goes on to the game."""
@@ -849,6 +870,17 @@ class Table:
             raise IllegalAction("sit or watch at this table to chat here")
         self._record({"t": "chat", "at": self._clock(), "name": clean_text(name, 32), "text": text})
         self._notify()
+
+    def say_soon(
+        self, identity: str, name: str, text: str, answered: Callable[[str | None], None]
+    ) -> None:
+        """`say` as a screen calls it, as `act_soon`."""
+        try:
+            self.say(identity, name, text)
+        except IllegalAction as error:
+            answered(str(error))
+            return
+        answered(None)
 
     # -- views and subscribers ------------------------------------------------------------------
 

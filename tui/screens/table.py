@@ -363,26 +363,17 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             return
         self._confirming = None
         self.query_one(PromptBar).answered()
-        decision = self.view["game"]["decision"]
-        send = getattr(self.table, "act_soon", None)
-        if send is not None:  # a table another node runs (server/cluster/remote.py)
-            send(self.harena.identity, choice_id, decision, partial(self._sent, labels, choice_id))
-            return
-        try:
-            self.table.act(self.harena.identity, choice_id, decision=decision)
-        except IllegalAction as error:
-            self.query_one(PromptBar).answer_refused()
-            self.status.show_error(str(error))
-            return
-        except Exception:
-            self.query_one(PromptBar).answer_refused()
-            log.exception("table %s: choice %r failed", self.table.id, choice_id)
-            self.status.show_error("internal error: that choice was not made")
-            return
-        self.status.show_info(f"You chose: {labels.get(choice_id, choice_id)}")
+        # Answered at once by a table run here, later by one another node runs (the loop does
+        # not wait for it: server/cluster/remote.py).
+        self.table.act_soon(
+            self.harena.identity,
+            choice_id,
+            self.view["game"]["decision"],
+            partial(self._answered, labels, choice_id),
+        )
 
-    def _sent(self, labels: dict[str, str], choice_id: str, refused: str | None) -> None:
-        """The owner's answer to a choice sent to a table another node runs."""
+    def _answered(self, labels: dict[str, str], choice_id: str, refused: str | None) -> None:
+        """The table's answer to a choice: made, or why not."""
         if not self.is_attached:
             return
         if refused is not None:
@@ -454,16 +445,9 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
 
     def send_chat(self, text: str) -> None:
         app = self.harena
-        send = getattr(self.table, "say_soon", None)
-        if send is not None:  # a table another node runs: the loop does not wait (act_soon)
-            send(app.identity, app.player_name, text, self._chat_sent)
-            return
-        try:
-            self.table.say(app.identity, app.player_name, text)
-        except IllegalAction as error:
-            self.status.show_error(str(error))
+        self.table.say_soon(app.identity, app.player_name, text, self._chat_answered)
 
-    def _chat_sent(self, refused: str | None) -> None:
+    def _chat_answered(self, refused: str | None) -> None:
         if refused is not None and self.is_attached:
             self.status.show_error(refused)
 
