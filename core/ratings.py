@@ -122,18 +122,22 @@ class Ratings:
         if self._store is None:
             return self._apply(table)
         out: dict[str, float] = {}
+        mine = self._data()
 
         def change(fresh: Any) -> dict[str, Any]:
-            if fresh is not None:  # (none, or a damaged file set aside: keep what we have)
-                self._load(fresh)
+            # Each try works on its own copy: in a cluster this runs on the NATS thread while
+            # the watched document may replace this server's copy on the loop's.
+            scratch = Ratings(count_bots=self.count_bots, rated=self._is_rated)
+            scratch._load(fresh if fresh is not None else mine)  # (none, or damaged: ours)
             out.clear()
-            out.update(self._apply(table))
-            return self._data()
+            out.update(scratch._apply(table))
+            return scratch._data()
 
         try:
-            self._store.update_document(FILE, change)
+            self._load(self._store.update_document(FILE, change))
         except StoreError:
             log.exception("ratings not saved")
+            return self._apply(table)  # shown here at least, as the game was played
         return out
 
     def _apply(self, table: Table) -> dict[str, float]:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from harena.core.lobby import Lobby
-from harena.core.ratings import BOT_RATINGS, START, K, changes, expected
+from harena.core.ratings import BOT_RATINGS, START, K, Ratings, changes, expected
 from harena.core.store import Store
 from harena.core.table import Table
 
@@ -93,3 +93,31 @@ def test_guests_are_not_rated_and_closed_games_not_at_all():
     closed.sit("key-b", "bob")
     lobby.close_table(closed.id, "op", "test")
     assert lobby.ratings.rate(closed) == {}
+
+
+def test_a_rating_is_applied_to_the_saved_document_even_if_this_copy_changes_meanwhile(
+    tmp_path: Path,
+):
+    """In a cluster the write runs on the NATS thread while the watched document may replace
+    this server's copy on the loop's (CI lost one game of 24 so): each try must work on the
+    document it read, whatever happens to this server's copy during it."""
+    store = Store(tmp_path)
+    saved = {"games": {"highcard": {"key-a": [1600.0, 9, "ann"]}}, "rated": ["old"]}
+    store.write_document("ratings.json", saved)
+    stale = {"games": {}, "rated": []}  # what the watcher delivers late, mid-try
+    ratings: Ratings
+
+    def rated(identity: str) -> bool:
+        ratings.replace(stale)  # the loop thread, between reading the document and writing
+        return True
+
+    ratings = Ratings(store, rated=rated)
+    table = Table.create("highcard", 2, 1, {"rounds": "1"}, table_id="t1")
+    table.sit("key-a", "ann")
+    table.sit("key-b", "bob")
+    play_out(table)
+    ratings.rate(table)
+    written = store.read_document("ratings.json")
+    assert written["games"]["highcard"]["key-a"][1] == 10  # the saved 9 games, plus this one
+    assert written["rated"] == ["old", "t1"]
+    assert ratings.of("key-a", "highcard").games == 10  # and this server shows what it saved
