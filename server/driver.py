@@ -20,6 +20,9 @@ SSH sessions, so this driver:
 * decodes input incrementally (invalid utf-8 becomes U+FFFD) and feeds Textual's `XTermParser`;
   a lone Esc is resolved by one `call_later` after the parser's escape delay, armed only while an
   escape sequence is pending (no periodic timer, so an idle session costs nothing);
+* reads Esc then any character but `[`, `O` or a control character as the Esc key, then that
+  character, even in one packet (`LONE_ESCAPE`): harena binds no Alt key, and Esc then `2` is
+  "leave the chat, play choice 2", not Textual's Option character "™";
 * takes its size from the session (PTY request, window-change), never from the terminal itself:
   in-band resize reports from the client are dropped and sizes are clamped (a hostile client could
   otherwise ask for a 10^6-column screen);
@@ -46,6 +49,7 @@ import asyncio
 import contextvars
 import functools
 import logging
+import re
 from codecs import getincrementaldecoder
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -101,6 +105,14 @@ FOCUS_EVENTS = ("\x1b[?1004h", "\x1b[?1004l")
 TITLE_STACK = ("\x1b[22;2t", "\x1b[23;2t")
 NO_LINE_WRAP = ("\x1b[?7l", "\x1b[?7h")
 QUERY_SYNC_OUTPUT = "\x1b[?2026$p"
+ESC = "\x1b"
+LONE_ESCAPE = re.compile(r"\x1b(?=[^\x00-\x1f\x7f\[O])")
+"""An ESC the next character shows to be the Esc key. A sequence the client sends goes on with
+`[` (CSI: arrows, function keys, mouse, paste, focus, the DECRQM reply) or `O` (SS3), or another
+ESC (Alt+arrow on some terminals). ESC then a control character is one key too (Alt+Backspace is
+the chat input's delete-word). DCS, OSC and APC (`P`, `]`, `_`) are split like any character:
+harena asks the client nothing answered that way, Textual would turn such a reply into keys
+anyway, and `]` is a key of its own (the prompt's next page)."""
 RESET_ATTRIBUTES = "\x1b[0m"
 
 
@@ -187,6 +199,7 @@ class SSHDriver(Driver):
         self._decode = getincrementaldecoder("utf-8")(errors="replace").decode
         self._parser = XTermParser()
         self._escape_timer: asyncio.TimerHandle | None = None
+        self._escape_ended = False  # the text last parsed ended with ESC
         self._budget = events_budget or EventBudget(DEFAULT_EVENT_RATE, DEFAULT_EVENT_BURST)
         self._share = LoopShare(app, loop_share) if loop_share else None
         self._queued: deque[Message] = deque()
@@ -423,14 +436,38 @@ class SSHDriver(Driver):
         self._app.post_message(events.Resize(size, size))  # the channel's, not the client's input
 
     def _parse(self, text: str) -> None:
+        """Feed `text` to the parser, ending its wait after each ESC that `LONE_ESCAPE` shows to
+        be the Esc key (also one that ended the text before, if the parser still waits)."""
         try:
-            for message in self._parser.feed(text):
-                self.process_message(message)
+            if self._escape_ended and LONE_ESCAPE.match(ESC + text[:1]):
+                self._give_up_escape()
+            start = 0
+            for match in LONE_ESCAPE.finditer(text):
+                self._feed_parser(text[start : match.end()])
+                self._give_up_escape()
+                start = match.end()
+            self._feed_parser(text[start:])
+            self._escape_ended = text.endswith(ESC)
         except Exception:
             # The parser is a generator: once it raised it is dead. Start a fresh one.
             log.warning("input parser failed on %r; resetting it", text[:64], exc_info=True)
             self._parser = XTermParser()
+            self._escape_ended = False
         self._arm_escape_timer()
+
+    def _feed_parser(self, text: str) -> None:
+        if text:
+            for message in self._parser.feed(text):
+                self.process_message(message)
+
+    def _give_up_escape(self) -> None:
+        """Make the parser give up the sequence it waits for now, as at the end of the escape
+        delay: it reports the ESC just fed as the Esc key."""
+        if self._parser._timeout_time is None:
+            return  # nothing pending: the escape timer resolved it already
+        self._parser._timeout_time = float("-inf")
+        for message in self._parser.tick():
+            self.process_message(message)
 
     def _pump(self) -> None:
         """Parse the backlog a slice at a time until the queue holds enough events; stop or

@@ -164,8 +164,9 @@ async def test_keys_escape_paste_focus_and_mouse():
         driver.feed(b"[B")
         await app.wait_for(lambda: app.keys()[-1:] == ["down"])
         assert app.keys()[count:] == ["down"]
-        driver.feed(b"\x1bx")  # Alt+x, resolved after the escape delay
-        await app.wait_for(lambda: app.keys()[-1:] == ["alt+x"])
+        driver.feed(b"\x1bx")  # Esc then x in one packet (harena binds no Alt+x): at once
+        await app.wait_for(lambda: app.keys()[-2:] == ["escape", "x"])
+        assert driver._escape_timer is None
         driver.feed(b"\xc3")  # one character split across two packets
         driver.feed(b"\xa9")
         await app.wait_for(lambda: app.keys()[-1:] == ["é"])
@@ -275,6 +276,33 @@ def test_random_bytes_never_break_the_driver(chunks):
     stub = run_stub(chunks)
     keys = [m.key for m in stub.messages if isinstance(m, events.Key)]
     assert keys and keys[-1] == "shift+tab"
+
+
+@pytest.mark.parametrize(
+    ("chunks", "keys"),
+    [
+        ([b"\x1b2"], ["escape", "2"]),  # Textual alone: the Option character "™"
+        ([b"\x1b", b"2"], ["escape", "2"]),  # the Esc ends one read, 2 starts the next
+        ([b"x" * 15 + b"\x1b2"], ["x"] * 15 + ["escape", "2"]),  # split between parse slices
+        ([b"\x1bq"], ["escape", "q"]),  # Textual alone: Alt+q, after the escape delay
+        ([b"\x1bf", b"\x1bb"], ["escape", "f", "escape", "b"]),  # not ctrl+right, ctrl+left
+        ([b"\x1b]"], ["escape", "right_square_bracket"]),  # not an OSC: harena asks for none
+        ([b"hi\x1b2\x1b\x1bq"], ["h", "i", "escape", "2", "escape", "escape", "q"]),
+        # unchanged: sequences, an Esc before one, Esc then a control character
+        ([b"\x1b[A\x1bOB"], ["up", "down"]),
+        ([b"\x1b", b"[A"], ["up"]),
+        ([b"\x1b\x1b[A"], ["escape", "up"]),
+        ([b"\x1b\x7f"], ["ctrl+w"]),  # Alt+Backspace: the chat input's delete-word
+        ([b"\x1b[200~x\x1b[201~"], []),
+    ],
+)
+def test_esc_then_a_character_is_the_esc_key_then_that_character(chunks, keys):
+    """harena binds no Alt key: Esc then `2` typed fast (one packet, or the Esc at the end of
+    one) is Esc, then 2, at once; escape sequences parse as before."""
+    stub = run_stub(chunks)
+    assert [m.key for m in stub.messages if isinstance(m, events.Key)] == [*keys, "shift+tab"]
+    pastes = [m.text for m in stub.messages if isinstance(m, events.Paste)]
+    assert pastes == (["x"] if b"\x1b[200~" in chunks[0] else [])
 
 
 @pytest.mark.parametrize(
