@@ -12,6 +12,8 @@ from rich.console import Console
 from textual.pilot import Pilot
 
 from harena.core.lobby import Lobby
+from harena.server.driver import SSHDriver
+from harena.server.textual_fixes import install, mark_server_app
 from harena.tui.app import HarenaApp
 
 SIZE = (80, 24)
@@ -29,6 +31,28 @@ async def session(
             await pilot.pause()
             yield app, pilot
     finally:
+        lobby.disconnect(identity)
+
+
+@asynccontextmanager
+async def driven_session(
+    lobby: Lobby, identity: str, name: str, *, size: tuple[int, int] = SIZE
+) -> AsyncIterator[tuple[HarenaApp, SSHDriver]]:
+    """One connected player whose app runs on the server's SSH driver (its output dropped), for
+    tests that type raw bytes (`driver.feed`) rather than keys."""
+    install()
+    lobby.connect(identity, name)
+    app = HarenaApp(lobby, identity, name)
+    mark_server_app(app)
+    started: asyncio.Future[SSHDriver] = asyncio.get_running_loop().create_future()
+    app.driver_class = SSHDriver.bind(lambda data: None, started.set_result)
+    task = asyncio.create_task(app.run_async(size=size))
+    try:
+        driver = await asyncio.wait_for(started, 5)
+        yield app, driver
+    finally:
+        app.exit()
+        await asyncio.wait_for(task, 5)
         lobby.disconnect(identity)
 
 

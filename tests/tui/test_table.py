@@ -15,12 +15,13 @@ from harena.tui.app import HarenaApp
 from harena.tui.screens.help import HelpScreen
 from harena.tui.screens.lobby import LobbyScreen
 from harena.tui.screens.table import TableScreen
+from harena.tui.widgets.chat import ChatInput
 from harena.tui.widgets.game_over import GameOverPanel
 from harena.tui.widgets.lines_panel import LogPanel
 from harena.tui.widgets.prompt_bar import PromptBar
 from harena.tui.widgets.status_line import StatusLine
 from tests.tui import pick_game
-from tests.tui.harness import screen_text, session, until
+from tests.tui.harness import driven_session, screen_text, session, until
 
 
 def table_screen(app: HarenaApp) -> TableScreen:
@@ -296,3 +297,22 @@ async def test_keys_typed_fast_around_the_chat_go_where_the_user_meant() -> None
         await until(lambda: table.game.version == 1)
         assert [(c.name, c.text) for c in table.chat] == [("alice", "gl hf")]
         await until(lambda: "alice: gl hf" in screen_text(bob))
+
+
+async def test_esc_then_a_number_in_one_packet_leaves_the_chat_and_plays() -> None:
+    """The same over the wire: "hi", Enter, Esc and 2 in one read. Textual alone parses the
+    bytes Esc, 2 as the Option character "™" typed into the chat; the driver makes them Esc,
+    then 2."""
+    lobby = Lobby()
+    table = lobby.create_table("id-alice", "alice", "highcard", 2, {"rounds": "3"})
+    table.sit("id-bob", "bob")
+    second = sorted(set(table.game.state.hands[0]))[1]  # the test may read the game
+    async with driven_session(lobby, "id-alice", "alice") as (alice, driver):
+        await until(lambda: isinstance(alice.screen, TableScreen))
+        driver.feed(b"c")
+        await until(lambda: isinstance(alice.focused, ChatInput))
+        driver.feed(b"hi\r\x1b2")
+        await until(lambda: table.game.version == 1)
+        assert table.game.state.played[0] == second
+        assert [(c.name, c.text) for c in table.chat] == [("alice", "hi")]
+        assert alice.focused is None
