@@ -209,17 +209,19 @@ async def failover(workdir: Path, lease: float) -> None:
 
 
 async def load_step(
-    port: int,
+    ports: list[int],
     tables: list[list],  # type: ignore[type-arg]
     seconds: float,
     pids: list[int],
 ) -> tuple[list[float], list[float]]:
     """Every table makes a move every 2 s for `seconds`: keypress-to-last-screen latencies, and
-    the share of a core each of `pids` used meanwhile (the logins before are not counted)."""
+    the share of a core each of `pids` used meanwhile (the logins before are not counted).
+    Table t's players connect to ports[t % len(ports)]."""
     from bench.ssh_load import connect_all
 
-    keys = [k for table in tables for k in table]
-    clients, _, _ = await connect_all(port, keys)
+    clients = []
+    for t, table in enumerate(tables):
+        clients += (await connect_all(ports[t % len(ports)], table))[0]
     latencies: list[float] = []
     before = [cpu_seconds(p) for p in pids]
     began = time.monotonic()
@@ -251,14 +253,23 @@ def cpu_seconds(pid: int) -> float:
 
 
 async def workers(
-    workdir: Path, steps: list[int], seconds: float, counts: tuple[int, ...] = (1, 2)
+    workdir: Path,
+    steps: list[int],
+    seconds: float,
+    counts: tuple[int, ...] = (1, 2),
+    placement: str = "spread",
 ) -> None:
     """1 and 2 workers on one port (as `--workers`): the most sessions (tables of 5, a move
-    per table every 2 s) whose keypress-to-last-screen p95 stays under 100 ms."""
+    per table every 2 s) whose keypress-to-last-screen p95 stays under 100 ms. With placement
+    "owner" each worker has a port of its own and a table's players connect to the worker that
+    runs it (nothing crosses between workers), to tell what the crossing costs."""
     from bench.ssh_load import pct
     from harena.server.cluster.natsd import free_port
 
-    print(f"workers: tables of 5, a move per table every 2 s for {seconds:g} s per step")
+    print(
+        f"workers: tables of 5, a move per table every 2 s for {seconds:g} s per step; "
+        f"players {placement}"
+    )
     carried: dict[int, int] = {}
     per_core: dict[int, dict[int, float]] = {1: {}, 2: {}}  # workers -> sessions -> capacity
     for count in counts:
@@ -268,14 +279,14 @@ async def workers(
             base.mkdir(parents=True)
             nats = LocalNats(base / "nats").start()
             keys = [make_keys(5) for _ in range(n_tables)]
-            port = free_port()
+            port = 0 if placement == "owner" else free_port()  # 0: a port of its own each
             nodes = [
                 Node(
                     base,
                     f"w{i}",
                     nats,
                     8.0,
-                    [[identity(k) for k in t] for t in keys[i::count]],
+                    [[identity(k) for k in t] for t in keys[i::count]],  # table t on node t % count
                     port,
                 )
                 for i in range(count)
@@ -283,9 +294,13 @@ async def workers(
             pids = [node.proc.pid for node in nodes]
             assert nats.process is not None
             try:
-                for node in nodes:
-                    await node.port()
-                latencies, used = await load_step(port, keys, seconds, [*pids, nats.process.pid])
+                ports = [await node.port() for node in nodes]
+                latencies, used = await load_step(
+                    ports if placement == "owner" else ports[:1],
+                    keys,
+                    seconds,
+                    [*pids, nats.process.pid],
+                )
             finally:
                 for node in nodes:
                     node.stop()
@@ -373,7 +388,7 @@ async def main(args: argparse.Namespace) -> None:
         if args.scenario in ("workers", "all"):
             steps = [int(n) for n in args.steps.split(",")]
             counts = tuple(int(n) for n in args.workers.split(","))
-            await workers(workdir / "workers", steps, args.seconds, counts)
+            await workers(workdir / "workers", steps, args.seconds, counts, args.placement)
 
 
 if __name__ == "__main__":
@@ -389,6 +404,12 @@ if __name__ == "__main__":
     parser.add_argument("--steps", default="4,8,12,16,20", help="tables of 5 per workers step")
     parser.add_argument("--seconds", type=float, default=20.0, help="seconds per workers step")
     parser.add_argument("--workers", default="1,2", help="worker counts the workers run tries")
+    parser.add_argument(
+        "--placement",
+        choices=("spread", "owner"),
+        default="spread",
+        help="workers: players spread by the shared port, or each on their table's worker",
+    )
     parser.add_argument("--moves", type=int, default=30, help="moves per hop run")
     parser.add_argument("--lease", type=float, default=8.0, help="lease time for failover")
     parser.add_argument("--transfer-moves", type=int, default=300)

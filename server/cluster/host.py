@@ -17,7 +17,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from harena.core.engine import IllegalAction
 from harena.core.store import StoreError
@@ -25,9 +25,6 @@ from harena.core.table import Subscription, Table
 from harena.server.cluster import wire
 from harena.server.cluster.inbox import Inbox
 from harena.server.cluster.link import NatsLink
-
-if TYPE_CHECKING:
-    from nats.aio.client import Client
 
 log = logging.getLogger(__name__)
 
@@ -61,11 +58,6 @@ def public_state(table: Table, node: str, run: str = "") -> dict[str, Any]:
 
 class TableHost:
     """Serves one node's tables to the other nodes."""
-
-    def _nats(self) -> Client:
-        """The link's NATS client: connected while this host serves (the link starts first)."""
-        assert self.link.nc is not None
-        return self.link.nc
 
     def __init__(
         self,
@@ -180,7 +172,7 @@ class TableHost:
         else:
             answer = self._answer(table, op, identity, args, node)
         if msg.reply:
-            self.link.spawn(self._nats().publish(msg.reply, wire.pack(answer)))
+            self.link.publish(msg.reply, wire.pack(answer))
 
     def _answer(
         self, table: Table, op: str, identity: str | None, args: dict[str, Any], node: str
@@ -261,4 +253,4 @@ class TableHost:
         payload = wire.pack(view)
         subject = self.view_subject(table_id, key)
         headers = {NOW_HEADER: repr(self.clock())}
-        self.link.spawn(self._nats().publish(subject, payload, headers=headers))
+        self.link.publish(subject, payload, headers)

@@ -37,6 +37,7 @@ class Inbox:
         self._loop = weakref.ref(loop)  # (the registry's key: a strong one would keep it)
         self._work: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
         self._wake = threading.Event()
+        self._draining = False  # a drain is scheduled on the loop: a burst wakes it once
 
     @classmethod
     def of(cls, loop: asyncio.AbstractEventLoop) -> Inbox:
@@ -49,15 +50,19 @@ class Inbox:
         """From any thread: run `work` on the loop's thread soon."""
         self._work.put(work)
         self._wake.set()
+        if self._draining:
+            return  # the drain scheduled already takes this work too
         loop = self._loop()
         if loop is None:
             return  # the loop ended: the server is gone, so is the work
+        self._draining = True
         try:
             loop.call_soon_threadsafe(self.drain)
         except RuntimeError:  # the loop is closed: the server is gone, so is the work
             pass
 
     def drain(self) -> None:
+        self._draining = False  # first: work posted from here on schedules another drain
         while True:
             try:
                 work = self._work.get_nowait()

@@ -280,8 +280,7 @@ class ClusterNode:
             self._publish_online()
             return
         payload = wire.pack({"node": self.name, "kind": kind, "what": what})
-        assert self.link.nc is not None
-        self.link.spawn(self.link.nc.publish(f"{self.settings.prefix}.lobby.{kind}", payload))
+        self.link.publish(f"{self.settings.prefix}.lobby.{kind}", payload)
         if kind == "notice":
             ClusterStore(self).write_document("notice", what)
 
@@ -733,7 +732,7 @@ class ClusterNode:
             return
         answer = {"ok": self.drain()} if op == "drain" else {"error": f"no operation {op!r:.40}"}
         if msg.reply:
-            self.link.spawn(self.link.nc.publish(msg.reply, wire.pack(answer)))  # type: ignore[union-attr]
+            self.link.publish(msg.reply, wire.pack(answer))
 
     def drain(self) -> str:
         """Hand every table to the other nodes (released: they claim them at once, nothing
