@@ -38,12 +38,17 @@ class ConnectionCounter:
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self._open: dict[str, int] = {}
+        # In a cluster (server/cluster/connections.py): the other nodes' connections of a key,
+        # counted in; and told of every change here.
+        self.elsewhere: Callable[[str], int] = lambda address: 0
+        self.on_change: Callable[[], None] | None = None
 
     def try_open(self, address: str) -> bool:
         count = self._open.get(address, 0)
-        if count >= self.limit:
+        if count + self.elsewhere(address) >= self.limit:
             return False
         self._open[address] = count + 1
+        self._changed()
         return True
 
     def close(self, address: str) -> None:
@@ -52,6 +57,14 @@ class ConnectionCounter:
             self._open[address] = count
         else:
             self._open.pop(address, None)
+        self._changed()
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
+
+    def counts(self) -> dict[str, int]:
+        return dict(self._open)
 
     def count(self, address: str) -> int:
         return self._open.get(address, 0)

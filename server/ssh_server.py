@@ -528,6 +528,11 @@ class HarenaServer:
         self.all_connections = ConnectionCounter(limits.max_connections)
         self.identities = ConnectionCounter(limits.max_per_key)
         self.startups = StartupSlots(limits.max_startups, limits.max_startups_per_ip)
+        if self.cluster is not None:  # the per-address and per-key caps hold for the cluster
+            from harena.server.cluster.connections import ClusterConnections
+
+            counters = {"addresses": self.connections, "keys": self.identities}
+            ClusterConnections(self.cluster, counters).start()
         self.refused: dict[str, int] = dict.fromkeys(
             ("max_connections", "max_startups", "max_per_ip", "max_per_key", "max_channels"), 0
         )

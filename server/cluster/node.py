@@ -46,6 +46,7 @@ DRAIN_MESSAGE = "harena: this node is being drained by an operator; connect agai
 
 DOCUMENT_TRIES = 50  # compare-and-set attempts before a shared document's write gives up
 SWITCH_INTERVAL = 0.0005  # seconds (Python's default is 0.005)
+TRANSIENT = ("nodes", "online", "connections")  # buckets of what each live node says of itself
 
 
 class ClusterStore:
@@ -127,6 +128,7 @@ class ClusterNode:
         self.leases: Leases
         self.lobby: Lobby | None = None
         self.held: dict[str, KvLease] = {}  # table id -> its lease, for every table run here
+        self.refreshers: list[Callable[[], None]] = []  # said again with every lease renewal
         self._buckets: dict[str, Any] = {}
         self._task: asyncio.Task[None] | None = None
         self._loop = asyncio.get_running_loop()  # where tables and sessions live
@@ -157,7 +159,7 @@ class ClusterNode:
         self.leases = Leases(
             self.link, self.name, prefix=s.prefix, seconds=s.lease_seconds, replicas=s.replicas
         ).ensure()
-        for name in ("docs", "retired", "registry", "nodes", "online", "secrets"):
+        for name in ("docs", "retired", "registry", "nodes", "online", "connections", "secrets"):
             self.link.call(partial(self._ensure_bucket, name))
         log.info(
             "node %s joined the cluster at %s (lease %.1f s)",
@@ -623,6 +625,8 @@ class ClusterNode:
                     await self._renew_all()
                     self._announce()
                     self._publish_online()
+                    for refresh in self.refreshers:
+                        refresh()
                 renew = not renew
                 if self.link.connected.is_set():
                     self.claim_free()
@@ -781,7 +785,7 @@ class ClusterNode:
         except Exception:
             self._buckets[name] = await self.link.js.create_key_value(
                 bucket=bucket,
-                ttl=3 * self.settings.lease_seconds if name in ("nodes", "online") else None,
+                ttl=3 * self.settings.lease_seconds if name in TRANSIENT else None,
                 history=1,
                 storage=api.StorageType.FILE,
                 replicas=self.settings.replicas,

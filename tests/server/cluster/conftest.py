@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -39,6 +40,7 @@ async def make_node(tmp_path: Path, nats_server: LocalNats) -> AsyncIterator:
     """`await make_node("a")`: a harena server joined to the test's cluster as node a, on a
     free port, sharing one host key with every other node (as a cluster's nodes do)."""
     from harena.server.cluster.options import ClusterSettings
+    from harena.server.limits import ServerLimits
     from harena.server.notices import NoticeConfig
     from harena.server.ssh_server import HarenaServer, ServerConfig
 
@@ -51,6 +53,7 @@ async def make_node(tmp_path: Path, nats_server: LocalNats) -> AsyncIterator:
         bot_delay: float = 0.05,
         keys: str = "keys",
         notices: NoticeConfig | None = None,
+        **limits: Any,
     ) -> HarenaServer:
         config = ServerConfig(
             port=0,
@@ -59,6 +62,7 @@ async def make_node(tmp_path: Path, nats_server: LocalNats) -> AsyncIterator:
             bot_delay=bot_delay,
             cluster=ClusterSettings((nats_server.url,), node=name, lease_seconds=lease),
             notices=notices if notices is not None else NoticeConfig(),
+            limits=ServerLimits(**limits),
         )
         server = HarenaServer(config)
         await server.start()
