@@ -6,7 +6,7 @@ lease renewal; it follows the other nodes' entries and adds them in before it le
 in. So `max_per_ip` and `max_per_key` hold for the cluster, not per node: a client cannot open
 the cap's worth on every node behind the balancer. Two logins at the same instant on two nodes
 may both pass (the counts travel in a few milliseconds); the next one is refused. A node that
-died stops counting once its entry is three lease times old, as its lobby presence does.
+died stops counting once its entry is three lease times old (`presence.py`).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from harena.server.cluster.presence import NodeEntries
 from harena.server.limits import ConnectionCounter
 
 if TYPE_CHECKING:
@@ -41,9 +42,10 @@ class ClusterConnections:
     ) -> None:
         self.node = node
         self.counters = counters  # kind ("addresses", "keys") -> this node's counter
-        self._clock = clock
-        # node -> (when its entry arrived here, kind -> key -> connections there)
-        self._others: dict[str, tuple[float, dict[str, dict[str, int]]]] = {}
+        # the other nodes' entries: kind -> key -> connections there
+        self._others: NodeEntries[dict[str, dict[str, int]]] = NodeEntries(
+            node.settings.lease_seconds, clock
+        )
         self._pending = False  # a put of our counts is scheduled on the loop
 
     def start(self) -> ClusterConnections:
@@ -56,12 +58,7 @@ class ClusterConnections:
 
     def elsewhere(self, kind: str, key: str) -> int:
         """Connections of `key` (an address, a key's identity) on the other live nodes."""
-        fresh = self._clock() - 3 * self.node.settings.lease_seconds
-        return sum(
-            counts.get(kind, {}).get(key, 0)
-            for arrived, counts in self._others.values()
-            if arrived >= fresh
-        )
+        return sum(counts.get(kind, {}).get(key, 0) for counts in self._others.fresh())
 
     def changed(self) -> None:
         """A connection opened or closed here: say so soon (once for a burst of them)."""
@@ -88,15 +85,9 @@ class ClusterConnections:
                 if entry is None or entry.key == self.node.name:
                     continue
                 counts = None if entry.operation else _counts(entry.value)
-                self.node.inbox.post(partial(self._heard, entry.key, counts))
+                self.node.inbox.post(partial(self._others.heard, entry.key, counts))
 
         self.node.link.spawn(follow())
-
-    def _heard(self, node: str, counts: dict[str, dict[str, int]] | None) -> None:
-        if counts is None:
-            self._others.pop(node, None)  # it left (or its entry was malformed)
-        else:
-            self._others[node] = (self._clock(), counts)
 
 
 def _counts(raw: bytes | None) -> dict[str, dict[str, int]] | None:

@@ -34,6 +34,7 @@ from harena.server.cluster.inbox import Inbox
 from harena.server.cluster.lease import KvLease, Leases
 from harena.server.cluster.link import NatsLink, NatsUnavailable
 from harena.server.cluster.options import ClusterSettings
+from harena.server.cluster.presence import NodeEntries
 from harena.server.cluster.remote import UNREACHABLE, RemoteTable
 from harena.server.cluster.table_store import JetStreamLog, JetStreamTables
 from harena.server.logs import name_node
@@ -128,7 +129,8 @@ class ClusterNode:
         self.leases: Leases
         self.lobby: Lobby | None = None
         self.held: dict[str, KvLease] = {}  # table id -> its lease, for every table run here
-        self.refreshers: list[Callable[[], None]] = []  # said again with every lease renewal
+        self.refreshers: list[Callable[[], None]] = [self._forget_quiet_nodes]  # every renewal
+        self._online_elsewhere: NodeEntries[dict[str, str]] = NodeEntries(settings.lease_seconds)
         self._buckets: dict[str, Any] = {}
         self._task: asyncio.Task[None] | None = None
         self._loop = asyncio.get_running_loop()  # where tables and sessions live
@@ -299,7 +301,6 @@ class ClusterNode:
 
     async def _hear_lobbies(self) -> None:
         assert self.link.nc is not None
-        online: dict[str, dict[str, str]] = {}
 
         async def said(msg: Any) -> None:
             try:
@@ -326,11 +327,24 @@ class ClusterNode:
                     people = json.loads(entry.value) if entry.value and not entry.operation else {}
                 except ValueError:
                     people = {}
-                online[entry.key] = people if isinstance(people, dict) else {}
-                merged = {i: n for others in online.values() for i, n in others.items()}
-                self.inbox.post(partial(self._hear, "online", {"people": merged}))
+                people = people if isinstance(people, dict) else {}
+                self.inbox.post(partial(self._online_heard, entry.key, people))
 
         self.link.spawn(follow())
+
+    def _online_heard(self, node: str, people: dict[str, str]) -> None:
+        self._online_elsewhere.heard(node, people)
+        self._hear_online()
+
+    def _hear_online(self) -> None:
+        merged = {i: n for people in self._online_elsewhere.fresh() for i, n in people.items()}
+        self._hear("online", {"people": merged})
+
+    def _forget_quiet_nodes(self) -> None:
+        """A node killed outright says nothing more: its players leave the online list here
+        once its entry is stale."""
+        if self._online_elsewhere.prune():
+            self._hear_online()
 
     def _hear(self, kind: str, what: dict[str, Any]) -> None:
         if self.lobby is not None:

@@ -91,7 +91,7 @@ def test_a_dead_node_s_counts_lapse_and_a_malformed_entry_is_dropped() -> None:
         {"addresses": ConnectionCounter(2)},
         clock=lambda: now[0],
     )
-    shared._heard("gone", _counts(b'{"addresses": {"10.0.0.7": 2}, "keys": {}}'))
+    shared._others.heard("gone", _counts(b'{"addresses": {"10.0.0.7": 2}, "keys": {}}'))
     assert shared.elsewhere("addresses", "10.0.0.7") == 2
     now[0] += 5.9
     assert shared.elsewhere("addresses", "10.0.0.7") == 2

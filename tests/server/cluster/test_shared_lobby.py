@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import asyncssh
 import pytest
 
@@ -48,3 +50,18 @@ async def test_a_key_banned_on_one_node_is_refused_by_every_node(make_node):
     with pytest.raises(asyncssh.PermissionDenied, match="banned"):
         await player(a, "ann", key)
     assert a.bans.key_banned(fingerprint) and b.bans.key_banned(fingerprint)
+
+
+async def test_the_players_of_a_node_gone_quiet_leave_the_online_list(make_node):
+    """A node killed outright says nothing more (an expired KV entry is not announced): its
+    players leave the other lobbies once its entry is three lease times old."""
+    a = await make_node("a", lease=1.0)
+    b = await make_node("b", lease=1.0)
+    ann = await player(a, "ann", new_key())
+    bob = await player(b, "bob", new_key())
+    await bob.wait_for_text("Online (2)")
+    assert a.cluster is not None and a.cluster._task is not None
+    a.cluster._task.cancel()  # a stops renewing anything, as if killed (ann still connected)
+    await bob.wait_for_text("Online (1)", 8)
+    assert "ann" not in bob.screen_text()
+    await asyncio.gather(ann.close(), bob.close())
