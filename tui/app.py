@@ -172,7 +172,10 @@ class HarenaApp(App[None]):
             except IllegalAction as error:
                 return None, str(error)
             if table.seat_of(self.identity) is None:
-                table.watch(self.identity, self.player_name)
+                try:
+                    table.watch(self.identity, self.player_name)
+                except IllegalAction as error:  # its node cannot be reached (a cluster)
+                    return None, str(error)
             return table, ""
         held = self.lobby.seat_held_by(self.identity)
         return (held[0] if held is not None else None), ""

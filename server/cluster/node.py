@@ -20,6 +20,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+import nats.errors
 from nats.js import api
 from nats.js.errors import KeyNotFoundError, KeyWrongLastSequenceError
 
@@ -47,6 +48,7 @@ DRAIN_MESSAGE = "harena: this node is being drained by an operator; connect agai
 
 DOCUMENT_TRIES = 50  # compare-and-set attempts before a shared document's write gives up
 SWITCH_INTERVAL = 0.0005  # seconds (Python's default is 0.005)
+PROBE_EVERY = 1.0  # seconds between pings of an owner that let a question time out
 TRANSIENT = ("nodes", "online", "connections")  # buckets of what each live node says of itself
 
 
@@ -129,6 +131,7 @@ class ClusterNode:
         self.leases: Leases
         self.lobby: Lobby | None = None
         self.held: dict[str, KvLease] = {}  # table id -> its lease, for every table run here
+        self._silent: dict[str, str] = {}  # owner that let a question time out -> its table
         self.refreshers: list[Callable[[], None]] = [self._forget_quiet_nodes]  # every renewal
         self._online_elsewhere: NodeEntries[dict[str, str]] = NodeEntries(settings.lease_seconds)
         self._buckets: dict[str, Any] = {}
@@ -431,14 +434,49 @@ class ClusterNode:
     # -- asking other nodes ---------------------------------------------------------------------
 
     def ask(
-        self, table_id: str, op: str, identity: str | None, args: dict[str, Any], timeout: float
+        self,
+        table_id: str,
+        op: str,
+        identity: str | None,
+        args: dict[str, Any],
+        timeout: float,
+        *,
+        owner: str | None = None,
     ) -> dict[str, Any]:
-        """Ask a table's owner, waiting for the answer (running posted work meanwhile)."""
+        """Ask a table's owner, waiting for the answer (running posted work meanwhile).
+
+        The wait holds this node's loop, so every session here waits with it: an owner that
+        let a question time out (paused, partitioned) is asked no more such questions, which
+        fail at once, until it answers a ping again (`_probe`). One wait per outage, not one
+        per key or screen of every player here."""
+        if owner is not None and owner in self._silent:
+            return {"error": "down", "message": UNREACHABLE}
         future = self.link.spawn(self._request(table_id, op, identity, args, timeout))
         try:
-            return self.inbox.wait(future, timeout + 1.0)
+            answer = self.inbox.wait(future, timeout + 1.0)
         except TimeoutError:
-            return {"error": "down", "message": f"table {table_id}'s node did not answer"}
+            answer = {"error": "down", "message": UNREACHABLE, "silent": True}
+        if owner is not None and answer.pop("silent", False):
+            self._silent[owner] = table_id
+            log.warning(
+                "node %s did not answer in %g s: not asked again until it does", owner, timeout
+            )
+            self.later(PROBE_EVERY, partial(self._probe, owner))
+        return answer
+
+    def _probe(self, owner: str) -> None:
+        """Ping a silent owner (through the table it did not answer for) until it answers."""
+        table_id = self._silent.get(owner)
+        if table_id is None:
+            return
+
+        def answered(answer: dict[str, Any]) -> None:
+            if answer.get("silent"):
+                self.later(PROBE_EVERY, partial(self._probe, owner))
+            elif self._silent.pop(owner, None) is not None:  # an answer, or nobody there at once
+                log.info("node %s answers again, or is gone", owner)
+
+        self.remote_request(table_id, "ping", None, {}, answered, timeout=PROBE_EVERY)
 
     def remote_request(
         self,
@@ -477,7 +515,8 @@ class ClusterNode:
             return {"error": "down", "message": f"a malformed answer ({exc})"}
         except Exception as exc:  # no responders, timeout, connection lost
             log.info("table %s: %s not answered (%s)", table_id, op, type(exc).__name__)
-            return {"error": "down", "message": UNREACHABLE}
+            silent = isinstance(exc, (TimeoutError, nats.errors.TimeoutError))
+            return {"error": "down", "message": UNREACHABLE, "silent": silent}
 
     def later(self, delay: float, work: Callable[[], None]) -> None:
         self._loop.call_later(delay, work)

@@ -355,7 +355,7 @@ class RemoteTable:
 
     def _ask_answer(self, op: str, identity: str | None, **args: Any) -> dict[str, Any]:
         """The owner's whole answer (`ok`, and `now` beside a view); raises if it refused."""
-        answer = self.node.ask(self.id, op, identity, args, REQUEST_TIMEOUT)
+        answer = self.node.ask(self.id, op, identity, args, REQUEST_TIMEOUT, owner=self.owner)
         if "ok" in answer:
             return answer
         if answer.get("error") == "illegal":

@@ -15,6 +15,7 @@ MAX_MESSAGE = 1024 * 1024  # NATS's default max_payload: nothing larger can arri
 
 REQUESTS: dict[str, dict[str, tuple[type, ...]]] = {
     # op -> its arguments and their types (besides `identity`, a str or None)
+    "ping": {},  # does the owner answer (after it let a question time out)?
     "view": {},
     "act": {"choice": (str,), "decision": (int, type(None))},
     "say": {"name": (str,), "text": (str,)},

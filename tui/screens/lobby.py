@@ -494,7 +494,11 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         if table is None:
             return
         app = self.harena
-        table.watch(app.identity, app.player_name)
+        try:
+            table.watch(app.identity, app.player_name)
+        except IllegalAction as error:  # its node cannot be reached (a cluster)
+            self.status.show_error(str(error))
+            return
         self.status.clear()
         app.open_table(table)
 

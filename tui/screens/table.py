@@ -554,6 +554,10 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
 
     def _back_to_lobby(self, *, leave: bool) -> None:
         if leave:
-            self.table.leave(self.harena.identity)
+            try:
+                self.table.leave(self.harena.identity)
+            except IllegalAction as error:  # its node cannot be reached (a cluster): stay
+                self.status.show_error(str(error))
+                return
         self.harena.unsubscribe(self.subscription_key)
         self.harena.back_to_lobby(self)

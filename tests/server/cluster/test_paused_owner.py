@@ -97,3 +97,39 @@ async def test_a_key_sent_to_a_paused_owner_never_stalls_the_other_players_on_th
         os.kill(process.pid, signal.SIGCONT)
         process.kill()
         process.wait()
+
+
+async def test_a_silent_owner_holds_up_its_node_once_not_once_per_player(
+    tmp_path, nats_server, make_node
+):
+    """Opening a table another node runs waits for that node's answer, and the wait holds up
+    every session on this node. Once the owner (paused) let one such question time out, the
+    next fail at once; once it answers again, its tables open again."""
+    b = await make_node("b", lease=30.0)  # nobody takes the table over during the test
+    process, port = start_node(tmp_path, nats_server, "a")
+    try:
+        ann = await connect(port, "ann", new_key())
+        await create_table(ann)
+        cat = await connect(b.port, "cat", new_key())
+        dan = await connect(b.port, "dan", new_key())
+        await cat.wait_for_text("High Card")
+        await dan.wait_for_text("High Card")
+
+        os.kill(process.pid, signal.SIGSTOP)
+        cat.send("w")  # watch table 1: asks a, which cannot answer
+        await cat.wait_for_text("cannot be reached now", timeout=10)
+        asked = time.monotonic()
+        dan.send("w")  # a second player's try fails at once
+        await dan.wait_for_text("cannot be reached now", timeout=2.0)
+        assert time.monotonic() - asked < 2.0
+
+        os.kill(process.pid, signal.SIGCONT)
+        deadline = time.monotonic() + 10
+        while "· watching" not in dan.lines()[0]:  # the table screen's title
+            assert time.monotonic() < deadline, dan.screen_text()
+            await asyncio.sleep(1.0)
+            dan.send("w")
+    finally:
+        os.kill(process.pid, signal.SIGCONT)
+        process.kill()
+        process.wait()
