@@ -7,7 +7,12 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import subprocess
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
 
 from harena.server.cluster.table_store import JetStreamTables
 from tests.server.cluster.test_failover import LEASE, connect, start_node
@@ -57,17 +62,31 @@ async def test_a_paused_owner_is_fenced_out_and_its_player_follows_the_table(
         process.wait()
 
 
+@asynccontextmanager
+async def a_table_on_node_a(
+    tmp_path: Path, nats_server: Any, make_node: Any
+) -> AsyncIterator[tuple[Any, subprocess.Popen[bytes]]]:
+    """Node b (here; nobody takes a table over during the test) and node a (a process of its
+    own, to pause), running table 1, which ann created on a."""
+    b = await make_node("b", lease=30.0)
+    process, port = start_node(tmp_path, nats_server, "a")
+    try:
+        ann = await connect(port, "ann", new_key())
+        await create_table(ann)
+        yield b, process
+    finally:
+        os.kill(process.pid, signal.SIGCONT)
+        process.kill()
+        process.wait()
+
+
 async def test_a_key_sent_to_a_paused_owner_never_stalls_the_other_players_on_the_node(
     tmp_path, nats_server, make_node
 ):
     """bob, on b, plays at a table a runs; a is paused (SIGSTOP), so it answers nothing for
     the 5 s a request may wait. cat, also on b, keeps a live screen meanwhile (no client slows
     others), and bob is told his choice was not made once the wait is over."""
-    b = await make_node("b", lease=30.0)  # nobody takes the table over during the test
-    process, port = start_node(tmp_path, nats_server, "a")
-    try:
-        ann = await connect(port, "ann", new_key())
-        await create_table(ann)
+    async with a_table_on_node_a(tmp_path, nats_server, make_node) as (b, process):
         bob = await connect(b.port, "bob", new_key())
         cat = await connect(b.port, "cat", new_key())
         await bob.wait_for_text("High Card")
@@ -93,10 +112,6 @@ async def test_a_key_sent_to_a_paused_owner_never_stalls_the_other_players_on_th
         cat.send(" again\r")
         await cat.wait_for_text("still here again", timeout=2.0)
         assert time.monotonic() - said < 2.0
-    finally:
-        os.kill(process.pid, signal.SIGCONT)
-        process.kill()
-        process.wait()
 
 
 async def test_a_silent_owner_holds_up_its_node_once_not_once_per_player(
@@ -105,11 +120,7 @@ async def test_a_silent_owner_holds_up_its_node_once_not_once_per_player(
     """Opening a table another node runs waits for that node's answer, and the wait holds up
     every session on this node. Once the owner (paused) let one such question time out, the
     next fail at once; once it answers again, its tables open again."""
-    b = await make_node("b", lease=30.0)  # nobody takes the table over during the test
-    process, port = start_node(tmp_path, nats_server, "a")
-    try:
-        ann = await connect(port, "ann", new_key())
-        await create_table(ann)
+    async with a_table_on_node_a(tmp_path, nats_server, make_node) as (b, process):
         cat = await connect(b.port, "cat", new_key())
         dan = await connect(b.port, "dan", new_key())
         await cat.wait_for_text("High Card")
@@ -129,7 +140,3 @@ async def test_a_silent_owner_holds_up_its_node_once_not_once_per_player(
             assert time.monotonic() < deadline, dan.screen_text()
             await asyncio.sleep(1.0)
             dan.send("w")
-    finally:
-        os.kill(process.pid, signal.SIGCONT)
-        process.kill()
-        process.wait()
