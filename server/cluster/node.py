@@ -131,7 +131,8 @@ class ClusterNode:
         self.leases: Leases
         self.lobby: Lobby | None = None
         self.held: dict[str, KvLease] = {}  # table id -> its lease, for every table run here
-        self._silent: dict[str, str] = {}  # owner that let a question time out -> its table
+        # owner that let a question time out -> (its table, when)
+        self._silent: dict[str, tuple[str, float]] = {}
         self.refreshers: list[Callable[[], None]] = [self._forget_quiet_nodes]  # every renewal
         self._online_elsewhere: NodeEntries[dict[str, str]] = NodeEntries(settings.lease_seconds)
         self._buckets: dict[str, Any] = {}
@@ -457,7 +458,7 @@ class ClusterNode:
         except TimeoutError:
             answer = {"error": "down", "message": UNREACHABLE, "silent": True}
         if owner is not None and answer.pop("silent", False):
-            self._silent[owner] = table_id
+            self._silent[owner] = (table_id, time.monotonic())
             log.warning(
                 "node %s did not answer in %g s: not asked again until it does", owner, timeout
             )
@@ -465,9 +466,14 @@ class ClusterNode:
         return answer
 
     def _probe(self, owner: str) -> None:
-        """Ping a silent owner (through the table it did not answer for) until it answers."""
-        table_id = self._silent.get(owner)
-        if table_id is None:
+        """Ping a silent owner (through the table it did not answer for) until it answers; at
+        most for three lease times (a node of an older harena ignores a ping: its tables are then
+        asked for real again, one wait per three lease times)."""
+        if owner not in self._silent:
+            return
+        table_id, since = self._silent[owner]
+        if time.monotonic() - since > 3 * self.settings.lease_seconds:
+            del self._silent[owner]
             return
 
         def answered(answer: dict[str, Any]) -> None:
