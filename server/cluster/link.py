@@ -173,7 +173,7 @@ class NatsLink:
         if self._thread.is_alive():
             if self.nc is not None:
                 try:
-                    self.call(self._drain, timeout=3.0)
+                    self.call(self._drain, timeout=4.0)
                 except Exception:
                     log.debug("NATS connection did not close cleanly", exc_info=True)
             self.loop.call_soon_threadsafe(self.loop.stop)
@@ -184,7 +184,10 @@ class NatsLink:
     async def _drain(self) -> None:
         assert self.nc is not None
         if not self.nc.is_closed:
-            await self.nc.close()
+            try:
+                await asyncio.wait_for(self.nc.close(), 2.0)
+            except Exception:  # NATS away: the connection's own tasks are ended below
+                log.debug("NATS connection did not close in time", exc_info=True)
         others = [
             t
             for t in asyncio.all_tasks()
