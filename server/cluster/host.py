@@ -39,13 +39,16 @@ def seat_key(view: dict[str, Any]) -> str:
     return "spec" if you is None else str(you)
 
 
-def public_state(table: Table, node: str, run: str = "") -> dict[str, Any]:
+def public_state(table: Table, node: str, run: str = "", now: float | None = None) -> dict[str, Any]:
     """What every node may know of a table to list it, find a player's seat and mark whose
     move it is: no view, nothing hidden. `run`: which start of the owner's process (a node
-    restarted under the same name is a new owner that knows nothing of the screens)."""
+    restarted under the same name is a new owner that knows nothing of the screens). `now`:
+    the owner's clock as it wrote this, so a node reading it live can tell how far its own
+    clock is from the owner's ("waiting since" is an instant on the owner's clock)."""
     return {
         "owner": node,
         "run": run,
+        "now": now,
         "summary": table.summary(),
         "seats": [[s.identity, s.name, s.bot, s.stand_in, s.connected] for s in table.seats],
         "waiting": [[seat, since] for seat, since in table.times.waiting_since.items()],
@@ -129,7 +132,8 @@ class TableHost:
     def _changed(self, table: Table) -> None:
         if table.id not in self.tables:
             return
-        self._write_registry(table.id, wire.pack(public_state(table, self.node, self.run)))
+        state = public_state(table, self.node, self.run, self.clock())
+        self._write_registry(table.id, wire.pack(state))
 
     def _write_registry(self, table_id: str, payload: bytes | None) -> None:
         """Put (None: delete) a table's registry entry, after the table's previous write."""

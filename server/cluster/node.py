@@ -133,6 +133,9 @@ class ClusterNode:
         self.held: dict[str, KvLease] = {}  # table id -> its lease, for every table run here
         # owner that let a question time out -> (its table, when)
         self._silent: dict[str, tuple[str, float]] = {}
+        # owner node -> its wall clock less ours, as last heard live (a registry write or a view
+        # as it happened): turns its "waiting since" instants into ours (`clock_offset`).
+        self._clock_offsets: dict[str, float] = {}
         self.refreshers: list[Callable[[], None]] = [self._forget_quiet_nodes]  # every renewal
         self._online_elsewhere: NodeEntries[dict[str, str]] = NodeEntries(settings.lease_seconds)
         self._buckets: dict[str, Any] = {}
@@ -380,12 +383,23 @@ class ClusterNode:
                 if entry is None:
                     continue
                 value = entry.value if entry.operation is None else None
-                self.inbox.post(partial(self._registry_changed, entry.key, value))
+                self.inbox.post(partial(self._registry_changed, entry.key, value, live=True))
 
         self.link.spawn(follow())
         return first
 
-    def _registry_changed(self, table_id: str, data: bytes | None) -> None:
+    def heard_clock(self, owner: str, owner_now: object) -> None:
+        """`owner` said its clock read `owner_now` just now (a live message): remember how far
+        it is from ours. The message's own delay (milliseconds) is counted in, which is well
+        within what the offset is for: waits shown to the minute."""
+        if isinstance(owner_now, (int, float)) and not isinstance(owner_now, bool):
+            self._clock_offsets[owner] = float(owner_now) - self._clock()
+
+    def clock_offset(self, owner: str) -> float:
+        """How far `owner`'s wall clock is ahead of ours (0 until it was heard live)."""
+        return self._clock_offsets.get(owner, 0.0)
+
+    def _registry_changed(self, table_id: str, data: bytes | None, *, live: bool = False) -> None:
         lobby = self.lobby
         orphan = self._orphans.get(table_id)
         if orphan is not None and data is not None:
@@ -405,6 +419,8 @@ class ClusterNode:
             return
         if owner == self.name:
             return  # what we said before we let it go: the next owner will say more
+        if live:
+            self.heard_clock(owner, state.get("now"))
         try:
             if isinstance(present, RemoteTable):
                 present.update(state)

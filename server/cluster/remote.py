@@ -138,11 +138,13 @@ class RemoteTable:
         return "spec" if seat is None else str(seat)
 
     def awaiting(self, identity: str) -> float | None:
+        """Since when (on this node's clock) the table waits for `identity`: the owner's
+        instant, less how far the owner's clock is ahead of ours."""
         seat = self.seat_of(identity)
         if seat is None or seat not in self.times.waiting_since or self.seats[seat].stand_in:
             return None
         since = self.times.waiting_since[seat]
-        return self.touched if since is None else since
+        return (self.touched if since is None else since) - self.node.clock_offset(self.owner)
 
     # Bots, clocks and ratings belong to the owner: nothing to do here.
     def bots_to_move(self) -> list[int]:
@@ -258,7 +260,9 @@ class RemoteTable:
             view = wire.unpack(data)
             if seat_key(view) != key:
                 raise wire.Malformed(f"a view for {seat_key(view)} on {key}'s subject")
-            view = on_local_clock(view, _header_time(headers), self.node._clock())
+            owner_now = _header_time(headers)
+            view = on_local_clock(view, owner_now, self.node._clock())
+            self.node.heard_clock(self.owner, owner_now)
         except (wire.Malformed, KeyError, TypeError, ValueError) as exc:
             log.warning("table %s: dropped a malformed view (%s)", self.id, exc)
             return

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -150,3 +151,30 @@ async def test_a_countdown_shown_through_a_skewed_node_shows_the_owner_s_time_le
     while not seen:
         await asyncio.sleep(0.02)
     assert_same_time_left(seen[-1])
+
+
+async def test_a_wait_listed_through_a_skewed_node_is_as_long_as_on_the_owner(make_node) -> None:
+    """The lobby's "waited 12m" and the notices read when a table began to wait for a player:
+    an instant on the owner's clock, turned into the reading node's by how far the owner's
+    clock was heard to be from it (docs/cluster.md)."""
+    a = await make_node("a")
+    b = await make_node("b")
+    b.cluster._clock = lambda: time.time() - 600  # b's wall clock: ten minutes behind
+    table = a.lobby.create_table("key-ann", "Ann", "highcard", 2)
+    table.sit("key-bob", "Bob")
+    seat = table.game.awaited()[0]
+    identity = table.seats[seat].identity
+    assert identity is not None
+    await asyncio.sleep(1.0)  # the table has waited a second for them
+    table.say("key-ann", "Ann", "your move")  # the owner writes the registry again, live
+
+    def wait_on(node: Any, now: float) -> float | None:
+        waits = dict(node.lobby.awaiting(identity))
+        return None if table.id not in waits else now - waits[table.id]
+
+    deadline = time.monotonic() + 5
+    while (on_b := wait_on(b, b.cluster._clock())) is None or on_b < 1.0:
+        assert time.monotonic() < deadline, f"b lists a wait of {on_b}"
+        await asyncio.sleep(0.02)
+    on_a = wait_on(a, time.time())
+    assert on_a is not None and abs(on_b - on_a) < 0.5
