@@ -13,6 +13,13 @@ class NoticeOptionsError(ConfigError):
     pass
 
 
+def _connect_from_address(args: argparse.Namespace) -> str:
+    """Without `--notice-connect`, notices say the `ssh` command of `--public-address` (what
+    the lobby and command replies say too), so the address is given once."""
+    address = getattr(args, "public_address", None)
+    return "" if address is None else str(address.command(terminal=True))
+
+
 def add_notice_options(serve: argparse.ArgumentParser) -> None:
     group = serve.add_argument_group("notices to players who are away")
     group.add_argument(
@@ -24,7 +31,8 @@ def add_notice_options(serve: argparse.ArgumentParser) -> None:
         "--notice-connect",
         default="",
         metavar="TEXT",
-        help="how players reach this server, said in notices (e.g. 'ssh -t -p 2222 example.org')",
+        help="how players reach this server, said in notices (e.g. 'ssh -t -p 2222 example.org'; "
+        "default: the ssh command of --public-address)",
     )
     group.add_argument(
         "--notice-private-addresses",
@@ -73,6 +81,6 @@ def notice_config(args: argparse.Namespace) -> NoticeConfig:
         smtp_user=args.smtp_user,
         smtp_password=password,
         smtp_starttls=args.smtp_starttls,
-        connect=args.notice_connect,
+        connect=args.notice_connect or _connect_from_address(args),
         private_addresses=args.notice_private_addresses,
     )

@@ -237,3 +237,16 @@ def test_serve_options_make_the_notice_config(tmp_path):
     assert (got.smtp_user, got.smtp_password) == ("harena", "s3cret")
     assert got.channels == ("webhook", "email") and got.connect.endswith("example.org")
     assert notice_config(parse_args(["serve", "--no-notices"])).channels == ()
+
+
+def test_notices_say_the_public_address_unless_told_otherwise():
+    """One address for players, given once: `--public-address` is what notices say too, and
+    `--notice-connect` still overrides it (docs/server.md)."""
+    from harena.server.cli import parse_args
+    from harena.server.notices_cli import notice_config
+
+    public = ["serve", "--public-address", "games.example.org:2222"]
+    assert notice_config(parse_args(public)).connect == "ssh -t -p 2222 games.example.org"
+    told = notice_config(parse_args([*public, "--notice-connect", "see example.org/play"]))
+    assert told.connect == "see example.org/play"
+    assert notice_config(parse_args(["serve"])).connect == ""
