@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from harena.core.spartacus.content import Content
-from harena.core.spartacus.valuation import Appraiser, Asset, sale_gain
+from harena.core.spartacus.valuation import Appraiser, Asset, Holding, sale_gain
 
 View = dict[str, Any]
 
@@ -72,6 +72,7 @@ class Pricer:
         self.view = view
         self.appraiser = Appraiser(content)
         self._assets: dict[int, list[Asset]] = {}
+        self._holdings: dict[int, Holding] = {}
         self._by_ref: dict[tuple[int, int], dict[int, Asset]] = {}
         self._cards: dict[tuple[int, int, int, tuple[int, ...], tuple[int, ...]], float] = {}
 
@@ -79,6 +80,12 @@ class Pricer:
         known = self._assets.get(seat)
         if known is None:
             known = self._assets[seat] = assets(self.view, seat)
+        return known
+
+    def holding(self, seat: int) -> Holding:
+        known = self._holdings.get(seat)
+        if known is None:
+            known = self._holdings[seat] = self.appraiser.holding(self.assets(seat))
         return known
 
     def gain(self, seat: int, t: Terms) -> float:
@@ -99,7 +106,7 @@ class Pricer:
         give = [by_ref[r] for r in t.give if r in by_ref]
         want = [by_ref[r] for r in t.want if r in by_ref]
         house = self.view["board"]["players"][seat]["house"]
-        holding = self.assets(seat)
+        holding = self.holding(seat)
         if seat == t.proposer:
             gets, gives = want, give
         else:

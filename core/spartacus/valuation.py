@@ -144,46 +144,92 @@ def trade_gain(
     """What a trade is worth to a House holding `holding`: what it gets, less what it gives,
     plus the denarii it receives (negative: pays). Each card is valued against what the House
     would hold after the trade (so giving away your last fighter costs the most)."""
-    return Appraiser(content).trade_gain(house, holding, gets, gives, denarii_in)
+    appraiser = Appraiser(content)
+    return appraiser.trade_gain(house, appraiser.holding(holding), gets, gives, denarii_in)
+
+
+# What `worth` reads of another card: its kind (the enum's value: a str hashes in C, an Enum
+# member in Python) and whether it fights.
+Facts = tuple[str, bool]
+
+
+class Holding:
+    """A House's cards as `worth` reads them (each ref once: a ref names one card): each card's
+    facts, with counts, so "the others" of one card is a subtraction, not a scan."""
+
+    __slots__ = ("facts", "fighters", "kinds")
+
+    def __init__(self, facts: dict[int, Facts], kinds: dict[str, int], fighters: int) -> None:
+        self.facts = facts  # ref -> facts
+        self.kinds = kinds  # kind -> how many
+        self.fighters = fighters  # how many combatants
+
+    def others(self, ref: int, kind: str) -> tuple[bool, bool]:
+        """Whether the cards other than `ref` hold one of `kind`, and one that fights."""
+        own = self.facts.get(ref)
+        same = self.kinds.get(kind, 0) - (own is not None and own[0] == kind)
+        fighters = self.fighters - (own is not None and own[1])
+        return same > 0, fighters > 0
+
+    def changed(self, gone: dict[int, Facts], added: dict[int, Facts]) -> Holding:
+        """These cards less `gone` (by ref) and with `added`."""
+        facts = dict(self.facts)
+        kinds = dict(self.kinds)
+        fighters = self.fighters
+        for ref in gone:
+            old = facts.pop(ref, None)
+            if old is not None:
+                kinds[old[0]] -= 1
+                fighters -= old[1]
+        for ref, new in added.items():
+            if ref not in facts:
+                facts[ref] = new
+                kinds[new[0]] = kinds.get(new[0], 0) + 1
+                fighters += new[1]
+        return Holding(facts, kinds, fighters)
 
 
 class Appraiser:
     """`worth` and `trade_gain` for many trades in a row (one decision weighs hundreds): each
-    card's kind read once, and each card's worth computed once for each thing it depends on
-    (the asset's own markers, the House, the two facts it reads of the other cards). Its memo
-    is keyed on everything `worth` reads, yet one lives for a single decision only, so nothing
-    grows from game to game."""
+    card's kind read once, a House's cards summed up once (`Holding`), and each card's worth
+    computed once for each thing it depends on (its own markers, the House, the two facts it
+    reads of the other cards). Its memo is keyed on everything `worth` reads, yet one lives for
+    a single decision only, so nothing grows from game to game."""
 
     def __init__(self, content: Content) -> None:
         self.content = content
-        self._kinds: dict[str, tuple[CardKind, bool]] = {}  # card id -> kind, is a combatant
+        self._facts: dict[str, Facts] = {}  # card id -> facts
         self._worths: dict[tuple[str, int, bool, bool, str, bool, bool], float] = {}
+
+    def holding(self, assets: list[Asset]) -> Holding:
+        facts = self.facts_of(assets)
+        kinds: dict[str, int] = {}
+        for kind, _ in facts.values():
+            kinds[kind] = kinds.get(kind, 0) + 1
+        return Holding(facts, kinds, sum(fights for _, fights in facts.values()))
+
+    def facts_of(self, assets: list[Asset]) -> dict[int, Facts]:
+        """ref -> facts, in order."""
+        return {a["ref"]: self._card_facts(a["card"]) for a in assets}
 
     def trade_gain(
         self,
         house: str,
-        holding: list[Asset],
+        holding: Holding,
         gets: list[Asset],
         gives: list[Asset],
         denarii_in: int,
     ) -> float:
         """As the module's `trade_gain` (the same sums, in the same order)."""
-        give_refs = {a["ref"] for a in gives}
-        after = [a for a in holding if a["ref"] not in give_refs] + gets
+        after = holding.changed(self.facts_of(gives), self.facts_of(gets))
         got = sum(self.worth(a, after, house) for a in gets)
         lost = sum(self.worth(a, holding, house) for a in gives)
         return got - lost + denarii_in
 
-    def worth(self, asset: Asset, among: list[Asset], house: str) -> float:
-        """`worth(asset, others, house)`, the others being `among` less `asset` (by ref)."""
-        kind = self._kind(asset["card"])[0]
-        ref = asset["ref"]
-        same_kind = fighters = False
-        for b in among:
-            if b["ref"] != ref:
-                b_kind, b_fights = self._kind(b["card"])
-                same_kind = same_kind or b_kind is kind
-                fighters = fighters or b_fights
+    def worth(self, asset: Asset, among: Holding, house: str) -> float:
+        """`worth(asset, others, house)`, the others being `among` less `asset`."""
+        kind = self._card_facts(asset["card"])[0]
+        same_kind, fighters = among.others(asset["ref"], kind)
         key = (
             asset["card"], asset["favor"], asset["champion"], asset["wounded"], house,
             same_kind, fighters,
@@ -196,12 +242,12 @@ class Appraiser:
             )
         return known
 
-    def _kind(self, card_id: str) -> tuple[CardKind, bool]:
-        known = self._kinds.get(card_id)
+    def _card_facts(self, card_id: str) -> Facts:
+        known = self._facts.get(card_id)
         if known is None:
             card = self.content.cards[card_id]
             combatant = isinstance(card, MarketCard) and card.combatant
-            known = self._kinds[card_id] = (card.kind, combatant)
+            known = self._facts[card_id] = (card.kind.value, combatant)
         return known
 
 
