@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from harena.core.bots import RandomBot
-from harena.core.engine import Game, OptionSpec, Prompt, Result, register
+from harena.core.engine import Choice, Game, OptionSpec, Prompt, Result, register
 from harena.core.spartacus import (
     arena,
     asks,
@@ -102,6 +102,7 @@ class Spartacus(Game):
     def prepare(self) -> None:
         self.content: Content = default_content()
         self.gift_prompts: dict[tuple[int, int], Prompt] = {}  # (seat, free denarii) -> prompt
+        self.bid_choices: dict[int, tuple[Choice, ...]] = {}  # most one may bid -> its choices
         self.short_names = {h.id: h.name.removeprefix("House of ") for h in self.content.houses}
         self._defs: list[Any] = []  # instance -> card content, filled on first use
         self._info: list[tuple[str, str, str]] = []  # instance -> (id, name, kind) for views
