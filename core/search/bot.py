@@ -196,14 +196,15 @@ class SearchBot:
 
     @staticmethod
     def _policy_choice(world: Game, mover: int, bot: Any) -> str:
-        """The playout policy's move: a lone choice is taken without building a view."""
+        """The playout policy's move: a lone choice is taken without building a view, and the
+        board of the view is built only as far as the policy reads it."""
         only: str | None = None
         for prompt in world.open_prompts():
             if prompt.seat != mover or prompt.standing:
                 continue
             if only is not None or len(prompt.choices) != 1:
-                return str(bot.choose(world.view_for_bot(mover, bot)))
+                return str(bot.choose(world.view_for_bot(mover, bot, lazy=True)))
             only = prompt.choices[0].id
         if only is None:
-            return str(bot.choose(world.view_for_bot(mover, bot)))
+            return str(bot.choose(world.view_for_bot(mover, bot, lazy=True)))
         return only

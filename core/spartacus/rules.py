@@ -46,7 +46,7 @@ from harena.core.spartacus.cards import House
 from harena.core.spartacus.content import Content, default_content
 from harena.core.spartacus.holdings import free_denarii
 from harena.core.spartacus.state import Phase, SpartacusState
-from harena.core.spartacus.view import board_view
+from harena.core.spartacus.view import board_view, lazy_board_view
 
 _PHASES: dict[Phase, Any] = {
     Phase.HOUSES: setup,
@@ -194,6 +194,9 @@ class Spartacus(Game):
 
     def board_view(self, seat: int | None) -> dict[str, Any]:
         return board_view(self, seat)
+
+    def lazy_board_view(self, seat: int | None) -> dict[str, Any]:
+        return lazy_board_view(self, seat)
 
     def result(self) -> Result | None:
         s = self.state
