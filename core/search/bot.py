@@ -21,7 +21,7 @@ from typing import Any
 from harena.core.bots import awaited_prompts
 from harena.core.engine import Game, Rng, game_class
 from harena.core.search.evaluate import evaluate
-from harena.core.search.world import copy_game, sample_world
+from harena.core.search.world import copier, sample_world
 
 EXPLORE = 0.7  # UCB1's exploration constant, for values in [0, 1]
 
@@ -116,9 +116,10 @@ class SearchBot:
                 break
             world = sample_world(game, seat, self.rng)
             seed = self.rng.next64()
+            twins = copier(world)  # the world pickled once for all the candidates
             row = []
             for choice in candidates:
-                twin = copy_game(world)
+                twin = twins()
                 twin.rng = Rng(world.rng.state)
                 policies = {s: self._policy_class(seed + s) for s in range(game.players)}
                 row.append(self._playout(twin, seat, choice, policies))
