@@ -103,6 +103,8 @@ class Spartacus(Game):
         self.content: Content = default_content()
         self.gift_prompts: dict[tuple[int, int], Prompt] = {}  # (seat, free denarii) -> prompt
         self.bid_choices: dict[int, tuple[Choice, ...]] = {}  # most one may bid -> its choices
+        # (asked seat, favour, name, favour text) -> the asks of 1 to MAX_ASK denarii
+        self.ask_choices: dict[tuple[int, str, str, str], tuple[Choice, ...]] = {}
         self.short_names = {h.id: h.name.removeprefix("House of ") for h in self.content.houses}
         self._defs: list[Any] = []  # instance -> card content, filled on first use
         self._info: list[tuple[str, str, str]] = []  # instance -> (id, name, kind) for views
