@@ -473,26 +473,13 @@ class Game(ABC):
         `log_from`: the seat's private log lines before this event index belong to someone who
         held the seat before; they read as everyone else reads them (see Table.sit).
 
-        `lazy`: the board as `lazy_board_view` gives it (for a search playout's policy only)."""
+        `lazy`: a `LazyDict` of the same parts, the board `lazy_board_view`, each built when
+        first read (for a search playout's policy only)."""
         if seat is not None and not 0 <= seat < self.players:
             raise IllegalAction(f"there is no seat {seat!r}")
-        prompts = self.open_prompts()
-        result = self.result()
-        return {
-            "game": self.name,
-            "title": self.title,
-            "players": self.players,
-            "options": dict(self.config.options),
-            "seat": seat,
-            "decision": None if seat is None else self._decisions[seat],
-            "prompts": [p.to_view() for p in prompts if p.seat == seat],
-            "waiting": [[p.seat, p.kind] for p in prompts if not p.standing],
-            "result": None
-            if result is None
-            else {"winners": list(result.winners), "reason": result.reason},
-            "log": self.log_for(seat, LOG_TAIL, log_from),
-            "board": self.lazy_board_view(seat) if lazy else self.board_view(seat),
-        }
+        if lazy:
+            return LazyDict(LAZY_VIEW_PARTS, self, seat, log_from)
+        return {key: part(self, seat, log_from) for key, part in VIEW_PARTS.items()}
 
     def prompt_view(self, seat: int) -> dict[str, Any]:
         """The part of view(seat) that says what the seat may choose: for bots that read
@@ -507,8 +494,8 @@ class Game(ABC):
         self, seat: int, bot: Any, *, log_from: int = 0, lazy: bool = False
     ) -> dict[str, Any]:
         """The view a bot is given: the whole view unless it says it reads only prompts.
-        `lazy`: a board built only as far as the bot reads it, for a search playout's policy
-        (the view is read at once, in the process, and dropped: see `LazyDict`)."""
+        `lazy`: built only as far as the bot reads it, for a search playout's policy (the view
+        is read at once, in the process, and dropped: see `LazyDict`)."""
         if getattr(bot, "reads_board", True):
             return self.view(seat, log_from=log_from, lazy=lazy)
         return self.prompt_view(seat)
@@ -570,6 +557,36 @@ BUILTIN_GAMES: tuple[str, ...] = (
     "harena.core.search.levels",  # the easy and search bots of both games
 )
 _builtins_loaded = False
+
+
+def _result_view(game: Game) -> dict[str, Any] | None:
+    result = game.result()
+    return None if result is None else {"winners": list(result.winners), "reason": result.reason}
+
+
+# Game.view's parts, in order, each from (game, seat, log_from).
+VIEW_PARTS: dict[str, Callable[[Game, int | None, int], Any]] = {
+    "game": lambda game, seat, log_from: game.name,
+    "title": lambda game, seat, log_from: game.title,
+    "players": lambda game, seat, log_from: game.players,
+    "options": lambda game, seat, log_from: dict(game.config.options),
+    "seat": lambda game, seat, log_from: seat,
+    "decision": lambda game, seat, log_from: None if seat is None else game.decision_number(seat),
+    "prompts": lambda game, seat, log_from: [
+        p.to_view() for p in game.open_prompts() if p.seat == seat
+    ],
+    "waiting": lambda game, seat, log_from: [
+        [p.seat, p.kind] for p in game.open_prompts() if not p.standing
+    ],
+    "result": lambda game, seat, log_from: _result_view(game),
+    "log": lambda game, seat, log_from: game.log_for(seat, LOG_TAIL, log_from),
+    "board": lambda game, seat, log_from: game.board_view(seat),
+}
+# The same for a lazy view: its board built only as far as read too.
+LAZY_VIEW_PARTS = {
+    **VIEW_PARTS,
+    "board": lambda game, seat, log_from: game.lazy_board_view(seat),
+}
 
 
 def register(cls: type[Game]) -> type[Game]:

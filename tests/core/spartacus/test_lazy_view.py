@@ -1,13 +1,13 @@
-"""The lazy board a search playout's policy reads (`Game.view(seat, lazy=True)`) is the board
-view, part for part: the same keys in the same order, the same values, and a dict's answers to
-`get`, `in`, `len` and iteration."""
+"""The lazy view a search playout's policy reads (`Game.view(seat, lazy=True)`) and its lazy
+board are the view and the board view, part for part: the same keys in the same order, the same
+values, and a dict's answers to `get`, `in`, `len` and iteration."""
 
 from __future__ import annotations
 
 import pytest
 
 from harena.core.bots import bot_seed, decide
-from harena.core.engine import LazyDict
+from harena.core.engine import LazyDict, game_class, make_config
 from tests.core.spartacus.helpers import new_game
 
 
@@ -24,9 +24,24 @@ def test_the_lazy_board_is_the_board_view_along_a_game() -> None:
             assert list(lazy) == list(board) and len(lazy) == len(board)
             assert lazy.whole() == board and lazy == board
             assert list(lazy.items()) == list(board.items())
+            view = game.view(seat, lazy=True)
+            assert isinstance(view, LazyDict) and isinstance(view["board"], LazyDict)
+            assert view == game.view(seat) and list(view) == list(game.view(seat))
         seat = game.awaited()[0]
         game.act(seat, decide(game, seat, bots[seat]))
         step += 1
+
+
+def test_a_lazy_view_of_carthage_is_its_view() -> None:
+    game = game_class("carthage")(make_config("carthage", 2, 3, {}))
+    bots = [game.bots["heuristic"](bot_seed(3, s)) for s in range(2)]
+    for _ in range(200):
+        if game.result() is not None:
+            break
+        for seat in (None, 0, 1):
+            assert game.view(seat, lazy=True) == game.view(seat)
+        seat = game.awaited()[0]
+        game.act(seat, decide(game, seat, bots[seat]))
 
 
 def test_a_lazy_dict_answers_as_a_dict() -> None:
