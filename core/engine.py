@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Callable, ItemsView, Iterable, Iterator, KeysView, Mapping, ValuesView
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
@@ -26,6 +26,58 @@ T = TypeVar("T")
 
 SNAPSHOT_FORMAT = 1
 LOG_TAIL = 40  # log lines carried in a view; the table keeps the rest
+
+
+class LazyDict(dict[str, Any]):
+    """A view whose parts are built when first read: a search playout's policy reads a few parts
+    of a view a move, and building the rest was most of a view's cost. Reads behave as a
+    dict's (`[]`, `get`, `in`, iteration, len, ==) and give what `parts` give, but built from
+    the game as it is when read: read it before the game moves on, and never hand it to a
+    serializer (msgpack sees only the parts read so far).
+
+    `parts`: key -> function of `args` (Spartacus's board: the game and the seat)."""
+
+    __slots__ = ("_args", "_parts")
+
+    def __init__(self, parts: Mapping[str, Callable[..., Any]], *args: Any) -> None:
+        super().__init__()
+        self._parts = parts
+        self._args = args
+
+    def __missing__(self, key: str) -> Any:
+        value = self[key] = self._parts[key](*self._args)  # KeyError for a key it has not
+        return value
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self[key] if key in self._parts else default
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._parts
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._parts)
+
+    def __len__(self) -> int:
+        return len(self._parts)
+
+    def keys(self) -> KeysView[str]:  # type: ignore[override]
+        return self.whole().keys()
+
+    def values(self) -> ValuesView[Any]:  # type: ignore[override]
+        return self.whole().values()
+
+    def items(self) -> ItemsView[str, Any]:  # type: ignore[override]
+        return self.whole().items()
+
+    def __eq__(self, other: object) -> bool:
+        return self.whole() == other
+
+    def __repr__(self) -> str:
+        return f"LazyDict({self.whole()!r})"
+
+    def whole(self) -> dict[str, Any]:
+        """Every part built: a plain dict, in the parts' order."""
+        return {key: self[key] for key in self._parts}
 
 
 class IllegalAction(Exception):
@@ -295,6 +347,11 @@ class Game(ABC):
     def board_view(self, seat: int | None) -> dict[str, Any]:
         """Game-specific plain data that `seat` may know (None: a spectator)."""
 
+    def lazy_board_view(self, seat: int | None) -> dict[str, Any]:
+        """`board_view(seat)` for a search playout's policy, which reads only some of it: a game
+        whose board is costly may return a `LazyDict` of the same parts."""
+        return self.board_view(seat)
+
     @abstractmethod
     def result(self) -> Result | None:
         """None while the game runs."""
@@ -406,7 +463,7 @@ class Game(ABC):
         self._decisions[seat] += 1
         return self.events[first_event:]
 
-    def view(self, seat: int | None, *, log_from: int = 0) -> dict[str, Any]:
+    def view(self, seat: int | None, *, log_from: int = 0, lazy: bool = False) -> dict[str, Any]:
         """Exactly what `seat` may know, as msgpack-able data. The only source the TUI and the
         bots read: its own prompts, who else must act, its log, and the game's board view.
         No action counter: a hidden choice of two steps or three would tell others which it
@@ -414,26 +471,15 @@ class Game(ABC):
         caught by the seat's own `decision` number instead.
 
         `log_from`: the seat's private log lines before this event index belong to someone who
-        held the seat before; they read as everyone else reads them (see Table.sit)."""
+        held the seat before; they read as everyone else reads them (see Table.sit).
+
+        `lazy`: a `LazyDict` of the same parts, the board `lazy_board_view`, each built when
+        first read (for a search playout's policy only)."""
         if seat is not None and not 0 <= seat < self.players:
             raise IllegalAction(f"there is no seat {seat!r}")
-        prompts = self.open_prompts()
-        result = self.result()
-        return {
-            "game": self.name,
-            "title": self.title,
-            "players": self.players,
-            "options": dict(self.config.options),
-            "seat": seat,
-            "decision": None if seat is None else self._decisions[seat],
-            "prompts": [p.to_view() for p in prompts if p.seat == seat],
-            "waiting": [[p.seat, p.kind] for p in prompts if not p.standing],
-            "result": None
-            if result is None
-            else {"winners": list(result.winners), "reason": result.reason},
-            "log": self.log_for(seat, LOG_TAIL, log_from),
-            "board": self.board_view(seat),
-        }
+        if lazy:
+            return LazyDict(LAZY_VIEW_PARTS, self, seat, log_from)
+        return {key: part(self, seat, log_from) for key, part in VIEW_PARTS.items()}
 
     def prompt_view(self, seat: int) -> dict[str, Any]:
         """The part of view(seat) that says what the seat may choose: for bots that read
@@ -444,10 +490,14 @@ class Game(ABC):
             "prompts": [p.to_view() for p in self.open_prompts() if p.seat == seat],
         }
 
-    def view_for_bot(self, seat: int, bot: Any, *, log_from: int = 0) -> dict[str, Any]:
-        """The view a bot is given: the whole view unless it says it reads only prompts."""
+    def view_for_bot(
+        self, seat: int, bot: Any, *, log_from: int = 0, lazy: bool = False
+    ) -> dict[str, Any]:
+        """The view a bot is given: the whole view unless it says it reads only prompts.
+        `lazy`: built only as far as the bot reads it, for a search playout's policy (the view
+        is read at once, in the process, and dropped: see `LazyDict`)."""
         if getattr(bot, "reads_board", True):
-            return self.view(seat, log_from=log_from)
+            return self.view(seat, log_from=log_from, lazy=lazy)
         return self.prompt_view(seat)
 
     def log_for(self, seat: int | None, limit: int | None = None, log_from: int = 0) -> list[str]:
@@ -507,6 +557,36 @@ BUILTIN_GAMES: tuple[str, ...] = (
     "harena.core.search.levels",  # the easy and search bots of both games
 )
 _builtins_loaded = False
+
+
+def _result_view(game: Game) -> dict[str, Any] | None:
+    result = game.result()
+    return None if result is None else {"winners": list(result.winners), "reason": result.reason}
+
+
+# Game.view's parts, in order, each from (game, seat, log_from).
+VIEW_PARTS: dict[str, Callable[[Game, int | None, int], Any]] = {
+    "game": lambda game, seat, log_from: game.name,
+    "title": lambda game, seat, log_from: game.title,
+    "players": lambda game, seat, log_from: game.players,
+    "options": lambda game, seat, log_from: dict(game.config.options),
+    "seat": lambda game, seat, log_from: seat,
+    "decision": lambda game, seat, log_from: None if seat is None else game.decision_number(seat),
+    "prompts": lambda game, seat, log_from: [
+        p.to_view() for p in game.open_prompts() if p.seat == seat
+    ],
+    "waiting": lambda game, seat, log_from: [
+        [p.seat, p.kind] for p in game.open_prompts() if not p.standing
+    ],
+    "result": lambda game, seat, log_from: _result_view(game),
+    "log": lambda game, seat, log_from: game.log_for(seat, LOG_TAIL, log_from),
+    "board": lambda game, seat, log_from: game.board_view(seat),
+}
+# The same for a lazy view: its board built only as far as read too.
+LAZY_VIEW_PARTS = {
+    **VIEW_PARTS,
+    "board": lambda game, seat, log_from: game.lazy_board_view(seat),
+}
 
 
 def register(cls: type[Game]) -> type[Game]:

@@ -21,7 +21,7 @@ from typing import Any
 from harena.core.bots import awaited_prompts
 from harena.core.engine import Game, Rng, game_class
 from harena.core.search.evaluate import evaluate
-from harena.core.search.world import copy_game, sample_world
+from harena.core.search.world import copier, sample_world
 
 EXPLORE = 0.7  # UCB1's exploration constant, for values in [0, 1]
 
@@ -116,9 +116,10 @@ class SearchBot:
                 break
             world = sample_world(game, seat, self.rng)
             seed = self.rng.next64()
+            twins = copier(world)  # the world pickled once for all the candidates
             row = []
             for choice in candidates:
-                twin = copy_game(world)
+                twin = twins()
                 twin.rng = Rng(world.rng.state)
                 policies = {s: self._policy_class(seed + s) for s in range(game.players)}
                 row.append(self._playout(twin, seat, choice, policies))
@@ -196,14 +197,15 @@ class SearchBot:
 
     @staticmethod
     def _policy_choice(world: Game, mover: int, bot: Any) -> str:
-        """The playout policy's move: a lone choice is taken without building a view."""
+        """The playout policy's move: a lone choice is taken without building a view, and the
+        board of the view is built only as far as the policy reads it."""
         only: str | None = None
         for prompt in world.open_prompts():
             if prompt.seat != mover or prompt.standing:
                 continue
             if only is not None or len(prompt.choices) != 1:
-                return str(bot.choose(world.view_for_bot(mover, bot)))
+                return str(bot.choose(world.view_for_bot(mover, bot, lazy=True)))
             only = prompt.choices[0].id
         if only is None:
-            return str(bot.choose(world.view_for_bot(mover, bot)))
+            return str(bot.choose(world.view_for_bot(mover, bot, lazy=True)))
         return only

@@ -28,12 +28,24 @@ DETERMINIZERS: dict[str, Determinizer] = {
 def copy_game(game: Game) -> Game:
     """An independent copy for playing on: the state deep-copied (pickle is the fastest deep
     copy of a dataclass tree), the content shared, no log and no history."""
-    twin = copy.copy(game)
-    twin.state = pickle.loads(pickle.dumps(game.state, pickle.HIGHEST_PROTOCOL))
-    twin.events = []
-    twin.actions = []
-    twin._decisions = [0] * game.players
-    twin.state_changed()
+    return copier(game)()
+
+
+def copier(game: Game) -> Callable[[], Game]:
+    """Makes `copy_game(game)` as `game` is now, again and again: the state is pickled once and
+    each copy only unpickles it (a paired search plays every candidate from the same world).
+    `game` must not change while copies are still to be made."""
+    frozen = pickle.dumps(game.state, pickle.HIGHEST_PROTOCOL)
+
+    def twin() -> Game:
+        copied = copy.copy(game)
+        copied.state = pickle.loads(frozen)
+        copied.events = []
+        copied.actions = []
+        copied._decisions = [0] * game.players
+        copied.state_changed()
+        return copied
+
     return twin
 
 

@@ -92,10 +92,11 @@ def current(game: Spartacus) -> str:
     return found[0].key if found else ""
 
 
-def open_asks(game: Spartacus) -> list[tuple[int, Ask]]:
+def open_asks(game: Spartacus, found: list[Moment] | None = None) -> list[tuple[int, Ask]]:
     """(index in state.asks, ask) for the asks whose moment is still on, oldest first. The
-    round's asks are kept until it ends, so an index (in "payask:<index>") never changes."""
-    keys = {m.key for m in moments(game)}
+    round's asks are kept until it ends, so an index (in "payask:<index>") never changes.
+    `found`: `moments(game)`, when the caller has them already."""
+    keys = {m.key for m in (moments(game) if found is None else found)}
     return [(i, ask) for i, ask in enumerate(game.state.asks) if ask.moment in keys]
 
 
@@ -103,7 +104,8 @@ def prompts(game: Spartacus) -> list[Prompt]:
     found = moments(game)
     if not found:
         return []
-    asked_for = {(ask.asker, ask.favour, ask.moment) for _, ask in open_asks(game)}
+    still_open = open_asks(game, found)
+    asked_for = {(ask.asker, ask.favour, ask.moment) for _, ask in still_open}
     choices: dict[int, list[Choice]] = {}
     for m in found:
         for asker in m.askers:
@@ -112,12 +114,8 @@ def prompts(game: Spartacus) -> list[Prompt]:
             for other in m.asked:
                 if other == asker:
                     continue
-                choices.setdefault(asker, []).extend(
-                    Choice(f"ask:{other}:{n}:{m.favour.value}",
-                           f"Ask {game.name_of(other)} {n} denarii {_favour_text(game, m.favour)}")
-                    for n in range(1, MAX_ASK + 1)
-                )  # fmt: skip
-    for index, ask in open_asks(game):
+                choices.setdefault(asker, []).extend(_ask_choices(game, other, m.favour))
+    for index, ask in still_open:
         favour = _favour_text(game, Favour(ask.favour))
         if not ask.paid and free_denarii(game, ask.asked) >= ask.amount:
             text = f"Pay {game.name_of(ask.asker)} {ask.amount} denarii {favour}"
@@ -127,6 +125,19 @@ def prompts(game: Spartacus) -> list[Prompt]:
             choices.setdefault(ask.asked, []).append(Choice(f"refuseask:{index}", text))
     return [Prompt(seat, KIND, "Ask for denarii, or pay an ask (any time, not binding)", tuple(cs),
                    standing=True) for seat, cs in sorted(choices.items())]  # fmt: skip
+
+
+def _ask_choices(game: Spartacus, other: int, favour: Favour) -> tuple[Choice, ...]:
+    """Asking `other` for 1 to MAX_ASK denarii for `favour`: built once per wording a game, as
+    the gift prompts are (they are offered again after every move while the moment lasts)."""
+    name, why = game.name_of(other), _favour_text(game, favour)
+    key = (other, favour.value, name, why)
+    choices = game.ask_choices.get(key)
+    if choices is None:
+        choices = tuple(Choice(f"ask:{other}:{n}:{favour.value}", f"Ask {name} {n} denarii {why}")
+                        for n in range(1, MAX_ASK + 1))  # fmt: skip
+        game.ask_choices[key] = choices
+    return choices
 
 
 def is_choice(choice: str) -> bool:

@@ -68,9 +68,18 @@ def prompts(game: Spartacus) -> list[Prompt]:
         text = f"Bid for {what}" + (
             f" (adding to your {a.totals[seat]} on the table)" if a.totals[seat] else ""
         )
-        choices = tuple(Choice(f"bid:{n}", f"{n} denarii") for n in range(can + 1))
-        out.append(Prompt(seat, "bid", text, choices))
+        out.append(Prompt(seat, "bid", text, _bid_choices(game, can)))
     return out
+
+
+def _bid_choices(game: Spartacus, most: int) -> tuple[Choice, ...]:
+    """0 to `most` denarii: the same few tuples all game long, built once (a bid is asked of
+    every bidder after every bid, and its choices are a good part of what a prompt costs)."""
+    choices = game.bid_choices.get(most)
+    if choices is None:
+        choices = tuple(Choice(f"bid:{n}", f"{n} denarii") for n in range(most + 1))
+        game.bid_choices[most] = choices
+    return choices
 
 
 def apply(game: Spartacus, seat: int, choice: str) -> None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from harena.core.spartacus.content import Content
-from harena.core.spartacus.valuation import Asset, sale_gain, trade_gain
+from harena.core.spartacus.valuation import Appraiser, Asset, Holding, sale_gain
 
 View = dict[str, Any]
 
@@ -47,14 +47,7 @@ def spendable(view: View, seat: int) -> int:
 
 def gain(content: Content, view: View, seat: int, t: Terms) -> float:
     """What terms `t` are worth to `seat` (one of its two sides)."""
-    by_ref = {a["ref"]: a for s in (t.proposer, t.recipient) for a in assets(view, s)}
-    give = [by_ref[r] for r in t.give if r in by_ref]
-    want = [by_ref[r] for r in t.want if r in by_ref]
-    house = view["board"]["players"][seat]["house"]
-    holding = assets(view, seat)
-    if seat == t.proposer:
-        return trade_gain(content, house, holding, want, give, -t.price)
-    return trade_gain(content, house, holding, give, want, t.price)
+    return Pricer(content, view).gain(seat, t)
 
 
 def possible(view: View, t: Terms) -> bool:
@@ -67,20 +60,79 @@ def possible(view: View, t: Terms) -> bool:
 def split(content: Content, view: View, t: Terms) -> Terms | None:
     """The same cards at the price that shares the surplus evenly (or as near as the payer can
     pay), or None when the two sides together gain too little or either would lose."""
-    base = Terms(t.proposer, t.recipient, list(t.give), list(t.want), 0)
-    mine = gain(content, view, t.proposer, base)
-    theirs = gain(content, view, t.recipient, base)
-    surplus = mine + theirs
-    if surplus < 1.0:
-        return None
-    price = round(mine - surplus / 2)  # what the proposer pays to be left with half
-    # a payer short of the fair sum pays what it can, if that still leaves the other no worse
-    price = max(-min(spendable(view, t.recipient), MAX_PRICE),
-                min(price, spendable(view, t.proposer), MAX_PRICE))  # fmt: skip
-    base.price = price
-    if gain(content, view, t.proposer, base) < 0 or gain(content, view, t.recipient, base) < 0:
-        return None
-    return base
+    return Pricer(content, view).split(t)
+
+
+class Pricer:
+    """`gain` and `split` for one view, asked many times in one decision (a proposal round
+    prices every card against every card): each House's tradeable cards read once, and the
+    cards of a deal valued once for each side, at any price (the price only adds denarii)."""
+
+    def __init__(self, content: Content, view: View) -> None:
+        self.view = view
+        self.appraiser = Appraiser(content)
+        self._assets: dict[int, list[Asset]] = {}
+        self._holdings: dict[int, Holding] = {}
+        self._by_ref: dict[tuple[int, int], dict[int, Asset]] = {}
+        self._cards: dict[tuple[int, int, int, tuple[int, ...], tuple[int, ...]], float] = {}
+
+    def assets(self, seat: int) -> list[Asset]:
+        known = self._assets.get(seat)
+        if known is None:
+            known = self._assets[seat] = assets(self.view, seat)
+        return known
+
+    def holding(self, seat: int) -> Holding:
+        known = self._holdings.get(seat)
+        if known is None:
+            known = self._holdings[seat] = self.appraiser.holding(self.assets(seat))
+        return known
+
+    def gain(self, seat: int, t: Terms) -> float:
+        """As the module's `gain`: the cards' worth to `seat`, plus the denarii it receives."""
+        cards = self._cards_gain(seat, t)
+        return cards + (-t.price if seat == t.proposer else t.price)
+
+    def _cards_gain(self, seat: int, t: Terms) -> float:
+        """What the cards of `t` alone are worth to `seat` (`trade_gain` less the denarii)."""
+        key = (seat, t.proposer, t.recipient, tuple(t.give), tuple(t.want))
+        known = self._cards.get(key)
+        if known is not None:
+            return known
+        pair = (t.proposer, t.recipient)
+        by_ref = self._by_ref.get(pair)
+        if by_ref is None:
+            by_ref = self._by_ref[pair] = {a["ref"]: a for s in pair for a in self.assets(s)}
+        give = [by_ref[r] for r in t.give if r in by_ref]
+        want = [by_ref[r] for r in t.want if r in by_ref]
+        house = self.view["board"]["players"][seat]["house"]
+        holding = self.holding(seat)
+        if seat == t.proposer:
+            gets, gives = want, give
+        else:
+            gets, gives = give, want
+        # trade_gain's `got - lost + denarii_in` with no denarii: `gain` adds them after, the
+        # same sum in the same order
+        known = self._cards[key] = self.appraiser.trade_gain(house, holding, gets, gives, 0)
+        return known
+
+    def split(self, t: Terms) -> Terms | None:
+        """As the module's `split`."""
+        view = self.view
+        base = Terms(t.proposer, t.recipient, list(t.give), list(t.want), 0)
+        mine = self.gain(t.proposer, base)
+        theirs = self.gain(t.recipient, base)
+        surplus = mine + theirs
+        if surplus < 1.0:
+            return None
+        price = round(mine - surplus / 2)  # what the proposer pays to be left with half
+        # a payer short of the fair sum pays what it can, if that still leaves the other no worse
+        price = max(-min(spendable(view, t.recipient), MAX_PRICE),
+                    min(price, spendable(view, t.proposer), MAX_PRICE))  # fmt: skip
+        base.price = price
+        if self.gain(t.proposer, base) < 0 or self.gain(t.recipient, base) < 0:
+            return None
+        return base
 
 
 class Bargainer:
@@ -99,12 +151,13 @@ class Bargainer:
         sale = self._sale(view, ids)
         if sale is not None:
             return sale
+        pricer = Pricer(self.content, view)
         best: tuple[float, Terms] | None = None
         for other in range(len(board["players"])):
             if f"offer:{other}" not in ids or (board["round"], other) in self.asked:
                 continue
-            for t in self._proposals(view, me, other):
-                surplus = gain(self.content, view, me, t) + gain(self.content, view, other, t)
+            for t in self._proposals(pricer, me, other):
+                surplus = pricer.gain(me, t) + pricer.gain(other, t)
                 if best is None or surplus > best[0]:
                     best = (surplus, t)
         if best is not None and best[0] >= SURPLUS:
@@ -128,15 +181,15 @@ class Bargainer:
             return f"bank:{ref}"
         return None
 
-    def _proposals(self, view: View, me: int, other: int) -> list[Terms]:
+    def _proposals(self, pricer: Pricer, me: int, other: int) -> list[Terms]:
         """Buy one of theirs, sell one of mine, or swap one for one: each at the fair price."""
-        mine = [a["ref"] for a in assets(view, me)]
-        theirs = [a["ref"] for a in assets(view, other)]
+        mine = [a["ref"] for a in pricer.assets(me)]
+        theirs = [a["ref"] for a in pricer.assets(other)]
         shapes = [([], [c]) for c in theirs] + [([m], []) for m in mine]
         shapes += [([m], [c]) for m in mine for c in theirs]
         out = []
         for give, want in shapes:
-            t = split(self.content, view, Terms(me, other, give, want))
+            t = pricer.split(Terms(me, other, give, want))
             if t is not None:
                 out.append(t)
         return out
@@ -175,18 +228,20 @@ class Bargainer:
         t = Terms(o["proposer"], o["recipient"], list(o["give"]), list(o["want"]), o["price"])
         if not possible(view, t):
             return f"decline:{offer_id}"  # it would fall through
-        if gain(self.content, view, me, t) >= 0:
+        pricer = Pricer(self.content, view)
+        if pricer.gain(me, t) >= 0:
             return f"accept:{offer_id}"
-        counter = self.counter(view, t) if f"counter:{offer_id}" in ids else None
+        counter = self.counter(view, t, pricer) if f"counter:{offer_id}" in ids else None
         if counter is None:
             return f"decline:{offer_id}"
         self.plan = counter
         return f"counter:{offer_id}"
 
-    def counter(self, view: View, t: Terms) -> Terms | None:
+    def counter(self, view: View, t: Terms, pricer: Pricer | None = None) -> Terms | None:
         """Terms both sides gain from: the same cards at a fair price, or without one of the
-        cards asked of me; None when there are none."""
+        cards asked of me; None when there are none. (`pricer`: one already made for `view`.)"""
         me = view["seat"]
+        pricer = pricer or Pricer(self.content, view)
         mine = t.give if me == t.proposer else t.want
         options = [t] + [
             Terms(
@@ -201,10 +256,10 @@ class Bargainer:
         for option in options:
             if not option.give and not option.want:
                 continue
-            fair = split(self.content, view, option)
+            fair = pricer.split(option)
             if fair is None:
                 continue
-            mine_gain = gain(self.content, view, me, fair)
+            mine_gain = pricer.gain(me, fair)
             if best is None or mine_gain > best[0]:
                 best = (mine_gain, fair)
         return None if best is None else best[1]

@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from harena.core.bots import RandomBot
-from harena.core.engine import Game, OptionSpec, Prompt, Result, register
+from harena.core.engine import Choice, Game, OptionSpec, Prompt, Result, register
 from harena.core.spartacus import (
     arena,
     asks,
@@ -46,7 +46,7 @@ from harena.core.spartacus.cards import House
 from harena.core.spartacus.content import Content, default_content
 from harena.core.spartacus.holdings import free_denarii
 from harena.core.spartacus.state import Phase, SpartacusState
-from harena.core.spartacus.view import board_view
+from harena.core.spartacus.view import board_view, lazy_board_view
 
 _PHASES: dict[Phase, Any] = {
     Phase.HOUSES: setup,
@@ -102,6 +102,9 @@ class Spartacus(Game):
     def prepare(self) -> None:
         self.content: Content = default_content()
         self.gift_prompts: dict[tuple[int, int], Prompt] = {}  # (seat, free denarii) -> prompt
+        self.bid_choices: dict[int, tuple[Choice, ...]] = {}  # most one may bid -> its choices
+        # (asked seat, favour, name, favour text) -> the asks of 1 to MAX_ASK denarii
+        self.ask_choices: dict[tuple[int, str, str, str], tuple[Choice, ...]] = {}
         self.short_names = {h.id: h.name.removeprefix("House of ") for h in self.content.houses}
         self._defs: list[Any] = []  # instance -> card content, filled on first use
         self._info: list[tuple[str, str, str]] = []  # instance -> (id, name, kind) for views
@@ -193,6 +196,9 @@ class Spartacus(Game):
 
     def board_view(self, seat: int | None) -> dict[str, Any]:
         return board_view(self, seat)
+
+    def lazy_board_view(self, seat: int | None) -> dict[str, Any]:
+        return lazy_board_view(self, seat)
 
     def result(self) -> Result | None:
         s = self.state

@@ -95,13 +95,27 @@ def worth(content: Content, asset: Asset, others: Iterable[Asset], house: str = 
     """What `asset` is worth to `house` (its other cards: `others`)."""
     card = content.cards[asset["card"]]
     others = list(others)
+    same_kind = any(content.cards[a["card"]].kind is card.kind for a in others)
+    fighters = any(_combatant(content, a) for a in others)
+    return _worth(content, card, asset, house, same_kind, fighters)
+
+
+def _worth(
+    content: Content,
+    card: MarketCard | IntrigueCard,
+    asset: Asset,
+    house: str,
+    same_kind: bool,
+    fighters: bool,
+) -> float:
+    """`worth`, given what it reads of the other cards: whether one is of the same kind (only
+    the first card of a kind serves the House's ability) and whether one is a combatant."""
     value = float(card.value)
-    if not any(content.cards[a["card"]].kind is card.kind for a in others):
+    if not same_kind:
         value += house_uses(content).get((house, card.kind), 0.0)  # the first card does it
     if card.kind is CardKind.GUARD:
         return value + 1.0  # keeps a Scheme off the table
     if card.kind is CardKind.EQUIPMENT:
-        fighters = any(_combatant(content, a) for a in others)
         return value if fighters else 0.6 * value
     assert isinstance(card, MarketCard)
     value += 0.8 * (strength(card, asset["favor"], asset["champion"]) - AVERAGE_STRENGTH)
@@ -114,7 +128,7 @@ def worth(content: Content, asset: Asset, others: Iterable[Asset], house: str = 
     value += 2.0 * asset["favor"] + (6.0 + INFLUENCE if asset["champion"] else 0.0)
     if asset["wounded"]:
         value *= 0.6  # may die of its wounds (1 in 6) and misses the next games
-    if not any(_combatant(content, a) for a in others):
+    if not fighters:
         value += ONLY_FIGHTER
     return float(max(value, 0.0))
 
@@ -130,14 +144,111 @@ def trade_gain(
     """What a trade is worth to a House holding `holding`: what it gets, less what it gives,
     plus the denarii it receives (negative: pays). Each card is valued against what the House
     would hold after the trade (so giving away your last fighter costs the most)."""
-    give_refs = {a["ref"] for a in gives}
-    kept = [a for a in holding if a["ref"] not in give_refs]
-    after = kept + gets
-    got = sum(worth(content, a, [b for b in after if b["ref"] != a["ref"]], house) for a in gets)
-    lost = sum(
-        worth(content, a, [b for b in holding if b["ref"] != a["ref"]], house) for a in gives
-    )
-    return got - lost + denarii_in
+    appraiser = Appraiser(content)
+    return appraiser.trade_gain(house, appraiser.holding(holding), gets, gives, denarii_in)
+
+
+# What `worth` reads of another card: its kind (the enum's value: a str hashes in C, an Enum
+# member in Python) and whether it fights.
+Facts = tuple[str, bool]
+
+
+class Holding:
+    """A House's cards as `worth` reads them (each ref once: a ref names one card): each card's
+    facts, with counts, so "the others" of one card is a subtraction, not a scan."""
+
+    __slots__ = ("facts", "fighters", "kinds")
+
+    def __init__(self, facts: dict[int, Facts], kinds: dict[str, int], fighters: int) -> None:
+        self.facts = facts  # ref -> facts
+        self.kinds = kinds  # kind -> how many
+        self.fighters = fighters  # how many combatants
+
+    def others(self, ref: int, kind: str) -> tuple[bool, bool]:
+        """Whether the cards other than `ref` hold one of `kind`, and one that fights."""
+        own = self.facts.get(ref)
+        same = self.kinds.get(kind, 0) - (own is not None and own[0] == kind)
+        fighters = self.fighters - (own is not None and own[1])
+        return same > 0, fighters > 0
+
+    def changed(self, gone: dict[int, Facts], added: dict[int, Facts]) -> Holding:
+        """These cards less `gone` (by ref) and with `added`."""
+        facts = dict(self.facts)
+        kinds = dict(self.kinds)
+        fighters = self.fighters
+        for ref in gone:
+            old = facts.pop(ref, None)
+            if old is not None:
+                kinds[old[0]] -= 1
+                fighters -= old[1]
+        for ref, new in added.items():
+            if ref not in facts:
+                facts[ref] = new
+                kinds[new[0]] = kinds.get(new[0], 0) + 1
+                fighters += new[1]
+        return Holding(facts, kinds, fighters)
+
+
+class Appraiser:
+    """`worth` and `trade_gain` for many trades in a row (one decision weighs hundreds): each
+    card's kind read once, a House's cards summed up once (`Holding`), and each card's worth
+    computed once for each thing it depends on (its own markers, the House, the two facts it
+    reads of the other cards). Its memo is keyed on everything `worth` reads, yet one lives for
+    a single decision only, so nothing grows from game to game."""
+
+    def __init__(self, content: Content) -> None:
+        self.content = content
+        self._facts: dict[str, Facts] = {}  # card id -> facts
+        self._worths: dict[tuple[str, int, bool, bool, str, bool, bool], float] = {}
+
+    def holding(self, assets: list[Asset]) -> Holding:
+        facts = self.facts_of(assets)
+        kinds: dict[str, int] = {}
+        for kind, _ in facts.values():
+            kinds[kind] = kinds.get(kind, 0) + 1
+        return Holding(facts, kinds, sum(fights for _, fights in facts.values()))
+
+    def facts_of(self, assets: list[Asset]) -> dict[int, Facts]:
+        """ref -> facts, in order."""
+        return {a["ref"]: self._card_facts(a["card"]) for a in assets}
+
+    def trade_gain(
+        self,
+        house: str,
+        holding: Holding,
+        gets: list[Asset],
+        gives: list[Asset],
+        denarii_in: int,
+    ) -> float:
+        """As the module's `trade_gain` (the same sums, in the same order)."""
+        after = holding.changed(self.facts_of(gives), self.facts_of(gets))
+        got = sum(self.worth(a, after, house) for a in gets)
+        lost = sum(self.worth(a, holding, house) for a in gives)
+        return got - lost + denarii_in
+
+    def worth(self, asset: Asset, among: Holding, house: str) -> float:
+        """`worth(asset, others, house)`, the others being `among` less `asset`."""
+        kind = self._card_facts(asset["card"])[0]
+        same_kind, fighters = among.others(asset["ref"], kind)
+        key = (
+            asset["card"], asset["favor"], asset["champion"], asset["wounded"], house,
+            same_kind, fighters,
+        )  # fmt: skip
+        known = self._worths.get(key)
+        if known is None:
+            card = self.content.cards[asset["card"]]
+            known = self._worths[key] = _worth(
+                self.content, card, asset, house, same_kind, fighters
+            )
+        return known
+
+    def _card_facts(self, card_id: str) -> Facts:
+        known = self._facts.get(card_id)
+        if known is None:
+            card = self.content.cards[card_id]
+            combatant = isinstance(card, MarketCard) and card.combatant
+            known = self._facts[card_id] = (card.kind.value, combatant)
+        return known
 
 
 def sale_gain(content: Content, house: str, holding: list[Asset], asset: Asset) -> float:

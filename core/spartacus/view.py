@@ -10,8 +10,10 @@ players asked for support. Never: deck order, face-down lots, the seed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from harena.core.engine import LazyDict
 from harena.core.spartacus import asks
 from harena.core.spartacus.state import GUARD_SAVES_FROM, SchemeStep
 
@@ -20,8 +22,17 @@ if TYPE_CHECKING:
 
 
 def board_view(game: Spartacus, seat: int | None) -> dict[str, Any]:
+    return {key: part(game, seat) for key, part in PARTS.items()}
+
+
+def lazy_board_view(game: Spartacus, seat: int | None) -> LazyDict:
+    """`board_view`, each part built when first read (see `LazyDict`): a search playout's
+    policy reads a few parts of it a move."""
+    return LazyDict(PARTS, game, seat)
+
+
+def _players(game: Spartacus, seat: int | None) -> list[dict[str, Any]]:
     s = game.state
-    anyone_hidden = any(p.hidden for p in s.players)
     info = game.card_info()
     players = []
     for i, p in enumerate(s.players):
@@ -50,35 +61,24 @@ def board_view(game: Spartacus, seat: int | None) -> dict[str, Any]:
                 ],
             }
         )
-    return {
-        "round": s.round,
-        "phase": s.phase.value,
-        "host": s.host,
-        "target": game.content.target,
-        "players": players,
-        "hand": None
-        if seat is None
-        else [[c, s.cards[c], game.card(c).name] for c in s.players[seat].hand],
-        "bank": None if anyone_hidden else s.bank,
-        "market_deck": len(s.market_deck),
-        "intrigue_deck": len(s.intrigue_deck),
-        "market_discard": _pile(s.cards, s.market_discard),
-        "intrigue_discard": _pile(s.cards, s.intrigue_discard),
-        "intrigue": _intrigue(game, seat),
-        "market": _market(game, seat),
-        # gifts this round that this seat gave or received (its log says as much)
-        "my_gifts": [] if seat is None else [list(g) for g in s.gifts if seat in g[:2]],
-        "asks": asks.view(game, seat),  # open asks, public (see `asks`)
-        "moments": asks.moments_view(game),  # the favours that may be asked for now
-        "arena": _arena(game, seat),
-        "window": _window(game, seat),
-        "arena_board": {
-            "radius": game.content.board.radius,
-            "starts": [list(h) for h in game.content.board.starts],
-        },
-        "winners": list(s.winners),
-        "reason": s.reason,
-    }
+    return players
+
+
+def _hand(game: Spartacus, seat: int | None) -> list[list[Any]] | None:
+    s = game.state
+    if seat is None:
+        return None
+    return [[c, s.cards[c], game.card(c).name] for c in s.players[seat].hand]
+
+
+def _bank(game: Spartacus, seat: int | None) -> int | None:
+    s = game.state
+    return None if any(p.hidden for p in s.players) else s.bank
+
+
+def _my_gifts(game: Spartacus, seat: int | None) -> list[list[Any]]:
+    """Gifts this round that this seat gave or received (its log says as much)."""
+    return [] if seat is None else [list(g) for g in game.state.gifts if seat in g[:2]]
 
 
 def _pile(cards: list[str], pile: list[int]) -> dict[str, Any]:
@@ -231,3 +231,32 @@ def _arena(game: Spartacus, seat: int | None) -> dict[str, Any] | None:
         "outcome": a.outcome,
         "contenders": list(a.contenders),
     }
+
+
+# The board view's parts, in the order shown, each from (game, seat).
+PARTS: dict[str, Callable[[Spartacus, int | None], Any]] = {
+    "round": lambda game, seat: game.state.round,
+    "phase": lambda game, seat: game.state.phase.value,
+    "host": lambda game, seat: game.state.host,
+    "target": lambda game, seat: game.content.target,
+    "players": _players,
+    "hand": _hand,
+    "bank": _bank,
+    "market_deck": lambda game, seat: len(game.state.market_deck),
+    "intrigue_deck": lambda game, seat: len(game.state.intrigue_deck),
+    "market_discard": lambda game, seat: _pile(game.state.cards, game.state.market_discard),
+    "intrigue_discard": lambda game, seat: _pile(game.state.cards, game.state.intrigue_discard),
+    "intrigue": _intrigue,
+    "market": _market,
+    "my_gifts": _my_gifts,
+    "asks": asks.view,  # open asks, public (see `asks`)
+    "moments": lambda game, seat: asks.moments_view(game),  # the favours that may be asked now
+    "arena": _arena,
+    "window": _window,
+    "arena_board": lambda game, seat: {
+        "radius": game.content.board.radius,
+        "starts": [list(h) for h in game.content.board.starts],
+    },
+    "winners": lambda game, seat: list(game.state.winners),
+    "reason": lambda game, seat: game.state.reason,
+}
