@@ -17,9 +17,17 @@ clients in this process.
   (a 2-core machine has no core left for them once two workers are busy). So each step also
   prints the CPU each worker and the nats-server used, and the sessions at which the busiest
   worker would use a full core at that cost (sessions / its share of a core): the ratio of
-  that figure for 2 workers to 1 is how the workers scale, whatever the clients cost.
+  that figure for 2 workers to 1 is how the workers scale, whatever the clients cost. Each
+  step also prints the CPU of the nodes' main threads (their loops) apart from their other
+  threads (the NATS client's), the clients' and the kernel's.
+  `--placement owner`: each table's players on the worker that runs it (nothing crosses);
+  `--placement apart`: and a NATS server each, no cluster (two single servers side by side:
+  what two processes scale to on this machine with nothing shared, the control).
+  `--pin`: the workers share CPU 0, the clients and NATS have CPU 1; the figure is then from
+  the workers' CPU in all (how much work a second worker adds, on equal terms).
 
-With HARENA_BENCH_PROFILE=DIR each node writes its cProfile stats to DIR when it stops.
+With HARENA_BENCH_PROFILE=DIR each node writes its cProfile stats to DIR when it stops; with
+HARENA_BENCH_PYSPY=DIR py-spy samples each node's threads while a step is measured.
 
 The workload is `bench/tally_game.py` (registered in the node processes). Figures, not
 pass/fail: the machine is shared and noisy. Needs harena's cluster extra.
@@ -37,11 +45,13 @@ import subprocess
 import sys
 import tempfile
 import time
+import warnings
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+warnings.filterwarnings("ignore", message="DSA is deprecated")  # asyncssh on cryptography 51
 import asyncssh  # noqa: E402
 
 from bench.ssh_load import connect, describe, identity, make_keys, move, shows_total  # noqa: E402
@@ -213,6 +223,7 @@ async def load_step(
     tables: list[list],  # type: ignore[type-arg]
     seconds: float,
     pids: list[int],
+    nodes: int = 1,
 ) -> tuple[list[float], list[float]]:
     """Every table makes a move every 2 s for `seconds`: keypress-to-last-screen latencies, and
     the share of a core each of `pids` used meanwhile (the logins before are not counted).
@@ -224,6 +235,10 @@ async def load_step(
         clients += (await connect_all(ports[t % len(ports)], table))[0]
     latencies: list[float] = []
     before = [cpu_seconds(p) for p in pids]
+    before_main = [cpu_seconds(p, p) for p in pids]  # each process's main thread (its loop)
+    before_clients = cpu_seconds(os.getpid())
+    before_system = [cpu_seconds(p, kernel=True) for p in pids]
+    samplers = sample_stacks(pids[:nodes], seconds)
     began = time.monotonic()
     deadline = began + seconds
 
@@ -241,14 +256,58 @@ async def load_step(
 
     await asyncio.gather(*(run_table(t) for t in range(len(tables))))
     took = time.monotonic() - began
+    for sampler in samplers:
+        sampler.wait()
     used = [(cpu_seconds(p) - b) / took for p, b in zip(pids, before, strict=True)]
+    loops = [(cpu_seconds(p, p) - b) / took for p, b in zip(pids, before_main, strict=True)]
+    clients_used = (cpu_seconds(os.getpid()) - before_clients) / took
+    system = [
+        (cpu_seconds(p, kernel=True) - b) / took for p, b in zip(pids, before_system, strict=True)
+    ]
+    print(
+        f"    main threads (the loops) {', '.join(f'{u:.0%}' for u in loops[:nodes])}, "
+        f"other threads (NATS, executors) "
+        f"{', '.join(f'{u - m:.0%}' for u, m in zip(used[:nodes], loops[:nodes], strict=True))}; "
+        f"the SSH clients (this process) {clients_used:.0%}; in the kernel: "
+        f"{', '.join(f'{u:.0%}' for u in system)}",
+        flush=True,
+    )
     await asyncio.gather(*(c.close() for c in clients))
     return latencies, used
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU time (user + system) a process has used so far, from /proc (Linux)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+def sample_stacks(pids: list[int], seconds: float) -> list[subprocess.Popen]:  # type: ignore[type-arg]
+    """With HARENA_BENCH_PYSPY=DIR, py-spy samples each node's threads for the measured time,
+    into DIR/<workers>-<pid>.raw (`--threads`: the loop apart from the NATS thread). Read the
+    counts for where the work goes, not as CPU: a thread waiting for a core counts too."""
+    out = os.environ.get("HARENA_BENCH_PYSPY")
+    if not out:
+        return []
+    spy = str(Path(sys.executable).with_name("py-spy"))
+    every = ["record", "-d", str(int(seconds)), "-f", "raw", "--threads", "--nonblocking"]
+    return [
+        subprocess.Popen(
+            [spy, *every, "-p", str(pid), "-o", str(Path(out) / f"{len(pids)}-{pid}.raw")],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for pid in pids
+    ]
+
+
+def pin_process(pid: int, cpu: int) -> None:
+    """Keep every thread of process `pid` on CPU `cpu` (Linux)."""
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        os.sched_setaffinity(int(task.name), {cpu})
+
+
+def cpu_seconds(pid: int, thread: int | None = None, kernel: bool = False) -> float:
+    """CPU time (user + system, or system alone) a process (or one of its threads) has used so
+    far, from /proc (Linux)."""
+    path = f"/proc/{pid}/stat" if thread is None else f"/proc/{pid}/task/{thread}/stat"
+    fields = Path(path).read_text().rsplit(")", 1)[1].split()
+    if kernel:
+        return int(fields[12]) / os.sysconf("SC_CLK_TCK")
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
@@ -258,11 +317,17 @@ async def workers(
     seconds: float,
     counts: tuple[int, ...] = (1, 2),
     placement: str = "spread",
+    pin: bool = False,
 ) -> None:
     """1 and 2 workers on one port (as `--workers`): the most sessions (tables of 5, a move
     per table every 2 s) whose keypress-to-last-screen p95 stays under 100 ms. With placement
     "owner" each worker has a port of its own and a table's players connect to the worker that
-    runs it (nothing crosses between workers), to tell what the crossing costs."""
+    runs it (nothing crosses between workers), to tell what the crossing costs; with "apart"
+    also a NATS server of its own (two single-node servers side by side, no cluster: what two
+    processes cost on this machine with nothing shared). With `pin` the
+    workers share CPU 0 and the clients and the nats-server have CPU 1: the workers' code then
+    runs alike in both cases (the same core, the same wakeups of the clients on the other),
+    and the CPU the workers use in all is the work a second worker adds."""
     from bench.ssh_load import pct
     from harena.server.cluster.natsd import free_port
 
@@ -277,14 +342,15 @@ async def workers(
         for step, n_tables in enumerate(steps):
             base = workdir / f"w{count}-{step}"
             base.mkdir(parents=True)
-            nats = LocalNats(base / "nats").start()
+            apart = placement == "apart"  # no cluster: a NATS server of its own each
+            natses = [LocalNats(base / f"nats{i}").start() for i in range(count if apart else 1)]
             keys = [make_keys(5) for _ in range(n_tables)]
-            port = 0 if placement == "owner" else free_port()  # 0: a port of its own each
+            port = 0 if placement in ("owner", "apart") else free_port()  # 0: a port each
             nodes = [
                 Node(
                     base,
                     f"w{i}",
-                    nats,
+                    natses[i % len(natses)],
                     8.0,
                     [[identity(k) for k in t] for t in keys[i::count]],  # table t on node t % count
                     port,
@@ -292,23 +358,31 @@ async def workers(
                 for i in range(count)
             ]
             pids = [node.proc.pid for node in nodes]
-            assert nats.process is not None
+            nats_pids = [nats.process.pid for nats in natses if nats.process is not None]
+            if pin:
+                for pid in pids:
+                    pin_process(pid, 0)
+                for pid in nats_pids:
+                    pin_process(pid, 1)
             try:
                 ports = [await node.port() for node in nodes]
                 latencies, used = await load_step(
-                    ports if placement == "owner" else ports[:1],
+                    ports[:1] if placement == "spread" else ports,
                     keys,
                     seconds,
-                    [*pids, nats.process.pid],
+                    [*pids, *nats_pids],
+                    count,
                 )
             finally:
                 for node in nodes:
                     node.stop()
-                nats.stop()
+                for nats in natses:
+                    nats.stop()
+            used = [*used[:count], sum(used[count:])]  # the workers, then the NATS servers
             sessions = n_tables * 5
             p95 = pct(latencies, 95) * 1000
             shares = ", ".join(f"{u:.0%}" for u in used[:-1])
-            capacity = sessions / max(used[:-1])
+            capacity = sessions / (sum(used[:-1]) / count if pin else max(used[:-1]))
             per_core[count][sessions] = capacity
             print(
                 f"  {count} worker(s), {sessions} sessions: p95 {p95:.0f} ms; CPU of a core: "
@@ -325,7 +399,15 @@ async def workers(
         f"  carried at p95 < 100 ms: 1 worker {carried[1]}, 2 workers {carried[2]} ({ratio:.2f}x)"
     )
     both = sorted(set(per_core[1]) & set(per_core[2]))
-    if both:
+    if both and pin:
+        top = both[-1]
+        scale = per_core[2][top] / per_core[1][top]
+        print(
+            f"  workers pinned to one core: at {top} sessions 2 workers used "
+            f"{2 / scale:.2f}x the CPU of 1 in all, so 2 cores of workers would carry "
+            f"{scale:.2f}x the sessions of 1"
+        )
+    elif both:
         top = both[-1]
         scale = per_core[2][top] / per_core[1][top]
         print(
@@ -388,7 +470,11 @@ async def main(args: argparse.Namespace) -> None:
         if args.scenario in ("workers", "all"):
             steps = [int(n) for n in args.steps.split(",")]
             counts = tuple(int(n) for n in args.workers.split(","))
-            await workers(workdir / "workers", steps, args.seconds, counts, args.placement)
+            if args.pin:
+                os.sched_setaffinity(0, {1})  # this thread; the threads it starts inherit it
+            await workers(
+                workdir / "workers", steps, args.seconds, counts, args.placement, args.pin
+            )
 
 
 if __name__ == "__main__":
@@ -406,9 +492,15 @@ if __name__ == "__main__":
     parser.add_argument("--workers", default="1,2", help="worker counts the workers run tries")
     parser.add_argument(
         "--placement",
-        choices=("spread", "owner"),
+        choices=("spread", "owner", "apart"),
         default="spread",
-        help="workers: players spread by the shared port, or each on their table's worker",
+        help="workers: players spread by the shared port, or each on their table's worker "
+        "(apart: and no cluster, a NATS server each)",
+    )
+    parser.add_argument(
+        "--pin",
+        action="store_true",
+        help="workers: the workers on CPU 0, the clients and the nats-server on CPU 1",
     )
     parser.add_argument("--moves", type=int, default=30, help="moves per hop run")
     parser.add_argument("--lease", type=float, default=8.0, help="lease time for failover")

@@ -31,12 +31,14 @@ import signal
 import sys
 import tempfile
 import time
+import warnings
 from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+warnings.filterwarnings("ignore", message="DSA is deprecated")  # asyncssh on cryptography 51
 import asyncssh  # noqa: E402
 
 from bench.quick import parse_args  # noqa: E402

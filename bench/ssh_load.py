@@ -34,12 +34,14 @@ import subprocess
 import sys
 import tempfile
 import time
+import warnings
 from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+warnings.filterwarnings("ignore", message="DSA is deprecated")  # asyncssh on cryptography 51
 import asyncssh  # noqa: E402
 
 from tests.sshscreen import ScreenClient  # noqa: E402
