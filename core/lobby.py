@@ -396,10 +396,13 @@ class Lobby:
         self._turn_subscribers.setdefault(identity, set()).add(sub)
         return sub
 
-    def awaiting(self, identity: str) -> list[tuple[str, float]]:
-        """(table id, waiting since) of every table waiting for `identity`, longest wait first."""
+    def awaiting(self, identity: str, *, here: bool = False) -> list[tuple[str, float]]:
+        """(table id, waiting since) of every table waiting for `identity`, longest wait first.
+        The instants are the clock of the process running each table: they name a wait the
+        same on every node (a notice's ledger keys waits by them). `here`: on this process's
+        clock instead, to show how long a wait has been."""
         found = [
-            (t.id, since)
+            (t.id, since - t.clock_shift if here else since)
             for t in self.tables.values()
             if (since := t.awaiting(identity)) is not None
         ]

@@ -85,6 +85,11 @@ class Subscription:
 
 
 class Table:
+    clock_shift = 0.0
+    """How far the clock of the process that runs this table is ahead of this process's:
+    `awaiting` gives that process's instants (a table run here: 0; a cluster's stand-in for
+    another node's table says its owner's)."""
+
     def __init__(
         self,
         table_id: str,

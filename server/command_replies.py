@@ -39,7 +39,7 @@ def reply(
 def status_text(lobby: Lobby, identity: str, now: float, address: SshAddress) -> str:
     """The tables waiting for this key's decision, longest first, then its other tables (and
     the command that opens the first, through `address`)."""
-    waiting = lobby.awaiting(identity)
+    waiting = lobby.awaiting(identity, here=True)
     lines = []
     if waiting:
         count = "1 table waits" if len(waiting) == 1 else f"{len(waiting)} tables wait"

@@ -138,13 +138,16 @@ class RemoteTable:
         return "spec" if seat is None else str(seat)
 
     def awaiting(self, identity: str) -> float | None:
-        """Since when (on this node's clock) the table waits for `identity`: the owner's
-        instant, less how far the owner's clock is ahead of ours."""
         seat = self.seat_of(identity)
         if seat is None or seat not in self.times.waiting_since or self.seats[seat].stand_in:
             return None
         since = self.times.waiting_since[seat]
-        return (self.touched if since is None else since) - self.node.clock_offset(self.owner)
+        return self.touched if since is None else since
+
+    @property
+    def clock_shift(self) -> float:
+        """How far the owner's clock is ahead of ours, as last heard (see `Table.clock_shift`)."""
+        return self.node.clock_offset(self.owner)
 
     # Bots, clocks and ratings belong to the owner: nothing to do here.
     def bots_to_move(self) -> list[int]:

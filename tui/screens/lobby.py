@@ -322,7 +322,7 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         self.query_one(NoticeLine).show_notice(view["notice"])
         self.query_one(HeaderLine).set_text(self._header())
         tables = self.query_one(TableList)
-        awaiting = self.harena.lobby.awaiting(self.harena.identity)
+        awaiting = self.harena.lobby.awaiting(self.harena.identity, here=True)
         self._tick(bool(awaiting) and self.is_current)
         if self._finished:
             tables.set_tables(view["finished"])

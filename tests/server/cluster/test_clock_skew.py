@@ -154,9 +154,10 @@ async def test_a_countdown_shown_through_a_skewed_node_shows_the_owner_s_time_le
 
 
 async def test_a_wait_listed_through_a_skewed_node_is_as_long_as_on_the_owner(make_node) -> None:
-    """The lobby's "waited 12m" and the notices read when a table began to wait for a player:
-    an instant on the owner's clock, turned into the reading node's by how far the owner's
-    clock was heard to be from it (docs/cluster.md)."""
+    """The lobby's "waited 12m" (and `ssh host status`) read when a table began to wait for a
+    player: an instant on the owner's clock, turned into the reading node's by how far the
+    owner's clock was heard to be from it (docs/cluster.md). The instant itself, which names
+    the wait in the notices' ledger, stays the owner's."""
     a = await make_node("a")
     b = await make_node("b")
     b.cluster._clock = lambda: time.time() - 600  # b's wall clock: ten minutes behind
@@ -169,7 +170,7 @@ async def test_a_wait_listed_through_a_skewed_node_is_as_long_as_on_the_owner(ma
     table.say("key-ann", "Ann", "your move")  # the owner writes the registry again, live
 
     def wait_on(node: Any, now: float) -> float | None:
-        waits = dict(node.lobby.awaiting(identity))
+        waits = dict(node.lobby.awaiting(identity, here=True))
         return None if table.id not in waits else now - waits[table.id]
 
     deadline = time.monotonic() + 5
@@ -178,3 +179,4 @@ async def test_a_wait_listed_through_a_skewed_node_is_as_long_as_on_the_owner(ma
         await asyncio.sleep(0.02)
     on_a = wait_on(a, time.time())
     assert on_a is not None and abs(on_b - on_a) < 0.5
+    assert b.lobby.awaiting(identity) == a.lobby.awaiting(identity)  # the same wait, everywhere
