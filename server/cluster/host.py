@@ -39,7 +39,9 @@ def seat_key(view: dict[str, Any]) -> str:
     return "spec" if you is None else str(you)
 
 
-def public_state(table: Table, node: str, run: str = "", now: float | None = None) -> dict[str, Any]:
+def public_state(
+    table: Table, node: str, run: str = "", now: float | None = None
+) -> dict[str, Any]:
     """What every node may know of a table to list it, find a player's seat and mark whose
     move it is: no view, nothing hidden. `run`: which start of the owner's process (a node
     restarted under the same name is a new owner that knows nothing of the screens). `now`:
