@@ -39,6 +39,10 @@ from harena.core.table import (
 
 log = logging.getLogger(__name__)
 
+MOVED = "moved to another node"
+"""Why a table left this server when another node of a cluster runs it now (`let_go`): its
+screens here show it again through that node, in place, instead of closing."""
+
 LobbyListener = Callable[[dict[str, Any]], None]
 TurnListener = Callable[[str, bool], None]  # (table id, whether it now waits for you)
 

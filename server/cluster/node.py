@@ -25,7 +25,7 @@ from nats.js import api
 from nats.js.errors import KeyNotFoundError, KeyWrongLastSequenceError
 
 from harena.core import players, ratings
-from harena.core.lobby import Lobby
+from harena.core.lobby import MOVED, Lobby
 from harena.core.store import StoreError
 from harena.core.table import Table
 from harena.server.cluster import wire
@@ -42,8 +42,7 @@ from harena.server.logs import name_node
 
 log = logging.getLogger(__name__)
 
-MOVED = "moved to another node"
-DRAINED = "moved to another node: this one is being drained"
+DRAINED = f"{MOVED}: this one is being drained"
 DRAIN_MESSAGE = "harena: this node is being drained by an operator; connect again to play on, your seat is kept."
 
 DOCUMENT_TRIES = 50  # compare-and-set attempts before a shared document's write gives up

@@ -23,6 +23,7 @@ from textual.widget import Widget
 
 from harena.core.clocks import coarse
 from harena.core.engine import IllegalAction
+from harena.core.lobby import MOVED
 from harena.core.windows import nothing_to_play
 from harena.tui.boards import BoardWidget, board_widget_for
 from harena.tui.guide import TableGuide
@@ -67,6 +68,8 @@ def idle_text(view: dict[str, Any]) -> str:
     return f"Waiting for {who}."
 
 
+FOLLOW_EVERY = 0.25  # seconds between looks for a moved table's new owner in the lobby
+FOLLOW_TRIES = 40  # ... for ten seconds, then back to the lobby, saying so
 CLOCK_TICK = 10.0  # seconds between countdown updates, at most (nothing ticks without a clock)
 
 
@@ -541,8 +544,36 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
 
     def _gone(self, reason: str) -> None:
         """The table left the server (deleted, archived): back to the lobby, saying why (once
-        any modal over this screen is closed)."""
+        any modal over this screen is closed). One that moved to another node of a cluster is
+        followed there instead."""
         self.harena.unsubscribe(self.subscription_key)
+        if reason.startswith(MOVED) and self._gone_reason is None:
+            self._follow(FOLLOW_TRIES)
+            return
+        self._leave_for_good(reason)
+
+    def _follow(self, tries: int) -> None:
+        """Show the table again, in place, through the node that runs it now, once this node
+        lists it as that node's (what the player typed meanwhile was refused, and said so)."""
+        moved = self.harena.lobby.tables.get(self.table.id)
+        if moved is None or moved is self.table:
+            if tries > 0:
+                self.set_timer(FOLLOW_EVERY, partial(self._follow, tries - 1))
+            else:
+                self._leave_for_good(MOVED)
+            return
+        try:
+            view = moved.view_for(self.harena.identity)
+        except Exception as error:  # its node cannot be reached either: the lobby says why
+            log.info("table %s: not followed to its new node (%s)", self.table.id, error)
+            self._leave_for_good(MOVED)
+            return
+        self.table = moved
+        self.harena.subscribe_table(moved, self, self.subscription_key)
+        self.show(view)
+        self.status.show_info(f"table {moved.id} moved to another node: play goes on")
+
+    def _leave_for_good(self, reason: str) -> None:
         self._gone_reason = reason
         if self.is_active:  # the top screen: a modal over it (help) is closed first
             self._gone_reason = None  # once: a view may still be on its way

@@ -46,10 +46,9 @@ async def test_a_paused_owner_is_fenced_out_and_its_player_follows_the_table(
 
         os.kill(process.pid, signal.SIGCONT)  # a wakes up, still believing it runs table 1
         ann.send("1")  # its first append is refused: the table moved on without it
-        await ann.wait_for_text("moved to another node", timeout=10)
-        ann.send("\r")  # back in the lobby: sit again, now through b
-        await ann.wait_for_text("you: ann", timeout=10)
-        ann.send("1")
+        await ann.wait_for_text("moved to another node: play goes on", timeout=10)
+        assert "you: ann" in ann.screen_text()  # her screen followed the table to b, in place
+        ann.send("1")  # now through b
         await bob.wait_for_text("revealed")
 
         table = b.lobby.table("1")
