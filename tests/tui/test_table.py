@@ -8,10 +8,11 @@ from contextlib import asynccontextmanager
 import pytest
 from textual import events
 
-from harena.core.lobby import Lobby
+from harena.core.lobby import MOVED, Lobby
 from harena.core.table import Table
 from harena.server.bot_runner import BotRunner
 from harena.tui.app import HarenaApp
+from harena.tui.screens import table as table_screen_module
 from harena.tui.screens.help import HelpScreen
 from harena.tui.screens.lobby import LobbyScreen
 from harena.tui.screens.table import TableScreen
@@ -316,3 +317,27 @@ async def test_esc_then_a_number_in_one_packet_leaves_the_chat_and_plays() -> No
         assert table.game.state.played[0] == second
         assert [(c.name, c.text) for c in table.chat] == [("alice", "hi")]
         assert alice.focused is None
+
+
+async def test_a_table_moved_to_another_node_is_followed_in_place() -> None:
+    """A cluster's node lets a table go to another node (docs/cluster.md): the screen shows the
+    table again through what the lobby lists for it now, without a trip to the lobby."""
+    async with two_players() as (table, alice, apilot, _bob, _bpilot):
+        elsewhere = Table.rebuild(table.id, table.snapshot_data(), [])  # as the new owner has it
+        alice.lobby.let_go(table.id, MOVED)
+        alice.lobby.list_table(elsewhere)
+        await until(lambda: "moved to another node: play goes on" in status(alice))
+        assert table_screen(alice).table is elsewhere
+        card = elsewhere.game.state.hands[0][0]
+        await apilot.press("1")  # played on the table as it is now
+        assert elsewhere.game.state.played[0] == card
+
+
+async def test_a_moved_table_never_listed_again_sends_the_screen_back_to_the_lobby(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(table_screen_module, "FOLLOW_TRIES", 2)
+    async with two_players() as (table, alice, _apilot, _bob, _bpilot):
+        alice.lobby.let_go(table.id, MOVED)
+        await until(lambda: isinstance(alice.screen, LobbyScreen))
+        await until(lambda: "was moved to another node" in screen_text(alice))
