@@ -145,7 +145,6 @@ class ClusterNode:
             self.link, self.inbox, self.name, settings.prefix, clock=lambda: self._clock()
         )
         self._watcher: Any = None
-        self._orphans: dict[str, RemoteTable] = {}  # stand-ins still shown for tables run here
         self.server: Any = None  # the HarenaServer this node serves (sessions, address)
         self.draining = False  # drained: runs no table, claims none
         self.started_at = clock()
@@ -400,9 +399,6 @@ class ClusterNode:
 
     def _registry_changed(self, table_id: str, data: bytes | None, *, live: bool = False) -> None:
         lobby = self.lobby
-        orphan = self._orphans.get(table_id)
-        if orphan is not None and data is not None:
-            _quietly(lambda: orphan.update(wire.unpack(data)))
         if lobby is None or table_id in self.host.tables:
             return  # ours: the lobby has the table itself
         present = lobby.tables.get(table_id)
@@ -627,15 +623,17 @@ class ClusterNode:
             self.held[table_id] = lease
             stand_in = self.lobby.tables.get(table_id)
             if isinstance(stand_in, RemoteTable):
-                # Screens here showing it keep their stand-in, which now reaches this node
-                # through NATS as it reached the last owner: nobody's screen closes.
-                self._orphans[table_id] = stand_in
                 self.lobby.replace_table(table)
             else:
                 self.lobby.add_table(table)
             self.host.serve(table)
             for listener in list(table.listeners):  # bots and clocks pick it up
                 listener(table)
+            if isinstance(stand_in, RemoteTable):
+                # Screens here showing its stand-in (which reached the last owner through NATS)
+                # follow it in place to the table itself: from now on nothing crosses for them.
+                stand_in.mark_removed(MOVED)
+                stand_in.close()
             claimed.append(table_id)
             log.info(
                 "table %s: now run by node %s",

@@ -326,7 +326,7 @@ async def test_a_table_moved_to_another_node_is_followed_in_place() -> None:
         elsewhere = Table.rebuild(table.id, table.snapshot_data(), [])  # as the new owner has it
         alice.lobby.let_go(table.id, MOVED)
         alice.lobby.list_table(elsewhere)
-        await until(lambda: "moved to another node: play goes on" in status(alice))
+        await until(lambda: "moved between nodes: play goes on" in status(alice))
         assert table_screen(alice).table is elsewhere
         card = elsewhere.game.state.hands[0][0]
         await apilot.press("1")  # played on the table as it is now

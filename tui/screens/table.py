@@ -571,7 +571,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         self.table = moved
         self.harena.subscribe_table(moved, self, self.subscription_key)
         self.show(view)
-        self.status.show_info(f"table {moved.id} moved to another node: play goes on")
+        self.status.show_info(f"table {moved.id} moved between nodes: play goes on")
 
     def _leave_for_good(self, reason: str) -> None:
         self._gone_reason = reason

@@ -14,6 +14,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+from harena.core.table import Table
 from harena.server.cluster.table_store import JetStreamTables
 from tests.server.cluster.test_failover import LEASE, connect, start_node
 from tests.server.players import new_key
@@ -43,10 +44,12 @@ async def test_a_paused_owner_is_fenced_out_and_its_player_follows_the_table(
         bob.send("1")  # bob's screen stayed open; his move is made by b now
         await bob.wait_for_text("you play")
         assert not bob.closed
+        (bob_session,) = b.all_sessions()  # his screen follows the table itself: nothing crosses
+        assert isinstance(bob_session._app.screen.table, Table)
 
         os.kill(process.pid, signal.SIGCONT)  # a wakes up, still believing it runs table 1
         ann.send("1")  # its first append is refused: the table moved on without it
-        await ann.wait_for_text("moved to another node: play goes on", timeout=10)
+        await ann.wait_for_text("moved between nodes: play goes on", timeout=10)
         assert "you: ann" in ann.screen_text()  # her screen followed the table to b, in place
         ann.send("1")  # now through b
         await bob.wait_for_text("revealed")
