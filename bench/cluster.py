@@ -80,7 +80,12 @@ def run_node(workdir: Path, name: str, nats_url: str, lease: float) -> None:
             limits=ServerLimits(
                 max_connections=10_000, max_per_ip=10_000, max_startups=1000, login_timeout=60
             ),
-            cluster=ClusterSettings((nats_url,), node=name, lease_seconds=lease),
+            cluster=ClusterSettings(
+                (nats_url,),
+                node=name,
+                lease_seconds=lease,
+                affinity_seconds=spec.get("affinity", 0.0),
+            ),
             reuse_port=spec["reuse_port"],
         )
         server = HarenaServer(config)
@@ -119,10 +124,16 @@ class Node:
         lease: float,
         tables: list[list[str]] | None = None,
         port: int = 0,
+        affinity: float = 0.0,
     ) -> None:
         self.workdir, self.name = workdir, name
         (workdir / f"port-{name}").unlink(missing_ok=True)
-        spec = {"port": port, "reuse_port": port != 0, "tables": tables or []}
+        spec = {
+            "port": port,
+            "reuse_port": port != 0,
+            "tables": tables or [],
+            "affinity": affinity,
+        }
         (workdir / f"node-{name}.json").write_text(json.dumps(spec))
         self.proc = subprocess.Popen(
             [sys.executable, __file__, "--node", name, str(workdir), nats.url, str(lease)],
@@ -224,15 +235,18 @@ async def load_step(
     seconds: float,
     pids: list[int],
     nodes: int = 1,
+    settle: float = 0.0,
 ) -> tuple[list[float], list[float]]:
     """Every table makes a move every 2 s for `seconds`: keypress-to-last-screen latencies, and
-    the share of a core each of `pids` used meanwhile (the logins before are not counted).
+    the share of a core each of `pids` used meanwhile (the logins before are not counted, nor
+    the `settle` seconds after them).
     Table t's players connect to ports[t % len(ports)]."""
     from bench.ssh_load import connect_all
 
     clients = []
     for t, table in enumerate(tables):
         clients += (await connect_all(ports[t % len(ports)], table))[0]
+    await asyncio.sleep(settle)  # tables move nearer their players meanwhile (--affinity)
     latencies: list[float] = []
     before = [cpu_seconds(p) for p in pids]
     before_main = [cpu_seconds(p, p) for p in pids]  # each process's main thread (its loop)
@@ -318,6 +332,7 @@ async def workers(
     counts: tuple[int, ...] = (1, 2),
     placement: str = "spread",
     pin: bool = False,
+    affinity: float = 0.0,
 ) -> None:
     """1 and 2 workers on one port (as `--workers`): the most sessions (tables of 5, a move
     per table every 2 s) whose keypress-to-last-screen p95 stays under 100 ms. With placement
@@ -354,6 +369,7 @@ async def workers(
                     8.0,
                     [[identity(k) for k in t] for t in keys[i::count]],  # table t on node t % count
                     port,
+                    affinity,
                 )
                 for i in range(count)
             ]
@@ -372,6 +388,7 @@ async def workers(
                     seconds,
                     [*pids, *nats_pids],
                     count,
+                    settle=affinity + 10.0 if affinity else 0.0,
                 )
             finally:
                 for node in nodes:
@@ -473,7 +490,13 @@ async def main(args: argparse.Namespace) -> None:
             if args.pin:
                 os.sched_setaffinity(0, {1})  # this thread; the threads it starts inherit it
             await workers(
-                workdir / "workers", steps, args.seconds, counts, args.placement, args.pin
+                workdir / "workers",
+                steps,
+                args.seconds,
+                counts,
+                args.placement,
+                args.pin,
+                args.affinity,
             )
 
 
@@ -501,6 +524,13 @@ if __name__ == "__main__":
         "--pin",
         action="store_true",
         help="workers: the workers on CPU 0, the clients and the nats-server on CPU 1",
+    )
+    parser.add_argument(
+        "--affinity",
+        type=float,
+        default=0.0,
+        help="workers: tables move to the worker most of their players are on after this many "
+        "seconds (0: they stay; the measure starts once they have had time to move)",
     )
     parser.add_argument("--moves", type=int, default=30, help="moves per hop run")
     parser.add_argument("--lease", type=float, default=8.0, help="lease time for failover")

@@ -240,6 +240,15 @@ class TableHost:
         sub.last_view = table.view_for(key)  # the asker gets this one in the answer
         watchers[key] = (sub, {node})
 
+    def screens_elsewhere(self, table_id: str) -> dict[str, set[str]]:
+        """node -> the seated people with this table open on that node (asking for its views)."""
+        found: dict[str, set[str]] = {}
+        for identity, (_, nodes) in self._watchers.get(table_id, {}).items():
+            if identity is not None:
+                for node in nodes:
+                    found.setdefault(node, set()).add(identity)
+        return found
+
     def _unwatch(self, table: Table, identity: str | None, node: str) -> None:
         if identity is not None and identity in table.spectators:
             table.leave(identity)  # their screen closed: no longer watching

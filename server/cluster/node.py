@@ -29,6 +29,7 @@ from harena.core.lobby import MOVED, Lobby
 from harena.core.store import StoreError
 from harena.core.table import Table
 from harena.server.cluster import wire
+from harena.server.cluster.affinity import nearer_node
 from harena.server.cluster.documents import compare_and_set
 from harena.server.cluster.host import TableHost
 from harena.server.cluster.inbox import Inbox
@@ -43,6 +44,7 @@ from harena.server.logs import name_node
 log = logging.getLogger(__name__)
 
 DRAINED = f"{MOVED}: this one is being drained"
+NEARER = f"{MOVED}, nearer its players"
 DRAIN_MESSAGE = "harena: this node is being drained by an operator; connect again to play on, your seat is kept."
 
 DOCUMENT_TRIES = 50  # compare-and-set attempts before a shared document's write gives up
@@ -135,6 +137,8 @@ class ClusterNode:
         # owner node -> its wall clock less ours, as last heard live (a registry write or a view
         # as it happened): turns its "waiting since" instants into ours (`clock_offset`).
         self._clock_offsets: dict[str, float] = {}
+        self._arrived: dict[str, float] = {}  # table id -> when it began to run here (monotonic)
+        self._given: dict[str, float] = {}  # table id -> until when it is left to the node given it
         self.refreshers: list[Callable[[], None]] = [self._forget_quiet_nodes]  # every renewal
         self._online_elsewhere: NodeEntries[dict[str, str]] = NodeEntries(settings.lease_seconds)
         self._buckets: dict[str, Any] = {}
@@ -588,6 +592,7 @@ class ClusterNode:
         if not lease.claim():
             raise StoreError(f"table {table_id} is run by another node")
         self.held[table_id] = lease
+        self._arrived[table_id] = time.monotonic()
 
     def watched(self, table_log: JetStreamLog) -> JetStreamLog:
         """A log whose fencing makes this node let its table go."""
@@ -600,54 +605,103 @@ class ClusterNode:
     def claim_free(self) -> list[str]:
         """Claim and load every table no node holds (none yet, or its node died); their ids."""
         assert self.lobby is not None
-        claimed: list[str] = []
         if self.draining:
-            return claimed
+            return []
         retired = set(self._keys("retired"))
-        for table_id in self.tables.table_ids():
-            if isinstance(self.lobby.tables.get(table_id), Table) or table_id in retired:
+        now = time.monotonic()
+        self._given = {t: until for t, until in self._given.items() if until > now}
+        return [
+            table_id
+            for table_id in self.tables.table_ids()
+            if table_id not in retired
+            and table_id not in self._given  # handed to a node nearer its players: theirs
+            and not self.leases.renewed_lately(table_id)  # else another node runs it, alive
+            and self._claim(table_id)
+        ]
+
+    def _claim(self, table_id: str) -> bool:
+        """Take the table if no node holds it: load it from the stream, serve it, and move the
+        screens here that showed it through NATS onto it. False if another node holds it."""
+        assert self.lobby is not None
+        if isinstance(self.lobby.tables.get(table_id), Table):
+            return False  # ours already
+        lease = self.leases.lease(table_id)
+        try:
+            if not lease.claim():
+                return False
+            table = self.tables.open_table(table_id, clock=self._clock)
+        except Exception:
+            log.exception("table %s could not be taken over", table_id)
+            _quietly(lease.release)
+            return False
+        assert isinstance(table._log, JetStreamLog)
+        self.watched(table._log)
+        self.held[table_id] = lease
+        self._arrived[table_id] = time.monotonic()
+        stand_in = self.lobby.tables.get(table_id)
+        if isinstance(stand_in, RemoteTable):
+            self.lobby.replace_table(table)
+        else:
+            self.lobby.add_table(table)
+        self.host.serve(table)
+        for listener in list(table.listeners):  # bots and clocks pick it up
+            listener(table)
+        if isinstance(stand_in, RemoteTable):
+            # Screens here showing its stand-in (which reached the last owner through NATS)
+            # follow it in place to the table itself: from now on nothing crosses for them.
+            stand_in.mark_removed(MOVED)
+            stand_in.close()
+        log.info(
+            "table %s: now run by node %s",
+            table_id,
+            self.name,
+            extra={"event": "table-claimed", "table": table_id, "node": self.name},
+        )
+        return True
+
+    def move_tables_nearer(self) -> list[str]:
+        """Hand each table most of whose players are connected to one other node to that node
+        (server/cluster/affinity.py); the ids of those handed over."""
+        lobby, wait = self.lobby, self.settings.affinity_seconds
+        if lobby is None or wait <= 0 or self.draining:
+            return []
+        here_now = lobby.online_here().keys()
+        moved = []
+        for table_id in list(self.held):
+            table = lobby.tables.get(table_id)
+            if not isinstance(table, Table) or not table.started or table.closed is not None:
                 continue
-            if self.leases.renewed_lately(table_id):
-                continue  # another node runs it and is alive
-            lease = self.leases.lease(table_id)
-            try:
-                if not lease.claim():
-                    continue
-                table = self.tables.open_table(table_id, clock=self._clock)
-            except Exception:
-                log.exception("table %s could not be taken over", table_id)
-                _quietly(lease.release)
+            if time.monotonic() - self._arrived.get(table_id, 0.0) < wait:
                 continue
-            assert isinstance(table._log, JetStreamLog)
-            self.watched(table._log)
-            self.held[table_id] = lease
-            stand_in = self.lobby.tables.get(table_id)
-            if isinstance(stand_in, RemoteTable):
-                self.lobby.replace_table(table)
-            else:
-                self.lobby.add_table(table)
-            self.host.serve(table)
-            for listener in list(table.listeners):  # bots and clocks pick it up
-                listener(table)
-            if isinstance(stand_in, RemoteTable):
-                # Screens here showing its stand-in (which reached the last owner through NATS)
-                # follow it in place to the table itself: from now on nothing crosses for them.
-                stand_in.mark_removed(MOVED)
-                stand_in.close()
-            claimed.append(table_id)
-            log.info(
-                "table %s: now run by node %s",
-                table_id,
-                self.name,
-                extra={"event": "table-claimed", "table": table_id, "node": self.name},
-            )
-        return claimed
+            seated = {s.identity for s in table.seats if s.identity is not None and not s.bot}
+            elsewhere = self.host.screens_elsewhere(table_id)
+            target = nearer_node(seated & here_now, {n: p & seated for n, p in elsewhere.items()})
+            if target is not None:
+                self.move_table(table_id, target)
+                moved.append(table_id)
+        return moved
+
+    def move_table(self, table_id: str, node: str) -> None:
+        """Hand one table to `node` (a drain of one table: its clocks go with it, nothing
+        acknowledged is lost) and ask it to take the table at once. Should it not, the lease
+        is free and the table is claimed as any free one is; this node leaves it to others
+        for three lease times."""
+        self._given[table_id] = time.monotonic() + 3 * self.settings.lease_seconds
+        self.give_up(table_id, NEARER)
+        self.link.publish(self.control_subject(node), wire.pack({"op": "take", "table": table_id}))
+        log.info(
+            "table %s: handed to node %s, nearer its players",
+            table_id,
+            node,
+            extra={"event": "table-moved-nearer", "table": table_id, "node": self.name},
+        )
 
     def give_up(self, table_id: str, reason: str) -> None:
         if reason != MOVED:  # (a fenced node cannot write, and its clocks are not the table's)
             self._hand_over(table_id)
         self.host.stop_serving(table_id)
         lease = self.held.pop(table_id, None)
+        self._arrived.pop(table_id, None)
         if lease is not None and lease.held:
             _quietly(lease.release)
         if self.lobby is not None and table_id in self.lobby.tables:
@@ -681,6 +735,7 @@ class ClusterNode:
         self.link.call(mark)
         self.host.forget(table_id)
         lease = self.held.pop(table_id, None)
+        self._arrived.pop(table_id, None)
         if lease is not None:
             _quietly(lease.release)
 
@@ -699,6 +754,7 @@ class ClusterNode:
                     self._publish_online()
                     for refresh in self.refreshers:
                         refresh()
+                    self.move_tables_nearer()
                 renew = not renew
                 if self.link.connected.is_set():
                     self.claim_free()
@@ -802,9 +858,15 @@ class ClusterNode:
 
     def _control(self, msg: Any) -> None:
         try:
-            op = wire.unpack(msg.data).get("op")
+            message = wire.unpack(msg.data)
+            op = message.get("op")
         except wire.Malformed as exc:
             log.warning("node %s: dropped a malformed control message (%s)", self.name, exc)
+            return
+        if op == "take":  # another node handed us a table (move_table): claim it now
+            table_id = message.get("table")
+            if isinstance(table_id, str) and not self.draining:
+                self._claim(table_id)
             return
         answer = {"ok": self.drain()} if op == "drain" else {"error": f"no operation {op!r:.40}"}
         if msg.reply:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 LEASE_SECONDS = 8.0  # default lease time: a dead node's tables move within 7/6 of it (< 10 s)
+AFFINITY_SECONDS = 60.0  # default: a table stays this long on a node before moving nearer
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,9 @@ class ClusterSettings:
     node: str  # this node's name: in logs, in `harena admin nodes`, as the lease holder
     lease_seconds: float = LEASE_SECONDS
     replicas: int = 1  # JetStream replicas of the streams and buckets harena creates
+    # A table moves to the node most of its players are connected to, once it has run this
+    # long where it is (server/cluster/affinity.py); 0: tables stay where they are
+    affinity_seconds: float = AFFINITY_SECONDS
     creds: str | None = None
     nkey_seed: str | None = None
     tls_ca: str | None = None
@@ -99,6 +103,14 @@ def add_cluster_options(serve: argparse.ArgumentParser) -> None:
         help="a stopped node's tables move to others within 7/6 of this (default: %(default)s)",
     )
     group.add_argument(
+        "--table-affinity",
+        type=float,
+        default=AFFINITY_SECONDS,
+        metavar="SECONDS",
+        help="a table moves to the node most of its players are on once it has run this long "
+        "where it is; 0: tables never move for that (default: %(default)s)",
+    )
+    group.add_argument(
         "--workers",
         type=int,
         default=1,
@@ -146,6 +158,7 @@ def cluster_settings(args: argparse.Namespace) -> ClusterSettings | None:
         servers=tuple(url.strip() for url in args.cluster.split(",") if url.strip()),
         node=getattr(args, "node", None) or default_node_name(),
         lease_seconds=getattr(args, "lease_time", LEASE_SECONDS),
+        affinity_seconds=getattr(args, "table_affinity", AFFINITY_SECONDS),
         replicas=args.replicas,
         creds=args.nats_creds,
         nkey_seed=args.nats_nkey,

@@ -38,7 +38,8 @@ def make_link(nats_server: LocalNats) -> Iterator[Callable[[str], NatsLink]]:
 @pytest.fixture
 async def make_node(tmp_path: Path, nats_server: LocalNats) -> AsyncIterator:
     """`await make_node("a")`: a harena server joined to the test's cluster as node a, on a
-    free port, sharing one host key with every other node (as a cluster's nodes do)."""
+    free port, sharing one host key with every other node (as a cluster's nodes do). Its
+    tables stay where they are unless `affinity` (seconds) says otherwise."""
     from harena.server.cluster.options import ClusterSettings
     from harena.server.limits import ServerLimits
     from harena.server.notices import NoticeConfig
@@ -53,6 +54,7 @@ async def make_node(tmp_path: Path, nats_server: LocalNats) -> AsyncIterator:
         bot_delay: float = 0.05,
         keys: str = "keys",
         notices: NoticeConfig | None = None,
+        affinity: float = 0.0,
         **limits: Any,
     ) -> HarenaServer:
         config = ServerConfig(
@@ -60,7 +62,9 @@ async def make_node(tmp_path: Path, nats_server: LocalNats) -> AsyncIterator:
             keys_dir=tmp_path / keys,
             data_dir=tmp_path / f"data-{name}",
             bot_delay=bot_delay,
-            cluster=ClusterSettings((nats_server.url,), node=name, lease_seconds=lease),
+            cluster=ClusterSettings(
+                (nats_server.url,), node=name, lease_seconds=lease, affinity_seconds=affinity
+            ),
             notices=notices if notices is not None else NoticeConfig(),
             limits=ServerLimits(**limits),
         )

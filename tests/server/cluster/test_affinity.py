@@ -1,0 +1,69 @@
+"""A table moves to the node most of its players are connected to (docs/cluster.md, table
+affinity): nothing acknowledged is lost, and their screens follow it in place."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from harena.core.table import Table
+from harena.server.cluster.table_store import JetStreamTables
+from harena.server.hostkey import fingerprint
+from tests.server.players import new_key, player
+
+
+async def until(condition, what: str, seconds: float = 8.0) -> None:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, what
+        await asyncio.sleep(0.05)
+
+
+async def test_a_table_moves_to_the_node_its_players_are_on_and_their_screens_follow(
+    make_node, make_link
+) -> None:
+    a = await make_node("a", affinity=1.0)
+    b = await make_node("b", affinity=1.0)
+    ann_key, bob_key = new_key(), new_key()
+    ann_id, bob_id = fingerprint(ann_key), fingerprint(bob_key)
+    table = a.lobby.create_table(ann_id, "ann", "highcard", 2)  # run by a
+    table.sit(bob_id, "bob")
+    ann = await player(b, "ann", ann_key)  # both players on b
+    bob = await player(b, "bob", bob_key)
+    for client, name in ((ann, "ann"), (bob, "bob")):
+        await client.wait_for_text("High Card")
+        client.send("\r")  # open their table (through a, at first)
+        await client.wait_for_text(f"you: {name}")
+    ann.send("1")  # a move made while a runs it
+    await ann.wait_for_text("you play")
+
+    await until(lambda: b.cluster.tables_held() == [table.id], "the table never moved to b")
+    assert a.cluster.tables_held() == []
+    await until(
+        lambda: all(isinstance(s._app.screen.table, Table) for s in b.all_sessions()),
+        "the screens on b still reach the table through NATS",
+    )
+    assert "you play" in ann.screen_text()  # the same screen: never back in the lobby
+
+    bob.send("1")  # played on b, where the table runs now
+    await ann.wait_for_text("revealed")
+    moved = b.lobby.table(table.id)
+    assert [action.seat for action in moved.game.actions] == [0, 1]
+    stream = JetStreamTables(make_link("reader"), node="reader").read(table.id)
+    assert stream.count == moved._records  # nothing lost, nothing written twice
+
+
+async def test_a_table_split_evenly_between_nodes_stays_where_it_is(make_node) -> None:
+    a = await make_node("a", affinity=0.5)
+    b = await make_node("b", affinity=0.5)
+    ann_key, bob_key = new_key(), new_key()
+    table = a.lobby.create_table(fingerprint(ann_key), "ann", "highcard", 2)
+    table.sit(fingerprint(bob_key), "bob")
+    ann = await player(a, "ann", ann_key)  # one player on each node
+    bob = await player(b, "bob", bob_key)
+    for client, name in ((ann, "ann"), (bob, "bob")):
+        await client.wait_for_text("High Card")
+        client.send("\r")
+        await client.wait_for_text(f"you: {name}")
+    await asyncio.sleep(3.0)  # several of a's lease renewals, each a look at where they are
+    assert a.cluster.tables_held() == [table.id] and b.cluster.tables_held() == []
