@@ -68,7 +68,7 @@ def run_node(workdir: Path, name: str, nats_url: str, lease: float) -> None:
     from harena.server.limits import ServerLimits
     from harena.server.ssh_server import HarenaServer, ServerConfig
 
-    logging.basicConfig(level=logging.WARNING)
+    logging.basicConfig(level=os.environ.get("HARENA_BENCH_LOG", "WARNING"))
     install()
     spec = json.loads((workdir / f"node-{name}.json").read_text())
 
@@ -416,17 +416,17 @@ async def workers(
         f"  carried at p95 < 100 ms: 1 worker {carried[1]}, 2 workers {carried[2]} ({ratio:.2f}x)"
     )
     both = sorted(set(per_core[1]) & set(per_core[2]))
-    if both and pin:
-        top = both[-1]
-        scale = per_core[2][top] / per_core[1][top]
+    if not both:
+        return
+    top = both[-1]
+    scale = per_core[2][top] / per_core[1][top]
+    if pin:
         print(
             f"  workers pinned to one core: at {top} sessions 2 workers used "
             f"{2 / scale:.2f}x the CPU of 1 in all, so 2 cores of workers would carry "
             f"{scale:.2f}x the sessions of 1"
         )
-    elif both:
-        top = both[-1]
-        scale = per_core[2][top] / per_core[1][top]
+    else:
         print(
             f"  sessions at a full core for the busiest worker, from the CPU used at {top} "
             f"sessions: 2 workers {per_core[2][top]:.0f} against 1 worker "

@@ -5,8 +5,8 @@ often not where its players are, and then every key of theirs is a request to th
 every view of theirs crosses NATS. An owner that sees another node holding strictly more of the
 table's players than it does hands the table there (a drain of one table: nothing acknowledged
 is lost, and every screen follows the table in place). Ties stay put, and a table that just
-arrived stays a while (`--table-affinity` seconds), so a table never bounces between nodes
-as players come and go.
+arrived stays a while (`--table-affinity` seconds; off by default while experimental), so a
+table never bounces between nodes as players come and go.
 """
 
 from __future__ import annotations

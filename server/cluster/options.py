@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 LEASE_SECONDS = 8.0  # default lease time: a dead node's tables move within 7/6 of it (< 10 s)
-AFFINITY_SECONDS = 60.0  # default: a table stays this long on a node before moving nearer
+AFFINITY_SECONDS = 0.0  # default: tables stay where they are (docs/cluster.md: not yet on)
 
 
 @dataclass(frozen=True)
@@ -108,7 +108,7 @@ def add_cluster_options(serve: argparse.ArgumentParser) -> None:
         default=AFFINITY_SECONDS,
         metavar="SECONDS",
         help="a table moves to the node most of its players are on once it has run this long "
-        "where it is; 0: tables never move for that (default: %(default)s)",
+        "where it is; 0: tables never move for that (default: %(default)s; experimental)",
     )
     group.add_argument(
         "--workers",
