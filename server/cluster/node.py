@@ -45,6 +45,8 @@ log = logging.getLogger(__name__)
 
 DRAINED = f"{MOVED}: this one is being drained"
 NEARER = f"{MOVED}, nearer its players"
+TAKE_EVERY = 0.25  # seconds between a handed table's claims while its lease is still held
+TAKE_TRIES = 8
 DRAIN_MESSAGE = "harena: this node is being drained by an operator; connect again to play on, your seat is kept."
 
 DOCUMENT_TRIES = 50  # compare-and-set attempts before a shared document's write gives up
@@ -659,6 +661,14 @@ class ClusterNode:
         )
         return True
 
+    def _take(self, table_id: str, tries: int) -> None:
+        """Claim a table handed to us, trying again a little later while its lease is still
+        held (a release that lands after the hand-over's message)."""
+        if self.draining or self.lobby is None or table_id in self.held:
+            return
+        if not self._claim(table_id) and tries > 1:
+            self.later(TAKE_EVERY, lambda: self._take(table_id, tries - 1))
+
     def move_tables_nearer(self) -> list[str]:
         """Hand each table most of whose players are connected to one other node to that node
         (server/cluster/affinity.py); the ids of those handed over."""
@@ -865,8 +875,8 @@ class ClusterNode:
             return
         if op == "take":  # another node handed us a table (move_table): claim it now
             table_id = message.get("table")
-            if isinstance(table_id, str) and not self.draining:
-                self._claim(table_id)
+            if isinstance(table_id, str):
+                self._take(table_id, TAKE_TRIES)
             return
         answer = {"ok": self.drain()} if op == "drain" else {"error": f"no operation {op!r:.40}"}
         if msg.reply:
