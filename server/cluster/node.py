@@ -666,8 +666,18 @@ class ClusterNode:
         held (a release that lands after the hand-over's message)."""
         if self.draining or self.lobby is None or table_id in self.held:
             return
-        if not self._claim(table_id) and tries > 1:
+        if self._claim(table_id):
+            return
+        if tries > 1:
             self.later(TAKE_EVERY, lambda: self._take(table_id, tries - 1))
+        else:
+            log.warning(
+                "table %s: handed to node %s, which could not take it (its lease is held): "
+                "it is claimed once the lease lapses",
+                table_id,
+                self.name,
+                extra={"event": "table-not-taken", "table": table_id, "node": self.name},
+            )
 
     def move_tables_nearer(self) -> list[str]:
         """Hand each table most of whose players are connected to one other node to that node
