@@ -9,11 +9,14 @@ import asyncio
 import re
 import sys
 import time
+import warnings
 from pathlib import Path
 
-import asyncssh
+warnings.filterwarnings("ignore", message="DSA is deprecated")  # asyncssh on cryptography 51
 
-from tests.sshscreen import ScreenClient
+import asyncssh  # noqa: E402
+
+from tests.sshscreen import ScreenClient  # noqa: E402
 
 
 async def main(log_path: Path) -> None:
