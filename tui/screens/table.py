@@ -243,6 +243,10 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         # A terminal that is not UTF-8 gets rules of plain dashes (boards draw their own ASCII).
         self.set_class(not getattr(self.app, "unicode", True), "-ascii")
         self.harena.subscribe_table(self.table, self, self.subscription_key)
+        removed = getattr(self.table, "removed", None)
+        if removed:  # it left between compose and now (in a cluster: moved as the screen opened)
+            self._gone(removed)
+            return
         # The view again: a move between compose and this subscription (a bot is quick) would
         # otherwise leave the screen one move behind until the next one.
         self.show(self.table.view_for(self.harena.identity))

@@ -4,8 +4,12 @@ affinity): nothing acknowledged is lost, and their screens follow it in place.""
 from __future__ import annotations
 
 import asyncio
+import random
 import time
+from typing import Any
 
+from bench.ssh_load import connect, make_keys
+from bench.tally_game import install as install_tally
 from harena.core.table import Table
 from harena.server.cluster.table_store import JetStreamTables
 from harena.server.hostkey import fingerprint
@@ -67,3 +71,42 @@ async def test_a_table_split_evenly_between_nodes_stays_where_it_is(make_node) -
         await client.wait_for_text(f"you: {name}")
     await asyncio.sleep(3.0)  # several of a's lease renewals, each a look at where they are
     assert a.cluster.tables_held() == [table.id] and b.cluster.tables_held() == []
+
+
+async def test_tables_moving_while_their_players_connect_leave_no_screen_behind(
+    make_node,
+) -> None:
+    """Players of five-seat tables connect at once, each to either node, while the tables move
+    towards them (and back, as more arrive): a screen that opened on a table's stand-in just as
+    the table moved follows it too, so every screen ends on the table its node lists, and
+    every move shows on every screen. (The workload is the benchmarks' endless Tally.)"""
+    install_tally()
+    a = await make_node("a", affinity=0.3, lease=1.5, max_per_ip=100)
+    b = await make_node("b", affinity=0.3, lease=1.5, max_per_ip=100)
+    rng = random.Random(1)
+    seated: list[list[Any]] = []
+    for t in range(8):
+        keys = make_keys(5)
+        table = (a, b)[t % 2].lobby.create_table(fingerprint(keys[0]), "p0", "tally", 5)
+        for seat, key in enumerate(keys[1:], start=1):
+            table.sit(fingerprint(key), f"p{seat}")
+        nodes = [rng.choice((a, b)) for _ in keys]
+        opened = await asyncio.gather(  # each: logged in, its table's screen shown and settled
+            *(
+                connect(node.port, key, f"p{s}")
+                for s, (node, key) in enumerate(zip(nodes, keys, strict=True))
+            )
+        )
+        seated.append([client for client, _, _ in opened])
+    await asyncio.sleep(3.0)  # the last moves, and the screens following them
+
+    for node in (a, b):
+        for session in node.all_sessions():
+            shown = session._app.screen.table
+            assert node.lobby.tables.get(shown.id) is shown, (node.cluster.name, shown.id)
+    for clients in seated:
+        clients[0].send("1")
+        for client in clients:
+            await client.wait_until(
+                lambda c=client: "total: 1" in c.screen_text(), 10, "the move everywhere"
+            )
