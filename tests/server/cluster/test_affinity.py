@@ -6,10 +6,14 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from collections.abc import Iterator
 from typing import Any
+
+import pytest
 
 from bench.ssh_load import connect, make_keys
 from bench.tally_game import install as install_tally
+from harena.core.engine import unregister
 from harena.core.table import Table
 from harena.server.cluster.table_store import JetStreamTables
 from harena.server.hostkey import fingerprint
@@ -73,14 +77,22 @@ async def test_a_table_split_evenly_between_nodes_stays_where_it_is(make_node) -
     assert a.cluster.tables_held() == [table.id] and b.cluster.tables_held() == []
 
 
+@pytest.fixture
+def tally() -> Iterator[None]:
+    """The benchmarks' endless Tally game, registered for one test only (the lobby's game list
+    is everyone's)."""
+    install_tally()
+    yield
+    unregister("tally")
+
+
 async def test_tables_moving_while_their_players_connect_leave_no_screen_behind(
-    make_node,
+    make_node, tally
 ) -> None:
     """Players of five-seat tables connect at once, each to either node, while the tables move
     towards them (and back, as more arrive): a screen that opened on a table's stand-in just as
     the table moved follows it too, so every screen ends on the table its node lists, and
     every move shows on every screen. (The workload is the benchmarks' endless Tally.)"""
-    install_tally()
     a = await make_node("a", affinity=0.3, lease=1.5, max_per_ip=100)
     b = await make_node("b", affinity=0.3, lease=1.5, max_per_ip=100)
     rng = random.Random(1)
