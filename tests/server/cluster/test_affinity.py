@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,14 +16,8 @@ from harena.core.engine import unregister
 from harena.core.table import Table
 from harena.server.cluster.table_store import JetStreamTables
 from harena.server.hostkey import fingerprint
+from tests.server.cluster.test_notices import until
 from tests.server.players import new_key, player
-
-
-async def until(condition, what: str, seconds: float = 8.0) -> None:  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, what
-        await asyncio.sleep(0.05)
 
 
 async def test_a_table_moves_to_the_node_its_players_are_on_and_their_screens_follow(
@@ -45,11 +38,11 @@ async def test_a_table_moves_to_the_node_its_players_are_on_and_their_screens_fo
     ann.send("1")  # a move made while a runs it
     await ann.wait_for_text("you play")
 
-    await until(lambda: b.cluster.tables_held() == [table.id], "the table never moved to b")
+    await until(lambda: b.cluster.tables_held() == [table.id], "the table moved to b")
     assert a.cluster.tables_held() == []
     await until(
         lambda: all(isinstance(s._app.screen.table, Table) for s in b.all_sessions()),
-        "the screens on b still reach the table through NATS",
+        "the screens on b on the table itself, not through NATS",
     )
     assert "you play" in ann.screen_text()  # the same screen: never back in the lobby
 
