@@ -102,7 +102,15 @@ class WaitingTable:
     title: str
     """The game's title (`Carthage`)."""
     since: float
-    """When it began waiting for the player (epoch seconds)."""
+    """When it began waiting for the player (epoch seconds), on the clock of the process that
+    runs the table: it names the wait alike on every node (the ledger keys waits by it)."""
+    shift: float = 0.0
+    """How far that process's clock is ahead of the sender's (a cluster node elsewhere)."""
+
+    @property
+    def began(self) -> float:
+        """`since` on the sender's clock: how long the wait has been is judged and told by it."""
+        return self.since - self.shift
 
 
 @dataclass(frozen=True)
@@ -123,7 +131,7 @@ class Notice:
         """The text: one line per table, and how to get there (`connect`: `ssh -t -p 2222
         games.example.org`, as the operator wrote it; empty: not said)."""
         out = [
-            f"Table #{t.table_id} ({t.title}) has waited {_wait(self.at - t.since)} "
+            f"Table #{t.table_id} ({t.title}) has waited {_wait(self.at - t.began)} "
             f"for your decision."
             for t in self.tables
         ]
@@ -147,8 +155,8 @@ class Notice:
                 {
                     "id": t.table_id,
                     "game": t.title,
-                    "waiting_since": round(t.since),
-                    "waited_seconds": max(0, round(self.at - t.since)),
+                    "waiting_since": round(t.began),
+                    "waited_seconds": max(0, round(self.at - t.began)),
                     **({"connect": f"{connect} table {t.table_id}"} if connect else {}),
                 }
                 for t in self.tables
@@ -250,8 +258,8 @@ def due_notice(
     told = ledger.told.get(identity, {})
     fresh = tuple(
         t
-        for t in sorted(waiting, key=lambda t: (t.since, t.table_id))
-        if now - t.since >= prefs.after and told.get(t.table_id) != t.since
+        for t in sorted(waiting, key=lambda t: (t.began, t.table_id))
+        if now - t.began >= prefs.after and told.get(t.table_id) != t.since
     )
     if not fresh or ledger.sent_today(identity, now) >= prefs.daily:
         return None

@@ -305,10 +305,16 @@ class NoticeRunner:
 
     def _waiting(self, identity: str) -> list[WaitingTable]:
         """Every table waiting for `identity`; in a cluster also those other nodes run (the
-        lobby lists them, with their titles, from the registry)."""
+        lobby lists them, with their titles, from the registry, and the offset of their
+        owner's clock from ours)."""
         tables = self.lobby.tables
         return [
-            WaitingTable(table_id, str(tables[table_id].summary()["title"]), since)
+            WaitingTable(
+                table_id,
+                str(tables[table_id].summary()["title"]),
+                since,
+                tables[table_id].clock_shift,
+            )
             for table_id, since in self.lobby.awaiting(identity)
         ]
 

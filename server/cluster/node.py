@@ -195,6 +195,7 @@ class ClusterNode:
         for table_id, data in self.link.call(self._watch_registry):
             self._registry_changed(table_id, data)
         self._share_lobby(lobby)
+        self.link.call(self._hear_clocks)
         # A game rated or a setting changed on another node shows here at once.
         self.watch_document(ratings.FILE, lobby.ratings.replace)
         self.watch_document(players.FILE, lobby.settings.replace)
@@ -398,6 +399,32 @@ class ClusterNode:
         within what the offset is for: waits shown to the minute."""
         if isinstance(owner_now, (int, float)) and not isinstance(owner_now, bool):
             self._clock_offsets[owner] = float(owner_now) - self._clock()
+
+    async def _hear_clocks(self) -> None:
+        """Every node says its clock with each lease renewal (`describe`): heard live, that
+        gives a node that just started every other node's offset within one renewal, before
+        any table of theirs changes. Entries written before we watched are not live: skipped."""
+        kv = await self.bucket("nodes")
+        watcher = await kv.watchall()
+
+        async def follow() -> None:
+            live = False
+            async for entry in watcher:
+                if entry is None:
+                    live = True
+                elif live and entry.key != self.name and entry.value and not entry.operation:
+                    try:
+                        said = json.loads(entry.value)
+                    except ValueError:
+                        continue
+                    if isinstance(said, dict):
+                        self.inbox.post(partial(self.heard_clock, entry.key, said.get("now")))
+
+        self.link.spawn(follow())
+
+    def now(self) -> float:
+        """This node's wall clock (the one its tables and announcements use)."""
+        return self._clock()
 
     def clock_offset(self, owner: str) -> float:
         """How far `owner`'s wall clock is ahead of ours (0 until it was heard live)."""
@@ -835,6 +862,7 @@ class ClusterNode:
             "sessions": len(server.all_sessions()) if server is not None else 0,
             "load": round(os.getloadavg()[0], 2),
             "since": self.started_at,
+            "now": self._clock(),
             "draining": self.draining,
         }
 

@@ -49,6 +49,22 @@ def test_a_table_is_told_once_it_waited_past_the_threshold_and_only_while_away()
     assert notice.lines() == ["Table #3 (Carthage) has waited 16 min for your decision."]
 
 
+def test_a_wait_on_another_node_s_clock_is_judged_and_told_on_the_sender_s():
+    """In a cluster the table's instant is its owner's clock (`since`), ten minutes ahead of
+    the sender's here: the wait is judged and told on the sender's clock, and the ledger still
+    names it by the owner's instant, as every node does (docs/cluster.md)."""
+    ledger = NoticeLedger()
+    table = [WaitingTable("3", "Carthage", 1000.0 + 10 * MIN, shift=10 * MIN)]
+    assert send(table, 1000 + 14 * MIN, ledger) is None  # 14 minutes, not 4 (nor 24)
+    notice = send(table, 1000 + 16 * MIN, ledger)
+    assert notice is not None
+    assert notice.lines() == ["Table #3 (Carthage) has waited 16 min for your decision."]
+    (told,) = notice.payload("harena")["tables"]
+    assert told["waiting_since"] == 1000 and told["waited_seconds"] == 16 * MIN
+    assert ledger.told["ann-key"] == {"3": 1000.0 + 10 * MIN}
+    assert send(table, 1000 + 30 * MIN, ledger) is None  # the same wait: told once
+
+
 def test_one_notice_per_wait_and_a_new_wait_is_told_anew():
     ledger = NoticeLedger()
     first = [WaitingTable("3", "Carthage", 0.0)]

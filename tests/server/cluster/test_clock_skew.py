@@ -4,6 +4,7 @@ a node whose wall clock is minutes off keeps exactly the time left it had (docs/
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -12,6 +13,7 @@ import pytest
 
 from harena.core.clocks import ClockPolicy
 from harena.core.table import Table
+from harena.server.cluster.operations import nodes_text
 from harena.server.cluster.remote import RemoteTable
 from harena.server.cluster.table_store import JetStreamTables
 
@@ -180,3 +182,39 @@ async def test_a_wait_listed_through_a_skewed_node_is_as_long_as_on_the_owner(ma
     on_a = wait_on(a, time.time())
     assert on_a is not None and abs(on_b - on_a) < 0.5
     assert b.lobby.awaiting(identity) == a.lobby.awaiting(identity)  # the same wait, everywhere
+
+
+async def test_a_node_started_after_a_table_last_changed_learns_its_owner_s_clock(
+    make_node,
+) -> None:
+    """A node that just started lists a table from the registry as its owner last wrote it,
+    not live: it learns the owner's clock from the owner's next announcement (one every lease
+    renewal), not at the table's next change, and shows the wait as long as the owner does.
+    Operators see the skew in `harena admin nodes`."""
+    a = await make_node("a")
+    table = a.lobby.create_table("key-ann", "Ann", "highcard", 2)
+    table.sit("key-bob", "Bob")
+    identity = table.seats[table.game.awaited()[0]].identity
+    assert identity is not None
+    await asyncio.sleep(0.5)  # the registry entry is written, and the table waits
+    b = await make_node("b")
+    b.cluster._clock = lambda: time.time() - 600  # b's wall clock: ten minutes behind
+
+    def wait_on(node: Any, now: float) -> float | None:
+        waits = dict(node.lobby.awaiting(identity, here=True))
+        return None if table.id not in waits else now - waits[table.id]
+
+    deadline = time.monotonic() + 10
+    while (on_b := wait_on(b, b.cluster.now())) is None or abs(on_b) > 60:
+        assert time.monotonic() < deadline, f"b lists a wait of {on_b}"
+        await asyncio.sleep(0.02)
+    on_a = wait_on(a, time.time())
+    assert on_a is not None and abs(on_b - on_a) < 0.5
+    assert b.lobby.awaiting(identity) == a.lobby.awaiting(identity)  # the owner's instant
+
+    while "clock 10m behind" not in nodes_text(a.cluster):
+        assert time.monotonic() < deadline, nodes_text(a.cluster)
+        await asyncio.sleep(0.02)
+    lines = {line.split()[0]: line for line in nodes_text(b.cluster).splitlines()}
+    assert "clock 10m ahead" in lines["a"] and "clock" not in lines["b"]
+    assert re.search(r" up \d+s ", lines["a"])  # a started seconds ago, on b's clock too

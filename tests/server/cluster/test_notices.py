@@ -90,6 +90,31 @@ async def test_a_player_away_from_every_node_is_told_once_of_a_table_another_nod
         assert not owner.notices.book.sending()
 
 
+async def test_a_sender_whose_clock_is_behind_the_owner_s_tells_a_wait_on_time(make_node):
+    """The table's wait began at an instant on its owner's clock; the sender's clock is ten
+    minutes behind. The sender judges the wait on its own clock, by the offset it heard from the
+    owner's announcements, so the notice goes out after the player's minutes, not ten minutes
+    late (docs/cluster.md, move clocks across nodes)."""
+    with webhook_server() as hook:
+        sender, owner = await roles(
+            await make_node("a", notices=NOTICES), await make_node("b", notices=NOTICES)
+        )
+        behind = lambda: time.time() - 600  # noqa: E731
+        sender.cluster._clock = sender.notices._clock = behind
+        await until(lambda: sender.cluster.clock_offset(owner.cluster.name) > 590, "the offset")
+        wants_notices(owner, "ann-key", hook)
+        await until_heard(sender, "ann-key")
+        began = time.time()
+        table = owner.lobby.create_table("ann-key", "ann", "highcard", 2, bots=1)
+
+        await until(lambda: hook.posts, "a notice")
+        assert time.time() - began < AFTER + 5.0
+        (body,) = hook.posts
+        (waited,) = body["tables"]
+        assert waited["id"] == table.id and 0 <= waited["waited_seconds"] <= 5
+        assert abs(waited["waiting_since"] - (began - 600)) < 5  # on the sender's clock
+
+
 async def test_no_notice_to_a_player_connected_to_another_node(make_node):
     with webhook_server() as hook:
         sender, other = await roles(
