@@ -85,7 +85,10 @@ class AdminSocket:
                     "text": "only the server's own user (or root) may run harena admin",
                 }
             else:
-                reply = self._answer(await _read_request(reader), f"admin (uid {uid})")
+                raw = await _read_request(reader)
+                if raw == b"":
+                    return  # a probe (`running`, another harena asking who is here): no reply
+                reply = self._answer(raw or b"", f"admin (uid {uid})")
             writer.write(json.dumps(reply).encode() + b"\n")
             await writer.drain()
         except (ConnectionError, OSError) as exc:
@@ -109,13 +112,14 @@ class AdminSocket:
             return {"ok": False, "text": "internal error: see the server's log"}
 
 
-async def _read_request(reader: asyncio.StreamReader) -> bytes:
-    """Everything the client sends before closing its side (a bad request past the cap)."""
+async def _read_request(reader: asyncio.StreamReader) -> bytes | None:
+    """Everything the client sends before closing its side (None past the cap: a bad
+    request)."""
     chunks, size = [], 0
     while chunk := await reader.read(65536):
         size += len(chunk)
         if size > MAX_REQUEST:
-            return b""
+            return None
         chunks.append(chunk)
     return b"".join(chunks)
 

@@ -160,14 +160,39 @@ def run_health(args: argparse.Namespace) -> int:
     return 0
 
 
+PER_WORKER = {"sessions", "kick"}
+"""Admin commands whose answer is one process's own: with `--workers`, every worker is asked.
+The others act on what the workers share (tables, bans, the notice, the cluster)."""
+
+
 def run_admin(args: argparse.Namespace) -> int:
+    argv = args.words or ["help"]
+    data = data_dir(args)
+    workers = [] if running(socket_path(data)) else worker_sockets(data)
     try:
-        ok, text = send(socket_path(data_dir(args)), args.words or ["help"])
+        if not workers:
+            ok, text = send(socket_path(data), argv)
+        elif argv[0] in PER_WORKER:
+            answers = [(path.parent.name, *send(path, argv)) for path in workers]
+            ok = all(done for _, done, _ in answers)
+            text = "\n".join(f"[{node}]\n{said}" for node, _, said in answers)
+        else:
+            ok, text = send(workers[0], argv)
     except AdminSocketError as exc:
         print(f"harena: {exc}", file=sys.stderr)
         return 1
     print(text, file=sys.stdout if ok else sys.stderr)
     return 0 if ok else 1
+
+
+def worker_sockets(data: Path) -> list[Path]:
+    """The admin sockets of the workers `harena serve --workers N --data DIR` runs (each has
+    its folder, `DIR/workers/<node>`) that answer now, by node name."""
+    return [
+        path
+        for path in sorted((data / "workers").glob(f"*/{socket_path(Path()).name}"))
+        if running(path)
+    ]
 
 
 def run_export(args: argparse.Namespace) -> int:

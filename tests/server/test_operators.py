@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 
 import asyncssh
 import pytest
@@ -199,6 +200,25 @@ async def test_harena_admin_reaches_the_running_server_through_a_private_socket(
     assert not ok and text == "there is no table 1"
     await server.stop()
     assert not path.exists() and not running(path)
+
+
+async def test_a_probe_of_the_admin_socket_is_not_logged_and_a_huge_request_is_refused(
+    make_server, caplog
+):
+    """`running` (harena admin finding a server, a second server checking the folder) connects
+    and closes without a request: nothing to answer, nothing for the operator's log. A request
+    past the cap is still answered as a bad one."""
+    from harena.server.admin_socket import MAX_REQUEST
+
+    server, _op = await ops_server(make_server)
+    path = socket_path(server.config.data_dir)
+    with caplog.at_level(logging.INFO, logger="harena.server.admin_socket"):
+        for _ in range(3):
+            assert await asyncio.to_thread(running, path)
+        await asyncio.sleep(0.2)  # the server has handled the probes
+    assert [r.getMessage() for r in caplog.records if r.name.endswith("admin_socket")] == []
+    ok, text = await asyncio.to_thread(send, path, ["notice", "x" * (MAX_REQUEST + 1)])
+    assert not ok and text.startswith("bad request")
 
 
 async def test_a_second_server_on_the_same_data_refuses_to_start(make_server):

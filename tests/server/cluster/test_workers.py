@@ -17,14 +17,18 @@ from tests.server.players import new_key
 from tests.sshscreen import ScreenClient
 
 
-def admin_sessions(data: Path) -> str:
+def admin(data: Path, *command: str) -> str:
     done = subprocess.run(
-        [sys.executable, "-m", "harena.server.cli", "admin", "--data", str(data), "sessions"],
+        [sys.executable, "-m", "harena.server.cli", "admin", "--data", str(data), *command],
         capture_output=True,
         text=True,
         timeout=30,
     )
     return done.stdout
+
+
+def admin_sessions(data: Path) -> str:
+    return admin(data, "sessions")
 
 
 async def test_two_workers_share_the_port_and_one_lobby(tmp_path):
@@ -63,6 +67,14 @@ async def test_two_workers_share_the_port_and_one_lobby(tmp_path):
         assert len(workers) == 2
         served = [admin_sessions(w).count("SHA256:") for w in workers]
         assert sum(served) == 13 and all(n > 0 for n in served), served  # the kernel spread them
+        # `harena admin --data DIR`, the folder given to `serve --workers`: every worker's
+        # sessions, under its name; a shared command asks one worker
+        every = admin_sessions(data)
+        assert every.count("SHA256:") == 13
+        assert [line for line in every.splitlines() if line.startswith("[")] == [
+            f"[{w.name}]" for w in workers
+        ]
+        assert admin(data, "tables").startswith("1     carthage   waiting")
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(30)
