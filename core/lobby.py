@@ -85,6 +85,7 @@ class Lobby:
         self._subscribers: set[LobbySubscription] = set()
         self._summaries: dict[str, dict[str, Any]] = {}
         self._table_listeners: list[Callable[[Table], None]] = []
+        self._change_hooks: list[Callable[[], None]] = []
         self.notice = ""  # the operators' message, shown in every lobby
         self.notice_channels: tuple[str, ...] = ()  # how the away are told (server/notices.py)
         self.guided: dict[str, str] = {}  # table id -> its guide (core/guide.py); not saved
@@ -92,6 +93,9 @@ class Lobby:
         self.ratings = Ratings(store)
         self._turn_subscribers: dict[str, set[TurnSubscription]] = {}
         self._awaited: dict[str, set[str]] = {}  # table id -> identities it waits for
+        # identity -> ids of the tables waiting for it (`_awaited` turned round): `awaiting`,
+        # asked on every view a screen shows, reads a player's few tables, not every table
+        self._awaiting: dict[str, set[str]] = {}
         # In a cluster (server/cluster/): who is online through the other nodes, and where what
         # is said here (chat, the notice, who came and went) goes for the other nodes to hear.
         self.elsewhere: dict[str, str] = {}  # identity -> name
@@ -204,7 +208,7 @@ class Lobby:
         for identity in self._online:
             table.set_connected(identity, True)
         self._summaries[table.id] = table.summary()
-        self._awaited[table.id] = _awaited_identities(table)
+        self._set_awaited(table.id, _awaited_identities(table))
 
     def _changed(self, table: Table) -> None:
         if self.tables.get(table.id) is not table:
@@ -284,7 +288,7 @@ class Lobby:
         table = self.table(table_id)
         del self.tables[table_id]
         self._summaries.pop(table_id, None)
-        for identity in self._awaited.pop(table_id, set()):  # it waits for nobody any more
+        for identity in self._set_awaited(table_id, set()):  # it waits for nobody any more
             for sub in list(self._turn_subscribers.get(identity, ())):
                 sub.callback(table_id, False)
         table.mark_removed(reason)
@@ -405,19 +409,34 @@ class Lobby:
         The instants are the clock of the process running each table: they name a wait the
         same on every node (a notice's ledger keys waits by them). `here`: on this process's
         clock instead, to show how long a wait has been."""
+        tables = [self.tables[t] for t in self._awaiting.get(identity, ())]
         found = [
             (t.id, since - t.clock_shift if here else since)
-            for t in self.tables.values()
+            for t in tables
             if (since := t.awaiting(identity)) is not None
         ]
         return sorted(found, key=lambda pair: (pair[1], pair[0]))
+
+    def _set_awaited(self, table_id: str, identities: set[str]) -> set[str]:
+        """Record whom `table_id` waits for now (nobody: forget it); returns whom it waited for."""
+        before = self._awaited.pop(table_id, set())
+        if identities:
+            self._awaited[table_id] = identities
+        for identity in before - identities:
+            tables = self._awaiting[identity]
+            tables.discard(table_id)
+            if not tables:
+                del self._awaiting[identity]
+        for identity in identities - before:
+            self._awaiting.setdefault(identity, set()).add(table_id)
+        return before
 
     def _turns_changed(self, table: Table) -> None:
         now = _awaited_identities(table)
         before = self._awaited.get(table.id, set())
         if now == before:
             return
-        self._awaited[table.id] = now
+        self._set_awaited(table.id, now)
         for identity in now ^ before:
             for sub in list(self._turn_subscribers.get(identity, ())):
                 try:
@@ -475,7 +494,18 @@ class Lobby:
     def subscriber_count(self) -> int:
         return len(self._subscribers)
 
+    def on_change(self, hook: Callable[[], None]) -> None:
+        """Call `hook()` on every change a subscriber would hear, without the lobby's view
+        (a cluster node offering new tables): building the view for it cost each node a view
+        per change at any table, with no screen to show it."""
+        self._change_hooks.append(hook)
+
     def _notify(self) -> None:
+        for hook in self._change_hooks:
+            try:
+                hook()
+            except Exception:
+                log.exception("a lobby change hook failed; the subscribers still hear")
         if not self._subscribers:
             return
         view = self.view()

@@ -189,7 +189,7 @@ class ClusterNode:
         lobby.ratings.count_bots = count_bots
         self.lobby = lobby
         lobby.add_table_listener(self._serve_new)
-        lobby.subscribe(lambda _: self._serve_new(None))
+        lobby.on_change(lambda: self._serve_new(None))
         self.leases.follow()
         self.claim_free()
         for table_id, data in self.link.call(self._watch_registry):

@@ -213,3 +213,44 @@ def test_the_notice_is_in_every_lobby_view_and_cleaned():
     assert heard[-1]["notice"] == "restart at 20:00"
     lobby.set_notice("")
     assert lobby.view()["notice"] == ""
+
+
+def test_the_tables_waiting_for_a_player_are_the_same_as_a_scan_of_every_table_move_by_move():
+    """`awaiting` reads an index of the tables waiting for each player, kept as tables change
+    (asked on every view a screen shows, it must not scan every table): at every step of two
+    tables played to the end, and after a third is deleted, it says what a scan of every table
+    says."""
+    lobby = Lobby()
+    people = ["key-a", "key-b", "key-c"]
+    tables = [lobby.create_table(people[i], f"p{i}", "highcard", 2) for i in range(3)]
+    for i, table in enumerate(tables):
+        table.sit(people[(i + 1) % 3], f"p{(i + 1) % 3}")
+
+    def scanned(identity: str) -> list[tuple[str, float]]:
+        found = [
+            (t.id, since)
+            for t in lobby.tables.values()
+            if (since := t.awaiting(identity)) is not None
+        ]
+        return sorted(found, key=lambda pair: (pair[1], pair[0]))
+
+    def check() -> None:
+        for identity in people:
+            assert lobby.awaiting(identity) == scanned(identity)
+
+    check()
+    assert any(lobby.awaiting(p) for p in people)
+    lobby.delete_table(tables[2].id, "deleted")
+    check()
+    steps = 0
+    while any(t.status == "playing" for t in tables[:2]):
+        for table in tables[:2]:
+            if table.status != "playing":
+                continue
+            seat = table.game.awaited()[0]
+            identity = table.seats[seat].identity
+            table.act(identity, table.game.prompts_for(seat)[0].choices[0].id)
+            check()
+        steps += 1
+        assert steps < 200
+    assert all(lobby.awaiting(p) == [] for p in people)

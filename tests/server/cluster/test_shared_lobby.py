@@ -65,3 +65,31 @@ async def test_the_players_of_a_node_gone_quiet_leave_the_online_list(make_node)
     await bob.wait_for_text("Online (1)", 8)
     assert "ann" not in bob.screen_text()
     await asyncio.gather(ann.close(), bob.close())
+
+
+async def test_a_node_builds_no_lobby_view_while_no_screen_shows_the_lobby(make_node, monkeypatch):
+    """A node offers the tables made on it to the others on every lobby change, but builds the
+    lobby's view only for the screens showing it: with every player at a table, a move at any
+    table of the cluster builds none (it built one per change on every node)."""
+    a = await make_node("a")
+    b = await make_node("b")
+    built: list[str] = []
+    for node in (a, b):
+        lobby = node.lobby
+        view = lobby.view
+        monkeypatch.setattr(
+            lobby, "view", lambda lobby=lobby, view=view: [built.append("v"), view()][1]
+        )
+    assert a.lobby.subscriber_count == b.lobby.subscriber_count == 0
+    table = a.lobby.create_table("key-ann", "Ann", "highcard", 2)
+    while table.id not in b.lobby.tables:  # the registry told b
+        await asyncio.sleep(0.02)
+    table.sit("key-bob", "Bob")
+    seat = table.game.awaited()[0]
+    table.act(table.seats[seat].identity, table.game.prompts_for(seat)[0].choices[0].id)
+    await asyncio.sleep(0.5)  # b hears the changes
+    assert a.cluster.tables_held() == [table.id] and built == []
+
+    ann = await player(b, "ann", new_key())  # a screen on the lobby: now it is built for it
+    await ann.wait_for_text("#1")
+    assert built
