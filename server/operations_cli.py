@@ -11,7 +11,7 @@ from pathlib import Path
 
 from harena.core.store import Store, StoreError, default_data_dir
 from harena.core.transfer import TransferError, export_table, import_table
-from harena.server.admin_socket import AdminSocketError, running, send, socket_path
+from harena.server.admin_socket import SOCKET_NAME, AdminSocketError, running, send, socket_path
 from harena.server.cluster.options import add_nats_options
 
 EXPORT_SUFFIX = ".harena"
@@ -188,11 +188,7 @@ def run_admin(args: argparse.Namespace) -> int:
 def worker_sockets(data: Path) -> list[Path]:
     """The admin sockets of the workers `harena serve --workers N --data DIR` runs (each has
     its folder, `DIR/workers/<node>`) that answer now, by node name."""
-    return [
-        path
-        for path in sorted((data / "workers").glob(f"*/{socket_path(Path()).name}"))
-        if running(path)
-    ]
+    return [path for path in sorted((data / "workers").glob(f"*/{SOCKET_NAME}")) if running(path)]
 
 
 def run_export(args: argparse.Namespace) -> int:

@@ -32,6 +32,13 @@ class Clock:
         return Clock.true_time + self.skew
 
 
+def listed_wait(node: Any, identity: str, table_id: str, now: float) -> float | None:
+    """How long `node`'s lobby says `table_id` has waited for `identity`, read at `now` on that
+    node's clock (None: not listed as waiting)."""
+    waits = dict(node.lobby.awaiting(identity, here=True))
+    return None if table_id not in waits else now - waits[table_id]
+
+
 def timed_table(store: JetStreamTables, clock: Clock) -> Table:
     table = Table.create(
         "highcard",
@@ -171,15 +178,11 @@ async def test_a_wait_listed_through_a_skewed_node_is_as_long_as_on_the_owner(ma
     await asyncio.sleep(1.0)  # the table has waited a second for them
     table.say("key-ann", "Ann", "your move")  # the owner writes the registry again, live
 
-    def wait_on(node: Any, now: float) -> float | None:
-        waits = dict(node.lobby.awaiting(identity, here=True))
-        return None if table.id not in waits else now - waits[table.id]
-
     deadline = time.monotonic() + 5
-    while (on_b := wait_on(b, b.cluster._clock())) is None or on_b < 1.0:
+    while (on_b := listed_wait(b, identity, table.id, b.cluster._clock())) is None or on_b < 1.0:
         assert time.monotonic() < deadline, f"b lists a wait of {on_b}"
         await asyncio.sleep(0.02)
-    on_a = wait_on(a, time.time())
+    on_a = listed_wait(a, identity, table.id, time.time())
     assert on_a is not None and abs(on_b - on_a) < 0.5
     assert b.lobby.awaiting(identity) == a.lobby.awaiting(identity)  # the same wait, everywhere
 
@@ -200,15 +203,11 @@ async def test_a_node_started_after_a_table_last_changed_learns_its_owner_s_cloc
     b = await make_node("b")
     b.cluster._clock = lambda: time.time() - 600  # b's wall clock: ten minutes behind
 
-    def wait_on(node: Any, now: float) -> float | None:
-        waits = dict(node.lobby.awaiting(identity, here=True))
-        return None if table.id not in waits else now - waits[table.id]
-
     deadline = time.monotonic() + 10
-    while (on_b := wait_on(b, b.cluster.now())) is None or abs(on_b) > 60:
+    while (on_b := listed_wait(b, identity, table.id, b.cluster.now())) is None or abs(on_b) > 60:
         assert time.monotonic() < deadline, f"b lists a wait of {on_b}"
         await asyncio.sleep(0.02)
-    on_a = wait_on(a, time.time())
+    on_a = listed_wait(a, identity, table.id, time.time())
     assert on_a is not None and abs(on_b - on_a) < 0.5
     assert b.lobby.awaiting(identity) == a.lobby.awaiting(identity)  # the owner's instant
 
