@@ -27,7 +27,9 @@ clients in this process.
   the workers' CPU in all (how much work a second worker adds, on equal terms).
 
 With HARENA_BENCH_PROFILE=DIR each node writes its cProfile stats to DIR when it stops; with
-HARENA_BENCH_PYSPY=DIR py-spy samples each node's threads while a step is measured.
+HARENA_BENCH_PYSPY=DIR py-spy samples each node's threads while a step is measured; with
+HARENA_BENCH_MESSAGES=1 each node prints its NATS messages in and out by kind when it stops.
+`--repeat N` runs 1 then 2 workers N times and prints the median of how they scale.
 
 The workload is `bench/tally_game.py` (registered in the node processes). Figures, not
 pass/fail: the machine is shared and noisy. Needs harena's cluster extra.
@@ -46,7 +48,9 @@ import sys
 import tempfile
 import time
 import warnings
+from collections import Counter
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -94,10 +98,16 @@ def run_node(workdir: Path, name: str, nats_url: str, lease: float) -> None:
             for seat, who in enumerate(players[1:], start=1):
                 table.sit(who, f"p{seat}")
         await server.start()
+        census = (
+            count_messages(server.cluster.link) if os.environ.get("HARENA_BENCH_MESSAGES") else None
+        )
         (workdir / f"port-{name}").write_text(str(server.port))
         stop = asyncio.Event()
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
         await stop.wait()
+        if census is not None:
+            for way, counts in zip(("in", "out"), census, strict=True):
+                print(f"    node {name}, NATS messages {way}: {dict(counts.most_common())}")
         await server.stop()
 
     profile_dir = os.environ.get("HARENA_BENCH_PROFILE")
@@ -113,6 +123,39 @@ def run_node(workdir: Path, name: str, nats_url: str, lease: float) -> None:
     finally:
         profiler.disable()
         profiler.dump_stats(str(Path(profile_dir) / f"{workdir.name}-{name}.prof"))
+
+
+def count_messages(link: Any) -> tuple[Counter[str], Counter[str]]:
+    """With HARENA_BENCH_MESSAGES set, count a node's NATS messages in and out by kind (views,
+    requests, stream records, each KV bucket, replies and acknowledgements) from the start of
+    its run to its stop: which traffic grows with the tables and which every node repeats.
+    Wraps two of nats-py's private methods: for this bench only."""
+    received: Counter[str] = Counter()
+    sent: Counter[str] = Counter()
+
+    def kind(subject: str | bytes) -> str:
+        parts = (subject.decode() if isinstance(subject, bytes) else subject).split(".")
+        if parts[0] == "_INBOX":
+            return "replies"
+        if parts[0] == "$KV":
+            return f"kv {parts[1]}"
+        return ".".join(parts[:3] if parts[0] == "$JS" else parts[:2])
+
+    nc = link.nc
+    process, publish = nc._process_msg, nc._send_publish
+
+    async def counted_in(sid: int, subject: bytes, reply: bytes, data: bytes, headers: Any) -> None:
+        received[kind(subject)] += 1
+        await process(sid, subject, reply, data, headers)
+
+    async def counted_out(
+        subject: str, reply: str, payload: bytes, size: int, headers: Any
+    ) -> None:
+        sent[kind(subject)] += 1
+        await publish(subject, reply, payload, size, headers)
+
+    nc._process_msg, nc._send_publish = counted_in, counted_out
+    return received, sent
 
 
 class Node:
@@ -333,7 +376,7 @@ async def workers(
     placement: str = "spread",
     pin: bool = False,
     affinity: float = 0.0,
-) -> None:
+) -> float | None:
     """1 and 2 workers on one port (as `--workers`): the most sessions (tables of 5, a move
     per table every 2 s) whose keypress-to-last-screen p95 stays under 100 ms. With placement
     "owner" each worker has a port of its own and a table's players connect to the worker that
@@ -342,7 +385,8 @@ async def workers(
     processes cost on this machine with nothing shared). With `pin` the
     workers share CPU 0 and the clients and the nats-server have CPU 1: the workers' code then
     runs alike in both cases (the same core, the same wakeups of the clients on the other),
-    and the CPU the workers use in all is the work a second worker adds."""
+    and the CPU the workers use in all is the work a second worker adds. Returns how 2
+    workers scale against 1 by the CPU used (None without both counts)."""
     from bench.ssh_load import pct
     from harena.server.cluster.natsd import free_port
 
@@ -410,14 +454,14 @@ async def workers(
                 break
             carried[count] = sessions
     if set(counts) != {1, 2}:
-        return
+        return None
     ratio = carried[2] / carried[1] if carried[1] else float("nan")
     print(
         f"  carried at p95 < 100 ms: 1 worker {carried[1]}, 2 workers {carried[2]} ({ratio:.2f}x)"
     )
     both = sorted(set(per_core[1]) & set(per_core[2]))
     if not both:
-        return
+        return None
     top = both[-1]
     scale = per_core[2][top] / per_core[1][top]
     if pin:
@@ -432,6 +476,7 @@ async def workers(
             f"sessions: 2 workers {per_core[2][top]:.0f} against 1 worker "
             f"{per_core[1][top]:.0f} ({scale:.2f}x)"
         )
+    return scale
 
 
 def transfer(workdir: Path, count: int) -> None:
@@ -489,15 +534,25 @@ async def main(args: argparse.Namespace) -> None:
             counts = tuple(int(n) for n in args.workers.split(","))
             if args.pin:
                 os.sched_setaffinity(0, {1})  # this thread; the threads it starts inherit it
-            await workers(
-                workdir / "workers",
-                steps,
-                args.seconds,
-                counts,
-                args.placement,
-                args.pin,
-                args.affinity,
-            )
+            scales = []
+            for run in range(args.repeat):
+                scale = await workers(
+                    workdir / f"workers-{run}",
+                    steps,
+                    args.seconds,
+                    counts,
+                    args.placement,
+                    args.pin,
+                    args.affinity,
+                )
+                if scale is not None:
+                    scales.append(scale)
+            if len(scales) > 1:  # one run's figure swings with the machine: the median of many
+                print(
+                    f"workers, {len(scales)} runs of 1 then 2 workers: 2 workers scale "
+                    f"{statistics.median(scales):.2f}x (median; "
+                    f"{', '.join(f'{s:.2f}' for s in sorted(scales))})"
+                )
 
 
 if __name__ == "__main__":
@@ -519,6 +574,12 @@ if __name__ == "__main__":
         default="spread",
         help="workers: players spread by the shared port, or each on their table's worker "
         "(apart: and no cluster, a NATS server each)",
+    )
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="workers: run 1 then 2 workers this many times and print the median scaling",
     )
     parser.add_argument(
         "--pin",

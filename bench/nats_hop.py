@@ -1,0 +1,178 @@
+"""What one message between two harena nodes costs in CPU, on each side.
+
+    python bench/nats_hop.py [--rate 40,400] [--seconds 20] [--quick]
+
+A sender process publishes view-sized messages (a packed view of about 1 KB, in bursts of 3, as
+a move's views to the seats on another node) at `--rate` messages a second, and a receiver
+process, subscribed to 300 subjects (a seat each), unpacks every one on its event loop. Each
+prints the CPU it used per message (the process's CPU time over the messages: the loop's own
+wakeups included, as a node pays them).
+
+Two ways, alternated: `thread` is harena's (server/cluster/link.py: the NATS client on a
+thread of its own, `NatsLink.publish` handing a burst to it, `Inbox.post` handing what arrives
+to the server's loop), and `loop` is the NATS client on the server's own loop (no thread hop:
+what running it there would save; docs/cluster.md). Figures, not pass/fail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from harena.server.cluster import wire  # noqa: E402
+from harena.server.cluster.natsd import LocalNats  # noqa: E402
+
+BURST = 3
+SUBJECTS = [f"bench.view.t{t}.{seat}" for t in range(60) for seat in range(5)]
+VIEW = {
+    "table": {"you": 1, "id": "t1", "seats": [["ann", "Ann", False, None, True]] * 5},
+    "log": ["Ann played a card and moved two spaces"] * 20,
+    "game": {"track": list(range(200))},
+}
+
+
+async def send(mode: str, url: str, rate: float, seconds: float) -> dict[str, Any]:
+    if mode == "thread":
+        from harena.server.cluster.link import NatsLink, NatsSettings
+
+        link = NatsLink(NatsSettings((url,), name="sender")).start()
+
+        async def publish(subject: str, payload: bytes) -> None:
+            link.publish(subject, payload, {"Harena-Now": "0"})  # returns at once: queued
+    else:
+        import nats
+
+        nc = await nats.connect(url)
+
+        async def publish(subject: str, payload: bytes) -> None:
+            await nc.publish(subject, payload, headers={"Harena-Now": "0"})  # buffered
+
+    await asyncio.sleep(1.0)  # the receiver's subscriptions settle
+    cpu, began, sent = time.process_time(), time.monotonic(), 0
+    while time.monotonic() - began < seconds:
+        for _ in range(BURST):
+            await publish(SUBJECTS[sent % len(SUBJECTS)], wire.pack(VIEW))
+            sent += 1
+        await asyncio.sleep(BURST / rate)
+    used = time.process_time() - cpu
+    await asyncio.sleep(0.5)
+    return {"side": "sender", "messages": sent, "us": used / sent * 1e6}
+
+
+async def receive(mode: str, url: str, seconds: float) -> dict[str, Any]:
+    loop = asyncio.get_running_loop()
+    got = [0]
+
+    def arrived(data: bytes, headers: dict[str, str] | None) -> None:
+        wire.unpack(data)
+        got[0] += 1
+
+    if mode == "thread":
+        from harena.server.cluster.inbox import Inbox
+        from harena.server.cluster.link import NatsLink, NatsSettings
+
+        link = NatsLink(NatsSettings((url,), name="receiver")).start()
+        inbox = Inbox.of(loop)
+
+        async def subscribe() -> None:
+            assert link.nc is not None
+            for subject in SUBJECTS:
+
+                async def cb(msg: Any) -> None:
+                    inbox.post(lambda: arrived(msg.data, msg.headers))
+
+                await link.nc.subscribe(subject, cb=cb)
+            await link.nc.flush()
+
+        link.call(subscribe)
+    else:
+        import nats
+
+        nc = await nats.connect(url)
+        for subject in SUBJECTS:
+
+            async def cb(msg: Any) -> None:
+                arrived(msg.data, msg.headers)
+
+            await nc.subscribe(subject, cb=cb)
+        await nc.flush()
+    print("ready", flush=True)
+    cpu = time.process_time()
+    await asyncio.sleep(seconds + 2.0)  # the sender's second to settle, its run, its last
+    used = time.process_time() - cpu
+    return {"side": "receiver", "messages": got[0], "us": used / max(1, got[0]) * 1e6}
+
+
+def run_pair(mode: str, url: str, rate: float, seconds: float) -> tuple[float, float]:
+    """CPU per message of the sender and of the receiver, in µs."""
+    common = [mode, url, str(rate), str(seconds)]
+    receiver = subprocess.Popen(
+        [sys.executable, __file__, "--side", "receive", *common], stdout=subprocess.PIPE, text=True
+    )
+    assert receiver.stdout is not None
+    receiver.stdout.readline()  # "ready"
+    sender = subprocess.run(
+        [sys.executable, __file__, "--side", "send", *common],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    out, _ = receiver.communicate(timeout=seconds + 30)
+    sent, got = json.loads(sender.stdout), json.loads(out)
+    if got["messages"] != sent["messages"]:
+        print(f"    error: {sent['messages']} sent, {got['messages']} received")
+    return sent["us"], got["us"]
+
+
+def main(args: argparse.Namespace) -> None:
+    print(f"nats_hop: view-sized messages ({len(wire.pack(VIEW))} bytes) in bursts of {BURST}")
+    with tempfile.TemporaryDirectory() as tmp:
+        nats = LocalNats(Path(tmp)).start()
+        try:
+            for rate in (float(r) for r in args.rate.split(",")):
+                figures: dict[str, list[tuple[float, float]]] = {"thread": [], "loop": []}
+                for _ in range(args.runs):
+                    for mode in figures:
+                        figures[mode].append(run_pair(mode, nats.url, rate, args.seconds))
+                for mode, runs in figures.items():
+                    sender = sorted(s for s, _ in runs)[len(runs) // 2]
+                    receiver = sorted(r for _, r in runs)[len(runs) // 2]
+                    print(
+                        f"  {rate:g} messages/s, NATS client on {mode:6}: sender {sender:.0f} µs "
+                        f"and receiver {receiver:.0f} µs of CPU a message "
+                        f"(median of {len(runs)})"
+                    )
+        finally:
+            nats.stop()
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 7 and sys.argv[1] == "--side":
+        side, mode, url, rate, seconds = sys.argv[2:]
+        if side == "send":
+            result = asyncio.run(send(mode, url, float(rate), float(seconds)))
+        else:
+            result = asyncio.run(receive(mode, url, float(seconds)))
+        print(json.dumps(result), flush=True)
+        sys.exit(0)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--rate", default="40,400", help="messages a second (comma-separated)")
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--runs", type=int, default=3, help="runs of each way, alternated")
+    parser.add_argument("--quick", action="store_true", help="CI: a tiny run")
+    arguments = parser.parse_args()
+    if arguments.quick:
+        arguments.rate, arguments.seconds, arguments.runs = "40", 2.0, 1
+    main(arguments)
