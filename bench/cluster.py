@@ -127,8 +127,8 @@ def run_node(workdir: Path, name: str, nats_url: str, lease: float) -> None:
 
 def count_messages(link: Any) -> tuple[Counter[str], Counter[str]]:
     """With HARENA_BENCH_MESSAGES set, count a node's NATS messages in and out by kind (views,
-    requests, stream records, each KV bucket, replies and acknowledgements) from the start of
-    its run to its stop: which traffic grows with the tables and which every node repeats.
+    requests, stream records, each KV bucket, replies and acknowledgements) from when it
+    serves to its stop: which traffic grows with the tables and which every node repeats.
     Wraps two of nats-py's private methods: for this bench only."""
     received: Counter[str] = Counter()
     sent: Counter[str] = Counter()
