@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -145,8 +146,8 @@ def main(args: argparse.Namespace) -> None:
                     for mode in figures:
                         figures[mode].append(run_pair(mode, nats.url, rate, args.seconds))
                 for mode, runs in figures.items():
-                    sender = sorted(s for s, _ in runs)[len(runs) // 2]
-                    receiver = sorted(r for _, r in runs)[len(runs) // 2]
+                    sender = statistics.median(s for s, _ in runs)
+                    receiver = statistics.median(r for _, r in runs)
                     print(
                         f"  {rate:g} messages/s, NATS client on {mode:6}: sender {sender:.0f} µs "
                         f"and receiver {receiver:.0f} µs of CPU a message "
