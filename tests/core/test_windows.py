@@ -533,3 +533,28 @@ def test_a_window_every_person_had_answered_at_a_restart_closes_at_once(tmp_path
     assert loaded.game.state.window is not None and loaded.next_deadline() == clock.now
     loaded.expire()
     assert loaded.game.state.window is None
+
+
+def test_a_guided_spartacus_game_never_stops_the_learner_on_let_it_be_alone() -> None:
+    """The guided game itself (core/guide.py: window off, the learner and easy bots): played
+    for a few rounds, every window the learner is left to answer offers a card to play;
+    those where "Let it be" was all were answered for them (the log says "You let it be")."""
+    from harena.core.bots import decide
+    from harena.core.guide import create_guided_table
+
+    lobby = Lobby()
+    table = create_guided_table(lobby, IDS[0], "ann", "spartacus")
+    game = table.game
+    assert isinstance(game, Spartacus)
+    learner = game.bots["heuristic"](7)  # chooses for the learner, from the learner's view
+    for _ in range(3000):
+        if game.result() is not None or game.state.round > 3:
+            break
+        if 0 in game.awaited():
+            prompt = next(p for p in game.prompts_for(0) if not p.standing)
+            assert not (prompt.default and len(prompt.choices) == 1), prompt.text
+            table.act(IDS[0], decide(game, 0, learner))
+        elif not table.play_bot_step():
+            break
+    assert sum("You let it be" in line for line in game.log_for(0)) > 0
+    assert game.state.round > 2
