@@ -37,7 +37,7 @@ class ClockPolicy:
     bank: float = 0.0  # 0: no bank
     stand_in_after: float = 0.0  # 0: nobody is stood in for being away
     bot: str | None = None  # the bot kind that stands in; None: the game's best
-    window: float = WINDOW_SECONDS  # a reaction window's fixed time (core/windows.py)
+    window: float = WINDOW_SECONDS  # a reaction window's longest time (core/windows.py)
 
     @property
     def timed(self) -> bool:
