@@ -80,12 +80,13 @@ def window_left(window: dict[str, Any], now: float) -> int:
 
 
 def window_note(window: dict[str, Any], now: float) -> str:
-    """After a reaction window's question, the same for everyone asked: the live countdown, and
-    either how to let it be or that your answer is in (another key changes it)."""
+    """Before a reaction window's question (first, so 80 columns never cut it), the same for
+    everyone asked: the live countdown, and whether your answer is in (another key changes
+    it). "1 Let it be" is the first choice on every screen asked."""
     left = window_left(window, now)
     if window.get("answer") is None:
-        return f"({left} s left; 1 lets it be)"
-    return f"(answered, may change; {left} s left at most)"
+        return f"({left} s left)"
+    return f"(answered; {left} s left)"
 
 
 def window_idle(window: dict[str, Any]) -> str:
@@ -349,7 +350,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             if window is not None:
                 now = time.time()
                 decisions = [
-                    {**p, "text": f"{p['text']} {window_note(window, now)}"}
+                    {**p, "text": f"{window_note(window, now)} {p['text']}"}
                     if p.get("default")
                     else p
                     for p in decisions

@@ -124,13 +124,13 @@ async def play(
 
 async def answer_window(players: Players, policy: Policy) -> None:
     """A reaction window the table holds open (core/windows.py): every person asked presses a
-    key on the same prompt, "Let it be" (1) or a card they hold (the table holds the answer);
+    key on the same prompt and countdown, "Let it be" (1) or a card they hold (the table holds the answer);
     the last answer closes the window at once."""
     table = players.table
     for seat, prompt in sorted(windows.window_prompts(table.game).items()):
         player = players.seats[seat]
         await until_prompt(player.app, prompt.kind)
-        await until(lambda player=player: "1 lets it be" in prompt_bar(player.app).text)
+        await until(lambda player=player: "s left) " in prompt_bar(player.app).text)
         shown = next(p for p in decisions(player.app) if p.get("default"))
         choice = policy(seat, shown, table.view_for(PLAYERS[seat][0])) or shown["default"]
         await press_choice(player.pilot, player.app, choice, confirm=True)

@@ -40,7 +40,7 @@ async def test_a_player_who_passes_automatically_is_answered_and_may_still_react
             table.act(PLAYERS[seat][0], f"bid:{3 if seat == 0 else 0}")
         await until_prompt(bob, "event_reaction")
         # answered for him without a key: no "your move", the game has no answer yet
-        await until(lambda: "(answered, may change;" in prompt_bar(bob).text)
+        await until(lambda: prompt_bar(bob).text.startswith("(answered; "))
         assert table.awaiting(BOB) is None and game.state.window.answers[1] is None
         await press_choice(keys, bob, f"react:{envy}")  # he changes his mind
         await until(lambda: "plays (you; secret)" in screen_text(bob))
