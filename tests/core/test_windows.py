@@ -13,10 +13,11 @@ import pytest
 
 from harena.core.clocks import ClockPolicy
 from harena.core.lobby import Lobby
-from harena.core.spartacus import market
+from harena.core.spartacus import intrigue, market
 from harena.core.spartacus.rules import Spartacus
 from harena.core.spartacus.state import Phase
 from harena.core.table import Table
+from harena.core.windows import window_prompts
 from tests.core.secrecy import first_difference
 from tests.core.spartacus.helpers import clear_table, give
 
@@ -558,3 +559,43 @@ def test_a_guided_spartacus_game_never_stops_the_learner_on_let_it_be_alone() ->
             break
     assert sum("You let it be" in line for line in game.log_for(0)) > 0
     assert game.state.round > 2
+
+
+def test_an_answer_sends_the_others_nothing_before_the_close() -> None:
+    """Ruling (docs/rulings.md): who has answered is not shown before the close. Bob's key
+    changes no byte of what ann, cat or a spectator receive, nor the table's deadline."""
+    table, _clock = _table()
+    _lot_won(table, {1: "envy-of-the-forum", 2: "slander"})
+    others = (IDS[0], IDS[2], None)
+    before = [_bytes(table, who) for who in others] + [table.next_deadline()]
+    table.act(IDS[1], "pass")
+    assert table.game.state.window is not None
+    assert [_bytes(table, who) for who in others] + [table.next_deadline()] == before
+
+
+def test_a_schemes_window_asks_everyone_but_the_schemer_and_closes_at_the_last_answer() -> None:
+    """rules: Canceling a Scheme. Ann launches a Slander at bob while holding a Counter-Plot
+    herself: bob and cat are asked (the same prompt, "Let it be" first), ann is not; the
+    window closes the moment both have answered."""
+    table, clock = _table()
+    game = table.game
+    assert isinstance(game, Spartacus)
+    intrigue.start(game)
+    game.state.intrigue.turn = 0
+    for p in game.state.players:
+        p.hand.clear()
+    slander = give(game, 0, "slander", hand=True)
+    give(game, 0, "counter-plot", hand=True)
+    give(game, 1, "rumours", hand=True)
+    give(game, 2, "counter-plot", hand=True)
+    game.state_changed()
+    table.act(IDS[0], f"scheme:{slander}")
+    table.act(IDS[0], "target:1")
+    asked = {s: p.kind for s, p in window_prompts(game).items()}
+    assert asked == {1: "reaction", 2: "reaction"}
+    assert table.next_deadline() == START + 10
+    table.act(IDS[1], "pass")
+    table.act(IDS[2], "pass")
+    assert game.state.intrigue.scheme is None and table.next_deadline() is None
+    assert clock.now == START
+    assert game.state.players[1].influence == 3  # the Slander went through
