@@ -281,8 +281,15 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         self._tick_every = every
 
     def _clock_tick(self) -> None:
-        if self.view:
-            self.show(self.view)
+        if not self.view:
+            return
+        if self._tick_every == WINDOW_TICK:  # only the window's seconds change: the prompt bar
+            try:
+                self._draw_prompt(self.view, self._widget(BoardWidget))
+            except NoMatches:
+                pass  # the screen is going: its widgets are gone
+            return
+        self.show(self.view)
 
     def turns_changed(self) -> None:
         """Another table started or stopped waiting for us: the header says so."""
@@ -324,14 +331,23 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         else:
             running = bool(view["table"].get("deadlines")) and game["result"] is None
             self._tick(CLOCK_TICK if running else None)
-        timing = (
-            clock_text(view, time.time(), self.player_name) if "deadlines" in view["table"] else ""
-        )
         if not board.OWNS_BODY:
             self._widget(SeatsPanel).show(view)
         board.show(view)
         self._widget(LogPanel).set_lines(board.log_lines(view))
         self._widget(ChatPanel).show_chat(view["table"]["chat"])
+        self._draw_prompt(view, board)
+        if self._confirming is not None and self._confirming_at != game["decision"]:
+            self._confirming = None  # the prompt moved on: nothing to confirm any more
+
+    def _draw_prompt(self, view: dict[str, Any], board: BoardWidget) -> None:
+        """The prompt bar (or the game-over panel): the open decisions, else what the table
+        waits for. Redrawn alone each second while a reaction window asks this player."""
+        game = view["game"]
+        window = view["table"].get("window")
+        timing = (
+            clock_text(view, time.time(), self.player_name) if "deadlines" in view["table"] else ""
+        )
         prompt, over = self._widget(PromptBar), self._widget(GameOverPanel)
         if game["result"] is not None:
             over.show_result(view, board.result_lines(view))
@@ -363,8 +379,6 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         else:
             text = standing_in or board.idle_text(view) or idle_text(view)
             prompt.show_idle(f"{text} ({timing})" if timing else text)
-        if self._confirming is not None and self._confirming_at != game["decision"]:
-            self._confirming = None  # the prompt moved on: nothing to confirm any more
 
     # -- acting ---------------------------------------------------------------------------------
 
