@@ -9,8 +9,8 @@ wall clock and calls `Table.expire(now)` at the deadline this module computes.
   An empty bank leaves `BANK_GRACE` per decision, so a player who takes their seat back can still
   move (docs/rulings.md, move clocks).
 - `stand_in_after`: a seated player gone (no session) this long while awaited is stood in for.
-- `window`: seconds a reaction window with a person in it stays open (core/windows.py; 0: the
-  table waits for each answer's key instead).
+- `window`: seconds a reaction window with a person in it stays open at most: it closes once
+  every person asked has answered (core/windows.py; 0: the table waits for each answer's key).
 
 When time runs out, the table's `bot` kind plays the seat until its player takes it back.
 """
