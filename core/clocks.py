@@ -9,8 +9,8 @@ wall clock and calls `Table.expire(now)` at the deadline this module computes.
   An empty bank leaves `BANK_GRACE` per decision, so a player who takes their seat back can still
   move (docs/rulings.md, move clocks).
 - `stand_in_after`: a seated player gone (no session) this long while awaited is stood in for.
-- `window`: seconds a reaction window with a person in it stays open (core/windows.py; 0: the
-  table waits for each answer's key instead).
+- `window`: seconds a reaction window with a person in it stays open at most: it closes once
+  every person asked has answered (core/windows.py; 0: the table waits for each answer's key).
 
 When time runs out, the table's `bot` kind plays the seat until its player takes it back.
 """
@@ -37,7 +37,7 @@ class ClockPolicy:
     bank: float = 0.0  # 0: no bank
     stand_in_after: float = 0.0  # 0: nobody is stood in for being away
     bot: str | None = None  # the bot kind that stands in; None: the game's best
-    window: float = WINDOW_SECONDS  # a reaction window's fixed time (core/windows.py)
+    window: float = WINDOW_SECONDS  # a reaction window's longest time (core/windows.py)
 
     @property
     def timed(self) -> bool:

@@ -109,9 +109,9 @@ class Prompt:
     `default`: the prompt is part of a *reaction window* (Spartacus: "react?" after a Scheme
     or a lot won): the choice made for the seat if the window closes without its answer. The
     window's prompts are answered in secret and revealed together, so a table may hold a
-    person's answer until the window's fixed time is up and answer for whoever did not
-    (core/table.py, docs/rulings.md): nobody is kept waiting for a key, and when the window
-    closes tells nobody who held a card.
+    person's answer until every person asked has answered, or the window's time is up, and
+    answer for whoever did not (core/table.py, docs/rulings.md): nobody waits once all have
+    answered, and when the window closes tells nobody who held a card.
 
     `confirm`: choices a person should make with a second press (they harm the one choosing,
     or cannot be undone: Spartacus' Poison aimed at your own House). Shown only to `seat`, as

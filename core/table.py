@@ -124,6 +124,7 @@ class Table:
         # it are saved ("hold" records) and held again (`_held_saved`, filled while loading).
         self._window: windows.HeldWindow | None = None
         self._held_saved: dict[int, str] = {}
+        self._closing = False  # a window's answers are being given to the game (_close_window)
         # Whether a player passes every reaction window automatically (their `auto_pass`
         # setting, core/players.py); the lobby gives it (`pass_automatically`)
         self._passes: Callable[[str], bool] = lambda identity: False
@@ -267,7 +268,8 @@ class Table:
             self._clock(), [i for i, s in enumerate(self.seats) if s.identity is not None]
         )
         self._window = None
-        self._track_window(self._clock())
+        now = self._clock()
+        self._track_window(now, settle=False)  # nothing is saved while loading
         held, self._held_saved = self._held_saved, {}
         if self._window is not None:
             asked = windows.window_prompts(self.game)
@@ -275,6 +277,7 @@ class Table:
                 (seat, choice) for seat, choice in held.items()
                 if seat in asked and self._plays_for_themselves(seat)
             )  # fmt: skip
+            self._due_if_answered(now)
 
     def running_clocks(self) -> dict[str, list[list[float]]]:
         """The running clocks as durations (SeatTimes.running), for a table handed to another
@@ -578,7 +581,8 @@ class Table:
 
     def _holds(self, seat: int, choice: str, decision: int | None) -> bool:
         """A person's answer to an open reaction window is held until it closes (the answer
-        may change meanwhile); a choice that is not an answer to it goes on to the game."""
+        may change meanwhile); a choice that is not an answer to it goes on to the game. The
+        last person's answer closes the window at once."""
         window = self._window
         if window is None or self.closed:
             return False
@@ -592,27 +596,58 @@ class Table:
         self._save({"t": "hold", "seat": seat, "choice": choice}, touch=False)
         window.held[seat] = choice
         self._records_changed()
-        self._notify()  # only this seat's view changes: the others are not sent anything
+        if window.answered_by(self._persons_asked()):
+            self._close_window(self._clock())  # everyone has answered: nobody waits
+        else:
+            self._notify()  # only this seat's view changes: the others are not sent anything
         return True
 
     def _plays_for_themselves(self, seat: int) -> bool:
         held = self.seats[seat]
         return held.identity is not None and held.bot is None and held.stand_in is None
 
-    def _track_window(self, now: float) -> None:
-        """Open a window when a game's reaction window asks a person (for the table's fixed
-        time), forget it once the game has none."""
+    def _persons_asked(self) -> list[int]:
+        """The persons an open reaction window waits for (bots answer at once)."""
+        return [s for s in windows.window_prompts(self.game) if self._plays_for_themselves(s)]
+
+    def _lone_person(self) -> int | None:
+        """The seat of the only person at the table when every other seat is a bot (a guided
+        game, `harena play`): no other person is there to learn anything from a window."""
+        persons = [s for s in range(len(self.seats)) if self.seats[s].bot is None]
+        if len(persons) == 1 and self._plays_for_themselves(persons[0]):
+            return persons[0]
+        return None
+
+    def _track_window(self, now: float, *, settle: bool = True) -> None:
+        """Open a window when a game's reaction window asks a person (for at most the table's
+        time), close it once every person asked has answered, forget it once the game has
+        none. `settle=False` (loading): nothing is answered or closed, only held."""
+        if self._closing:
+            return  # _close_window tracks the next window once every answer is in
         if not self.started or self.closed:
             self._window = None
             return
         asked = windows.window_prompts(self.game)
-        if not asked:
+        lone = self._lone_person()
+        if settle and lone is not None and lone in asked and windows.only_default(asked[lone]):
+            default = asked[lone].default
+            assert default is not None
+            self._act(lone, default, None, by=None, notify=False)  # tracks the window again
+            return
+        if not any(self._plays_for_themselves(s) for s in asked):
             self._window = None
-        elif (self._window is None and self.policy.window > 0
-              and any(self._plays_for_themselves(s) for s in asked)):  # fmt: skip
+        elif self._window is None and self.policy.window > 0:
             self._window = windows.HeldWindow(now + self.policy.window)
         if self._window is not None:
             self._pass_for_who_asked()
+            if settle and self._window.answered_by(self._persons_asked()):
+                self._close_window(now)  # everyone passes automatically
+
+    def _due_if_answered(self, now: float) -> None:
+        """A window every person has answered while nothing may be saved (a load) is due now:
+        the clock closes it (server/clock_runner.py)."""
+        if self._window is not None and self._window.answered_by(self._persons_asked()):
+            self._window.closes = min(self._window.closes, now)
 
     def pass_automatically(self, passes: Callable[[str], bool]) -> None:
         """`passes(identity)`: whether that player passes reaction windows automatically; a
@@ -620,11 +655,12 @@ class Table:
         self._passes = passes
         if self._window is not None:
             self._pass_for_who_asked()
+            self._due_if_answered(self._clock())
 
     def _pass_for_who_asked(self) -> None:
         """A person who passes automatically has "Let it be" held for them the moment a window
         asks them: held like any answer (only their own view shows it), so they may change it
-        until the window closes, and nobody else can tell."""
+        until the window closes, and nobody else can tell what they hold."""
         assert self._window is not None
         held = self._window.held
         for seat, prompt in windows.window_prompts(self.game).items():
@@ -634,19 +670,25 @@ class Table:
                 held[seat] = prompt.default
 
     def _close_window(self, now: float) -> None:
-        """The window's time is up: every person asked gets their held answer, or the default,
-        in seat order (bots have answered already), then everyone hears once."""
-        window, self._window = self._window, None
+        """Every person asked has answered, or the window's time is up: each gets their held
+        answer, or the default, in seat order (bots have answered already), then the next
+        window (if the game opens one) is tracked and everyone hears once."""
+        window = self._window
         assert window is not None
-        done: set[int] = set()
-        for seat in sorted(windows.window_prompts(self.game)):
-            prompt = windows.window_prompts(self.game).get(seat)
-            if prompt is None or seat in done or not self._plays_for_themselves(seat):
-                continue
-            done.add(seat)
-            choice = windows.answer_for(prompt, window.held.get(seat))
-            by = self.seats[seat].identity if window.held.get(seat) == choice else None
-            self._act(seat, choice, None, by=by, notify=False)  # by None: the table's default
+        self._closing = True
+        try:
+            done: set[int] = set()
+            for seat in sorted(windows.window_prompts(self.game)):
+                prompt = windows.window_prompts(self.game).get(seat)
+                if prompt is None or seat in done or not self._plays_for_themselves(seat):
+                    continue
+                done.add(seat)
+                choice = windows.answer_for(prompt, window.held.get(seat))
+                by = self.seats[seat].identity if window.held.get(seat) == choice else None
+                self._act(seat, choice, None, by=by, notify=False)  # None: the table's default
+        finally:
+            self._closing = False
+            self._window = None
         self._track_window(now)
         self._notify()
 
@@ -768,7 +810,7 @@ class Table:
             return None
         if self._window is not None:  # answered, or answered for you: nothing to come back for
             prompt = windows.window_prompts(self.game).get(seat)
-            if prompt is not None and (len(prompt.choices) == 1 or seat in self._window.held):
+            if prompt is not None and seat in self._window.held:
                 return None
         since = waiting[seat]
         return self.touched if since is None else since

@@ -1,27 +1,30 @@
-"""Reaction windows at a table: open for a fixed time, answered for whoever holds nothing.
+"""Reaction windows at a table: open until every person asked has answered, or its time is up.
 
 A game marks the prompts of a reaction window with a `default` (core/engine.py: Spartacus asks
 "react?" of every Dominus who could react by public facts, after a Scheme is launched or a lot
-won). Asking everyone alike hides who holds a Reaction, but a person should not have to press a
-key for a window they cannot use, nor learn from its timing who could.
+won). Asking everyone alike hides who holds a Reaction; so must the window's closing.
 
-So a table with a person among those asked holds the window open for a fixed time
-(`ClockPolicy.window`, 10 seconds unless the table chose otherwise), whatever happens:
-- a person's answer is held by the table, not given to the game, until the time is up (they
+So a table with a person among those asked holds the window open (issue 36):
+- every person asked gets the same prompt, "Let it be" first, holding a Reaction or not, and
+  the same live countdown (`ClockPolicy.window`, 10 seconds unless the table chose otherwise);
+- a person's answer is held by the table, not given to the game, until the window closes (they
   may change it meanwhile); nobody else's view changes when they answer;
-- when the time is up the table gives the game every held answer, and the default ("Let it
-  be") for each person who gave none: one who holds nothing playable never presses a key;
-- bots answer at once, as always (whether a bot holds a card changes nothing of the timing),
-  and a window with no person asked (a table of bots alone, `harena simulate`) never waits.
+- the window closes as soon as every person asked has answered (an automatic pass counts), else
+  when its time is up, with the default ("Let it be") for each person who gave none; the close
+  depends on who has answered, never on what anyone holds or answered;
+- bots answer at once, as always, and a window with no person asked (a table of bots alone,
+  `harena simulate`) never waits;
+- a person alone with bots (a guided game, `harena play`) is answered at once when "Let it be"
+  is all they could answer: there is nobody at the table to hide it from.
 
-What others see (who has answered, when the window closes, every byte of their views) is the
-same whether anyone holds a Reaction or not: `tests/core/test_windows.py` proves it with the
-secrecy checker's comparison. The trade-off (docs/rulings.md): every window with a person in it
-lasts its full time, even when everyone has answered. Pure: the table passes in the time.
+What others see (when the window closes, every byte of their views) is the same whether anyone
+holds a Reaction or not: `tests/core/test_windows.py` proves it with the secrecy checker's
+comparison. Pure: the table passes in the time.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from harena.core.engine import Game, Prompt
@@ -32,10 +35,17 @@ CHOICES = (0, 5, 10, 20, 30)  # what the create-table form offers (0: off, answe
 
 @dataclass
 class HeldWindow:
-    """An open window at a table: when it closes, and the answers held for persons."""
+    """An open window at a table: when it closes at the latest, and the answers held for
+    persons."""
 
     closes: float
     held: dict[int, str] = field(default_factory=dict)
+
+    def answered_by(self, persons: Iterable[int]) -> bool:
+        """Whether every one of `persons` (the persons asked) has an answer held: the window
+        may close. Never true of nobody, so a window of bots alone is not closed by it."""
+        asked = list(persons)
+        return bool(asked) and all(seat in self.held for seat in asked)
 
 
 def window_prompts(game: Game) -> dict[int, Prompt]:
@@ -53,12 +63,7 @@ def answer_for(prompt: Prompt, held: str | None) -> str:
     return prompt.default
 
 
-def nothing_to_play(prompt: dict[str, object]) -> bool:
-    """A window prompt (as a view shows it) whose only choice is its default: the seat holds
-    nothing that answers, and is not asked for a key while the table holds the window."""
-    choices = prompt.get("choices")
-    return (
-        prompt.get("default") is not None
-        and isinstance(choices, list)
-        and [c[0] for c in choices] == [prompt["default"]]
-    )
+def only_default(prompt: Prompt) -> bool:
+    """A window prompt whose only choice is its default: the seat holds nothing that answers
+    (private to that seat: only a person alone with bots is answered for because of it)."""
+    return prompt.default is not None and [c.id for c in prompt.choices] == [prompt.default]

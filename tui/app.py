@@ -207,8 +207,8 @@ class HarenaApp(App[None]):
         off, or is looking at that very table: its prompt says so, and a game against a bot would
         ring at every move) and let the screen say so."""
         looking = isinstance(self.screen, TableScreen) and self.screen.table.id == table_id
-        # a reaction window answered for us (nothing to play, or we pass automatically) does
-        # not wait for us: no bell
+        # a reaction window answered for us (we answered, or pass automatically) does not
+        # wait for us: no bell
         waits = waits and table_id in self.tables_awaiting()
         if waits and self.bell_on and not looking:
             self.bells += 1

@@ -1,7 +1,8 @@
-"""Reaction windows at a table (core/windows.py): open a fixed time when a person is asked,
-answered for whoever holds nothing, and the same to everyone else whether anyone holds a
-Reaction or not (rules: Intrigue Phase - Reactions "in response to other events"; issue 24:
-a window must not nag, nor tell who holds a card)."""
+"""Reaction windows at a table (core/windows.py): every person asked answers alike, the window
+closes when all have answered or its time is up, and it is the same to everyone else whether
+anyone holds a Reaction or not (rules: Intrigue Phase - Reactions "in response to other
+events"; issue 24: a window must not tell who holds a card; issue 36: nor keep a table waiting
+once everyone has answered)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ import pytest
 
 from harena.core.clocks import ClockPolicy
 from harena.core.lobby import Lobby
-from harena.core.spartacus import market
+from harena.core.spartacus import intrigue, market
 from harena.core.spartacus.rules import Spartacus
 from harena.core.spartacus.state import Phase
 from harena.core.table import Table
+from harena.core.windows import window_prompts
 from tests.core.secrecy import first_difference
 from tests.core.spartacus.helpers import clear_table, give
 
@@ -87,40 +89,55 @@ def _bytes(table: Table, identity: str | None) -> bytes:
     return msgpack.packb(table.view_for(identity), use_bin_type=True)
 
 
-def test_a_person_with_nothing_to_play_is_never_asked_for_a_key() -> None:
-    """cat holds a Slander (no answer to a lot won): its window prompt offers only "Let it
-    be", marked as the default, and the table gives it when the window's time is up."""
+def test_every_person_asked_answers_alike_and_the_last_answer_closes_the_window() -> None:
+    """cat holds a Slander (no answer to a lot won): its prompt offers only "Let it be", yet
+    the table waits for cat's key as for bob's, and closes the window the moment the last of
+    them answers, with the clock standing still."""
     table, clock = _table()
     _lot_won(table, {1: "envy-of-the-forum", 2: "slander"})
     game = table.game
     prompt = next(p for p in game.prompts_for(2) if p.kind == "event_reaction")
     assert [c.id for c in prompt.choices] == ["pass"] and prompt.default == "pass"
     assert table.next_deadline() == START + 10
+    assert table.awaiting(IDS[1]) is not None and table.awaiting(IDS[2]) is not None
+    table.act(IDS[1], "pass")
+    assert game.state.window is not None  # cat has not answered yet
+    assert table.awaiting(IDS[1]) is None and table.awaiting(IDS[2]) is not None
+    table.act(IDS[2], "pass")
+    assert game.state.window is None and game.state.market.auction.card is not None
+    assert table.next_deadline() is None and clock.now == START
+
+
+def test_a_window_nobody_answers_closes_at_its_time_with_let_it_be() -> None:
+    table, clock = _table()
+    _lot_won(table, {1: "envy-of-the-forum", 2: "slander"})
+    game = table.game
     table.act(IDS[1], "pass")
     clock.now += 9.9
     table.expire()
-    assert game.state.window is not None  # fixed time: not before
+    assert game.state.window is not None  # cat's answer is still awaited
     clock.now += 0.1
     table.expire()
     assert game.state.window is None and game.state.market.auction.card is not None
     assert table.next_deadline() is None
+    assert not any("plays Envy" in line for line in game.log_for(None))
 
 
 def test_a_person_with_a_reaction_is_asked_and_the_answer_waits_for_the_window() -> None:
     """bob answers with Envy of the Forum: the table holds it (bob sees it, the game does not
-    have it yet, and may be changed), then gives it when the window closes."""
+    have it yet, and may be changed), then gives it when cat's answer closes the window."""
     table, clock = _table()
     refs = _lot_won(table, {1: "envy-of-the-forum", 2: "slander"})
     game = table.game
-    assert table.awaiting(IDS[1]) is not None and table.awaiting(IDS[2]) is None
     table.act(IDS[1], "pass")
     assert table.awaiting(IDS[1]) is None  # answered: no "your move" alert
     table.act(IDS[1], f"react:{refs[1]}")  # changed its mind: the last answer counts
     assert table.view_for(IDS[1])["table"]["window"]["answer"] == f"react:{refs[1]}"
     assert "answer" not in table.view_for(IDS[2])["table"]["window"]
     assert game.state.window.answers[1] is None
-    clock.now += 10
-    table.expire()
+    clock.now += 4
+    table.act(IDS[2], "pass")
+    assert game.state.window is None
     assert game.state.players[0].influence == 3  # ann won the lot and is envied
     assert any("plays Envy of the Forum" in line for line in game.log_for(None))
 
@@ -211,46 +228,90 @@ def test_an_answer_given_by_the_window_is_not_held_again_at_the_next_window(tmp_
 # --- secrecy: the same bytes whether anyone holds a Reaction ------------------------------------
 
 
-def _twin(bob_holds: bool, answer: str) -> tuple[Table, Clock, list[dict[Any, bytes]]]:
+def _twin(
+    bob_holds: bool, answer: str, cat_answers: bool = False
+) -> tuple[Table, Clock, list[dict[Any, bytes]]]:
     """A lot won with bob holding Envy of the Forum (or a Slander, which cannot answer), bob
-    answering `answer` ("play" or "pass") after 3 s; every view the others and a spectator
-    receive, step by step, until the window has closed."""
+    answering `answer` ("play" or "pass") after 3 s, cat "Let it be" after 5 s if
+    `cat_answers`; every view the others and a spectator receive, step by step, and the
+    table's next deadline, until the window has closed."""
     table, clock = _table()
     refs = _lot_won(table, {1: "envy-of-the-forum" if bob_holds else "slander", 2: "slander"})
     others = (IDS[0], IDS[2], None)
-    seen = [{who: _bytes(table, who) for who in others} | {"deadline": table.next_deadline()}]
+
+    def seen() -> dict[Any, Any]:
+        return {who: _bytes(table, who) for who in others} | {"deadline": table.next_deadline()}
+
+    steps = [seen()]
     clock.now += 3
-    choice = f"react:{refs[1]}" if answer == "play" else "pass"
-    table.act(IDS[1], choice)
-    seen.append({who: _bytes(table, who) for who in others} | {"deadline": table.next_deadline()})
-    clock.now += 7
+    table.act(IDS[1], f"react:{refs[1]}" if answer == "play" else "pass")
+    steps.append(seen())
+    clock.now += 2
+    if cat_answers:
+        table.act(IDS[2], "pass")
+    steps.append(seen())
+    clock.now += 5
     table.expire()
-    seen.append({who: _bytes(table, who) for who in others} | {"deadline": table.next_deadline()})
-    return table, clock, seen
+    steps.append(seen())
+    return table, clock, steps
 
 
+@pytest.mark.parametrize("cat_answers", [False, True], ids=["cat lets it run out", "cat answers"])
 @pytest.mark.parametrize("answer", ["play", "pass"])
-def test_what_others_receive_is_the_same_whether_bob_holds_a_reaction(answer: str) -> None:
+def test_what_others_receive_is_the_same_whether_bob_holds_a_reaction(
+    answer: str, cat_answers: bool
+) -> None:
     """Proven with the secrecy checker's comparison on the bytes of every view: until the
-    window closes (who answered, when it closes) nothing differs; after, only a card played
-    shows (it is revealed by the rules)."""
-    holder = _twin(True, answer)[2]
-    empty = _twin(False, "pass")[2]
-    for step in (0, 1):
-        for who in (IDS[0], IDS[2], None, "deadline"):
-            assert holder[step][who] == empty[step][who], (
-                step,
-                who,
-                first_difference(
-                    msgpack.unpackb(holder[step][who]), msgpack.unpackb(empty[step][who])
-                )
-                if isinstance(holder[step][who], bytes)
-                else None,
-            )
+    window closes (when it closes, whether cat's answer closed it) nothing differs; after,
+    only a card played shows (it is revealed by the rules)."""
+    holder = _twin(True, answer, cat_answers)[2]
+    empty = _twin(False, "pass", cat_answers)[2]
+    last = 2 if cat_answers else 3  # the step at which the window has closed
+    for step in range(last):
+        for who in (IDS[0], None, "deadline"):
+            _same_step(holder, empty, step, who)
     if answer == "pass":
-        assert holder[2] == empty[2]
+        assert holder == empty
     else:
-        assert holder[2][None] != empty[2][None]
+        assert holder[last][None] != empty[last][None]
+
+
+def _same_step(a: list[dict[Any, Any]], b: list[dict[Any, Any]], step: int, who: Any) -> None:
+    x, y = a[step][who], b[step][who]
+    assert x == y, (
+        step,
+        who,
+        first_difference(msgpack.unpackb(x), msgpack.unpackb(y)) if isinstance(x, bytes) else None,
+    )
+
+
+def test_the_window_closes_when_the_last_person_answers_whatever_they_hold() -> None:
+    """The close depends on who has answered, never on what: bob and cat both answering close
+    the window at cat's answer, 5 s in, whether bob played a card or held nothing."""
+    for bob_holds, answer in ((True, "play"), (True, "pass"), (False, "pass")):
+        table, _clock, steps = _twin(bob_holds, answer, cat_answers=True)
+        assert steps[1]["deadline"] == START + 10  # bob alone has answered: still open
+        assert steps[2]["deadline"] is None and table.game.state.window is None
+        assert table.game.state.market.auction.card is not None  # the next lot, at once
+
+
+def test_the_twin_test_catches_a_window_that_waits_only_for_those_who_hold_a_reaction(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The tempting shortcut, planted: the window waits only for the persons who have more
+    than "Let it be" to choose. Closing at bob's answer then tells everyone cat holds
+    nothing; with nobody holding a card it would not close at bob's answer."""
+    from harena.core import windows
+
+    def holders_only(self: Table) -> list[int]:
+        asked = windows.window_prompts(self.game)
+        return [s for s, p in asked.items() if self._plays_for_themselves(s) and len(p.choices) > 1]
+
+    monkeypatch.setattr(Table, "_persons_asked", holders_only)
+    holder = _twin(True, "pass")[2]
+    empty = _twin(False, "pass")[2]
+    assert holder[1]["deadline"] != empty[1]["deadline"]
+    assert holder[1][None] != empty[1][None]
 
 
 def test_the_twin_test_catches_a_window_that_spares_those_with_nothing_to_play(
@@ -263,8 +324,8 @@ def test_the_twin_test_catches_a_window_that_spares_those_with_nothing_to_play(
 
     real = table_module.Table._track_window
 
-    def shortcut(self: Table, now: float) -> None:
-        real(self, now)
+    def shortcut(self: Table, now: float, **kwargs: Any) -> None:
+        real(self, now, **kwargs)
         asked = windows.window_prompts(self.game)
         if self._window is not None and all(len(p.choices) == 1 for p in asked.values()):
             self._window.closes = now
@@ -305,23 +366,29 @@ def test_a_player_who_passes_automatically_lets_it_be_without_a_key() -> None:
     assert not any("plays Envy" in line for line in table.game.log_for(None))
 
 
-def _views(bob_holds: bool, auto: bool, key: str | None) -> list[dict[Any, Any]]:
+def _views(bob_holds: bool, auto: bool, key: str | None, cat: str = "none") -> list[dict[Any, Any]]:
     """A lot won with bob holding Envy of the Forum or a Slander, passing automatically or
-    not, pressing `key` ("pass", "play" or None) after 3 s: every view the others and a
-    spectator receive, and the table's next deadline, until the window has closed."""
-    table, clock = _table(auto_pass=(IDS[1],) if auto else ())
+    not, pressing `key` ("pass", "play" or None) after 3 s; cat (a Slander) passing by a key
+    after 5 s (`cat="key"`), automatically (`"auto"`) or not at all (`"none"`): every view
+    ann and a spectator receive, and the table's next deadline, until the window has closed."""
+    passing = ((IDS[1],) if auto else ()) + ((IDS[2],) if cat == "auto" else ())
+    table, clock = _table(auto_pass=passing)
     refs = _lot_won(table, {1: "envy-of-the-forum" if bob_holds else "slander", 2: "slander"})
-    others = (IDS[0], IDS[2], None)
+    others = (IDS[0], None)
 
     def seen() -> dict[Any, Any]:
         return {who: _bytes(table, who) for who in others} | {"deadline": table.next_deadline()}
 
     steps = [seen()]
     clock.now += 3
-    if key is not None:
+    if key is not None and table.game.state.window is not None:
         table.act(IDS[1], f"react:{refs[1]}" if key == "play" else "pass")
     steps.append(seen())
-    clock.now += 7
+    clock.now += 2
+    if cat == "key" and table.game.state.window is not None:
+        table.act(IDS[2], "pass")
+    steps.append(seen())
+    clock.now += 5
     table.expire()
     steps.append(seen())
     return steps
@@ -339,18 +406,26 @@ def _same(a: list[dict[Any, Any]], b: list[dict[Any, Any]]) -> None:
             )
 
 
-@pytest.mark.parametrize("bob_holds", [True, False])
-def test_what_others_receive_is_the_same_whether_bob_passes_automatically(
-    bob_holds: bool,
+@pytest.mark.parametrize("cat", ["none", "key", "auto"])
+@pytest.mark.parametrize(
+    ("auto", "key"), [(True, None), (False, "pass"), (True, "pass"), (False, None)]
+)
+def test_what_others_receive_is_the_same_whether_bob_holds_a_reaction_however_he_passes(
+    auto: bool, key: str | None, cat: str
 ) -> None:
     """Proven with the secrecy checker's comparison on the bytes of every view, step by step:
-    bob passing automatically (no key), passing by a key after 3 s, and letting the window
-    close without a key all look the same to ann, cat and a spectator, with or without a
-    Reaction in bob's hand."""
-    baseline = _views(False, False, None)
-    _same(_views(bob_holds, True, None), baseline)
-    _same(_views(bob_holds, False, "pass"), baseline)
-    _same(_views(bob_holds, True, "pass"), baseline)
+    however bob and cat pass (automatically, by a key, or by letting the window run out), ann
+    and a spectator receive the same whether bob holds a Reaction or nothing."""
+    _same(_views(True, auto, key, cat), _views(False, auto, key, cat))
+
+
+def test_a_window_everyone_asked_passes_automatically_closes_at_once() -> None:
+    """bob and cat pass automatically: both are answered the moment the window opens, so it
+    closes then (whatever they hold: bob's Envy of the Forum is not played)."""
+    table, clock = _table(auto_pass=(IDS[1], IDS[2]))
+    _lot_won(table, {1: "envy-of-the-forum", 2: "slander"})
+    assert table.game.state.window is None and table.next_deadline() is None
+    assert table.game.state.players[0].influence == 4 and clock.now == START
 
 
 def test_the_twin_test_catches_an_auto_pass_given_to_the_game_at_once(
@@ -391,3 +466,136 @@ def test_whether_a_person_answered_does_not_show_in_what_other_nodes_are_told() 
         return seen
 
     assert run(True) == run(False)
+
+
+# --- a person alone with bots (a guided game, `harena play`) -------------------------------------
+
+
+def _market_with_ann_alone(window: float, card: str) -> tuple[Table, Clock, int]:
+    """ann (holding `card`) and two heuristic bots at the Market; ann lets the bots win: each
+    lot won opens a window that asks ann. Returns how many windows asked ann."""
+    table, clock = _table(bots=2, window=window)
+    game = table.game
+    give(game, 0, card, hand=True)
+    market.start(game)
+    game.state_changed()
+    for _ in range(300):
+        if game.state.phase is not Phase.MARKET:
+            break
+        if 0 in game.awaited():
+            prompt = game.prompts_for(0)[0]
+            if prompt.kind == "event_reaction":
+                return table, clock, -1  # the table stopped on ann's window
+            table.act(IDS[0], "close" if game.state.market.auction is None else "bid:0")
+        elif not table.play_bot_step():
+            break
+    asked = sum("You let it be" in line for line in game.log_for(0))
+    return table, clock, asked
+
+
+@pytest.mark.parametrize("window", [0, 10], ids=["window off (a guided game)", "window 10 s"])
+def test_a_person_alone_with_bots_is_never_stopped_by_a_window_with_only_let_it_be(
+    window: float,
+) -> None:
+    """Issue 36: a guided table turns the window's time off, yet a window whose only choice
+    for the learner was "Let it be" waited for a key. Alone with bots, nobody can learn from
+    the window's timing, so the table lets it be for the person at once."""
+    table, clock, asked = _market_with_ann_alone(window, "slander")
+    assert asked > 0  # ann was asked (a Slander in hand), and was never stopped
+    assert clock.now == START and table.next_deadline() is None
+
+
+def test_a_person_alone_with_a_reaction_is_still_asked() -> None:
+    table, _clock, asked = _market_with_ann_alone(10, "envy-of-the-forum")
+    assert asked == -1  # the window waits for ann's key: she may play her card
+    assert table.awaiting(IDS[0]) is not None
+    table.act(IDS[0], "pass")  # and her answer closes it at once
+    assert table.game.state.window is None
+
+
+def test_a_window_every_person_had_answered_at_a_restart_closes_at_once(tmp_path) -> None:
+    """Answers held before a restart still count: when every person asked had answered, the
+    window is due the moment the table is loaded (the clock closes it)."""
+    from harena.core.store import Store
+    from harena.core.table import load_tables
+
+    store = Store(tmp_path)
+    table, clock = _table(store=store)
+    _lot_won(table, {1: "envy-of-the-forum", 2: "slander"})
+    table.save_snapshot()
+    table.act(IDS[1], "pass")
+    held = table._window
+    assert held is not None
+    held.held[2] = "pass"  # cat's answer was saved, then the server stopped before the close
+    table._save({"t": "hold", "seat": 2, "choice": "pass"}, touch=False)
+    table.close()
+    clock.now += 100
+    (loaded,) = load_tables(store, clock=clock)
+    assert loaded.game.state.window is not None and loaded.next_deadline() == clock.now
+    loaded.expire()
+    assert loaded.game.state.window is None
+
+
+def test_a_guided_spartacus_game_never_stops_the_learner_on_let_it_be_alone() -> None:
+    """The guided game itself (core/guide.py: window off, the learner and easy bots): played
+    for a few rounds, every window the learner is left to answer offers a card to play;
+    those where "Let it be" was all were answered for them (the log says "You let it be")."""
+    from harena.core.bots import decide
+    from harena.core.guide import create_guided_table
+
+    lobby = Lobby()
+    table = create_guided_table(lobby, IDS[0], "ann", "spartacus")
+    game = table.game
+    assert isinstance(game, Spartacus)
+    learner = game.bots["heuristic"](7)  # chooses for the learner, from the learner's view
+    for _ in range(3000):
+        if game.result() is not None or game.state.round > 3:
+            break
+        if 0 in game.awaited():
+            prompt = next(p for p in game.prompts_for(0) if not p.standing)
+            assert not (prompt.default and len(prompt.choices) == 1), prompt.text
+            table.act(IDS[0], decide(game, 0, learner))
+        elif not table.play_bot_step():
+            break
+    assert sum("You let it be" in line for line in game.log_for(0)) > 0
+    assert game.state.round > 2
+
+
+def test_an_answer_sends_the_others_nothing_before_the_close() -> None:
+    """Ruling (docs/rulings.md): who has answered is not shown before the close. Bob's key
+    changes no byte of what ann, cat or a spectator receive, nor the table's deadline."""
+    table, _clock = _table()
+    _lot_won(table, {1: "envy-of-the-forum", 2: "slander"})
+    others = (IDS[0], IDS[2], None)
+    before = [_bytes(table, who) for who in others] + [table.next_deadline()]
+    table.act(IDS[1], "pass")
+    assert table.game.state.window is not None
+    assert [_bytes(table, who) for who in others] + [table.next_deadline()] == before
+
+
+def test_a_schemes_window_asks_everyone_but_the_schemer_and_closes_at_the_last_answer() -> None:
+    """rules: Canceling a Scheme. Ann launches a Slander at bob while holding a Counter-Plot
+    herself: bob and cat are asked (the same prompt, "Let it be" first), ann is not; the
+    window closes the moment both have answered."""
+    table, clock = _table()
+    game = table.game
+    assert isinstance(game, Spartacus)
+    intrigue.start(game)
+    game.state.intrigue.turn = 0
+    for p in game.state.players:
+        p.hand.clear()
+    slander = give(game, 0, "slander", hand=True)
+    give(game, 0, "counter-plot", hand=True)
+    give(game, 1, "rumours", hand=True)
+    give(game, 2, "counter-plot", hand=True)
+    game.state_changed()
+    table.act(IDS[0], f"scheme:{slander}")
+    table.act(IDS[0], "target:1")
+    asked = {s: p.kind for s, p in window_prompts(game).items()}
+    assert asked == {1: "reaction", 2: "reaction"}
+    assert table.next_deadline() == START + 10
+    table.act(IDS[1], "pass")
+    table.act(IDS[2], "pass")
+    assert game.state.intrigue.scheme is None and table.next_deadline() is None
+    assert clock.now == START
+    assert game.state.players[1].influence == 3  # the Slander went through

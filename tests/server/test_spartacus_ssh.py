@@ -474,8 +474,8 @@ async def test_a_whole_quick_game_against_three_bots_is_played_through_the_ssh_s
     server.lobby._new_seed = lambda: seed
     key = new_key()
     options = {"length": "quick", "round_limit": "10"}
-    # reaction windows stay open a fixed time (core/windows.py): short here, so the game
-    # goes at the bots' pace; the clock runner closes them
+    # a reaction window closes at ann's key, and one she could only let be is answered for
+    # her at once: she is the only person at the table (core/windows.py)
     table = server.lobby.create_table(
         fingerprint(key), "ann", "spartacus", bots + 1, options, bots=bots,
         bot_kind="heuristic", policy=ClockPolicy(window=0.3),
@@ -486,7 +486,7 @@ async def test_a_whole_quick_game_against_three_bots_is_played_through_the_ssh_s
     result = table.game.result()
     assert result is not None and table.game.state.round <= 10
     # every decision of ann's was a key she pressed, but the reaction windows' "Let it be"
-    # that the table gave for her when she held nothing to play (no key needed)
+    # that the table gave for her when she held nothing to play (alone with bots)
     own = sum(1 for a in table.game.actions if a.seat == 0 and a.choice != "pass")
     assert table.game.decision_number(0) > 0 and pressed >= own
     await ann.wait_for_text("Winner:")

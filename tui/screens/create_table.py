@@ -198,8 +198,8 @@ class TableForm:
                 FormField(
                     "Reaction window",
                     span(value) if value else "off",
-                    "how long every 'react?' stays open; whoever holds nothing to play is "
-                    "answered for (off: each player's key is waited for)",
+                    "how long every 'react?' stays open at most: it closes once all asked "
+                    "have answered (off: each player's key is waited for)",
                     self._timing_cycler("window"),
                 )
             )

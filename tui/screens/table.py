@@ -9,6 +9,7 @@ answer the next prompt by accident.
 from __future__ import annotations
 
 import logging
+import math
 import time
 from collections.abc import Callable
 from functools import partial
@@ -24,7 +25,6 @@ from textual.widget import Widget
 from harena.core.clocks import coarse
 from harena.core.engine import IllegalAction
 from harena.core.lobby import MOVED
-from harena.core.windows import nothing_to_play
 from harena.tui.boards import BoardWidget, board_widget_for
 from harena.tui.guide import TableGuide
 from harena.tui.screens.asks import ASK_KIND, AskOffer, AskScreen
@@ -71,14 +71,28 @@ def idle_text(view: dict[str, Any]) -> str:
 FOLLOW_EVERY = 0.25  # seconds between looks for a moved table's new owner in the lobby
 FOLLOW_TRIES = 40  # ... for ten seconds, then back to the lobby, saying so
 CLOCK_TICK = 10.0  # seconds between countdown updates, at most (nothing ticks without a clock)
+WINDOW_TICK = 1.0  # ... while a reaction window that asks you is open: its seconds count down
 
 
-def window_note(window: dict[str, Any]) -> str:
-    """After a reaction window's question: how long it stays open (no key: you let it be), or
-    that your answer is in (it counts when the window closes; another key changes it)."""
+def window_left(window: dict[str, Any], now: float) -> int:
+    """Whole seconds until the reaction window closes at the latest (never below 0)."""
+    return max(0, math.ceil(float(window["closes"]) - now - 1e-6))
+
+
+def window_note(window: dict[str, Any], now: float) -> str:
+    """Before a reaction window's question (first, so 80 columns never cut it), the same for
+    everyone asked: the live countdown, and whether your answer is in (another key changes
+    it). "1 Let it be" is the first choice on every screen asked."""
+    left = window_left(window, now)
     if window.get("answer") is None:
-        return f"({window['seconds']:g} s; no key: let it be)"
-    return "(answered, may change)"
+        return f"({left} s left)"
+    return f"(answered; {left} s left)"
+
+
+def window_idle(window: dict[str, Any]) -> str:
+    """For a seat the window does not ask (the schemer, the lot's winner, a spectator): what
+    the table waits for, and for how long at most (no countdown: it does not concern them)."""
+    return f"Waiting for Reactions: {window['seconds']:g} s at most, less once all asked answer."
 
 
 def clock_text(view: dict[str, Any], now: float, name: Callable[[int], str]) -> str:
@@ -199,6 +213,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         self._confirming_at: int | None = None  # ... asked at this decision number
         self._gone_reason: str | None = None  # the table left the server, for this reason
         self._ticking: Any = None  # the countdown's timer, only while a clock runs
+        self._tick_every: float | None = None  # ... and its interval
         self.guide: TableGuide | None = None  # a guided first game's panels (tui/guide.py)
 
     @property
@@ -253,19 +268,28 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
 
     def on_unmount(self) -> None:
         self.harena.unsubscribe(self.subscription_key)
-        self._tick(False)
+        self._tick(None)
 
-    def _tick(self, running: bool) -> None:
-        """Run the countdown's timer only while some deadline is shown."""
-        if running and self._ticking is None:
-            self._ticking = self.set_interval(CLOCK_TICK, self._clock_tick)
-        elif not running and self._ticking is not None:
+    def _tick(self, every: float | None) -> None:
+        """Run the countdown's timer only while some deadline is shown, `every` seconds (None:
+        stop it): each second while a reaction window asks you, else the move clocks'."""
+        if self._ticking is not None and self._tick_every != every:
             self._ticking.stop()
             self._ticking = None
+        if every is not None and self._ticking is None:
+            self._ticking = self.set_interval(every, self._clock_tick)
+        self._tick_every = every
 
     def _clock_tick(self) -> None:
-        if self.view:
-            self.show(self.view)
+        if not self.view:
+            return
+        if self._tick_every == WINDOW_TICK:  # only the window's seconds change: the prompt bar
+            try:
+                self._draw_prompt(self.view, self._widget(BoardWidget))
+            except NoMatches:
+                pass  # the screen is going: its widgets are gone
+            return
+        self.show(self.view)
 
     def turns_changed(self) -> None:
         """Another table started or stopped waiting for us: the header says so."""
@@ -300,16 +324,30 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         self._widget(HeaderLine).set_text(
             header_text(view, board) + self.harena.turn_note(besides=self.table.id)
         )
-        running = bool(view["table"].get("deadlines")) and game["result"] is None
-        self._tick(running)
-        timing = (
-            clock_text(view, time.time(), self.player_name) if "deadlines" in view["table"] else ""
-        )
+        window = view["table"].get("window")
+        asked = window is not None and any(p.get("default") for p in game["prompts"])
+        if asked and game["result"] is None:
+            self._tick(WINDOW_TICK)  # the window's seconds, for the persons it asks only
+        else:
+            running = bool(view["table"].get("deadlines")) and game["result"] is None
+            self._tick(CLOCK_TICK if running else None)
         if not board.OWNS_BODY:
             self._widget(SeatsPanel).show(view)
         board.show(view)
         self._widget(LogPanel).set_lines(board.log_lines(view))
         self._widget(ChatPanel).show_chat(view["table"]["chat"])
+        self._draw_prompt(view, board)
+        if self._confirming is not None and self._confirming_at != game["decision"]:
+            self._confirming = None  # the prompt moved on: nothing to confirm any more
+
+    def _draw_prompt(self, view: dict[str, Any], board: BoardWidget) -> None:
+        """The prompt bar (or the game-over panel): the open decisions, else what the table
+        waits for. Redrawn alone each second while a reaction window asks this player."""
+        game = view["game"]
+        window = view["table"].get("window")
+        timing = (
+            clock_text(view, time.time(), self.player_name) if "deadlines" in view["table"] else ""
+        )
         prompt, over = self._widget(PromptBar), self._widget(GameOverPanel)
         if game["result"] is not None:
             over.show_result(view, board.result_lines(view))
@@ -321,32 +359,26 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         # Gifts are never numbered with a decision: they have their own key. Another standing
         # choice (Spartacus: the Open Market while your offers await answers) shows in the bar.
         decisions = [p for p in game["prompts"] if p["kind"] not in (GIFT_KIND, ASK_KIND)]
-        window = view["table"].get("window")
-        if window is not None:
-            # the table answers a reaction window for you when you hold nothing for it
-            decisions = [p for p in decisions if not nothing_to_play(p)]
         standing_in = stand_in_note(view)
         if decisions and not standing_in:
             note = "" if view["table"]["status"] != "waiting" else "(waiting for players)"
             note = f"({timing})" if timing and not note else note
             if window is not None:
+                now = time.time()
                 decisions = [
-                    {**p, "text": f"{p['text']} {window_note(window)}"} if p.get("default") else p
+                    {**p, "text": f"{window_note(window, now)} {p['text']}"}
+                    if p.get("default")
+                    else p
                     for p in decisions
                 ]
             prompt.show_prompts(board.prompt_view(decisions), note)
         elif window is not None and game["result"] is None and not standing_in:
-            # (one line at 80 columns: the table lets it be for you when the window closes)
-            prompt.show_idle(
-                f"Nothing you hold answers it: no key needed, it closes in {window['seconds']:g} s."
-            )
+            prompt.show_idle(window_idle(window))
         elif view["table"]["status"] == "closed":
             prompt.show_idle("This table was closed by an operator: no more moves. Esc: lobby.")
         else:
             text = standing_in or board.idle_text(view) or idle_text(view)
             prompt.show_idle(f"{text} ({timing})" if timing else text)
-        if self._confirming is not None and self._confirming_at != game["decision"]:
-            self._confirming = None  # the prompt moved on: nothing to confirm any more
 
     # -- acting ---------------------------------------------------------------------------------
 

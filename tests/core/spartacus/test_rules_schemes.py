@@ -202,6 +202,27 @@ def test_anyone_may_cancel_any_scheme_with_a_reaction_but_without_support() -> N
     assert card in game.state.intrigue_discard and counter in game.state.intrigue_discard
 
 
+@pytest.mark.parametrize("at_self", [False, True], ids=["at another", "at yourself"])
+def test_the_schemer_is_never_asked_to_react_to_their_own_scheme(at_self: bool) -> None:
+    """rules: Reactions are "countermeasures ... in response to other events"; Canceling a
+    Scheme: they are "played immediately after an attempt to launch a Scheme", another's
+    attempt: a schemer who thinks better of it withdraws before launching (docs/rulings.md,
+    the reaction window). So the schemer holding a Counter-Plot is not asked, even when the
+    Scheme is aimed at their own House."""
+    game, seat = _turn(influence=4)
+    card = give(game, seat, "slander", hand=True)
+    give(game, seat, "counter-plot", hand=True)
+    target, bystander, _ = _others(seat)
+    give(game, target, "rumours", hand=True)
+    give(game, bystander, "counter-plot", hand=True)
+    game.act(seat, f"scheme:{card}")
+    game.act(seat, f"target:{seat if at_self else target}")
+    assert kinds(game) == {
+        target: "reaction",
+        bystander: "reaction",
+    }  # every card but the schemer's
+
+
 def test_the_first_reply_clockwise_from_the_schemer_cancels_and_the_rest_keep_their_cards() -> None:
     """rules: Canceling a Scheme - Reactions "are played immediately after an attempt to
     launch a Scheme"; ruling (docs/rulings.md): the replies are secret until all are in, then

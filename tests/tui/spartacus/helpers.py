@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass, field
@@ -18,7 +17,7 @@ from harena.core.table import Table
 from harena.tui.app import HarenaApp
 from tests.core.spartacus.helpers import clear_table
 from tests.tui.harness import screen_text, session, until
-from tests.tui.screen_keys import decisions, press_choice, until_prompt
+from tests.tui.screen_keys import decisions, press_choice, prompt_bar, until_prompt
 
 PLAYERS = (("id-ann", "ann"), ("id-bob", "bob"), ("id-cat", "cat"))
 HOUSES = ("batiatus", "glaber", "solonius")
@@ -124,26 +123,25 @@ async def play(
 
 
 async def answer_window(players: Players, policy: Policy) -> None:
-    """A reaction window the table holds open (core/windows.py): whoever has something to
-    play presses its key (the table holds the answer); whoever has nothing is not asked and
-    is told so; then the window's time is made to be up, as its clock would."""
+    """A reaction window the table holds open (core/windows.py): every person asked presses a
+    key on the same prompt and countdown, "Let it be" (1) or a card they hold (the table holds the answer);
+    the last answer closes the window at once."""
     table = players.table
     for seat, prompt in sorted(windows.window_prompts(table.game).items()):
         player = players.seats[seat]
-        if len(prompt.choices) == 1:
-            await until(lambda player=player: "no key needed" in screen_text(player.app))
-            continue
         await until_prompt(player.app, prompt.kind)
+        await until(lambda player=player: "s left) " in prompt_bar(player.app).text)
         shown = next(p for p in decisions(player.app) if p.get("default"))
-        choice = policy(seat, shown, table.view_for(PLAYERS[seat][0]))
-        assert choice is not None
+        choice = policy(seat, shown, table.view_for(PLAYERS[seat][0])) or shown["default"]
         await press_choice(player.pilot, player.app, choice, confirm=True)
         await until(
             lambda seat=seat, choice=choice: (
-                table.view_for(PLAYERS[seat][0])["table"].get("window", {}).get("answer") == choice
+                seat not in windows.window_prompts(table.game)
+                or table.view_for(PLAYERS[seat][0])["table"].get("window", {}).get("answer")
+                == choice
             )
         )
-    table.expire(time.time() + table.policy.window)
+    assert "window" not in table.view_for(None)["table"]  # every answer in: closed at once
     for seat in players.seats:
         await seat.pilot.pause()
     players.record()

@@ -1,10 +1,9 @@
 """'Pass automatically' (lobby key `p`, a player setting kept per key): a reaction window that
 asks the player is answered "Let it be" for them at once, shown as their answer, and their key
-still changes it until the window closes (docs/rulings.md, reaction windows; issue 24)."""
+still changes it until the window closes, when every other person asked has answered too
+(docs/rulings.md, reaction windows; issues 24 and 36)."""
 
 from __future__ import annotations
-
-import time
 
 from harena.core.spartacus import market
 from harena.tui.screens.help import HelpScreen
@@ -41,11 +40,11 @@ async def test_a_player_who_passes_automatically_is_answered_and_may_still_react
             table.act(PLAYERS[seat][0], f"bid:{3 if seat == 0 else 0}")
         await until_prompt(bob, "event_reaction")
         # answered for him without a key: no "your move", the game has no answer yet
-        await until(lambda: "(answered, may change)" in prompt_bar(bob).text)
+        await until(lambda: prompt_bar(bob).text.startswith("(answered; "))
         assert table.awaiting(BOB) is None and game.state.window.answers[1] is None
         await press_choice(keys, bob, f"react:{envy}")  # he changes his mind
         await until(lambda: "plays (you; secret)" in screen_text(bob))
-        table.expire(time.time() + table.policy.window)
+        table.act(CAT, "pass")  # cat, the last person asked, answers: the window closes
         await until(lambda: game.state.window is None)
         assert game.state.players[0].influence == 3  # envied after all
         await keys.press("escape", "p")  # and the setting turns off again
@@ -65,8 +64,9 @@ async def test_the_lobby_help_explains_the_auto_pass_key() -> None:
 
 
 async def test_no_bell_rings_for_a_window_answered_for_you() -> None:
-    """In the lobby, a window opening rings for bob when he holds a Reaction and must answer,
-    not when he passes automatically, nor for cat, who holds nothing that answers."""
+    """In the lobby, a window opening rings for bob when he must answer, not when he passes
+    automatically; it rings for cat too, who holds nothing that answers: the table waits for
+    his "Let it be" as for anyone's (issue 36)."""
     for auto, bells in ((False, 1), (True, 0)):
         lobby, table, game = bare_market()
         give(game, 1, "envy-of-the-forum", hand=True)
@@ -91,4 +91,4 @@ async def test_no_bell_rings_for_a_window_answered_for_you() -> None:
             assert game.state.window is not None
             await bob_keys.pause()
             await cat_keys.pause()
-            assert (bob.bells - rung[0], cat.bells - rung[1]) == (bells, 0), auto
+            assert (bob.bells - rung[0], cat.bells - rung[1]) == (bells, 1), auto

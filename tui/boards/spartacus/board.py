@@ -370,7 +370,7 @@ WINDOW_HELP = [
     ("1 Let it be", "pass; 2 and on: play that Reaction (own Influence)"),
     ("secret", "shown when all are in; first clockwise plays"),
     ("all asked", "by public facts, not by cards held: it tells nothing"),
-    ("fixed time", "open ~10 s; no key: you let it be (nothing to play: not asked)"),
+    ("closes", "once all asked answer, or at 0 s: no key lets it be"),
     ("r", "the rules of the Reaction window on one screen"),
 ]
 
