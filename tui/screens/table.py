@@ -251,6 +251,10 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         # otherwise leave the screen one move behind until the next one.
         self.show(self.table.view_for(self.harena.identity))
 
+    def on_resize(self) -> None:
+        if self.guide is not None:
+            self.guide.place_later()  # beside what it explains at the new size
+
     def on_unmount(self) -> None:
         self.harena.unsubscribe(self.subscription_key)
         self._tick(False)
