@@ -90,6 +90,7 @@ class GuideBox(Widget):
         self.page = 0
         self._head = ""
         self._title_rows = 1
+        self._at: Region | None = None  # where it is drawn
         self.open = False
         """A panel is shown (it is drawn once placed)."""
 
@@ -103,6 +104,9 @@ class GuideBox(Widget):
         if where.pages != self.pages:
             self.page = 0
         self.pages, self._head, self._title_rows = where.pages, head, where.title_rows
+        if where.region != self._at:
+            self._uncover()
+            self._at = where.region
         x, y, width, height = where.region
         styles = self.styles
         if (styles.offset.x.value, styles.offset.y.value) != (x, y):
@@ -123,6 +127,16 @@ class GuideBox(Widget):
 
     def hide(self) -> None:
         self.open = self.display = False
+        self._uncover()
+        self._at = None
+
+    def _uncover(self) -> None:
+        """Repaint what the panel covered. Textual repaints a place a hidden or moved widget
+        leaves only if its next layout sees the change, and a repaint of widgets that are not
+        shown (Spartacus' Arena while a House is) re-arranges the screen first without marking
+        that place: what was under the panel would stay as it was drawn over."""
+        if self._at is not None and self.is_attached:
+            self.screen.refresh(self._at)
 
     def _titles(self) -> None:
         self.border_title = self._head

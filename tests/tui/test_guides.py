@@ -10,14 +10,20 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
+import pyte
 import pytest
 from textual.geometry import Region
 
 from harena.core.guide import create_guided_table, load_guide
 from harena.core.lobby import Lobby
 from harena.server.bot_runner import BotRunner
+from harena.server.driver import SSHDriver
+from harena.server.textual_fixes import install, mark_server_app
+from harena.tui.app import HarenaApp
 from harena.tui.guide import REGION_NAMES, REGION_SELECTORS, TARGET_CLASS, GuideBox
 from harena.tui.screens.help import HelpScreen
 from harena.tui.screens.lobby import LobbyScreen
@@ -352,3 +358,58 @@ async def test_a_text_longer_than_its_place_is_paged_by_esc(monkeypatch):
             await until(lambda: "Guide 2/18 ▼ your choices" in screen_text(app))
     finally:
         runner.close()
+
+
+@asynccontextmanager
+async def terminal_session(
+    lobby: Lobby, table_id: str
+) -> AsyncIterator[tuple[HarenaApp, SSHDriver, pyte.Screen]]:
+    """The learner's app on the server's SSH driver, its output painted on a pyte terminal: what
+    reaches a player, cell by cell, repaints included (Pilot reads the whole screen afresh)."""
+    install()
+    lobby.connect(ME, "ann")
+    app = HarenaApp(lobby, ME, "ann", start_table=table_id)
+    mark_server_app(app)
+    terminal = pyte.Screen(80, 24)
+    stream = pyte.ByteStream(terminal)
+    started: asyncio.Future[SSHDriver] = asyncio.get_running_loop().create_future()
+    app.driver_class = SSHDriver.bind(stream.feed, started.set_result)
+    task = asyncio.create_task(app.run_async(size=(80, 24)))
+    try:
+        yield app, await asyncio.wait_for(started, 5), terminal
+    finally:
+        app.exit()
+        await asyncio.wait_for(task, 5)
+        lobby.disconnect(ME)
+
+
+async def test_the_place_a_panel_leaves_is_repainted_on_the_players_terminal():
+    """Played at 80x24: "Support a Scheme" left with its moment, but the terminal kept its frame
+    and text where the House panel had not changed (Textual repaints a place a widget leaves
+    only if its next layout sees it go, and repainting the hidden Arena re-arranged first)."""
+    lobby = Lobby()
+    table = create_guided_table(lobby, ME, "ann", "spartacus")
+
+    async def bots_until(kind: str) -> None:  # bots move only when told: the screen stays still
+        for _ in range(500):
+            if any(p["kind"] == kind for p in table.view_for(ME)["game"]["prompts"]):
+                return
+            if not table.play_bot_step():
+                await asyncio.sleep(0.01)  # the learner's key is on its way
+        raise AssertionError(f"no {kind} for the learner")
+
+    def shows(text: str) -> bool:
+        return text in "\n".join(terminal.display)
+
+    async with terminal_session(lobby, table.id) as (_app, driver, terminal):
+        await until(lambda: shows("Welcome, Dominus"), timeout=10)
+        await bots_until("choose_house")
+        driver.feed(b"\x1b")
+        await until(lambda: shows("Guide 2/18"))
+        driver.feed(b"1")
+        await bots_until("support_scheme")
+        await until(lambda: shows("Support a Scheme") and shows("2  Refuse"))
+        driver.feed(b"2")
+        await until(lambda: not shows("2  Refuse"))
+        await until(lambda: not shows("Support a Scheme") and not shows("Guide 3/18"))
+        await until(lambda: not shows("┃ Another Dominus"))  # nothing of it is left

@@ -527,6 +527,8 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
 
     def action_board(self, name: str) -> None:
         self._widget(BoardWidget).board_action(name)
+        if self.guide is not None:
+            self.guide.place_later()  # a board key may show another panel (Spartacus: Tab)
 
     def on_board_widget_choose(self, message: BoardWidget.Choose) -> None:
         message.stop()
