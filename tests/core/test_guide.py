@@ -90,6 +90,7 @@ CLAIMS: dict[str, Callable[[dict[str, Any]], bool]] = {
     "won": lambda v: v["game"]["result"] is not None,
 }
 """What a panel's text says of the moment, as a test on the view it shows in."""
+LET_BE = re.compile(r"(?i)let it be|do not|no bet|pass")
 BELOW = re.compile(r"\bbelow\b|press (a|the) number|Press a card's number")
 
 
@@ -106,8 +107,15 @@ def test_every_panels_text_is_true_whenever_it_may_show():
                         continue
                     claim = CLAIMS.get(panel.key)
                     assert claim is None or claim(view), (game, seed, panel.key)
-                    if BELOW.search(" ".join(panel.lines)):  # it points at choices to press
+                    text = " ".join(panel.lines)
+                    if BELOW.search(text):  # it points at choices to press
                         assert decisions(view), (game, seed, panel.key)
+                    if "let it be" in text.lower():  # it offers to let the moment pass
+                        assert any(
+                            LET_BE.search(label)
+                            for p in decisions(view)
+                            for _, label in p["choices"]
+                        ), (game, seed, panel.key)
 
 
 def test_a_panel_lasts_while_its_moment_does():
