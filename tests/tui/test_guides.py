@@ -73,7 +73,12 @@ async def walk(game: str) -> list[str]:
                         # moment ended, as a bot's move can end it, under a player's eyes too)
                         number = app.guide_progress[table.id].index(panel.key) + 1
                         assert number > len(met), "the counter went back"
-                        check_panel(app, game, panel, number)
+                        guide_of = screen.guide  # placed once laid out, unless gone by then
+                        await until(lambda g=guide_of, p=panel: g.box.display or g.showing != p)
+                        await pilot.pause()
+                        if screen.guide.showing is not panel:
+                            continue  # its moment passed meanwhile (a bot moved)
+                        await check_panel(app, game, panel, number)
                         met.append(panel.key)
                     await pilot.press("escape")
                     if screen.guide.showing is None and not again_checked:
@@ -124,7 +129,7 @@ def crop(lines: list[str], region: Region) -> list[str]:
     return [line[region.x : region.right] for line in lines[region.y : region.bottom]]
 
 
-def check_panel(app: Any, game: str, panel: Any, number: int) -> None:
+async def check_panel(app: Any, game: str, panel: Any, number: int) -> None:
     """The panel is on screen at 80x24, whole on one page, counted as the `number`th met, beside
     its region (on screen, highlighted, pointed at) and never over it nor over the prompt bar,
     whose header and choices all show."""
@@ -145,19 +150,21 @@ def check_panel(app: Any, game: str, panel: Any, number: int) -> None:
     assert not box.overlaps(target.region), (panel.key, box, target.region)
     bottom = app.screen.query_one("#prompt" if panel.key != "won" else "#game-over")
     assert not box.overlaps(bottom.region), (panel.key, box, bottom.region)
-    if panel.key != "won":
-        check_prompt_shows(app, lines)
+    if panel.key != "won":  # (read again if a bot's move is being drawn just now)
+        await until(lambda: prompt_shows(app, screen_lines(app)))
 
 
-def check_prompt_shows(app: Any, lines: list[str]) -> None:
+def prompt_shows(app: Any, lines: list[str]) -> bool:
     """The prompt bar's header and every choice of its page are on the screen, in its rows."""
     bar = app.screen.query_one(PromptBar)
     rows = "\n".join(crop(lines, bar.region))
     header = bar.text.splitlines()[0].strip()
-    assert header and header[:40] in rows, (header, rows)
     page = bar.choices[bar.page * PAGE_SIZE : (bar.page + 1) * PAGE_SIZE]
-    for slot, (_, label) in enumerate(page):
-        assert f" {SLOT_KEYS[slot]}  {label[:20]}" in rows, (label, rows)
+    return (
+        bool(header)
+        and header[:40] in rows
+        and all(f" {SLOT_KEYS[slot]}  {label[:20]}" in rows for slot, (_, label) in enumerate(page))
+    )
 
 
 async def check_again(pilot: Any, app: Any, game: str, panel: Any) -> None:
