@@ -81,6 +81,12 @@ class GuideBox(Widget):
     Panel.{TARGET_CLASS} {{
         border-top: heavy $warning;
     }}
+    .-ascii GuideBox {{
+        border: ascii $warning;
+    }}
+    .-ascii Panel.{TARGET_CLASS} {{
+        border-top: ascii $warning;
+    }}
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -144,7 +150,7 @@ class GuideBox(Widget):
         if more:
             self.border_subtitle = f"Esc more ({self.page + 1}/{len(self.pages)})"
         else:
-            self.border_subtitle = "Esc got it · ? again"
+            self.border_subtitle = "Esc got it  ? again"
 
     def render(self) -> Content:
         if self.panel is None or not self.pages:
