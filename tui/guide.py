@@ -97,27 +97,32 @@ class GuideBox(Widget):
         self._head = ""
         self._title_rows = 1
         self._at: Region | None = None  # where it is drawn
+        self._drawn: tuple[Dock, str] | None = None
         self.open = False
         """A panel is shown (it is drawn once placed)."""
 
     def show_panel(self, panel: GuidePanel, head: str) -> None:
         """Show `panel` (placed and paged later, by `place`); `head`: its count and pointer."""
         self.panel, self._head, self.page, self.open = panel, head, 0, True
+        self._drawn = None
         self.pages, self._title_rows = ((panel.title, *panel.lines),), 1
 
     def place(self, where: Dock, head: str) -> None:
-        """Put the panel at `where`, its text in `where`'s pages."""
+        """Put the panel at `where`, its text in `where`'s pages (each view asks again: what
+        is unchanged is left alone, so a move at the table costs nothing here)."""
+        drawn = (where, head)
+        if self.display and drawn == self._drawn:
+            return
+        self._drawn = drawn
         if where.pages != self.pages:
             self.page = 0
         self.pages, self._head, self._title_rows = where.pages, head, where.title_rows
         if where.region != self._at:
             self._uncover()
             self._at = where.region
-        x, y, width, height = where.region
-        styles = self.styles
-        if (styles.offset.x.value, styles.offset.y.value) != (x, y):
-            styles.offset = (x, y)
-        styles.width, styles.height = width, height
+            x, y, width, height = where.region
+            self.styles.offset = (x, y)
+            self.styles.width, self.styles.height = width, height
         self._titles()
         self.display = True  # first shown once placed: never a moment where it is not
         self.refresh()
