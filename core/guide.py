@@ -5,8 +5,10 @@ helps): the set-up (players, a fixed seed, options, the bots' kind) and the pane
 Each panel names the moment it explains (`Trigger`: the first prompt of a kind, a choice whose
 label matches, the game's end ...) and the part of the screen it talks about (`points`: a
 region the TUI highlights). The player sees each panel once, the first time its moment comes,
-and then plays that moment for real. Which panel is due is a pure function of the seat's view,
-so the guide needs nothing the player may not see.
+and then plays that moment for real; the panel leaves when its moment passes (`lasts`): its
+condition no longer holds, or the player made a decision since it showed. Which panel is due,
+and for how long, are pure functions of the seat's view, so the guide needs nothing the player
+may not see, and what a panel says can be checked against the view it shows in.
 
 A guided table is an ordinary table: leaving or finishing the guide leaves a table that plays on
 like any other (the lobby only remembers which tables are guided, in memory).
@@ -47,13 +49,15 @@ class GuideError(ValueError):
 class Trigger:
     """When a panel is due; every condition given must hold.
 
-    `start`: the game has begun; `prompt`: the seat has an open decision of this kind;
+    `start`: the game has begun and the seat has made no decision yet; `prompt`: the seat has
+    an open decision of this kind;
     `choice`: one of its choices' labels matches this regular expression; `board`: the board
     view has these keys with these values; `over`: the game has ended."""
 
     start: bool = False
     prompt: str = ""
     choice: str = ""
+    text: str = ""
     board: Mapping[str, Any] = field(default_factory=dict)
     over: bool = False
 
@@ -67,13 +71,15 @@ class Trigger:
         if any(board.get(key) != value for key, value in self.board.items()):
             return False
         if self.start:
-            return True
+            return not game.get("decision")
         # A prompt named is looked for among standing ones too (Spartacus: the Open Market
         # while offers await answers); `start` and a choice alone look at decisions only.
         if self.prompt:
             mine = [p for p in game["prompts"] if p["kind"] == self.prompt]
         else:
             mine = [p for p in game["prompts"] if not p.get("standing")]
+        if self.text:
+            mine = [p for p in mine if re.search(self.text, p["text"])]
         if not mine:
             return False
         if self.choice:
@@ -95,6 +101,11 @@ class GuidePanel:
     first that matches a choice names it. Several say what comes first in a multi-step choice
     (a trade: send it once it asks for a card, else ask for one), which one expression over
     choices checked in the prompt's order could not."""
+
+    def lasts(self, view: Mapping[str, Any], shown_at: int | None) -> bool:
+        """Whether the moment this panel was shown for (at the seat's decision number
+        `shown_at`) is still on: its condition holds and the seat has not decided since."""
+        return view["game"].get("decision") == shown_at and self.trigger.holds(view)
 
     def suggested(self, prompt: Mapping[str, Any]) -> str | None:
         """The id of the choice of `prompt` this panel advises, if any."""
@@ -249,18 +260,20 @@ def _panel(game: str, raw: Any, where: str) -> GuidePanel:
 def _trigger(raw: Any, where: str) -> Trigger:
     if not isinstance(raw, dict) or not raw:
         raise GuideError(f"{where}: `when` says when the panel is due (start, prompt, over ...)")
-    unknown = set(raw) - {"start", "prompt", "choice", "board", "over"}
+    unknown = set(raw) - {"start", "prompt", "choice", "text", "board", "over"}
     if unknown:
         raise GuideError(f"{where}: unknown condition {sorted(unknown)[0]!r} in `when`")
-    choice = str(raw.get("choice", ""))
-    try:
-        re.compile(choice)
-    except re.error as exc:
-        raise GuideError(f"{where}: `choice` is not a regular expression: {exc}") from exc
+    choice, text = str(raw.get("choice", "")), str(raw.get("text", ""))
+    for name, expression in (("choice", choice), ("text", text)):
+        try:
+            re.compile(expression)
+        except re.error as exc:
+            raise GuideError(f"{where}: `{name}` is not a regular expression: {exc}") from exc
     return Trigger(
         start=bool(raw.get("start", False)),
         prompt=str(raw.get("prompt", "")),
         choice=choice,
+        text=text,
         board=dict(raw.get("board", {})),
         over=bool(raw.get("over", False)),
     )

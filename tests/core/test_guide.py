@@ -4,6 +4,10 @@ fixed deal at an ordinary table."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
 import pytest
 
 from harena.core.guide import (
@@ -25,12 +29,22 @@ def play(game: str, seed: int) -> set[str]:
     """The guide's set-up dealt from `seed`, seat 0 played by a learner who follows the guide's
     advice, else plays as the heuristic bot would: the panels whose moment came."""
     guide = load_guide(game)
+    held: list[str] = []
+    for view in views(game, seed, held):
+        held += [p.key for p in guide.panels if p.key not in held and p.trigger.holds(view)]
+    return set(held)
+
+
+def views(game: str, seed: int, held: list[str] | None = None) -> Iterator[dict[str, Any]]:
+    """Each view seat 0 gets in the guide's set-up dealt from `seed`, played to the end by a
+    learner who follows the advice of the panels `held` (else as the heuristic bot would)."""
+    guide = load_guide(game)
+    held = [] if held is None else held
     table = create_guided_table(Lobby(), "me", "ann", game, seed=seed)
     learner = table.game.bots["heuristic"](seed)
-    held: list[str] = []
     for _ in range(5000):
         view = table.view_for("me")
-        held += [p.key for p in guide.panels if p.key not in held and p.trigger.holds(view)]
+        yield view
         if table.game.result() is not None:
             break
         mine = [p for p in view["game"]["prompts"] if not p.get("standing")]
@@ -41,7 +55,6 @@ def play(game: str, seed: int) -> set[str]:
             table.act("me", choice)
         else:
             assert table.play_bot_step()
-    return set(held)
 
 
 @pytest.mark.parametrize("game", GUIDES)
@@ -51,6 +64,79 @@ def test_every_panels_moment_comes_in_real_games(game):
     for seed in range(1, 13):
         held |= play(game, seed)
     assert {p.key for p in guide.panels} - held <= RARE
+
+
+def decisions(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """What the prompt bar lists: every prompt but gifts and asks (they have keys of their own)."""
+    return [p for p in view["game"]["prompts"] if p["kind"] not in ("give_denarii", "ask_denarii")]
+
+
+def labels(view: dict[str, Any], kind: str) -> list[str]:
+    return [
+        label for p in view["game"]["prompts"] if p["kind"] == kind for _, label in p["choices"]
+    ]
+
+
+CLAIMS: dict[str, Callable[[dict[str, Any]], bool]] = {
+    # "Offer someone a trade below": the Market is open to this seat, with someone to offer to
+    "market": lambda v: any(re.match(r"Offer .* a trade$", x) for x in labels(v, "open_market")),
+    # "hits a target House, one of these": the choices are the targets
+    "scheme": lambda v: any(p["text"].endswith("choose the target") for p in decisions(v)),
+    # "you hold something that answers it"
+    "reaction": lambda v: any(x != "Let it be" for x in labels(v, "reaction")),
+    # "The Theater card sets the scene ... shown here"
+    "theater": lambda v: v["game"]["board"]["theater"]["card"] is not None,
+    "armor": lambda v: any("Armor" in x for x in labels(v, "play_card")),
+    "won": lambda v: v["game"]["result"] is not None,
+}
+"""What a panel's text says of the moment, as a test on the view it shows in."""
+LET_BE = re.compile(r"(?i)let it be|do not|no bet|pass")
+BELOW = re.compile(r"\bbelow\b|press (a|the) number|Press a card's number")
+
+
+def test_every_panels_text_is_true_whenever_it_may_show():
+    """Issue 36: "Offer someone a trade from here" showed when the Market was closed, and a
+    Scheme's panel said nobody sees the card while the prompt named it. A panel may show at any
+    view where its condition holds: at each of them, in seeded games, what it says is so."""
+    for game in GUIDES:
+        guide = load_guide(game)
+        for seed in range(1, 7):
+            for view in views(game, seed):
+                for panel in guide.panels:
+                    if not panel.trigger.holds(view):
+                        continue
+                    claim = CLAIMS.get(panel.key)
+                    assert claim is None or claim(view), (game, seed, panel.key)
+                    text = " ".join(panel.lines)
+                    if BELOW.search(text):  # it points at choices to press
+                        assert decisions(view), (game, seed, panel.key)
+                    if "let it be" in text.lower():  # it offers to let the moment pass
+                        assert any(
+                            LET_BE.search(label)
+                            for p in decisions(view)
+                            for _, label in p["choices"]
+                        ), (game, seed, panel.key)
+
+
+def test_a_panel_lasts_while_its_moment_does():
+    """A panel leaves when its condition stops holding or the seat decides: shown at decision
+    3, it lasts at 3 and is gone at 4."""
+    panel = load_guide("carthage").panel("hand")
+    view = {
+        "table": {"status": "playing", "you": 0},
+        "game": {
+            "result": None,
+            "board": {},
+            "decision": 3,
+            "prompts": [{"kind": "play_card", "text": "", "choices": [["c:1", "Jab"]]}],
+        },
+    }
+    assert panel.lasts(view, 3)
+    assert not panel.lasts({**view, "game": {**view["game"], "decision": 4}}, 3)
+    assert not panel.lasts({**view, "game": {**view["game"], "prompts": []}}, 3)
+    welcome = load_guide("carthage").panel("welcome")
+    assert welcome.trigger.holds({**view, "game": {**view["game"], "decision": 0}})
+    assert not welcome.trigger.holds(view)  # the first decision ends the first moment
 
 
 def test_a_rare_moment_is_due_when_it_comes():

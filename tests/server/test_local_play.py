@@ -105,16 +105,19 @@ def test_harena_play_learn_opens_the_guided_first_game():
     learn = 'from harena.server.cli import main\nraise SystemExit(main(["play", "carthage", "--learn", "--bot-delay", "0.05"]))'
     term = LocalTerminal([sys.executable, "-c", learn])
     try:
-        term.wait_for("Guide: Welcome to the arena of Carthage")
-        term.wait_for("highlighted: the arena")  # the panel's last line: the title may come first
+        term.wait_for("Guide 1/18 ◀ the arena")
+        term.wait_for("Welcome to the arena of Carthage")
+        term.wait_for("5  Purple Gaul")  # the choices show beside the panel
         term.send("\x1b")
-        term.wait_for("Guide: Choose your gladiator")
+        term.wait_for("Guide 2/18 ▼ your choices")
+        term.wait_for("Choose your gladiator")
         term.send("\x1b")
         deadline = time.monotonic() + 15
-        while "Guide: Choose your gladiator" in term.text() and time.monotonic() < deadline:
+        while "Guide 2/18" in term.text() and time.monotonic() < deadline:
             term.pump(0.05)  # the panel closes: then the key is a key, not Alt+5
         term.send("5")  # the guide's advice: the Purple Gaul
-        term.wait_for("Guide: Enter the arena: placement")
+        term.wait_for("Guide 3/18 ◀ the arena")
+        term.wait_for("Enter the arena: placement")
         term.send("\x11")  # ctrl+q
         term.proc.wait(10)
     finally:

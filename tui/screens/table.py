@@ -266,6 +266,10 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         # otherwise leave the screen one move behind until the next one.
         self.show(self.table.view_for(self.harena.identity))
 
+    def on_resize(self) -> None:
+        if self.guide is not None:
+            self.guide.place_later()  # beside what it explains at the new size
+
     def on_unmount(self) -> None:
         self.harena.unsubscribe(self.subscription_key)
         self._tick(None)
@@ -555,6 +559,8 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
 
     def action_board(self, name: str) -> None:
         self._widget(BoardWidget).board_action(name)
+        if self.guide is not None:
+            self.guide.place_later()  # a board key may show another panel (Spartacus: Tab)
 
     def on_board_widget_choose(self, message: BoardWidget.Choose) -> None:
         message.stop()
