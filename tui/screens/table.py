@@ -39,7 +39,7 @@ from harena.tui.widgets.header_line import HeaderLine
 from harena.tui.widgets.key_bar import KeyBar, help_entries
 from harena.tui.widgets.lines_panel import LogPanel
 from harena.tui.widgets.panel import Panel
-from harena.tui.widgets.prompt_bar import PROMPT_BINDINGS, PromptBar, PromptKeys
+from harena.tui.widgets.prompt_bar import PROMPT_BINDINGS, PromptBar, PromptKeys, shown_stamp
 from harena.tui.widgets.seats import SeatsPanel, seat_label, waiting_seats
 from harena.tui.widgets.status_line import StatusLine
 from harena.tui.widgets.table_list import status_word
@@ -334,7 +334,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
                     {**p, "text": f"{p['text']} {window_note(window)}"} if p.get("default") else p
                     for p in decisions
                 ]
-            prompt.show_prompts(board.prompt_view(decisions), note)
+            prompt.show_prompts(board.prompt_view(decisions), note, game["decision"])
         elif window is not None and game["result"] is None and not standing_in:
             # (one line at 80 columns: the table lets it be for you when the window closes)
             prompt.show_idle(
@@ -377,6 +377,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             choice_id,
             self.view["game"]["decision"],
             partial(self._answered, labels, choice_id),
+            shown_stamp(self.view["game"]["prompts"], choice_id),
         )
 
     def _answered(self, labels: dict[str, str], choice_id: str, refused: str | None) -> None:
