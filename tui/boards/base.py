@@ -44,6 +44,9 @@ class BoardWidget(Widget):
     KEY_BAR_LEAD: ClassVar[list[tuple[str, str]]] = [("1-9,0", "choose"), ("[ ]", "page")]
     """(keys, label) shown first in the key bar."""
 
+    KEY_BAR_WATCHING: ClassVar[list[tuple[str, str]]] = []
+    """The lead of a spectator's key bar: only the keys that do something for them."""
+
     class Choose(Message):
         """The board picked a choice (a direction key, a hex under the cursor)."""
 

@@ -15,7 +15,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingsMap
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
@@ -51,6 +51,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 W = TypeVar("W", bound=Widget)
+
+PLAYERS_ONLY = ("leave",)
+"""Actions of the screen's bindings that do nothing for a spectator (the bar leaves them out)."""
 
 
 def idle_text(view: dict[str, Any]) -> str:
@@ -195,6 +198,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             self._bindings = BindingsMap.merge(
                 [BindingsMap(self.board_class.SCREEN_BINDINGS), self._bindings]
             )
+        self._bar_watching: bool | None = None  # the key bar lists a spectator's keys
         self._confirming: str | None = None  # a choice waiting for its second press
         self._confirming_at: int | None = None  # ... asked at this decision number
         self._gone_reason: str | None = None  # the table left the server, for this reason
@@ -234,7 +238,8 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         yield GameOverPanel(id="game-over")
         yield ChatInputRow(id="say")
         yield StatusLine(id="status")
-        yield KeyBar(self.BINDINGS, lead=board_class.KEY_BAR_LEAD, id="keys")
+        bindings, lead = self._bar_keys(view)
+        yield KeyBar(bindings, lead=lead, id="keys")
         self.guide = TableGuide.for_table(self, self.table, self.harena.guide_progress)
         if self.guide is not None:
             yield self.guide.box
@@ -287,6 +292,16 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             # A session that ends while this screen mounts never gets its widgets.
             log.debug("table %s: screen not drawn, its widgets are gone", self.table.id)
 
+    def _bar_keys(self, view: dict[str, Any]) -> tuple[list[BindingType], list[tuple[str, str]]]:
+        """The key bar's bindings and lead: a spectator's lists only what they may use (no
+        choosing, no giving, no seat to leave: Esc takes them back to the lobby)."""
+        self._bar_watching = view["table"]["you"] is None
+        if not self._bar_watching:
+            return list(self.BINDINGS), self.board_class.KEY_BAR_LEAD
+        playing = set(PLAYERS_ONLY)
+        bindings = [b for b in self.BINDINGS if getattr(b, "action", None) not in playing]
+        return bindings, self.board_class.KEY_BAR_WATCHING
+
     def _widget(self, kind: type[W]) -> W:
         """`query_one(kind)`, remembered: every move redraws the screen, for every player."""
         widget = self._widgets.get(kind)
@@ -305,6 +320,8 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         timing = (
             clock_text(view, time.time(), self.player_name) if "deadlines" in view["table"] else ""
         )
+        if (view["table"]["you"] is None) != self._bar_watching:
+            self._widget(KeyBar).set_keys(*self._bar_keys(view))
         if not board.OWNS_BODY:
             self._widget(SeatsPanel).show(view)
         board.show(view)

@@ -184,6 +184,7 @@ class CarthageBoard(BoardWidget):
         ("weadzx", "step"),
         ("↑↓←→", "hex"),
     ]
+    KEY_BAR_WATCHING: ClassVar[list[tuple[str, str]]] = [("↑↓←→", "hex")]
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)

@@ -135,6 +135,7 @@ class SpartacusBoard(BoardWidget):
         ("g", "give"),
         ("Tab", "house"),
     ]
+    KEY_BAR_WATCHING: ClassVar[list[tuple[str, str]]] = [("Tab", "house")]
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
