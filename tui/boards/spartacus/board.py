@@ -112,9 +112,10 @@ class SpartacusBoard(BoardWidget):
         Binding(
             "o",
             "board('terms')",
-            "terms",
+            "in full",
             show=False,
-            tooltip="every term of the trade offers in full (a big offer is cut on the screen)",
+            tooltip="the phase panel in full: every term of the trade offers, every House asked "
+            "in a Reaction window (a panel cut at 80x24 says '+N more: o')",
         ),
         Binding(
             "w",
@@ -247,7 +248,10 @@ class SpartacusBoard(BoardWidget):
             self._step(name.removeprefix("step "))
             return
         if name == "terms":
-            self.app.push_screen(TermsScreen(terms_lines(view)))
+            if panels.phase_shows(view) == "market":  # its offers in full: every term
+                self.app.push_screen(TermsScreen(terms_lines(view)))
+            else:
+                self.app.push_screen(TermsScreen(panels.phase_text(view), "The phase in full"))
             return
         players = len(view["game"]["board"]["players"])
         arena = view["game"]["board"]["arena"]
