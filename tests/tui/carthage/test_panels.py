@@ -108,10 +108,10 @@ def test_spending_favor_asks_twice_but_declining_does_not() -> None:
 
 
 def test_direction_labels_carry_their_keys() -> None:
-    prompts = [{"kind": "move_step", "choices": [["dir:NE", "NE to 1,-1"], ["dir:W", "W to -1,0"]]}]
+    prompts = [{"kind": "move_step", "choices": [["dir:NE", "NE"], ["dir:W", "W"]]}]
     assert keys.decorate(prompts)[0]["choices"] == [
-        ["dir:NE", "NE to 1,-1 (e)"],
-        ["dir:W", "W to -1,0 (a)"],
+        ["dir:NE", "NE (e)"],
+        ["dir:W", "W (a)"],
     ]
 
 

@@ -174,7 +174,7 @@ def naked_choice(game: Mapping[str, Any]) -> str | None:
 
 
 def label_with_key(choice_id: str, label: str) -> str:
-    """A direction choice's label with its key: "NE to 1,-3 (e)"; Naked and Afraid's "(n)"."""
+    """A direction choice's label with its key: "NE (e)"; Naked and Afraid's "(n)"."""
     if choice_id == NAKED:
         return f"{label} ({NAKED_KEY})"
     if choice_id.startswith("dir:"):
