@@ -286,6 +286,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         self.view = view
         try:
             self._draw(view)
+            self.prompt_page_turned()  # the keys the board marks
             if self.guide is not None:
                 self.guide.update(view)
         except NoMatches:
@@ -301,6 +302,9 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         playing = set(PLAYERS_ONLY)
         bindings = [b for b in self.BINDINGS if getattr(b, "action", None) not in playing]
         return bindings, self.board_class.KEY_BAR_WATCHING
+
+    def prompt_page_turned(self) -> None:
+        self._widget(BoardWidget).show_keys(self._widget(PromptBar).keys_shown())
 
     def _widget(self, kind: type[W]) -> W:
         """`query_one(kind)`, remembered: every move redraws the screen, for every player."""

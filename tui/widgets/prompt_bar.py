@@ -229,6 +229,15 @@ class PromptBar(RowsWidget):
         """Where `choice_id` is numbered (page * PAGE_SIZE + slot), if offered."""
         return next((n for n, s in enumerate(self._slots) if s.offered and s.id == choice_id), None)
 
+    def keys_shown(self) -> dict[str, str]:
+        """choice id -> its number key, for the choices on the page shown."""
+        start = self._page * PAGE_SIZE
+        return {
+            s.id: SLOT_KEYS[n]
+            for n, s in enumerate(self._slots[start : start + PAGE_SIZE])
+            if s.offered
+        }
+
     def gone_at(self, slot: int) -> str | None:
         """The label of the choice number key `slot` had, if it is no longer offered."""
         found = self._slot(slot)
@@ -346,9 +355,12 @@ class PromptKeys:
             return
         self.choose(choice[0])
 
+    def prompt_page_turned(self) -> None:
+        """The bar shows another page: other choices have the number keys now."""
+
     def action_prompt_page(self, delta: int) -> None:
         bar = cast("Screen[Any]", self).query_one(PromptBar)  # mixed into screens
         if bar.pages == 1:
             self.prompt_unavailable("all choices fit on one page")
-        else:
-            bar.turn_page(delta)
+        elif bar.turn_page(delta):
+            self.prompt_page_turned()

@@ -4,6 +4,7 @@ the Favor phase (the script of the other seats: tests/tui/carthage/script.py).""
 
 from __future__ import annotations
 
+from harena.tui.boards.carthage.board import ArenaView
 from harena.tui.widgets.lines_panel import LogPanel
 from tests.tui.carthage import script
 from tests.tui.carthage.helpers import (
@@ -28,6 +29,11 @@ def log_text(app) -> str:
     return "\n".join(table_screen(app).query_one(LogPanel).lines)
 
 
+def hex_of(choice_id: str) -> tuple[int, int]:
+    q, r = choice_id.removeprefix("hex:").split(",")
+    return int(q), int(r)
+
+
 async def test_a_full_first_turn_by_keys() -> None:
     lobby, table = script.new_table()
     async with session(lobby, script.ALICE, "alice") as (app, pilot):
@@ -42,6 +48,14 @@ async def test_a_full_first_turn_by_keys() -> None:
         labels = [label for _, label in prompt_bar(app).choices]
         assert "2 NE, 2 E of the centre" in labels
         assert all(label.endswith(" of the centre") for label in labels), labels
+        # ... and the arena draws each offered hex of the page shown with its number key
+        marks = board(app).query_one(ArenaView).hints
+        first = prompt_bar(app).choices[0][0]  # "hex:q,r"
+        assert marks[hex_of(first)] == "1"
+        await pilot.press("right_square_bracket")  # the next page: other hexes get the keys
+        await until(lambda: board(app).query_one(ArenaView).hints[hex_of(first)] == "o")
+        assert "1" in board(app).query_one(ArenaView).hints.values()
+        await pilot.press("left_square_bracket")
         await pilot.press("enter")
         assert at(table, script.ALICE_SEAT) == [4, -2]
         await until(lambda: "enters the arena at 2 NE, 2 E of the centre" in log_text(app))

@@ -192,6 +192,7 @@ class CarthageBoard(BoardWidget):
         self.cursor: Hex = catalog.arena().centre
         self._column = 0
         self._prompt_seen: tuple[Any, ...] = ()
+        self._numbers: dict[str, str] = {}  # the prompt bar's keys shown, by choice id
         self._players_shown = 0
 
     @property
@@ -241,7 +242,7 @@ class CarthageBoard(BoardWidget):
             # solo and co-op: a second line for the Essedari Maximo's next (or last) Action
             self.set_class(game["board"].get("essedari") is not None, "-chariot")
         self._home_cursor(game)
-        self.query_one(ArenaView).draw(game["board"], self.cursor, keys.hints(game))
+        self._redraw_arena()
         for name in ("players", "theater", "row", "hand"):
             self.query_one(f"#{name}", panels.LinesView).show(view)
         self.query_one("#row-panel", Panel).set_title(panels.row_title(view))
@@ -265,10 +266,16 @@ class CarthageBoard(BoardWidget):
     def _cursor_column(self) -> int:
         return hexmap.position(catalog.arena(), COMPACT, self.cursor)[0]
 
+    def show_keys(self, shown: Mapping[str, str]) -> None:
+        if shown != self._numbers:
+            self._numbers = dict(shown)
+            self._redraw_arena()
+
     def _redraw_arena(self) -> None:
         if self.view is not None:
+            game = self.view["game"]
             self.query_one(ArenaView).draw(
-                self.view["game"]["board"], self.cursor, keys.hints(self.view["game"])
+                game["board"], self.cursor, keys.hints(game, self._numbers)
             )
 
     # -- keys -------------------------------------------------------------------------------------
@@ -381,6 +388,8 @@ def legend(ascii_only: bool) -> list[tuple[str, str]]:
         ("", "  ".join(words[7:])),
         ("on arena", f"{dot} hex  {inner} Inner Circle  {centre} centre  ( ) face down  [] cursor"),
         ("", f"{hexmap.CHARIOT[pick]} the Essedari Maximo's chariot (solo and co-op)"),
+        ("1-9 0 o", "a hex offered: its number key on the prompt's page shown, else o"),
+        ("hexes", f"named by the walk from the centre {centre}: '2 NE, 1 E of the centre'"),
         ("cards", "  ".join(icons[:4])),
         ("", "  ".join(icons[4:])),
     ]
