@@ -4,6 +4,7 @@ keys to choose, no `g give`, no `l leave seat`, in both games, at 80x24."""
 from __future__ import annotations
 
 from harena.core.lobby import Lobby
+from harena.tui.boards.carthage.board import ArenaView
 from harena.tui.widgets.key_bar import KeyBar
 from tests.tui.harness import session, until
 from tests.tui.screen_keys import table_screen
@@ -43,3 +44,6 @@ async def test_a_spectator_of_carthage_may_move_the_hex_cursor_and_nothing_else(
         assert "hex" in bar and "lobby" in bar, bar
         for useless in ("choose", "step", "leave seat"):
             assert useless not in bar, bar
+        # nor the step keys' compass in the arena's corner (a player's arena has it)
+        arena = table_screen(dan).query_one(ArenaView).text
+        assert "w e" not in arena and "z x" not in arena

@@ -89,11 +89,18 @@ class ArenaView(RowsWidget):
         self.board: dict[str, Any] | None = None
         self.cursor: Hex | None = None
         self.hints: dict[Hex, str] = {}
+        self.compass = True  # the step keys in the corner: not for a spectator, who cannot step
         self.ascii_only = ascii_only  # given at birth: mounted while the app exits, the board
         # may find its children gone
 
-    def draw(self, board: dict[str, Any], cursor: Hex | None, hints: dict[Hex, str]) -> None:
-        self.board, self.cursor, self.hints = board, cursor, hints
+    def draw(
+        self,
+        board: dict[str, Any],
+        cursor: Hex | None,
+        hints: dict[Hex, str],
+        compass: bool = True,
+    ) -> None:
+        self.board, self.cursor, self.hints, self.compass = board, cursor, hints, compass
         self.update_rows()
 
     def scale_for(self, width: int, height: int) -> hexmap.Scale:
@@ -114,6 +121,7 @@ class ArenaView(RowsWidget):
             cursor=self.cursor,
             hints=self.hints,
             ascii_only=self.ascii_only,
+            compass=self.compass,
         )
         return [panels.content_line([(pad, ""), *line]) for line in lines]
 
@@ -275,7 +283,10 @@ class CarthageBoard(BoardWidget):
         if self.view is not None:
             game = self.view["game"]
             self.query_one(ArenaView).draw(
-                game["board"], self.cursor, keys.hints(game, self._numbers)
+                game["board"],
+                self.cursor,
+                keys.hints(game, self._numbers),
+                compass=game["seat"] is not None,
             )
 
     # -- keys -------------------------------------------------------------------------------------
