@@ -37,3 +37,12 @@ async def test_o_shows_the_phase_in_full_at_80x24() -> None:
         assert "cat/Solonius ..." in screen and "Reactions (secret until all in):" in screen
         await keys.press("escape")
         await until(lambda: "The phase in full" not in screen_text(bob))
+
+
+def test_a_house_cut_to_fit_says_how_many_lines_more_within_its_width() -> None:
+    _, table, _, _ = _lot_won_by_ann()
+    view = table.view_for(BOB)
+    whole = plain(panels.house_lines(view, 1, 44, 100))
+    cut = plain(panels.house_lines(view, 1, 44, 3))
+    assert cut == [*whole[:2], f"+{len(whole) - 2} more (a taller terminal shows them)"]
+    assert all(len(line) <= 44 for line in cut)

@@ -238,7 +238,7 @@ class CarthageBoard(BoardWidget):
         return panels.row_lines(view, width, self.ascii_only)
 
     def _hand(self, view: Mapping[str, Any], width: int, height: int) -> list[Line]:
-        return panels.hand_lines(view, width, self.ascii_only)
+        return panels.hand_lines(view, width, self.ascii_only, height)
 
     def show(self, view: dict[str, Any]) -> None:
         self.view = view

@@ -13,7 +13,7 @@ from typing import Any
 
 from harena.tui.boards.spartacus import catalog
 from harena.tui.boards.spartacus.names import name_segment, names_of, player_name, relabel
-from harena.tui.widgets.lines_view import Line, fit, line_width
+from harena.tui.widgets.lines_view import TALLER, Line, cut_with_more, fit, line_width
 
 View = Mapping[str, Any]
 
@@ -221,12 +221,7 @@ def house_lines(
                     ascii_only,
                 )
             )
-    if len(lines) > height > 0:
-        hidden = len(lines) - height + 1
-        lines = lines[: height - 1] + [
-            [(f"... {hidden} more lines (a bigger terminal shows them)", "dim")]
-        ]
-    return lines
+    return cut_with_more(lines, height, TALLER)
 
 
 def grouped(assets: list[Mapping[str, Any]]) -> list[tuple[Mapping[str, Any], int]]:
@@ -326,20 +321,12 @@ def phase_lines(view: View, width: int, height: int, ascii_only: bool = False) -
             lines.append([name_segment(view, seat), (f" {KIND_WORDS.get(kind, kind)}", "")])
     asks = ask_lines(view)
     # open asks matter now: they keep their rows, the phase's last lines give way (and say so)
-    lines = cut_with_more(lines, max(1, height - len(asks))) + asks
+    lines = cut_with_more(lines, max(1, height - len(asks)), [(": ", "dim"), (MORE_KEY, "bold")])
+    lines += asks
     return [fit_line(line, width, ascii_only) for line in lines][:height]
 
 
 MORE_KEY = "o"  # the key that shows the phase panel in full (SpartacusBoard's `terms`)
-
-
-def cut_with_more(lines: list[Line], height: int) -> list[Line]:
-    """`lines` cut to `height` rows, the last of them saying how many more there are and the
-    key that shows them all: a list is never cut without a word."""
-    if len(lines) <= height or height <= 0:
-        return lines
-    hidden = len(lines) - height + 1
-    return lines[: height - 1] + [[(f"+{hidden} more: ", "dim"), (MORE_KEY, "bold")]]
 
 
 def phase_text(view: View) -> list[str]:
