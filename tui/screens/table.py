@@ -181,6 +181,8 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         Binding("question_mark", "help", "help", tooltip="this help"),
     ]
     HELP_EXTRA = [
+        ("gone:", "a choice no longer offered: its number stays taken until your next decision"),
+        ("+N more", "a list cut to fit: the key or the terminal size after it shows the rest"),
         ("Enter", "after the game is over: back to the lobby"),
         ("ctrl+q", "quit harena at once"),
     ]

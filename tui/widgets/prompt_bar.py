@@ -171,9 +171,8 @@ class PromptBar(RowsWidget):
             return fresh  # a new question: number it afresh
         slots = [Slot(s.id, labels.get(s.id, s.label), s.id in labels) for s in self._slots]
         placed = {s.id for s in slots}
+        # (a gone last choice keeps its place too: a choice that comes must not take its number)
         slots += [Slot(cid, label) for cid, label in choices if cid not in placed]
-        while slots and not slots[-1].offered:
-            slots.pop()
         return slots if pages_for(len(slots)) == pages_for(len(fresh)) else fresh
 
     def _renumbers_kept(self, slots: list[Slot]) -> bool:
