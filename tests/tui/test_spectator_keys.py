@@ -7,7 +7,7 @@ from harena.core.lobby import Lobby
 from harena.tui.boards.carthage.board import ArenaView
 from harena.tui.widgets.key_bar import KeyBar
 from tests.tui.harness import session, until
-from tests.tui.screen_keys import table_screen
+from tests.tui.screen_keys import prompt_bar, table_screen
 from tests.tui.spartacus.helpers import new_table
 
 
@@ -28,6 +28,8 @@ async def test_a_spectator_of_spartacus_is_offered_no_key_of_a_player() -> None:
             assert useless not in bar, bar
         for useful in ("house", "chat", "rules", "lobby", "help"):
             assert useful in bar, bar
+        idle = prompt_bar(dan).text  # nor does the line that says what is going on
+        assert "Tab: a House in full" in idle and "give" not in idle and "ask" not in idle
         player = key_bar(ann)  # a player's bar keeps them
         for key in ("choose", "give", "leave seat"):
             assert key in player, player

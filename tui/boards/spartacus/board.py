@@ -340,8 +340,9 @@ class SpartacusBoard(BoardWidget):
         if table["status"] == "waiting":
             return None
         mark = ">" if self.ascii_only else "▶"
-        lead = "Watching as a spectator: " if table["you"] is None else "Not your move: "
-        return f"{lead}the Houses marked {mark} are to act (Tab: a House in full, g: give, k: ask denarii)."
+        if table["you"] is None:  # (only the keys a spectator may use)
+            return f"Watching as a spectator: Houses marked {mark} act now (Tab: a House in full)."
+        return f"Not your move: the Houses marked {mark} are to act (Tab: a House in full, g: give, k: ask denarii)."
 
     def result_lines(self, view: dict[str, Any]) -> list[str] | None:
         return panels.result_lines(view)
