@@ -289,6 +289,8 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         try:
             self._draw(view)
             self.prompt_page_turned()  # the keys the board marks
+            if (view["table"]["you"] is None) != self._bar_watching:  # sat down, or got up
+                self._widget(KeyBar).set_keys(*self._bar_keys(view))
             if self.guide is not None:
                 self.guide.update(view)
         except NoMatches:
@@ -326,8 +328,6 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         timing = (
             clock_text(view, time.time(), self.player_name) if "deadlines" in view["table"] else ""
         )
-        if (view["table"]["you"] is None) != self._bar_watching:
-            self._widget(KeyBar).set_keys(*self._bar_keys(view))
         if not board.OWNS_BODY:
             self._widget(SeatsPanel).show(view)
         board.show(view)
