@@ -17,24 +17,23 @@ def test_a_reactions_list_cut_to_fit_ends_with_how_many_more_and_the_key() -> No
     _, table, _, _ = _lot_won_by_ann()
     view = table.view_for(BOB)
     whole = plain(panels.phase_lines(view, 34, 20))
-    assert whole[1:] == [
-        "Reactions (secret until all in):",
-        "  bob/Glaber ...",
-        "  cat/Solonius ...",
-    ]
+    assert whole[1] == "Reactions (secret until all in):"
+    asked = whole[2:]
+    assert len(asked) >= 2 and "  bob/Glaber ..." in asked  # every House asked, a line each
     cut = plain(panels.phase_lines(view, 34, 3))
-    assert cut == [whole[0], whole[1], "+2 more: o"]  # two Houses asked are not shown
+    assert cut == [whole[0], whole[1], f"+{len(asked)} more: o"]  # the Houses asked: hidden
     assert panels.phase_text(view) == whole  # ... and `o` shows them
 
 
 async def test_o_shows_the_phase_in_full_at_80x24() -> None:
-    lobby, _table, _, _ = _lot_won_by_ann()
+    lobby, table, _, _ = _lot_won_by_ann()
     async with session(lobby, BOB, "bob", size=(80, 24)) as (bob, keys):
         await until_prompt(bob, "event_reaction")
         await keys.press("o")
         await until(lambda: "The phase in full" in screen_text(bob))
         screen = screen_text(bob)
-        assert "cat/Solonius ..." in screen and "Reactions (secret until all in):" in screen
+        for line in panels.phase_text(table.view_for(BOB)):
+            assert line.strip() in screen
         await keys.press("escape")
         await until(lambda: "The phase in full" not in screen_text(bob))
 
