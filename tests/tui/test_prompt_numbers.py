@@ -46,6 +46,9 @@ async def test_a_new_decision_or_a_list_with_nothing_left_numbers_afresh() -> No
         assert numbers(bar) == {"b": 0, "c": 1} and bar.gone_at(2) is None
         bar.show_prompts(prompt("x", "y"), decision=5)  # nothing of the old list is left
         assert numbers(bar) == {"x": 0, "y": 1}
+        other = [{**prompt("z", "y")[0], "kind": "another_question"}]
+        bar.show_prompts(other, decision=5)  # another kind of question: its own numbers
+        assert numbers(bar) == {"z": 0, "y": 1} and bar.gone_at(0) is None
 
 
 async def test_gaps_that_would_cost_a_page_number_afresh() -> None:

@@ -97,7 +97,8 @@ class PromptBar(RowsWidget):
 
     Within one decision a choice keeps its number while it stays offered: one that goes leaves
     its number struck out ("gone: ..."), one that comes takes the next number after the last.
-    A new decision (the seat answered, or nothing of the old list is left) numbers afresh; so
+    A new decision (the seat answered, another kind of question, or nothing of the old list
+    left) numbers afresh; so
     does a list whose gaps would cost another page."""
 
     DEFAULT_CSS = """
@@ -112,7 +113,7 @@ class PromptBar(RowsWidget):
         super().__init__(id=id)
         self._text = ""
         self._slots: list[Slot] = []
-        self._decision: int | None = None
+        self._decision: tuple[int, tuple[str, ...]] | None = None  # (number, prompt kinds)
         self._page = 0
         self._drawn: tuple[str, tuple[Slot, ...], int] | None = None
         self._guarded_until = 0.0
@@ -145,8 +146,10 @@ class PromptBar(RowsWidget):
         text = " / ".join(prompt["text"] for prompt in prompts)
         if note:
             text = f"{note} {text}"
-        slots = self._numbered(choices, decision)
-        self._decision = decision
+        # one decision: the same decision number, asking the same kinds of question
+        asked = None if decision is None else (decision, tuple(p.get("kind", "") for p in prompts))
+        slots = self._numbered(choices, asked)
+        self._decision = asked
         if slots != self._slots:
             now = self.clock()
             if choices and not self._expecting:
@@ -162,7 +165,9 @@ class PromptBar(RowsWidget):
                 self._page = 0
         self._set(text, slots)
 
-    def _numbered(self, choices: list[Choice], decision: int | None) -> list[Slot]:
+    def _numbered(
+        self, choices: list[Choice], decision: tuple[int, tuple[str, ...]] | None
+    ) -> list[Slot]:
         """The new choices in their places: kept where they were within the same decision."""
         fresh = [Slot(cid, label) for cid, label in choices]
         labels = dict(choices)
