@@ -98,8 +98,7 @@ class PromptBar(RowsWidget):
     Within one decision a choice keeps its number while it stays offered: one that goes leaves
     its number struck out ("gone: ..."), one that comes takes the next number after the last.
     A new decision (the seat answered, another kind of question, or nothing of the old list
-    left) numbers afresh; so
-    does a list whose gaps would cost another page."""
+    left) numbers afresh; so does a list whose gaps would cost another page."""
 
     DEFAULT_CSS = """
     PromptBar {
