@@ -13,8 +13,18 @@ themselves with `@register`.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, ItemsView, Iterable, Iterator, KeysView, Mapping, ValuesView
+from collections.abc import (
+    Callable,
+    ItemsView,
+    Iterable,
+    Iterator,
+    KeysView,
+    Mapping,
+    Sequence,
+    ValuesView,
+)
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
@@ -125,6 +135,11 @@ class Prompt:
     confirm: tuple[str, ...] = ()
     default: str | None = None
 
+    @property
+    def stamp(self) -> str:
+        """This prompt's list as its seat is shown it, in short (see `choices_stamp`)."""
+        return choices_stamp(self.kind, [(c.id, c.label) for c in self.choices])
+
     def to_view(self) -> dict[str, Any]:
         out = {
             "kind": self.kind,
@@ -137,6 +152,15 @@ class Prompt:
         if self.default is not None:
             out["default"] = self.default
         return out
+
+
+def choices_stamp(kind: str, choices: Iterable[Sequence[str]]) -> str:
+    """A short fingerprint of one prompt's list (its kind, each choice's id and label), made
+    only of what the seat is shown: a screen sends it with a choice, and the table refuses the
+    choice if that list has changed since (Table.act). A prompt view's stamp is
+    `choices_stamp(view["kind"], view["choices"])`."""
+    text = "\x1f".join([kind, *(f"{cid}\x1e{label}" for cid, label in choices)])
+    return hashlib.blake2s(text.encode(), digest_size=6).hexdigest()
 
 
 @dataclass(frozen=True, slots=True)

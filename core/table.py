@@ -42,6 +42,9 @@ CHAT_MAX_CHARS = 300
 Subscriber = Callable[[dict[str, Any]], None]
 
 
+STALE_LIST = "the choices changed since your screen was drawn: nothing was done; choose again"
+
+
 class NotYourTurn(IllegalAction):
     """The identity has no seat here, or it is not that seat's decision."""
 
@@ -545,18 +548,37 @@ class Table:
 
     # -- play -------------------------------------------------------------------------------------
 
-    def act(self, identity: str, choice: str, decision: int | None = None) -> list[Event]:
+    def act(
+        self, identity: str, choice: str, decision: int | None = None, shown: str | None = None
+    ) -> list[Event]:
         """Apply a choice for the seat `identity` holds. `decision` is the seat's decision
-        number the client saw; a different one means the screen was stale, and nothing happens."""
+        number the client saw, `shown` the stamp of the list it chose from (Prompt.stamp); a
+        different one means the screen was stale, and nothing happens."""
         seat = self.seat_of(identity)
         if seat is None:
             raise NotYourTurn("you have no seat at this table")
         if self.seats[seat].stand_in is not None and not self.closed and self.started:
             self.take_back(identity)  # choosing is taking the seat back
         self._deals_in_row = 0
+        if shown is not None and self.started and not self.closed:
+            # (after the checks _act makes first: a closed table, a game moved on, say so)
+            if decision is None or decision == self.game.decision_number(seat):
+                self._check_shown(seat, choice, shown)
         if self._holds(seat, choice, decision):
             return []
         return self._act(seat, choice, decision, by=identity)
+
+    def _check_shown(self, seat: int, choice: str, shown: str) -> None:
+        """Refuse a choice made from a list that has changed since the player's screen showed
+        it (another player's move within the same decision): its number may now mean another
+        choice. The stamp is of the seat's own prompt, so it tells nothing hidden."""
+        now = next(
+            (p for p in self.game.open_prompts()
+             if p.seat == seat and any(c.id == choice for c in p.choices)),
+            None,
+        )  # fmt: skip
+        if now is None or now.stamp != shown:
+            raise IllegalAction(STALE_LIST)
 
     def act_soon(
         self,
@@ -564,12 +586,13 @@ class Table:
         choice: str,
         decision: int | None,
         answered: Callable[[str | None], None],
+        shown: str | None = None,
     ) -> None:
         """`act` as a screen calls it: `answered(None)` once the choice is made, `answered(why)`
         if it is not. A table another node runs answers later (server/cluster/remote.py); here
         the choice is made at once and `answered` hears at once."""
         try:
-            self.act(identity, choice, decision)
+            self.act(identity, choice, decision, shown)
         except IllegalAction as error:
             answered(str(error))
             return

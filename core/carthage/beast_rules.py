@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from harena.core.carthage.beasts import Beast, BeastEntry, BeastTiming
 from harena.core.carthage.choices import HexChoice
-from harena.core.carthage.hexgrid import Hex
+from harena.core.carthage.hexgrid import Hex, hex_name
 from harena.core.carthage.part import Part
 from harena.core.carthage.state import Frame, Phase, Source
 from harena.core.engine import Choice, Prompt
@@ -53,7 +53,7 @@ class BeastRules(Part):
             if p.beast is not None and p.at is None:
                 beast = self.content.beast(p.beast)
                 hexes = self.beast_entry_hexes(beast)
-                hexes_offered = tuple(HexChoice.of(h) for h in hexes)
+                hexes_offered = tuple(HexChoice.of(h, self.arena.centre) for h in hexes)
                 text = f"The {beast.name} enters the arena: where?"
                 return Prompt(seat, "place_beast", text, hexes_offered)
         seat = s.beast_offers[0]
@@ -69,7 +69,7 @@ class BeastRules(Part):
             assert p.beast is not None and p.at is None
             p.at = at = chosen.at
             name = self.content.beast(p.beast).name
-            self.game.emit(f"The {name} enters the arena at {at.q},{at.r}")
+            self.game.emit(f"The {name} enters the arena at {hex_name(at, self.arena.centre)}")
             return
         s.beast_offers.pop(0)
         if choice == "decline":

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from harena.core.carthage.hexgrid import Direction, Hex
+from harena.core.carthage.hexgrid import Direction, Hex, hex_name
 from harena.core.engine import Choice
 
 
@@ -19,17 +19,18 @@ class HexChoice(Choice):
     at: Hex
 
     @classmethod
-    def of(cls, at: Hex, label: str | None = None) -> HexChoice:
+    def of(cls, at: Hex, centre: Hex, label: str | None = None) -> HexChoice:
+        """The hex `at`, labelled by where it lies from the arena's `centre` (or `label`)."""
         if label is None:
-            return _plain_hex_choice(at)
+            return _plain_hex_choice(at, centre)
         return cls(f"hex:{at.q},{at.r}", label, at)
 
 
 @cache
-def _plain_hex_choice(at: Hex) -> HexChoice:
+def _plain_hex_choice(at: Hex, centre: Hex) -> HexChoice:
     """A hex labelled by itself: choices are immutable, so each is made once and shared (the
     placement prompts offer the same dozens of hexes over and over)."""
-    return HexChoice(f"hex:{at.q},{at.r}", f"{at.q},{at.r}", at)
+    return HexChoice(f"hex:{at.q},{at.r}", hex_name(at, centre), at)
 
 
 @dataclass(frozen=True, slots=True)

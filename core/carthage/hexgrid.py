@@ -100,6 +100,29 @@ def straight_direction(a: Hex, b: Hex) -> Direction | None:
     return None
 
 
+def walk(a: Hex, b: Hex) -> tuple[tuple[int, Direction], ...]:
+    """How to go from `a` to `b` along at most two straight lines at 60 degrees: (steps,
+    direction) pairs, the first line first. A hex is named this way on screen and in the log
+    ("2 NE, 1 E of the centre"), as a player finds it on the drawn arena, never by its axial
+    coordinates."""
+    dq, dr = b.q - a.q, b.r - a.r
+    n = distance(a, b)
+    for first in Direction:
+        (fq, fr), (sq, sr) = _OFFSETS[first], _OFFSETS[first.turned(1)]
+        for k in range(1, n + 1):
+            if (dq - k * fq, dr - k * fr) == ((n - k) * sq, (n - k) * sr):
+                return ((k, first),) if k == n else ((k, first), (n - k, first.turned(1)))
+    return ()  # a == b
+
+
+def hex_name(h: Hex, centre: Hex) -> str:
+    """A hex as players find it on the arena: "the centre", "3 NE of the centre", "2 NE, 1 E
+    of the centre" (rulebook: the arena's centre hexagon is marked on the board)."""
+    if h == centre:
+        return "the centre"
+    return ", ".join(f"{k} {d.name}" for k, d in walk(centre, h)) + " of the centre"
+
+
 def knockback_directions(attacker: Hex, target: Hex) -> tuple[Direction, ...]:
     """Which way `target` is knocked "STRAIGHT ... away from the opponent" (rulebook: Action
     Cards, Knockback).

@@ -139,7 +139,7 @@ class Primitives(Part):
             self.leave(p.at)
         p.at = self.arena.step(p.at, direction)
         assert p.at is not None
-        self.game.emit(f"{self.name_of(seat)} steps {direction.name} to {p.at.q},{p.at.r}")
+        self.game.emit(f"{self.name_of(seat)} steps {direction.name}")
         for hook in self.game.hooks.stepped:
             hook(seat)
         if not p.alive:
@@ -202,8 +202,10 @@ class Primitives(Part):
             at = nxt
         p.at = at
         if at != start:
+            hexes = distance(start, at)
             self.game.emit(
-                f"{self.name_of(seat)} is knocked back {direction.name} to {at.q},{at.r}"
+                f"{self.name_of(seat)} is knocked back {direction.name}"
+                + (f" {hexes} hexes" if hexes > 1 else "")
             )
             token = self.state.tokens.get(at)
             if token is not None and token.face_up and not beast:

@@ -121,7 +121,7 @@ def _step_label(game: Carthage, frame: Frame, d: Direction) -> str:
     assert at is not None
     h = game.arena.step(at, d)
     assert h is not None
-    label = f"{d.name} to {h.q},{h.r}"
+    label = d.name
     token = game.state.tokens.get(h)
     if token is not None and token.face_up:
         label += f" ({game.token_defs[token.token].name})"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from harena.core.carthage.cards import Gladiator
 from harena.core.carthage.choices import HexChoice
-from harena.core.carthage.hexgrid import Hex
+from harena.core.carthage.hexgrid import Hex, hex_name
 from harena.core.carthage.part import Part
 from harena.core.carthage.state import (
     ROW_SIZE,
@@ -186,7 +186,9 @@ class GameSetup(Part):
         s.tokens[at] = BoardToken(s.token_held)
         s.token_pool.remove(s.token_held)
         name = self.token_defs[s.token_held].name
-        self.game.emit(f"{self.game.board.name_of(seat)} places {name} at {at.q},{at.r}")
+        self.game.emit(
+            f"{self.game.board.name_of(seat)} places {name} at {hex_name(at, self.arena.centre)}"
+        )
         s.token_held = None
         s.turn = (seat + 1) % self.game.players
         if not s.token_pool:
@@ -214,7 +216,9 @@ class GameSetup(Part):
         """Place `seat`'s gladiator; True when the last one is placed and play begins."""
         s = self.state
         s.players[seat].at = at
-        self.game.emit(f"{self.game.board.name_of(seat)} enters the arena at {at.q},{at.r}")
+        self.game.emit(
+            f"{self.game.board.name_of(seat)} enters the arena at {hex_name(at, self.arena.centre)}"
+        )
         s.placed += 1
         s.turn = (s.turn + 1) % self.game.players
         return s.placed == self.game.players
@@ -246,11 +250,13 @@ class GameSetup(Part):
                 choices = tuple(Choice(f"token:{t}", self.token_defs[t].name) for t in kinds)
                 return Prompt(s.turn, "place_token", "Take a token to place", choices)
             name = self.token_defs[s.token_held].name
-            choices = tuple(HexChoice.of(h) for h in self.token_hexes(s.token_held))
+            choices = tuple(
+                HexChoice.of(h, self.arena.centre) for h in self.token_hexes(s.token_held)
+            )
             if len(dict.fromkeys(s.token_pool)) > 1:
                 choices += (Choice("back", "Take another token"),)
             return Prompt(s.turn, "place_token", f"Place {name}", choices)
-        choices = tuple(HexChoice.of(h) for h in self.placement_hexes())
+        choices = tuple(HexChoice.of(h, self.arena.centre) for h in self.placement_hexes())
         return Prompt(s.turn, "place_gladiator", "Place your gladiator on the outer edge", choices)
 
     def deck_text(self, gladiator: Gladiator) -> str:

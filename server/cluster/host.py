@@ -195,7 +195,7 @@ class TableHost:
             if identity is None:
                 raise IllegalAction("who is asking?")
             if op == "act":
-                table.act(identity, args["choice"], decision=args["decision"])
+                table.act(identity, args["choice"], args["decision"], args["shown"])
                 return {"ok": None}
             if op == "say":
                 table.say(identity, args["name"], args["text"])

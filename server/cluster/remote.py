@@ -297,8 +297,10 @@ class RemoteTable:
 
     # -- what a player does: asked of the owner -----------------------------------------------------
 
-    def act(self, identity: str, choice: str, decision: int | None = None) -> list[Event]:
-        self._ask("act", identity, choice=choice, decision=decision)
+    def act(
+        self, identity: str, choice: str, decision: int | None = None, shown: str | None = None
+    ) -> list[Event]:
+        self._ask("act", identity, choice=choice, decision=decision, shown=shown)
         return []
 
     def act_soon(
@@ -307,12 +309,15 @@ class RemoteTable:
         choice: str,
         decision: int | None,
         answered: Callable[[str | None], None],
+        shown: str | None = None,
     ) -> None:
         """Send a choice to the owner without waiting for it: `answered(None)` once the owner
         has it recorded, `answered(why)` if it was refused or not answered. A screen's key
         goes this way, so this node's loop (every other session on it) never waits on the
         owner's round trip, nor for the 5 s of an owner that is paused or gone."""
-        self._send("act", identity, {"choice": choice, "decision": decision}, answered)
+        self._send(
+            "act", identity, {"choice": choice, "decision": decision, "shown": shown}, answered
+        )
 
     def say_soon(
         self, identity: str, name: str, text: str, answered: Callable[[str | None], None]

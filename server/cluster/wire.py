@@ -17,7 +17,7 @@ REQUESTS: dict[str, dict[str, tuple[type, ...]]] = {
     # op -> its arguments and their types (besides `identity`, a str or None)
     "ping": {},  # does the owner answer (after it let a question time out)?
     "view": {},
-    "act": {"choice": (str,), "decision": (int, type(None))},
+    "act": {"choice": (str,), "decision": (int, type(None)), "shown": (str, type(None))},
     "say": {"name": (str,), "text": (str,)},
     "sit": {"name": (str,), "seat": (int, type(None))},
     "watch": {"name": (str,)},

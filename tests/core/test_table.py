@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
-from harena.core.engine import IllegalAction
+from harena.core.engine import IllegalAction, choices_stamp
 from harena.core.store import Store, StoreError, TableLog
-from harena.core.table import NotYourTurn, Table
+from harena.core.table import STALE_LIST, NotYourTurn, Table
 
 
 def new_table(players: int = 2, **kw: Any) -> Table:
@@ -70,6 +71,22 @@ def test_a_stale_screen_cannot_answer_the_next_prompt():
     with pytest.raises(IllegalAction, match="moved on"):
         table.act("key-0", first_choice(table, 0), decision)  # the same keypress, twice
     assert table.game.snapshot() == before
+
+
+def test_a_choice_from_a_list_that_changed_since_the_screen_was_drawn_is_refused():
+    # issue 36: the screen sends the stamp of the list it showed; the stamp is made of the
+    # seat's own prompt as its view has it, so it tells the table nothing hidden.
+    table = seated(2)
+    prompt = table.view_for("key-0")["game"]["prompts"][0]
+    shown = choices_stamp(prompt["kind"], prompt["choices"])
+    assert shown == table.game.prompts_for(0)[0].stamp
+    elsewhere = choices_stamp(prompt["kind"], prompt["choices"][1:])  # a list with one less
+    before = table.game.snapshot()
+    with pytest.raises(IllegalAction, match="^" + re.escape(STALE_LIST) + "$"):
+        table.act("key-0", first_choice(table, 0), 0, elsewhere)
+    assert table.game.snapshot() == before
+    table.act("key-0", first_choice(table, 0), 0, shown)
+    assert table.game.version == 1
 
 
 def test_every_subscriber_gets_the_view_for_its_own_seat():

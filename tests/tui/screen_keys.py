@@ -42,9 +42,10 @@ async def until_prompt(app: HarenaApp, kind: str | None = None) -> None:
 
 
 def slot_of(app: HarenaApp, choice_id: str) -> int:
-    ids = [cid for cid, _ in prompt_bar(app).choices]
-    assert choice_id in ids, (choice_id, ids)
-    return ids.index(choice_id)
+    """Where the prompt bar numbers `choice_id` (page * PAGE_SIZE + slot)."""
+    number = prompt_bar(app).number_of(choice_id)
+    assert number is not None, (choice_id, prompt_bar(app).choices)
+    return number
 
 
 async def until_unguarded(app: HarenaApp) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from textual.binding import Binding
@@ -44,6 +44,9 @@ class BoardWidget(Widget):
     KEY_BAR_LEAD: ClassVar[list[tuple[str, str]]] = [("1-9,0", "choose"), ("[ ]", "page")]
     """(keys, label) shown first in the key bar."""
 
+    KEY_BAR_WATCHING: ClassVar[list[tuple[str, str]]] = []
+    """The lead of a spectator's key bar: only the keys that do something for them."""
+
     class Choose(Message):
         """The board picked a choice (a direction key, a hex under the cursor)."""
 
@@ -62,6 +65,10 @@ class BoardWidget(Widget):
     def show(self, view: dict[str, Any]) -> None:
         """Draw `view` (Table.view_for: {"table": ..., "game": ...}). Called on every change."""
         raise NotImplementedError
+
+    def show_keys(self, shown: Mapping[str, str]) -> None:
+        """The prompt bar's number keys on the page shown, by choice id: a board may draw
+        them where those choices lie (Carthage: on the hexes offered)."""
 
     def help_extra(self) -> list[tuple[str, str]]:
         """More lines for the help screen: symbols, keys that are not bindings."""

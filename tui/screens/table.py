@@ -16,7 +16,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingsMap
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
@@ -39,7 +39,7 @@ from harena.tui.widgets.header_line import HeaderLine
 from harena.tui.widgets.key_bar import KeyBar, help_entries
 from harena.tui.widgets.lines_panel import LogPanel
 from harena.tui.widgets.panel import Panel
-from harena.tui.widgets.prompt_bar import PROMPT_BINDINGS, PromptBar, PromptKeys
+from harena.tui.widgets.prompt_bar import PROMPT_BINDINGS, PromptBar, PromptKeys, shown_stamp
 from harena.tui.widgets.seats import SeatsPanel, seat_label, waiting_seats
 from harena.tui.widgets.status_line import StatusLine
 from harena.tui.widgets.table_list import status_word
@@ -51,6 +51,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 W = TypeVar("W", bound=Widget)
+
+PLAYERS_ONLY = ("leave",)
+"""Actions of the screen's bindings that do nothing for a spectator (the bar leaves them out)."""
 
 
 def idle_text(view: dict[str, Any]) -> str:
@@ -192,6 +195,8 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         Binding("question_mark", "help", "help", tooltip="this help"),
     ]
     HELP_EXTRA = [
+        ("gone:", "a choice no longer offered: its number stays taken until your next decision"),
+        ("+N more", "a list cut to fit: the key or the terminal size after it shows the rest"),
         ("Enter", "after the game is over: back to the lobby"),
         ("ctrl+q", "quit harena at once"),
     ]
@@ -209,6 +214,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             self._bindings = BindingsMap.merge(
                 [BindingsMap(self.board_class.SCREEN_BINDINGS), self._bindings]
             )
+        self._bar_watching: bool | None = None  # the key bar lists a spectator's keys
         self._confirming: str | None = None  # a choice waiting for its second press
         self._confirming_at: int | None = None  # ... asked at this decision number
         self._gone_reason: str | None = None  # the table left the server, for this reason
@@ -249,7 +255,8 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         yield GameOverPanel(id="game-over")
         yield ChatInputRow(id="say")
         yield StatusLine(id="status")
-        yield KeyBar(self.BINDINGS, lead=board_class.KEY_BAR_LEAD, id="keys")
+        bindings, lead = self._bar_keys(view)
+        yield KeyBar(bindings, lead=lead, id="keys")
         self.guide = TableGuide.for_table(self, self.table, self.harena.guide_progress)
         if self.guide is not None:
             yield self.guide.box
@@ -309,11 +316,27 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         self.view = view
         try:
             self._draw(view)
+            self.prompt_page_turned()  # the keys the board marks
+            if (view["table"]["you"] is None) != self._bar_watching:  # sat down, or got up
+                self._widget(KeyBar).set_keys(*self._bar_keys(view))
             if self.guide is not None:
                 self.guide.update(view)
         except NoMatches:
             # A session that ends while this screen mounts never gets its widgets.
             log.debug("table %s: screen not drawn, its widgets are gone", self.table.id)
+
+    def _bar_keys(self, view: dict[str, Any]) -> tuple[list[BindingType], list[tuple[str, str]]]:
+        """The key bar's bindings and lead: a spectator's lists only what they may use (no
+        choosing, no giving, no seat to leave: Esc takes them back to the lobby)."""
+        self._bar_watching = view["table"]["you"] is None
+        if not self._bar_watching:
+            return list(self.BINDINGS), self.board_class.KEY_BAR_LEAD
+        playing = set(PLAYERS_ONLY)
+        bindings = [b for b in self.BINDINGS if getattr(b, "action", None) not in playing]
+        return bindings, self.board_class.KEY_BAR_WATCHING
+
+    def prompt_page_turned(self) -> None:
+        self._widget(BoardWidget).show_keys(self._widget(PromptBar).keys_shown())
 
     def _widget(self, kind: type[W]) -> W:
         """`query_one(kind)`, remembered: every move redraws the screen, for every player."""
@@ -375,7 +398,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
                     else p
                     for p in decisions
                 ]
-            prompt.show_prompts(board.prompt_view(decisions), note)
+            prompt.show_prompts(board.prompt_view(decisions), note, game["decision"])
         elif window is not None and game["result"] is None and not standing_in:
             prompt.show_idle(window_idle(window))
         elif view["table"]["status"] == "closed":
@@ -413,6 +436,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             choice_id,
             self.view["game"]["decision"],
             partial(self._answered, labels, choice_id),
+            shown_stamp(self.view["game"]["prompts"], choice_id),
         )
 
     def _answered(self, labels: dict[str, str], choice_id: str, refused: str | None) -> None:

@@ -82,8 +82,9 @@ def key_bar_content(entries: Iterable[tuple[str, str]], gap: int = -1) -> Conten
 
 
 class KeyBar(Widget):
-    """Fixed one-line list of a screen's main keys. It never changes; at 80 columns a long
-    bar is drawn compact so that every key still shows (Esc and ? last of all)."""
+    """One-line list of a screen's main keys. It changes only when what the person may do
+    changes (a player who becomes a spectator); at 80 columns a long bar is drawn compact so
+    that every key still shows (Esc and ? last of all)."""
 
     DEFAULT_CSS = """
     KeyBar {
@@ -101,8 +102,19 @@ class KeyBar(Widget):
     ) -> None:
         """`lead`: (keys, label) shown first, for keys that are not one binding (1-9, 0)."""
         super().__init__(id=id)
+        self._entries: list[tuple[str, str]] = []
+        self._forms: list[Content] = []
+        self.set_keys(bindings, lead)
+
+    def set_keys(
+        self, bindings: Iterable[BindingType], lead: Iterable[tuple[str, str]] = ()
+    ) -> None:
+        """List these keys instead (drawn again only if they differ)."""
         entries = key_bar_entries(bindings, lead)
-        self._forms = [key_bar_content(entries, gap) for gap in (-1, 2, 1)]
+        if entries != self._entries:
+            self._entries = entries
+            self._forms = [key_bar_content(entries, gap) for gap in (-1, 2, 1)]
+            self.refresh()
 
     @property
     def text(self) -> str:

@@ -40,6 +40,19 @@ def wrap(text: str, width: int, lines: int, ascii_only: bool = False) -> list[st
     return out
 
 
+TALLER = [(" (a taller terminal shows them)", "dim")]
+"""How to see the lines a panel had no room for, when no key shows them."""
+
+
+def cut_with_more(lines: list[Line], height: int, how: Line) -> list[Line]:
+    """`lines` cut to `height` rows, the last saying how many more there are and `how` to see
+    them ("+3 more: o", "+2 more (a taller terminal shows them)"): never cut without a word."""
+    if len(lines) <= height or height <= 0:
+        return lines
+    hidden = len(lines) - height + 1
+    return lines[: height - 1] + [[(f"+{hidden} more", "dim"), *how]]
+
+
 def content_line(line: Line) -> Content:
     return Content.assemble(*[(text, style) if style else text for text, style in line])
 

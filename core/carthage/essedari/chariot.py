@@ -21,7 +21,7 @@ from harena.core.carthage.essedari.actions import (
 from harena.core.carthage.essedari.path import planned_path
 from harena.core.carthage.essedari.state import EssedariState
 from harena.core.carthage.essedari.track import track
-from harena.core.carthage.hexgrid import Hex, distance, ring
+from harena.core.carthage.hexgrid import Hex, distance, hex_name, ring
 from harena.core.carthage.part import bind
 from harena.core.carthage.state import BoardToken, CarthageState, Frame, Phase
 from harena.core.engine import Result
@@ -114,7 +114,9 @@ class EssedariMode:
         armor = rules.armor * (game.players if mode is Mode.COOP else 1)
         s.essedari = EssedariState(mode, pos, armor, armor, deck)
         at = self.track[pos]
-        game.emit(f"The {NAME} enters the arena at {at.q},{at.r} with {armor} Armor")
+        game.emit(
+            f"The {NAME} enters the arena at {hex_name(at, game.arena.centre)} with {armor} Armor"
+        )
         s.phase = Phase.PLACEMENT
         return True
 
@@ -224,7 +226,7 @@ class EssedariMode:
         if action.attack is not Attack.NONE:
             self.throw(action, damage, hit)
         end = self.track[ess.pos]
-        game.emit(f"The {NAME} is at {end.q},{end.r}")
+        game.emit(f"The {NAME} is at {hex_name(end, game.arena.centre)}")
 
     def chariot_path(self, action: ChariotAction) -> list[tuple[int | None, Hex]]:
         """The hexes he enters, each with his track position there (None mid-dash)."""

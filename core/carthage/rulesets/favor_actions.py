@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from harena.core.carthage.cards import CardSet
 from harena.core.carthage.choices import FocusCard, HexChoice, LobbyCard
-from harena.core.carthage.hexgrid import Hex
+from harena.core.carthage.hexgrid import Hex, hex_name
 from harena.core.carthage.part import Part
 from harena.core.carthage.rulesets.catalog import FAVOR_ACTIONS
 from harena.core.carthage.state import MAX_ARMOR, Frame, Source
@@ -324,7 +324,11 @@ class FavorActions(Part):
             return Prompt(seat, pick, "Intimidate: Focus which opponent's card?", (*choices, BACK))
         if pick == "renovate_token":
             choices = tuple(
-                HexChoice.of(h, f"{self.token_defs[s.tokens[h].token].name} at {h.q},{h.r}")
+                HexChoice.of(
+                    h,
+                    self.arena.centre,
+                    f"{self.token_defs[s.tokens[h].token].name} at {hex_name(h, self.arena.centre)}",
+                )
                 for h in self.renovate_moves()
             )
             return Prompt(seat, pick, "Renovate: move which Arena token?", (*choices, BACK))
@@ -332,7 +336,9 @@ class FavorActions(Part):
             origin = self.state.rulesets.renovate_from
             assert origin is not None
             name = self.token_defs[s.tokens[origin].token].name
-            choices = tuple(HexChoice.of(h) for h in self.renovate_moves().get(origin, []))
+            choices = tuple(
+                HexChoice.of(h, self.arena.centre) for h in self.renovate_moves().get(origin, [])
+            )
             return Prompt(seat, pick, f"Renovate: move {name} to which hex?", (*choices, BACK))
         if pick == "repair_card":
             choices = tuple(Choice(f"repair:{i}", self.game.board.card_name(i)) for i in me.discard)
@@ -397,7 +403,7 @@ class FavorActions(Part):
             s.tokens[to] = token
             name = self.token_defs[token.token].name
             self.game.emit(
-                f"{self.game.board.name_of(seat)} Renovates: {name} moves from {origin.q},{origin.r} to {to.q},{to.r}"
+                f"{self.game.board.name_of(seat)} Renovates: {name} moves from {hex_name(origin, self.arena.centre)} to {hex_name(to, self.arena.centre)}"
             )
         elif pick == "repair_card":
             instance = int(choice.removeprefix("repair:"))

@@ -12,11 +12,13 @@ from harena.core.carthage.hexgrid import (
     Hex,
     direction_to,
     distance,
+    hex_name,
     hexes_within,
     knockback_directions,
     line,
     ring,
     straight_direction,
+    walk,
 )
 
 coords = st.integers(min_value=-12, max_value=12)
@@ -174,3 +176,18 @@ def test_an_arena_refuses_a_centre_or_inner_circle_outside_it() -> None:
         Arena(cells, frozenset(), Hex(3, 0))
     with pytest.raises(ValueError, match="Inner Circle"):
         Arena(cells, frozenset({Hex(2, 0)}), Hex(0, 0))
+
+
+def test_a_hex_is_named_by_the_walk_from_the_centre_never_by_its_coordinates():
+    # issue 36: players find a hex on the drawn arena from its marked centre hexagon
+    centre = Hex(0, 0)
+    assert hex_name(centre, centre) == "the centre"
+    assert hex_name(Hex(0, -3), centre) == "3 NW of the centre"
+    assert hex_name(Hex(4, -2), centre) == "2 NE, 2 E of the centre"
+    assert hex_name(Hex(-4, 0), centre) == "4 W of the centre"
+    assert hex_name(Hex(-1, 3), centre) == "2 SE, 1 SW of the centre"
+    for h in Arena.hexagon(4, 2):  # every hex has one walk, and it leads there
+        end = centre
+        for steps, direction in walk(centre, h):
+            end = end.step(direction, steps)
+        assert end == h

@@ -129,6 +129,12 @@ def test_arrow_keys_move_the_cursor_along_rows_and_between_them() -> None:
 
 
 def test_the_hex_under_the_cursor_in_words() -> None:
-    assert describe_hex(board(), (0, 0)) == "0,0 (centre): Favor +2 token, face up"
-    assert describe_hex(board(), (-4, 0)) == "-4,0 (outer edge): B Blue Retiarius, Armor 15"
-    assert describe_hex(board(), (2, -2)) == "2,-2 (Inner Circle): Armor +1 token, face down"
+    assert describe_hex(board(), (0, 0)) == "the centre (centre): Favor +2 token, face up"
+    assert (
+        describe_hex(board(), (-4, 0))
+        == "4 W of the centre (outer edge): B Blue Retiarius, Armor 15"
+    )
+    assert (
+        describe_hex(board(), (2, -2))
+        == "2 NE of the centre (Inner Circle): Armor +1 token, face down"
+    )

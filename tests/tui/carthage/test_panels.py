@@ -23,6 +23,16 @@ def texts(lines) -> list[str]:
     return plain(lines)
 
 
+def test_a_hand_longer_than_its_panel_says_how_many_cards_more() -> None:
+    # issue 36: a list is never cut without a word
+    view = scripted_view()
+    whole = texts(panels.hand_lines(view, 40, False))
+    assert len(whole) >= 3
+    cut = texts(panels.hand_lines(view, 40, False, height=2))
+    assert cut == [whole[0], f"+{len(whole) - 1} more (a taller terminal shows them)"]
+    assert texts(panels.hand_lines(view, 40, False, height=len(whole))) == whole
+
+
 def test_players_show_armor_favor_cards_start_and_turn() -> None:
     view = scripted_view()
     lines = texts(panels.player_lines(view, 42))
@@ -108,10 +118,10 @@ def test_spending_favor_asks_twice_but_declining_does_not() -> None:
 
 
 def test_direction_labels_carry_their_keys() -> None:
-    prompts = [{"kind": "move_step", "choices": [["dir:NE", "NE to 1,-1"], ["dir:W", "W to -1,0"]]}]
+    prompts = [{"kind": "move_step", "choices": [["dir:NE", "NE"], ["dir:W", "W"]]}]
     assert keys.decorate(prompts)[0]["choices"] == [
-        ["dir:NE", "NE to 1,-1 (e)"],
-        ["dir:W", "W to -1,0 (a)"],
+        ["dir:NE", "NE (e)"],
+        ["dir:W", "W (a)"],
     ]
 
 

@@ -3,6 +3,7 @@ the help, and the end of a game."""
 
 from __future__ import annotations
 
+from harena.core.carthage.hexgrid import Hex, hex_name
 from harena.core.lobby import Lobby
 from harena.core.table import Table
 from harena.tui.boards.carthage.board import CarthageBoard
@@ -78,7 +79,8 @@ async def test_two_players_see_their_own_hands_and_each_others_moves() -> None:
             target = board(first).cursor
             await pilot.press("enter")
             # The other screen shows the gladiator enter, without a key press.
-            await until(lambda: f"enters the arena at {target[0]},{target[1]}" in log_text(second))
+            where = hex_name(Hex(*target), Hex(0, 0))  # as the arena and the prompt name it
+            await until(lambda: f"enters the arena at {where}" in log_text(second))
             await until_prompt(second, "place_gladiator")
             await spilot.press("enter")
             await until_prompt(first)
@@ -111,7 +113,7 @@ async def test_a_spectator_sees_no_hand_and_cannot_play() -> None:
         await pilot.press("e")
         assert status(app) == "Error: no move or knockback to direct now"
         await move_cursor(pilot, app, (1, 0))
-        assert status(app).startswith("1,0 (Inner Circle)")
+        assert status(app).startswith("1 E of the centre (Inner Circle)")
 
 
 async def test_help_lists_the_carthage_keys_and_symbols() -> None:

@@ -4,6 +4,7 @@ the Favor phase (the script of the other seats: tests/tui/carthage/script.py).""
 
 from __future__ import annotations
 
+from harena.tui.boards.carthage.board import ArenaView
 from harena.tui.widgets.lines_panel import LogPanel
 from tests.tui.carthage import script
 from tests.tui.carthage.helpers import (
@@ -28,6 +29,11 @@ def log_text(app) -> str:
     return "\n".join(table_screen(app).query_one(LogPanel).lines)
 
 
+def hex_of(choice_id: str) -> tuple[int, int]:
+    q, r = choice_id.removeprefix("hex:").split(",")
+    return int(q), int(r)
+
+
 async def test_a_full_first_turn_by_keys() -> None:
     lobby, table = script.new_table()
     async with session(lobby, script.ALICE, "alice") as (app, pilot):
@@ -36,9 +42,23 @@ async def test_a_full_first_turn_by_keys() -> None:
         # Entering the arena: the legal hexes are ringed, the cursor starts on one; Enter picks.
         assert " o " in board(app).query_one("#arena").text
         await move_cursor(pilot, app, (4, -2))
-        assert status(app).startswith("4,-2 (outer edge)")
+        # issue 36: a hex is named as the arena shows it, the same in the prompt, under the
+        # cursor and in the log; never by its coordinates
+        assert status(app).startswith("2 NE, 2 E of the centre (outer edge)")
+        labels = [label for _, label in prompt_bar(app).choices]
+        assert "2 NE, 2 E of the centre" in labels
+        assert all(label.endswith(" of the centre") for label in labels), labels
+        # ... and the arena draws each offered hex of the page shown with its number key
+        marks = board(app).query_one(ArenaView).hints
+        first = prompt_bar(app).choices[0][0]  # "hex:q,r"
+        assert marks[hex_of(first)] == "1"
+        await pilot.press("right_square_bracket")  # the next page: other hexes get the keys
+        await until(lambda: board(app).query_one(ArenaView).hints[hex_of(first)] == "o")
+        assert "1" in board(app).query_one(ArenaView).hints.values()
+        await pilot.press("left_square_bracket")
         await pilot.press("enter")
         assert at(table, script.ALICE_SEAT) == [4, -2]
+        await until(lambda: "enters the arena at 2 NE, 2 E of the centre" in log_text(app))
 
         # The draw: alice's hand is on her screen, by name, with icons and text.
         script.run_others(table)
@@ -60,7 +80,7 @@ async def test_a_full_first_turn_by_keys() -> None:
         await pilot.press("1")
         await until_prompt(app, "move_step")
         # Step by step: the direction keys are shown in the prompt and on the arena.
-        assert "SW to 3,-1 (z)" in [label for _, label in prompt_bar(app).choices]
+        assert "SW (z)" in [label for _, label in prompt_bar(app).choices]
         assert "z" in board(app).query_one("#arena").text
         await pilot.press("q")  # not a direction key: nothing moves
         assert at(table, script.ALICE_SEAT) == [4, -2]
@@ -76,7 +96,7 @@ async def test_a_full_first_turn_by_keys() -> None:
         assert at(table, 0) == [4, -3]
         await until_synced(app, table, script.ALICE)
         assert "Yellow Thracian takes the Damage & Knockback token" in log_text(app)
-        assert "Blue Retiarius is knocked back NE to 4,-3" in log_text(app)
+        assert "Blue Retiarius is knocked back NE" in log_text(app)
         players = board(app).query_one("#players").text
         assert "A14" in players.splitlines()[0]  # Blue: 15 Armor, 1 Damage
         assert "Y↯" in board(app).query_one("#arena").text  # Yellow on the token

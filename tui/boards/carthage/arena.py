@@ -18,6 +18,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from harena.core.carthage.hexgrid import Hex as GridHex
+from harena.core.carthage.hexgrid import hex_name
 from harena.tui.boards.carthage import catalog
 from harena.tui.boards.carthage.catalog import ArenaShape, Hex
 from harena.tui.widgets.lines_view import Line
@@ -198,7 +200,7 @@ def describe_hex(board: Mapping[str, Any], h: Hex, shape: ArenaShape | None = No
         where = "outer edge"
     else:
         where = "arena"
-    parts = [f"{h[0]},{h[1]} ({where})"]
+    parts = [f"{hex_name(GridHex(*h), GridHex(*shape.centre))} ({where})"]
     who = occupants(board).get(h)
     if who is not None:
         player = board["players"][who.seat]

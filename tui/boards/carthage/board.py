@@ -89,11 +89,18 @@ class ArenaView(RowsWidget):
         self.board: dict[str, Any] | None = None
         self.cursor: Hex | None = None
         self.hints: dict[Hex, str] = {}
+        self.compass = True  # the step keys in the corner: not for a spectator, who cannot step
         self.ascii_only = ascii_only  # given at birth: mounted while the app exits, the board
         # may find its children gone
 
-    def draw(self, board: dict[str, Any], cursor: Hex | None, hints: dict[Hex, str]) -> None:
-        self.board, self.cursor, self.hints = board, cursor, hints
+    def draw(
+        self,
+        board: dict[str, Any],
+        cursor: Hex | None,
+        hints: dict[Hex, str],
+        compass: bool = True,
+    ) -> None:
+        self.board, self.cursor, self.hints, self.compass = board, cursor, hints, compass
         self.update_rows()
 
     def scale_for(self, width: int, height: int) -> hexmap.Scale:
@@ -114,6 +121,7 @@ class ArenaView(RowsWidget):
             cursor=self.cursor,
             hints=self.hints,
             ascii_only=self.ascii_only,
+            compass=self.compass,
         )
         return [panels.content_line([(pad, ""), *line]) for line in lines]
 
@@ -184,6 +192,7 @@ class CarthageBoard(BoardWidget):
         ("weadzx", "step"),
         ("↑↓←→", "hex"),
     ]
+    KEY_BAR_WATCHING: ClassVar[list[tuple[str, str]]] = [("↑↓←→", "hex")]
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -191,6 +200,7 @@ class CarthageBoard(BoardWidget):
         self.cursor: Hex = catalog.arena().centre
         self._column = 0
         self._prompt_seen: tuple[Any, ...] = ()
+        self._numbers: dict[str, str] = {}  # the prompt bar's keys shown, by choice id
         self._players_shown = 0
 
     @property
@@ -228,7 +238,7 @@ class CarthageBoard(BoardWidget):
         return panels.row_lines(view, width, self.ascii_only)
 
     def _hand(self, view: Mapping[str, Any], width: int, height: int) -> list[Line]:
-        return panels.hand_lines(view, width, self.ascii_only)
+        return panels.hand_lines(view, width, self.ascii_only, height)
 
     def show(self, view: dict[str, Any]) -> None:
         self.view = view
@@ -240,7 +250,7 @@ class CarthageBoard(BoardWidget):
             # solo and co-op: a second line for the Essedari Maximo's next (or last) Action
             self.set_class(game["board"].get("essedari") is not None, "-chariot")
         self._home_cursor(game)
-        self.query_one(ArenaView).draw(game["board"], self.cursor, keys.hints(game))
+        self._redraw_arena()
         for name in ("players", "theater", "row", "hand"):
             self.query_one(f"#{name}", panels.LinesView).show(view)
         self.query_one("#row-panel", Panel).set_title(panels.row_title(view))
@@ -264,10 +274,19 @@ class CarthageBoard(BoardWidget):
     def _cursor_column(self) -> int:
         return hexmap.position(catalog.arena(), COMPACT, self.cursor)[0]
 
+    def show_keys(self, shown: Mapping[str, str]) -> None:
+        if shown != self._numbers:
+            self._numbers = dict(shown)
+            self._redraw_arena()
+
     def _redraw_arena(self) -> None:
         if self.view is not None:
+            game = self.view["game"]
             self.query_one(ArenaView).draw(
-                self.view["game"]["board"], self.cursor, keys.hints(self.view["game"])
+                game["board"],
+                self.cursor,
+                keys.hints(game, self._numbers),
+                compass=game["seat"] is not None,
             )
 
     # -- keys -------------------------------------------------------------------------------------
@@ -380,6 +399,8 @@ def legend(ascii_only: bool) -> list[tuple[str, str]]:
         ("", "  ".join(words[7:])),
         ("on arena", f"{dot} hex  {inner} Inner Circle  {centre} centre  ( ) face down  [] cursor"),
         ("", f"{hexmap.CHARIOT[pick]} the Essedari Maximo's chariot (solo and co-op)"),
+        ("1-9 0 o", "a hex offered: its number key on the prompt's page shown, else o"),
+        ("hexes", f"named by the walk from the centre {centre}: '2 NE, 1 E of the centre'"),
         ("cards", "  ".join(icons[:4])),
         ("", "  ".join(icons[4:])),
     ]

@@ -114,9 +114,10 @@ def hex_choice(game: Mapping[str, Any], h: Hex) -> tuple[str | None, str]:
     return None, "this choice is not made on the arena: use the number keys"
 
 
-def hints(game: Mapping[str, Any]) -> dict[Hex, str]:
+def hints(game: Mapping[str, Any], numbers: Mapping[str, str] | None = None) -> dict[Hex, str]:
     """Marks on the arena for this seat's prompt: the key of each legal direction next to the
-    gladiator that moves, or a ring on each hex where a gladiator may enter."""
+    gladiator that moves, or on each hex offered (where a gladiator may enter, a token go) its
+    number key while the prompt bar shows it (`numbers`: choice id -> key), else a ring."""
     prompt = my_prompt(game)
     if prompt is None:
         return {}
@@ -126,7 +127,7 @@ def hints(game: Mapping[str, Any]) -> dict[Hex, str]:
         for cid in ids:
             if cid.startswith("hex:"):
                 q, r = cid.removeprefix("hex:").split(",")
-                out[(int(q), int(r))] = "o"
+                out[(int(q), int(r))] = (numbers or {}).get(cid, "o")
         return out
     if prompt["kind"] in DIRECTION_KINDS:
         origin = direction_origin(game, prompt)
@@ -174,7 +175,7 @@ def naked_choice(game: Mapping[str, Any]) -> str | None:
 
 
 def label_with_key(choice_id: str, label: str) -> str:
-    """A direction choice's label with its key: "NE to 1,-3 (e)"; Naked and Afraid's "(n)"."""
+    """A direction choice's label with its key: "NE (e)"; Naked and Afraid's "(n)"."""
     if choice_id == NAKED:
         return f"{label} ({NAKED_KEY})"
     if choice_id.startswith("dir:"):

@@ -18,7 +18,15 @@ from harena.tui.boards.carthage.arena import (
     letter,
     team_of,
 )
-from harena.tui.widgets.lines_view import Line, LinesView, content_line, fit, wrap
+from harena.tui.widgets.lines_view import (
+    TALLER,
+    Line,
+    LinesView,
+    content_line,
+    cut_with_more,
+    fit,
+    wrap,
+)
 
 __all__ = ["LinesView", "content_line", "fit", "wrap"]  # the shared line helpers, as before
 
@@ -165,7 +173,14 @@ def ruleset_help(view: Mapping[str, Any] | None) -> list[tuple[str, str]]:
     return [catalog.ruleset(r) for r in active]
 
 
-def hand_lines(view: Mapping[str, Any], width: int, ascii_only: bool) -> list[Line]:
+def hand_lines(
+    view: Mapping[str, Any], width: int, ascii_only: bool, height: int = 0
+) -> list[Line]:
+    """Your hand, then your Equipment; cut to `height` (if given) with "+N more"."""
+    return cut_with_more(_hand_and_equipment(view, width, ascii_only), height, TALLER)
+
+
+def _hand_and_equipment(view: Mapping[str, Any], width: int, ascii_only: bool) -> list[Line]:
     hand = view["game"]["board"]["hand"]
     if hand is None:
         return [[(fit("(watching: no hand)", width, ascii_only), "dim")]]

@@ -112,9 +112,10 @@ class SpartacusBoard(BoardWidget):
         Binding(
             "o",
             "board('terms')",
-            "terms",
+            "in full",
             show=False,
-            tooltip="every term of the trade offers in full (a big offer is cut on the screen)",
+            tooltip="the phase panel in full: every term of the trade offers, every House asked "
+            "in a Reaction window (a panel cut at 80x24 says '+N more: o')",
         ),
         Binding(
             "w",
@@ -135,6 +136,7 @@ class SpartacusBoard(BoardWidget):
         ("g", "give"),
         ("Tab", "house"),
     ]
+    KEY_BAR_WATCHING: ClassVar[list[tuple[str, str]]] = [("Tab", "house")]
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -246,7 +248,10 @@ class SpartacusBoard(BoardWidget):
             self._step(name.removeprefix("step "))
             return
         if name == "terms":
-            self.app.push_screen(TermsScreen(terms_lines(view)))
+            if panels.phase_shows(view) == "market":  # its offers in full: every term
+                self.app.push_screen(TermsScreen(terms_lines(view)))
+            else:
+                self.app.push_screen(TermsScreen(panels.phase_text(view), "The phase in full"))
             return
         players = len(view["game"]["board"]["players"])
         arena = view["game"]["board"]["arena"]
@@ -335,8 +340,9 @@ class SpartacusBoard(BoardWidget):
         if table["status"] == "waiting":
             return None
         mark = ">" if self.ascii_only else "▶"
-        lead = "Watching as a spectator: " if table["you"] is None else "Not your move: "
-        return f"{lead}the Houses marked {mark} are to act (Tab: a House in full, g: give, k: ask denarii)."
+        if table["you"] is None:  # (only the keys a spectator may use)
+            return f"Watching as a spectator: Houses marked {mark} act now (Tab: a House in full)."
+        return f"Not your move: the Houses marked {mark} are to act (Tab: a House in full, g: give, k: ask denarii)."
 
     def result_lines(self, view: dict[str, Any]) -> list[str] | None:
         return panels.result_lines(view)

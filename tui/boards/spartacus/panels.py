@@ -13,7 +13,7 @@ from typing import Any
 
 from harena.tui.boards.spartacus import catalog
 from harena.tui.boards.spartacus.names import name_segment, names_of, player_name, relabel
-from harena.tui.widgets.lines_view import Line, fit, line_width
+from harena.tui.widgets.lines_view import TALLER, Line, cut_with_more, fit, line_width
 
 View = Mapping[str, Any]
 
@@ -221,12 +221,7 @@ def house_lines(
                     ascii_only,
                 )
             )
-    if len(lines) > height > 0:
-        hidden = len(lines) - height + 1
-        lines = lines[: height - 1] + [
-            [(f"... {hidden} more lines (a bigger terminal shows them)", "dim")]
-        ]
-    return lines
+    return cut_with_more(lines, height, TALLER)
 
 
 def grouped(assets: list[Mapping[str, Any]]) -> list[tuple[Mapping[str, Any], int]]:
@@ -298,17 +293,26 @@ def phase_title(view: View) -> str:
     return f"Round {board['round']}: {phase}" if board["round"] else phase
 
 
+def phase_shows(view: View) -> str:
+    """What the phase panel is about: "window", "intrigue", "market", "arena" or ""."""
+    board = view["game"]["board"]
+    if board.get("window") is not None:
+        return "window"
+    return next((part for part in ("intrigue", "market", "arena") if board[part] is not None), "")
+
+
 def phase_lines(view: View, width: int, height: int, ascii_only: bool = False) -> list[Line]:
     """What is going on in this phase, as this seat may know it."""
     board = view["game"]["board"]
     lines: list[Line]
-    if board.get("window") is not None:  # a lot won or a wound waits for Reactions
+    shows = phase_shows(view)
+    if shows == "window":  # a lot won or a wound waits for Reactions
         lines = window_lines(view, board["window"])
-    elif board["intrigue"] is not None:
+    elif shows == "intrigue":
         lines = intrigue_lines(view, board["intrigue"], ascii_only)
-    elif board["market"] is not None:
+    elif shows == "market":
         lines = market_lines(view, board["market"], width, ascii_only)
-    elif board["arena"] is not None:
+    elif shows == "arena":
         lines = arena_status_lines(view, board["arena"], ascii_only)
     else:
         lines = []
@@ -316,9 +320,19 @@ def phase_lines(view: View, width: int, height: int, ascii_only: bool = False) -
         for seat, kind in view["game"].get("waiting", []):
             lines.append([name_segment(view, seat), (f" {KIND_WORDS.get(kind, kind)}", "")])
     asks = ask_lines(view)
-    if asks:  # open asks matter now: they keep their rows, the phase's last lines give way
-        lines = lines[: max(1, height - len(asks))] + asks
+    # open asks matter now: they keep their rows, the phase's last lines give way (and say so)
+    lines = cut_with_more(lines, max(1, height - len(asks)), [(": ", "dim"), (MORE_KEY, "bold")])
+    lines += asks
     return [fit_line(line, width, ascii_only) for line in lines][:height]
+
+
+MORE_KEY = "o"  # the key that shows the phase panel in full (SpartacusBoard's `terms`)
+
+
+def phase_text(view: View) -> list[str]:
+    """The phase panel in full, as plain lines (what `o` shows beside the trade terms)."""
+    lines = phase_lines(view, 1000, 1000)
+    return ["".join(text for text, _ in line) for line in lines]
 
 
 def ask_lines(view: View, most: int = 2) -> list[Line]:

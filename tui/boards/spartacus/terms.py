@@ -82,13 +82,14 @@ class TermsScreen(DialogScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,o,q,enter", "close", "close")]
 
-    def __init__(self, lines: list[str]) -> None:
+    def __init__(self, lines: list[str], title: str = "Trade terms") -> None:
         super().__init__()
         self.lines = lines
+        self.title = title
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = "Trade terms (Esc closes; arrows scroll)"
+            box.border_title = f"{self.title} (Esc closes; arrows scroll)"
             with VerticalScroll():
                 yield Static("\n".join(self.lines), id="terms-text", markup=False)
 
