@@ -68,10 +68,11 @@ def status_text(lobby: Lobby, identity: str, now: float, address: SshAddress) ->
 
 
 def _described(table: Table, identity: str) -> str:
-    """`Carthage with ann, bob (bot)`: the game and the others at the table, by name."""
+    """`Carthage with ann, normal bot`: the game and the others at the table, by name (a
+    bot by its level)."""
     others = [
-        f"{seat.name or seat.bot} (bot)" if seat.bot else seat.name
-        for seat in table.seats
+        name
+        for seat, name in zip(table.seats, table.seat_names(), strict=True)
         if not seat.free and seat.identity != identity
     ]
     return table.game.title + (f" with {', '.join(others)}" if others else "")

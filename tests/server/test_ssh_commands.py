@@ -55,7 +55,12 @@ async def test_status_prints_the_tables_waiting_for_you_and_exits(make_server):
     status, out, err = await run(server, key, "status")
     assert status == 0 and not err
     assert "1 table waits for your decision:" in out
-    assert "#1" in out and "High Card with" in out and "(bot)" in out and "waited now" in out
+    assert (
+        "#1" in out
+        and "High Card with" in out
+        and "High Card with random bot ·" in out
+        and "waited now" in out
+    )
     opens = f"Open the first: ssh -t -p {server.port} 127.0.0.1 table 1"
     assert opens in out
     assert f"#{quiet.id}" in out.split("Your other tables:")[1]
