@@ -211,3 +211,34 @@ def test_a_key_bar_too_wide_for_80_columns_is_drawn_compact_with_every_key() -> 
     narrow = bar._fitted(80).plain
     assert len(narrow) <= 80
     assert narrow.rstrip().endswith("Esc lobby ? help")  # the last keys still show
+
+
+def test_the_bots_field_says_what_happens_to_the_other_seats_in_words_for_any_count() -> None:
+    """Never "bots fill 1 of the 1 seats besides yours" (issue 36)."""
+    from harena.tui.screens.create_table import bots_help
+
+    assert bots_help(1, 1) == "a bot takes the other seat"
+    assert bots_help(0, 1) == "the other seat waits for a person"
+    assert bots_help(3, 3) == "bots take all 3 other seats"
+    assert bots_help(1, 3) == "bots take 1 of the 3 other seats; the rest wait for people"
+
+
+def test_the_table_list_names_a_game_by_its_title_before_the_subtitle() -> None:
+    """Never "Spartacus: A G" cut mid-word (issue 36)."""
+    from harena.tui.widgets.table_list import short_title
+
+    assert short_title("Spartacus: A Game of Blood and Treachery") == "Spartacus"
+    assert short_title("High Card") == "High Card"
+    assert short_title("A Very Long Game Name Indeed") == "A Very Long G…"
+
+
+def test_a_wrapped_help_line_continues_under_its_text_not_under_the_keys() -> None:
+    """Issue 36: "wrapped help lines not indented"."""
+    from harena.tui.screens.help import TEXT_WIDTH, hanging
+
+    what = "step through the game so far as your seat saw it (a finished game: all revealed)"
+    lines = hanging(what, 12)
+    assert len(lines) == 2 and lines[1].startswith(" " * 12 + "finished")
+    assert all(len(line) <= TEXT_WIDTH - 12 for line in lines[:1])
+    assert all(len(line) <= TEXT_WIDTH for line in lines)
+    assert " ".join(line.strip() for line in lines) == what
