@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from harena.core.clocks import waited
-from harena.core.commands import accepted
+from harena.core.commands import NAME_NOTE, accepted
 from harena.core.engine import IllegalAction
 from harena.core.guide import create_guided_table
 from harena.tui.messages import LobbyChanged
@@ -244,7 +244,8 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         # line of the help).
         ssh, _, target = self.harena.ssh.partition(" ")
         usages = accepted(["GAME"]) if ssh else []
-        return [*super().help_entries(), *((ssh, f"{target} {u}: {w}") for u, w in usages)]
+        name = [("name", NAME_NOTE)] if ssh else []  # no `user@` in them: your key names you
+        return [*super().help_entries(), *((ssh, f"{target} {u}: {w}") for u, w in usages), *name]
 
     def compose(self) -> ComposeResult:
         app = self.harena
