@@ -166,7 +166,7 @@ def test_seats_are_named_by_their_players_and_states_are_words() -> None:
     """One name per player, everywhere: never a seat number or letter."""
     seat = {"name": "bob", "bot": None, "connected": False, "free": False}
     free = {"name": "", "bot": None, "connected": False, "free": True}
-    assert [seat_label([seat, free], i) for i in range(2)] == ["bob", "a free seat"]
+    assert [seat_label([seat, free], i) for i in range(2)] == ["bob", "the free seat"]
     assert seat_state(seat) == "offline"
     assert seat_state({**seat, "connected": True}) == "online"
     assert seat_state({**seat, "bot": "random"}) == "bot"
@@ -242,3 +242,19 @@ def test_a_wrapped_help_line_continues_under_its_text_not_under_the_keys() -> No
     assert all(len(line) <= TEXT_WIDTH - 12 for line in lines[:1])
     assert all(len(line) <= TEXT_WIDTH for line in lines)
     assert " ".join(line.strip() for line in lines) == what
+
+
+def test_free_seats_in_a_log_line_are_told_apart() -> None:
+    """Issue 36: "a free seat rolls 2" for a seat nobody holds yet: the only free one is "the
+    free seat", several are numbered, as bots of one level are."""
+    from harena.tui.widgets.seats import named_seats, seat_names
+
+    ann = {"name": "ann", "bot": None, "connected": True, "free": False}
+    free = {"name": "", "bot": None, "connected": False, "free": True}
+    line = "Rolls for the first choice: Seat 1 rolls 4, Seat 2 rolls 2, Seat 3 rolls 6"
+    assert named_seats(line, seat_names([ann, free, {**ann, "name": "normal bot"}])) == (
+        "Rolls for the first choice: ann rolls 4, the free seat rolls 2, normal bot rolls 6"
+    )
+    assert named_seats(line, seat_names([ann, free, free])) == (
+        "Rolls for the first choice: ann rolls 4, free seat 1 rolls 2, free seat 2 rolls 6"
+    )

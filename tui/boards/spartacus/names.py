@@ -16,6 +16,7 @@ from typing import Any
 from textual.content import Content
 
 from harena.tui.widgets.lines_view import Segment
+from harena.tui.widgets.seats import seat_label
 
 # A colour per House (monochrome terminals still read the names).
 HOUSE_STYLES: dict[str, str] = {
@@ -39,7 +40,7 @@ def player_name(view: Mapping[str, Any], seat: int) -> str:
         who = "bot"  # "bot/Glaber": the House tells bots apart
     if who and house:
         return f"{who}/{house}"
-    return who or house or "a free seat"
+    return who or house or (seat_label(seats, seat) if 0 <= seat < len(seats) else "a free seat")
 
 
 def house_style(view: Mapping[str, Any], seat: int) -> str:
