@@ -111,11 +111,10 @@ class EasyBot:
         )
         if prompt is None or len(prompt["choices"]) < 2:
             return picked
-        # A newcomer's slip, never a blunder the screen would ask a person twice about
-        # (a Scheme at your own House, an execution: `Prompt.confirm`).
-        guarded = set(prompt.get("confirm", ()))
-        slips = [cid for cid, _ in prompt["choices"] if cid not in guarded]
-        return str(self.rng.choice(slips)) if slips else picked
+        slip = str(self.rng.choice([cid for cid, _ in prompt["choices"]]))
+        # A newcomer's slip, never a blunder the screen would ask a person twice about (a
+        # Scheme at your own House, an execution: `Prompt.confirm`): then the heuristic's.
+        return picked if slip in prompt.get("confirm", ()) else slip
 
     def standing(self, view: dict[str, Any]) -> str | None:
         hook = getattr(self._heuristic(view), "standing", None)

@@ -50,4 +50,4 @@ def test_an_easy_bots_slip_never_aims_a_harmful_scheme_at_its_own_house() -> Non
     bot = EasyBot(seed=5)
     bot._normal = _Picks()
     picks = {bot.choose(view) for _ in range(400)}
-    assert f"target:{seat}" not in picks and len(picks) == 2  # the slips go to the others
+    assert f"target:{seat}" not in picks and len(picks) == 2  # a slip, or the heuristic
