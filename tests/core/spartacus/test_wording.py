@@ -11,7 +11,10 @@ from harena.core.plural import counted, denarii
 from harena.core.spartacus.rules import Spartacus
 from tests.core.spartacus.helpers import give, new_game, prompt_texts, started
 
-BAD_COUNT = re.compile(r"\b1 denarii\b|\(s\)|\b1 (wounds|moves|Intrigue cards|gladiators)\b")
+BAD_COUNT = re.compile(
+    r"\b1 denarii\b|\(s\)|\b1 (wounds|moves|Intrigue cards|gladiators)\b"
+    r"|[Dd]efence"  # rules: Combat Basics - "Defense (black)": the rulebook's spelling
+)
 
 
 def test_counted_nouns_agree_with_their_number() -> None:
@@ -20,7 +23,7 @@ def test_counted_nouns_agree_with_their_number() -> None:
     assert counted(2, "game") == "2 games"
 
 
-def test_random_games_never_say_1_denarii_nor_a_plural_in_brackets() -> None:
+def test_random_games_never_say_1_denarii_nor_a_plural_in_brackets_nor_defence() -> None:
     for seed in range(6):
         game = new_game(3, seed, round_limit="10")
         rng = Rng.from_seed(seed + 7)
@@ -81,3 +84,15 @@ def test_two_guards_in_hand_are_one_choice_to_put_on_the_table() -> None:
     assert [c.label for p in game.prompts_for(seat) for c in p.choices].count(
         "Put a Guard on your table"
     ) == 1  # the other copy may go down too
+
+
+def test_a_host_who_invites_their_own_house_is_logged_with_the_houses_capital() -> None:
+    """rules: Arena Phase - the Host may invite themself (docs/rulings.md)."""
+    from tests.core.spartacus.test_rules_arena import _arena, _begin
+
+    game = _arena()
+    give(game, 0, "veteran")
+    give(game, 1, "secutor")
+    _begin(game)
+    game.act(0, "invite:0")
+    assert game.log_for(None)[-1] == f"{game.name_of(0)} invites their own House"
