@@ -6,7 +6,7 @@ means a bot can sit wherever a human can, over the same boundary.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from harena.core.engine import Rng
@@ -86,7 +86,8 @@ MISTAKE_RATE = 0.25  # the easy bot: how often it takes another choice of the sa
 class EasyBot:
     """The easy level, for a first game: the heuristic bot, but now and then it takes another
     choice of the same prompt, as a newcomer does (steps the wrong way, buys the lesser card,
-    misjudges a bid). Deals are the heuristic's."""
+    misjudges a bid), though never one the screen asks a person to press twice for (aiming a
+    harmful Scheme at its own House). Deals are the heuristic's."""
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -110,7 +111,10 @@ class EasyBot:
         )
         if prompt is None or len(prompt["choices"]) < 2:
             return picked
-        return str(self.rng.choice([cid for cid, _ in prompt["choices"]]))
+        slip = str(self.rng.choice([cid for cid, _ in prompt["choices"]]))
+        # A newcomer's slip, never a blunder the screen would ask a person twice about (a
+        # Scheme at your own House, an execution: `Prompt.confirm`): then the heuristic's.
+        return picked if slip in prompt.get("confirm", ()) else slip
 
     def standing(self, view: dict[str, Any]) -> str | None:
         hook = getattr(self._heuristic(view), "standing", None)
@@ -126,6 +130,31 @@ KIND_LABELS: dict[str, str] = {
     "heuristic": "normal",
     "search": "hard (search)",
 }
+
+
+# How a bot seat is named on screen: by the level a player picked, never the kind's code name.
+BOT_NAMES: dict[str, str] = {
+    "random": "random bot",
+    "easy": "easy bot",
+    "heuristic": "normal bot",
+    "search": "hard bot",
+}
+
+
+def bot_seat_names(kinds: Sequence[str | None]) -> list[str | None]:
+    """Each seat's bot name by its level ("normal bot"), None where no bot sits; bots of one
+    level at one table are numbered in seat order ("normal bot 1", "normal bot 2"), so a log
+    line and a prompt tell them apart before a House or a gladiator does."""
+    names = [None if kind is None else BOT_NAMES.get(kind, f"{kind} bot") for kind in kinds]
+    shared = {name for name in names if name is not None and names.count(name) > 1}
+    seen: dict[str, int] = {}
+    out: list[str | None] = []
+    for name in names:
+        if name in shared:
+            seen[name] = seen.get(name, 0) + 1
+            name = f"{name} {seen[name]}"
+        out.append(name)
+    return out
 
 
 def kinds_by_strength(kinds: list[str]) -> list[str]:

@@ -1,8 +1,9 @@
 """The commands `ssh host COMMAND` accepts: a fixed list, parsed here without any shell.
 
 `ssh -t host table 7` opens table 7, `ssh -t host play carthage` sits the player at a new table
-with bots, `ssh host status` prints the tables waiting for them and `ssh host ratings` the
-leaderboard. Anything else is refused with the list of what is accepted, each line as the
+with bots, `ssh host status` prints the tables waiting for them, `ssh host ratings` the
+leaderboard, `ssh host rename NAME` changes the name the player's key shows and `ssh host help`
+lists them all. Anything else is refused with the list of what is accepted, each line as the
 player types it: the server passes in how it is reached (`ssh -p 2222 example.org`), since only
 it knows the address (core/ looks up no socket). The text an SSH client
 sends is untrusted: it is read as words of letters, digits and `-`, never handed to a shell, and
@@ -48,7 +49,19 @@ class ShowRatings:
     game: str | None = None
 
 
-Command = OpenTable | PlayGame | Status | ShowRatings
+@dataclass(frozen=True)
+class Rename:
+    """`rename NAME`: the name this key shows from now on (core/players.py), printed."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class ShowHelp:
+    """`help`: every accepted command, printed."""
+
+
+Command = OpenTable | PlayGame | Status | ShowRatings | Rename | ShowHelp
 NEEDS_TERMINAL = (OpenTable, PlayGame)
 """Commands that open the full-screen TUI: they need `ssh -t`."""
 
@@ -65,16 +78,29 @@ def accepted(games: Sequence[str]) -> list[tuple[str, str]]:
         (f"play {names}", "a new table with bots, and sit down (ssh -t)"),
         ("status", "print the tables waiting for you"),
         ("ratings [GAME]", "print the leaderboard"),
+        ("rename NAME", "the name your key shows, from now on"),
+        ("help", "print this list"),
     ]
 
 
 def refusal(reason: str, games: Sequence[str], ssh: str) -> CommandRefused:
     """Why a command is refused, then every accepted one after `ssh` (how this server is
     reached: `ssh -p 2222 example.org`), as the player would type it."""
-    lines = [f"harena: {reason}. Accepted commands:"]
-    lines += [f"  {ssh} {usage:<24} {what}" for usage, what in accepted(games)]
+    return CommandRefused(f"harena: {reason}. Accepted commands:\n{command_list(games, ssh)}")
+
+
+def command_list(games: Sequence[str], ssh: str) -> str:
+    """Every accepted command after `ssh`, one a line, as `help` and a refusal print them."""
+    lines = [f"  {ssh} {usage:<24} {what}" for usage, what in accepted(games)]
     lines.append(f"  {ssh} {'':<24} the lobby")
-    return CommandRefused("\n".join(lines))
+    return "\n".join(lines)
+
+
+NAME_NOTE = (
+    "Your name is your key's: the user name it first connected with (the `user@` of "
+    "`ssh user@host`; without one, your local user name), whatever user name you connect "
+    "as later, until `rename NAME` (letters, digits and -)."
+)
 
 
 def command_text(command: Command) -> str:
@@ -85,6 +111,10 @@ def command_text(command: Command) -> str:
         return f"play {command.game}"
     if isinstance(command, ShowRatings):
         return "ratings" + (f" {command.game}" if command.game else "")
+    if isinstance(command, Rename):
+        return f"rename {command.name}"
+    if isinstance(command, ShowHelp):
+        return "help"
     return "status"
 
 
@@ -124,4 +154,8 @@ def parse_command(text: str, games: Sequence[str], ssh: str) -> Command:
         return ShowRatings()
     if verb == "ratings" and len(args) == 1 and args[0] in games:
         return ShowRatings(args[0])
+    if verb == "rename" and len(args) == 1:
+        return Rename(words[1])  # as typed: a name keeps its capitals
+    if verb == "help" and not args:
+        return ShowHelp()
     raise refusal(f"`{verb}` is used as `{usage[verb]}`", games, ssh)

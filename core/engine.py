@@ -31,6 +31,7 @@ from typing import Any, ClassVar, TypeVar
 import msgpack
 
 from harena.core.codec import from_plain, to_plain
+from harena.core.plural import counted
 
 T = TypeVar("T")
 
@@ -466,7 +467,11 @@ class Game(ABC):
             others = len(self.awaited())
             raise IllegalAction(
                 "you have nothing to decide now; "
-                + (f"waiting for {others} other player(s)" if others else "nobody is to act")
+                + (
+                    f"waiting for {counted(others, 'other player')}"
+                    if others
+                    else "nobody is to act"
+                )
             )
         if not any(c.id == choice for p in mine for c in p.choices):
             allowed = [c.id for p in mine for c in p.choices]

@@ -447,6 +447,10 @@ class Lobby:
     def _online_names(self) -> dict[str, str]:
         return {**self.elsewhere, **{i: name for i, (name, _) in self._online.items()}}
 
+    def online_names(self) -> dict[str, str]:
+        """identity -> name of everyone online, here or through another node of a cluster."""
+        return self._online_names()
+
     def online_here(self) -> dict[str, str]:
         """identity -> name of everyone with a session on this server."""
         return {i: name for i, (name, _) in self._online.items()}

@@ -1,23 +1,33 @@
 """Per-player settings, kept per key across restarts (guests' live as long as their session).
 
-`bell`: whether a decision that becomes yours rings the terminal bell; `notice_*`: where and
-how often to be told of one while you are away (core/notices.py); `auto_pass`: whether every
-reaction window that asks you is answered "Let it be" for you at once (core/windows.py; you may
-still change the answer while it is open).
+`name`: the one name a key shows everywhere, on every node of a cluster (this document is
+shared): the SSH user name it first connected with, until `ssh host rename NAME` (so `root@`
+and `ann@` with one key are both "ann"); no two keys hold one name. `bell`: whether a decision
+that becomes yours rings the terminal bell; `notice_*`: where and how often to be told of one
+while you are away (core/notices.py); `auto_pass`: whether every reaction window that asks you
+is answered "Let it be" for you at once (core/windows.py; you may still change the answer while
+it is open).
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from typing import Any
 
 from harena.core.notices import SETTINGS as NOTICE_SETTINGS
 from harena.core.store import Store, StoreError
+from harena.core.table import clean_text
 
 log = logging.getLogger(__name__)
 
 FILE = "players.json"
-DEFAULTS: dict[str, Any] = {"bell": True, "auto_pass": False, **NOTICE_SETTINGS}
+DEFAULTS: dict[str, Any] = {"name": "", "bell": True, "auto_pass": False, **NOTICE_SETTINGS}
+MAX_NAME = 32
+
+
+class NameRefused(ValueError):
+    """A name a key may not take; the text says why."""
 
 
 class PlayerSettings:
@@ -70,3 +80,82 @@ class PlayerSettings:
             self._saved = self._store.update_document(FILE, change)
         except StoreError:
             log.exception("player settings not saved")
+
+    # -- the key's name -----------------------------------------------------------------------
+
+    def name_for(self, identity: str, wanted: str, *, others: Iterable[str] = (),
+                 persist: bool = True) -> str:  # fmt: skip
+        """The name `identity` shows: the one it holds, else `wanted` (made printable and
+        short; `~2`, `~3`... when another key holds it or `others` shows it), which it then
+        holds. A guest (`persist=False`) holds nothing: its name lasts its session."""
+        held = self.get(identity, "name") if persist else ""
+        if held:
+            return str(held)
+        base = clean_text(wanted, MAX_NAME) or "player"
+        if not persist:
+            return _free(base, self._held_by_others(identity, self._saved) | _folded(others))
+
+        def pick(data: dict[str, dict[str, Any]]) -> str:
+            # the document as saved now: another node may have named this key since
+            kept = data.get(identity)
+            if isinstance(kept, dict) and kept.get("name"):
+                return str(kept["name"])
+            return _free(base, self._held_by_others(identity, data) | _folded(others))
+
+        return self._hold(identity, pick)
+
+    def rename(self, identity: str, wanted: str, *, others: Iterable[str] = ()) -> str:
+        """Hold `wanted` from now on; NameRefused if it is empty, unprintable or another key's
+        (or shown by someone online: `others`)."""
+        name = clean_text(wanted, MAX_NAME)
+        if not name or name != wanted.strip():
+            raise NameRefused(f"a name is 1 to {MAX_NAME} printable characters")
+
+        def checked(data: dict[str, dict[str, Any]]) -> str:
+            if name.casefold() in self._held_by_others(identity, data) | _folded(others):
+                raise NameRefused(f"another player is called {name}")
+            return name
+
+        return self._hold(identity, checked)
+
+    def _hold(self, identity: str, pick: Any) -> str:
+        """Save the name `pick(document)` chooses, on the document as saved now (another node of
+        a cluster may have given a name since this one read it)."""
+        picked = [""]
+
+        def change(fresh: Any) -> dict[str, dict[str, Any]]:
+            data = fresh if isinstance(fresh, dict) else {}
+            picked[0] = pick(data)
+            data.setdefault(identity, {})["name"] = picked[0]
+            return data
+
+        if self._store is None:
+            change(self._saved)
+            return picked[0]
+        try:
+            self._saved = self._store.update_document(FILE, change)
+        except StoreError:
+            log.exception("a player's name not saved")
+            self._saved.setdefault(identity, {})["name"] = picked[0]
+        return picked[0]
+
+    @staticmethod
+    def _held_by_others(identity: str, data: dict[str, dict[str, Any]]) -> frozenset[str]:
+        return frozenset(
+            str(kept["name"]).casefold()
+            for other, kept in data.items()
+            if other != identity and isinstance(kept, dict) and kept.get("name")
+        )
+
+
+def _folded(names: Iterable[str]) -> frozenset[str]:
+    return frozenset(name.casefold() for name in names)
+
+
+def _free(base: str, taken: frozenset[str]) -> str:
+    """`base`, or `base~2`, `base~3`... : the first that nobody in `taken` (casefolded) holds."""
+    name, n = base, 1
+    while name.casefold() in taken:
+        n += 1
+        name = f"{base[: MAX_NAME - len(str(n)) - 1]}~{n}"
+    return name

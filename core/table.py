@@ -16,7 +16,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from harena.core import clocks, recovery, windows
-from harena.core.bots import MAX_DEALS, Bot, bot_seed, decide, standing_move
+from harena.core.bots import (
+    BOT_NAMES,
+    MAX_DEALS,
+    Bot,
+    bot_seat_names,
+    bot_seed,
+    decide,
+    standing_move,
+)
 from harena.core.clocks import ClockPolicy, SeatTimes
 from harena.core.codec import from_plain, to_plain
 from harena.core.engine import (
@@ -384,6 +392,12 @@ class Table:
         return len(records), None
 
     # -- seats ------------------------------------------------------------------------------------
+
+    def seat_names(self) -> list[str]:
+        """Each seat's name as screens show it: the player's, a bot's by its level ("normal
+        bot", numbered when two share one: core/bots.py), "" for a free seat."""
+        bots = bot_seat_names([s.bot for s in self.seats])
+        return [bot or s.name for s, bot in zip(self.seats, bots, strict=True)]
 
     def seat_of(self, identity: str | None) -> int | None:
         return seat_index(self.seats, identity)
@@ -973,13 +987,13 @@ class Table:
             "options": dict(self.game.config.options),
             "seats": [
                 {
-                    "name": s.name,
+                    "name": name,
                     "bot": s.bot,
                     "connected": s.connected or s.bot is not None,
                     "free": s.free,
                 }
                 | ({"stand_in": s.stand_in} if s.stand_in else {})
-                for s in self.seats
+                for s, name in zip(self.seats, self.seat_names(), strict=True)
             ],
             "spectators": sorted(self.spectators.values()),
         } | ({"clock": clock} if (clock := self._clock_text()) else {})
@@ -1088,7 +1102,7 @@ class Table:
             self.times.ran_out(index, record["why"])
             why = "ran out of time" if record["why"] == "clock" else "is away"
             self._note(
-                f"{seat.name} {why}: the {self.stand_in_kind} bot plays for them until they take the seat back"
+                f"{seat.name} {why}: the {BOT_NAMES.get(self.stand_in_kind or '', 'bot')} plays for them until they take the seat back"
             )
         elif kind == "take_back":
             index, seat = record["seat"], self.seats[record["seat"]]

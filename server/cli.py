@@ -247,6 +247,13 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="a guided first game: easy bots, and panels that explain each moment as it comes",
     )
+    play.add_argument(
+        "--data",
+        type=Path,
+        default=None,
+        help="the log goes to DATA/logs/terminal.log while the game is on screen "
+        "(default: your user data folder)",
+    )
     play.set_defaults(run=run_play)
 
     sim = commands.add_parser(
@@ -468,6 +475,7 @@ def run_play(args: argparse.Namespace) -> int:
         players=args.players,
         bot_delay=args.bot_delay,
         learn=args.learn,
+        data=args.data or default_data_dir(),
     )
 
 

@@ -1,6 +1,7 @@
 """What the server does with each accepted `ssh host COMMAND` (core/commands.py parses them).
 
-`status` and `ratings` print text and exit: no terminal, no app. `table N` and `play GAME` start
+`status`, `ratings` and `help` print text and exit: no terminal, no app; so does `rename`, or
+says on stderr why not (`rename`). `table N` and `play GAME` start
 the usual app on a table: `check_start` says beforehand why one cannot (so the player reads it
 on stderr, not in a TUI), and `start_table` gives the table the app opens. A line that tells the
 player a command to type names this server as they reach it (`server/ssh_address.py`).
@@ -9,9 +10,19 @@ player a command to type names this server as they reach it (`server/ssh_address
 from __future__ import annotations
 
 from harena.core.clocks import waited
-from harena.core.commands import Command, OpenTable, PlayGame, ShowRatings, Status
+from harena.core.commands import (
+    NAME_NOTE,
+    Command,
+    OpenTable,
+    PlayGame,
+    ShowHelp,
+    ShowRatings,
+    Status,
+    command_list,
+)
 from harena.core.engine import available_games, default_players, game_class
 from harena.core.lobby import Lobby
+from harena.core.players import NameRefused
 from harena.core.table import Table
 from harena.server.ssh_address import SshAddress
 
@@ -33,7 +44,40 @@ def reply(
         return status_text(lobby, identity, now, address)
     if isinstance(command, ShowRatings):
         return ratings_text(lobby, identity, command.game)
+    if isinstance(command, ShowHelp):
+        listed = command_list(game_names(), address.command())
+        return f"harena: accepted commands:\n{listed}\n{NAME_NOTE}"
     return None
+
+
+def rename(lobby: Lobby, identity: str, name: str, *, guest: bool) -> tuple[bool, str]:
+    """`rename NAME`: (True, what is printed) once the key holds NAME, or (False, why not).
+
+    Refused while the key has a session open (its screens show the old name) or holds a seat
+    at a game not over (the seat keeps the name it was taken with): a name changes between
+    games, so one key never shows two names at once."""
+    if guest:
+        return (
+            False,
+            "harena: a guest's name lasts one session: connect with an SSH key to keep one",
+        )
+    if identity in lobby.online_names():
+        return False, "harena: close your harena sessions first: they show your name"
+    seated = sorted(
+        (t.id for t in lobby.tables.values()
+         if t.seat_of(identity) is not None and t.status in ("waiting", "playing")),
+        key=_number,
+    )  # fmt: skip
+    if seated:
+        tables = ", ".join(f"#{t}" for t in seated)
+        return False, f"harena: your seat at {tables} has your name: finish or leave first"
+    before = lobby.settings.get(identity, "name")
+    others = set(lobby.online_names().values())
+    try:
+        after = lobby.settings.rename(identity, name, others=others)
+    except NameRefused as refused:
+        return False, f"harena: {refused}"
+    return True, f"Your name is now {after}" + (f" (it was {before})." if before else ".")
 
 
 def status_text(lobby: Lobby, identity: str, now: float, address: SshAddress) -> str:
@@ -68,10 +112,11 @@ def status_text(lobby: Lobby, identity: str, now: float, address: SshAddress) ->
 
 
 def _described(table: Table, identity: str) -> str:
-    """`Carthage with ann, bob (bot)`: the game and the others at the table, by name."""
+    """`Carthage with ann, normal bot`: the game and the others at the table, by name (a
+    bot by its level)."""
     others = [
-        f"{seat.name or seat.bot} (bot)" if seat.bot else seat.name
-        for seat in table.seats
+        name
+        for seat, name in zip(table.seats, table.seat_names(), strict=True)
         if not seat.free and seat.identity != identity
     ]
     return table.game.title + (f" with {', '.join(others)}" if others else "")

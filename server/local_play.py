@@ -1,24 +1,41 @@
-"""`harena play GAME`: the same screens in this terminal, against bots, nothing saved."""
+"""`harena play GAME`: the same screens in this terminal, against bots, nothing saved but the
+log, which goes to a file under the data folder while the screen owns the terminal."""
 
 from __future__ import annotations
 
 import asyncio
 import getpass
 import os
+from contextlib import nullcontext
+from pathlib import Path
 
 from harena.core.engine import GameConfigError, game_class
 from harena.core.guide import GuideError, create_guided_table
 from harena.core.lobby import Lobby
 from harena.server.bot_runner import BotRunner
 from harena.server.bot_workers import BotWorkers
+from harena.server.logs import TERMINAL_LOG, logging_to_file
 
 LOCAL_IDENTITY = "local-player"
 
 
 def play_locally(
-    game: str, *, bots: int, players: int | None, bot_delay: float, learn: bool = False
+    game: str,
+    *,
+    bots: int,
+    players: int | None,
+    bot_delay: float,
+    learn: bool = False,
+    data: Path | None = None,
 ) -> int:
-    """`learn`: a guided first game (core/guide.py), its own players and bots."""
+    """`learn`: a guided first game (core/guide.py), its own players and bots. `data`: the
+    folder whose `logs/terminal.log` receives the log, from the first line to the last, while
+    this terminal is the game's (None: stderr, as a test runs it)."""
+    with nullcontext() if data is None else logging_to_file(data / TERMINAL_LOG):
+        return _play(game, bots=bots, players=players, bot_delay=bot_delay, learn=learn)
+
+
+def _play(game: str, *, bots: int, players: int | None, bot_delay: float, learn: bool) -> int:
     cls = game_class(game)
     name = _user_name()
     lobby = Lobby()

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from harena.core.store import Store, StoreError
 from harena.core.table import Table
+from harena.server.logs import TERMINAL_LOG, logging_to_file
 
 
 class ReplayError(Exception):
@@ -35,7 +36,8 @@ def load_for_replay(table_id: str, data: Path) -> Table:
 
 def replay_locally(table_id: str, data: Path) -> int:
     table = load_for_replay(table_id, data)
-    return asyncio.run(_run(table))
+    with logging_to_file(Path(data) / TERMINAL_LOG):  # not over the replay screen
+        return asyncio.run(_run(table))
 
 
 async def _run(table: Table) -> int:

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import TextIO
 
 from harena.server.log_safe import SafeFormatter
@@ -91,3 +95,35 @@ def name_node(node: str) -> None:
             handler.addFilter(_NodeName(node))
             if isinstance(handler.formatter, SafeFormatter):
                 handler.setFormatter(SafeFormatter(NODE_TEXT_FORMAT))
+
+
+TERMINAL_LOG = Path("logs") / "terminal.log"
+"""Where `harena play` and `harena replay` log, under the data folder, while their screen owns
+the terminal."""
+
+
+@contextmanager
+def logging_to_file(path: Path) -> Iterator[Path]:
+    """While a full-screen app owns this terminal, log lines go to `path` (appended, private),
+    not over the screen; harena's stderr handler comes back afterwards. A folder that cannot be
+    written to loses the lines, never the game."""
+    root = logging.getLogger()
+    ours = [h for h in root.handlers if isinstance(h, StderrHandler)]
+    handler: logging.Handler
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        handler = logging.StreamHandler(open(fd, "a", encoding="utf-8"))
+        handler.setFormatter(SafeFormatter(TEXT_FORMAT))
+    except OSError:
+        handler = logging.NullHandler()
+    for old in ours:
+        root.removeHandler(old)
+    root.addHandler(handler)
+    try:
+        yield path
+    finally:
+        root.removeHandler(handler)
+        handler.close()
+        for old in ours:
+            root.addHandler(old)

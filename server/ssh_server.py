@@ -28,6 +28,7 @@ from harena.core.commands import (
     NEEDS_TERMINAL,
     Command,
     CommandRefused,
+    Rename,
     command_text,
     parse_command,
 )
@@ -78,7 +79,6 @@ EVICTED_MESSAGE = "too many logins waiting from your address"
 ACCEPTED_ENV = ("TERM", "LANG", "COLORTERM")
 """Environment variables a session keeps (plus LC_*): all the server reads. The rest is
 refused: asyncssh would keep every variable sent, whatever its size, for the channel's life."""
-MAX_NAME = 32
 MAX_ENV_VARS = 16
 MAX_ENV_VALUE = 256
 
@@ -163,6 +163,7 @@ class HarenaSession(AppSession):
         set when the app is made."""
         self.command: Command | None = None
         """What `ssh host COMMAND` asked for (core/commands.py); None: the lobby."""
+        self._renamed: str | None = None  # what `rename NAME` prints once done
 
     def connection_lost(self, exc: Exception | None) -> None:
         super().connection_lost(exc)
@@ -197,6 +198,8 @@ class HarenaSession(AppSession):
     def reply_without_app(self) -> str | None:
         if self.command is None:
             return None
+        if self._renamed is not None:
+            return self._renamed
         return command_replies.reply(
             self.server.lobby, self.identity, self.command, time.time(), self.reached
         )
@@ -214,6 +217,14 @@ class HarenaSession(AppSession):
                     self.server.lobby, self.identity, self.command, self.reached
                 )
             )
+        if isinstance(self.command, Rename):
+            done, said = command_replies.rename(
+                self.server.lobby, self.identity, self.command.name, guest=self.guest
+            )
+            if done:
+                self._renamed = said
+            else:
+                self.refuse(said)
         super().session_started()
         if self.task is None:
             return  # refused (no PTY, exec, subsystem) or failed to start
@@ -656,7 +667,7 @@ class HarenaServer:
         from harena.tui.app import HarenaApp
         from harena.tui.terminal import utf8_terminal
 
-        session.display_name = self.name_for(session.identity, info.username)
+        session.display_name = self.name_for(session.identity, info.username, guest=session.guest)
         try:
             start = (
                 command_replies.start_table(
@@ -686,18 +697,18 @@ class HarenaServer:
                 self._names.pop(session.identity, None)  # no session will hold the name
             raise
 
-    def name_for(self, identity: str, wanted: str) -> str:
-        """The name `identity` shows: what it asked for (made printable and short), with `~2`,
-        `~3`... when another key online already shows that name. The same key keeps its name
-        while any of its sessions is open."""
+    def name_for(self, identity: str, wanted: str, *, guest: bool = False) -> str:
+        """The name `identity` shows: the one its key holds (core/players.py: the SSH user name
+        it first connected with, or its rename), whatever user name it connects as now; a guest
+        gets the one it asked for, with `~2`, `~3`... when someone else holds or shows it."""
         if identity in self._names:
             return self._names[identity]
-        base = clean_text(wanted, MAX_NAME) or "player"
-        taken = {name for other, name in self._names.items() if other != identity}
-        name, n = base, 1
-        while name in taken:
-            n += 1
-            name = f"{base[: MAX_NAME - len(str(n)) - 1]}~{n}"
+        others = {
+            name
+            for other, name in {**self.lobby.online_names(), **self._names}.items()
+            if other != identity
+        }
+        name: str = self.lobby.settings.name_for(identity, wanted, others=others, persist=not guest)
         self._names[identity] = name
         return name
 

@@ -32,6 +32,7 @@ from harena.core.carthage.state import (
     Wait,
 )
 from harena.core.engine import Choice, Prompt
+from harena.core.plural import counted
 
 if TYPE_CHECKING:
     from harena.core.carthage.rules import Carthage
@@ -63,7 +64,7 @@ def _effect_prompt(game: Carthage, frame: Frame) -> Prompt:
     wait = frame.wait
     name = game.board.name_of
     if wait is Wait.MOVE_STEP:
-        text = f"Move: {frame.left} step(s) left"
+        text = f"Move: {counted(frame.left or 0, 'step')} left"
         choices: tuple[Choice, ...] = tuple(
             StepChoice.of(d, _step_label(game, frame, d)) for d in game.board.step_directions(frame)
         )

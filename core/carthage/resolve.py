@@ -38,6 +38,7 @@ from harena.core.carthage.hexgrid import Direction, knockback_directions
 from harena.core.carthage.part import Part
 from harena.core.carthage.state import Frame, Phase, Source, Wait
 from harena.core.engine import Choice
+from harena.core.plural import counted
 
 if TYPE_CHECKING:
     from harena.core.carthage.rules import Carthage
@@ -165,7 +166,7 @@ class EffectResolver(Part):
             if frame.left > 0:
                 # ruling: boxed in, the remaining steps are lost (docs/rulings.md)
                 self.game.emit(
-                    f"{self.game.board.name_of(frame.owner)} is boxed in: {frame.left} step(s) lost"
+                    f"{self.game.board.name_of(frame.owner)} is boxed in: {counted(frame.left, 'step')} lost"
                 )
             frame.left = None
             frame.pc += 1

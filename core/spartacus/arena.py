@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from harena.core.engine import Choice, Prompt
+from harena.core.plural import denarii
 from harena.core.spartacus import bets, combat, reactions
 from harena.core.spartacus.cards import CardKind, Slot
 from harena.core.spartacus.holdings import (
@@ -211,7 +212,7 @@ def apply(game: Spartacus, seat: int, choice: str) -> None:
         a.invitee = int(rest)
         a.asked.append(a.invitee)
         if a.invitee == game.state.host:
-            game.emit(f"{name} invites their own house")
+            game.emit(f"{name} invites their own House")
             a.step = ArenaStep.COMBATANT
         else:
             game.emit(f"{name} invites {game.name_of(a.invitee)}")
@@ -275,7 +276,7 @@ def _tribute_and_bets(game: Spartacus) -> None:
         due = FAVOR_TRIBUTE * asset.favor + CHAMPION_TRIBUTE * asset.champion  # rules: Tribute
         if due:
             game.emit(
-                f"The Bank pays {game.name_of(f.seat)} {gain(game, f.seat, due)} denarii of tribute"
+                f"The Bank pays {game.name_of(f.seat)} {denarii(gain(game, f.seat, due))} of tribute"
             )
         combat.arm(game, f)
     a.step = ArenaStep.BETS

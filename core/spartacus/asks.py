@@ -23,6 +23,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from harena.core.engine import Choice, IllegalAction, Prompt
+from harena.core.plural import denarii
 from harena.core.spartacus import gifts
 from harena.core.spartacus.holdings import free_denarii, ready_combatants, transfer
 from harena.core.spartacus.state import ArenaStep, Ask, Phase, SchemeStep
@@ -118,10 +119,10 @@ def prompts(game: Spartacus) -> list[Prompt]:
     for index, ask in still_open:
         favour = _favour_text(game, Favour(ask.favour))
         if not ask.paid and free_denarii(game, ask.asked) >= ask.amount:
-            text = f"Pay {game.name_of(ask.asker)} {ask.amount} denarii {favour}"
+            text = f"Pay {game.name_of(ask.asker)} {denarii(ask.amount)} {favour}"
             choices.setdefault(ask.asked, []).append(Choice(f"payask:{index}", text))
         if not ask.paid and not ask.refused:  # offered whatever the treasury: it tells nothing
-            text = f"Refuse {game.name_of(ask.asker)}'s ask of {ask.amount} denarii {favour}"
+            text = f"Refuse {game.name_of(ask.asker)}'s ask of {denarii(ask.amount)} {favour}"
             choices.setdefault(ask.asked, []).append(Choice(f"refuseask:{index}", text))
     return [Prompt(seat, KIND, "Ask for denarii, or pay an ask (any time, not binding)", tuple(cs),
                    standing=True) for seat, cs in sorted(choices.items())]  # fmt: skip
@@ -134,7 +135,7 @@ def _ask_choices(game: Spartacus, other: int, favour: Favour) -> tuple[Choice, .
     key = (other, favour.value, name, why)
     choices = game.ask_choices.get(key)
     if choices is None:
-        choices = tuple(Choice(f"ask:{other}:{n}:{favour.value}", f"Ask {name} {n} denarii {why}")
+        choices = tuple(Choice(f"ask:{other}:{n}:{favour.value}", f"Ask {name} {denarii(n)} {why}")
                         for n in range(1, MAX_ASK + 1))  # fmt: skip
         game.ask_choices[key] = choices
     return choices
@@ -154,7 +155,7 @@ def apply(game: Spartacus, seat: int, choice: str) -> None:
         ask = game.state.asks[int(choice.removeprefix("refuseask:"))]
         ask.refused = True
         game.emit(
-            f"{game.name_of(seat)} refuses {game.name_of(ask.asker)}'s ask of {ask.amount} denarii"
+            f"{game.name_of(seat)} refuses {game.name_of(ask.asker)}'s ask of {denarii(ask.amount)}"
         )
         return
     try:
@@ -166,7 +167,7 @@ def apply(game: Spartacus, seat: int, choice: str) -> None:
     s = game.state
     s.asks.append(Ask(seat, other, amount, wanted.value, moment.key))
     _count(game, "asks", seat)
-    game.emit(f"{game.name_of(seat)} asks {game.name_of(other)} {amount} denarii "
+    game.emit(f"{game.name_of(seat)} asks {game.name_of(other)} {denarii(amount)} "
               f"{_favour_text(game, wanted)} (not binding)")  # fmt: skip
 
 
@@ -176,7 +177,7 @@ def _pay(game: Spartacus, seat: int, choice: str) -> None:
     ask.paid = True
     game.state.gifts.append([seat, ask.asker, paid, current(game)])
     _count(game, "bribes", seat)
-    text = (f"{game.name_of(seat)} pays {game.name_of(ask.asker)} {paid} denarii "
+    text = (f"{game.name_of(seat)} pays {game.name_of(ask.asker)} {denarii(paid)} "
             f"{_favour_text(game, Favour(ask.favour))}")  # fmt: skip
     if game.state.players[seat].hidden or game.state.players[ask.asker].hidden:
         game.emit(text, seats=[seat, ask.asker],

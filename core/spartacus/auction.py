@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from harena.core.engine import Choice, Prompt
+from harena.core.plural import denarii
 from harena.core.spartacus import reactions
 from harena.core.spartacus.cards import MarketCard
 from harena.core.spartacus.holdings import draw_market, pay_bank, take_asset
@@ -77,7 +78,7 @@ def _bid_choices(game: Spartacus, most: int) -> tuple[Choice, ...]:
     every bidder after every bid, and its choices are a good part of what a prompt costs)."""
     choices = game.bid_choices.get(most)
     if choices is None:
-        choices = tuple(Choice(f"bid:{n}", f"{n} denarii") for n in range(most + 1))
+        choices = tuple(Choice(f"bid:{n}", denarii(n)) for n in range(most + 1))
         game.bid_choices[most] = choices
     return choices
 

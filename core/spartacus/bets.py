@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from harena.core.engine import Choice, Prompt
+from harena.core.plural import denarii
 from harena.core.spartacus import combat
 from harena.core.spartacus.holdings import free_denarii, gain
 from harena.core.spartacus.state import BET_AMOUNTS, ArenaState, Bet
@@ -98,7 +99,7 @@ def pay(game: Spartacus, winner_seat: int, outcome: str) -> None:
         if won:
             s.players[seat].denarii += bet.amount
             gained = gain(game, seat, bet.amount * PAYOUT[bet.kind])
-            game.emit(f"{game.name_of(seat)} wins a bet: {gained} denarii")
+            game.emit(f"{game.name_of(seat)} wins a bet: {denarii(gained)}")
         else:
             s.bank += bet.amount
     a.bets = [None] * game.players

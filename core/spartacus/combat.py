@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from harena.core.engine import Choice, Prompt
+from harena.core.plural import counted
 from harena.core.spartacus.board import distance
 from harena.core.spartacus.cards import ExtraDice, KeenStrike, Pool, Reroll, Roll
 from harena.core.spartacus.state import (
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from harena.core.spartacus.rules import Spartacus
 
 POOLS = ("atk", "def", "spd")
-_POOL_NAMES = {"atk": "Attack", "def": "Defence", "spd": "Speed"}
+_POOL_NAMES = {"atk": "Attack", "def": "Defense", "spd": "Speed"}
 _FIELD = {"atk": "atk", "def": "defence", "spd": "spd"}
 
 
@@ -165,7 +166,9 @@ def prompts(game: Spartacus, arena: ArenaState) -> list[Prompt]:
             Choice(f"lose:{p}", f"{_POOL_NAMES[p]} ({have[p]} -> {have[p] - 1})")
             for p in legal_losses(f)
         )
-        return [Prompt(f.seat, "lose_die", f"{fight.damage} wound(s): give up a die", choices)]
+        return [
+            Prompt(f.seat, "lose_die", f"{counted(fight.damage, 'wound')}: give up a die", choices)
+        ]
     me = arena.fighters[fight.order[fight.acting]]
     other = arena.fighters[1 - fight.order[fight.acting]]
     out = []
@@ -178,7 +181,7 @@ def prompts(game: Spartacus, arena: ArenaState) -> list[Prompt]:
     if not fight.attacked and distance(me.at, other.at) == 1:
         out.append(Choice("attack", f"Attack {who(game, other)}"))
     out.append(Choice("end", "End your action"))
-    text = f"Fight round {fight.round}: {fight.moves} move(s) left" + (
+    text = f"Fight round {fight.round}: {counted(fight.moves, 'move')} left" + (
         "" if not fight.attacked else ", attacked"
     )
     return [Prompt(me.seat, "fight", text, tuple(out))]
@@ -237,7 +240,7 @@ def _attack(game: Spartacus, arena: ArenaState) -> None:
     dice[me_index], dice[1 - me_index] = list(attack), list(defence)
     fight.roll_kind, fight.roll_dice, fight.roll_by = "attack", dice, me_index
     game.emit(
-        f"{who(game, me)} attacks: {_dice(attack)} against {_dice(defence)}: {wounds} wound(s)"
+        f"{who(game, me)} attacks: {_dice(attack)} against {_dice(defence)}: {counted(wounds, 'wound')}"
     )
     if wounds:
         fight.damage = wounds

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from harena.core.engine import Choice, IllegalAction, Prompt
+from harena.core.plural import denarii
 from harena.core.spartacus.holdings import free_denarii, transfer
 from harena.core.spartacus.state import SchemeStep
 
@@ -57,7 +58,7 @@ def _standing(game: Spartacus, seat: int, free: int) -> Prompt:
     cached = game.gift_prompts.get(key)
     if cached is None:
         choices = tuple(
-            Choice(f"give:{other}:{n}", f"{n} denarii to {game.name_of(other)}")
+            Choice(f"give:{other}:{n}", f"{denarii(n)} to {game.name_of(other)}")
             for other in range(game.players) if other != seat
             for n in range(1, free + 1)
         )  # fmt: skip
@@ -78,7 +79,7 @@ def apply(game: Spartacus, seat: int, choice: str) -> None:
     game.state.gifts.append([seat, taker, amount, current(game)])
     counts = game.state.deals.setdefault("bribes", [0] * game.players)
     counts[seat] += 1  # every gift buys something, or hopes to (`simulate` counts them)
-    text = f"{game.name_of(seat)} gives {amount} denarii to {game.name_of(taker)}"
+    text = f"{game.name_of(seat)} gives {denarii(amount)} to {game.name_of(taker)}"
     if game.state.players[seat].hidden or game.state.players[taker].hidden:
         game.emit(
             text,

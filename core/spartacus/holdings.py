@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from harena.core.plural import counted
 from harena.core.spartacus.cards import CardKind, IntrigueCard, MarketCard
 from harena.core.spartacus.state import Asset
 
@@ -30,7 +31,7 @@ def draw_intrigue(game: Spartacus, seat: int, count: int) -> list[int]:
     if drawn:
         names = ", ".join(game.card(i).name for i in drawn)
         game.emit(f"You draw {names}", seats=[seat],
-                  redacted=f"{game.name_of(seat)} draws {len(drawn)} Intrigue card(s)")  # fmt: skip
+                  redacted=f"{game.name_of(seat)} draws {counted(len(drawn), 'Intrigue card')}")  # fmt: skip
     return drawn
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from harena.core.engine import Choice, Prompt
+from harena.core.plural import denarii
 from harena.core.spartacus import schemes
 from harena.core.spartacus.cards import (
     AssetKind,
@@ -88,15 +89,26 @@ def turn_choices(game: Spartacus, seat: int) -> list[Choice]:
                     f"scheme:{c}", f"Scheme: {card.name} (Influence {card.influence}): {card.text}"
                 )
             )
-    for c in hand:
-        if game.card(c).kind is CardKind.GUARD:
-            out.append(Choice(f"post:{c}", "Put a Guard on your table"))
+    guards = [c for c in hand if game.card(c).kind is CardKind.GUARD]
+    for c in _one_of_each(game, guards):  # two Guards in hand: one choice, not two alike
+        out.append(Choice(f"post:{c}", "Put a Guard on your table"))
     out.extend(_house_choices(game, seat))
     out.extend(_card_ability_choices(game, seat))
     for c in hand:
         card = game.card(c)
-        out.append(Choice(f"sell:{c}", f"Trade {card.name} for {card.value} denarii"))
+        out.append(Choice(f"sell:{c}", f"Trade {card.name} for {denarii(card.value)}"))
     out.append(Choice("end", "End your turn"))
+    return out
+
+
+def _one_of_each(game: Spartacus, cards: list[int]) -> list[int]:
+    """The first copy of each card in `cards`: copies of one card are the same choice."""
+    seen: set[str] = set()
+    out = []
+    for c in cards:
+        if game.state.cards[c] not in seen:
+            seen.add(game.state.cards[c])
+            out.append(c)
     return out
 
 
@@ -191,7 +203,7 @@ def apply(game: Spartacus, seat: int, choice: str) -> None:
         card = game.card(int(rest))
         discard_intrigue(game, seat, int(rest))  # rules: Trade Cards for Denarii
         paid = gain(game, seat, card.value)
-        game.emit(f"{name} trades {card.name} for {paid} denarii")
+        game.emit(f"{name} trades {card.name} for {denarii(paid)}")
     elif verb == "post":
         s.players[seat].hand.remove(int(rest))
         s.players[seat].assets.append(Asset(int(rest)))
@@ -235,7 +247,7 @@ def _apply_gain(game: Spartacus, seat: int, gain_: Gain, asset: Asset | None, cy
     name = game.name_of(seat)
     if isinstance(gain_, GainDenarii):
         amount = gain_.amount * (favor_count(asset) if gain_.per_favor and asset else 1)
-        game.emit(f"{name} gains {gain(game, seat, amount)} denarii")
+        game.emit(f"{name} gains {denarii(gain(game, seat, amount))}")
     elif isinstance(gain_, Draw):
         draw_intrigue(game, seat, gain_.count)
     elif isinstance(gain_, Cycle):

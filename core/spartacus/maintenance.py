@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from harena.core.engine import Choice, Prompt
+from harena.core.plural import counted, denarii
 from harena.core.spartacus.cards import CardKind
 from harena.core.spartacus.holdings import assets_of, discard_asset, gain, label, pay_bank
 from harena.core.spartacus.state import DIE_ON, HEAL_FROM, Phase
@@ -40,7 +41,7 @@ def start(game: Spartacus) -> None:
         slaves = sum(1 for a in assets_of(game, seat, CardKind.SLAVE) if not a.exhausted)
         if slaves:
             gain(game, seat, slaves)  # rules: General Balance - 1 per active Slave
-            game.emit(f"{game.name_of(seat)} earns {slaves} denarii from slaves")
+            game.emit(f"{game.name_of(seat)} earns {denarii(slaves)} from slaves")
     s.discard_due = [0] * game.players
     settle(game)
 
@@ -62,7 +63,7 @@ def settle(game: Spartacus) -> None:
             continue
         if gladiators:
             pay_bank(game, seat, len(gladiators))  # rules: General Balance - 1 per active Gladiator
-            game.emit(f"{game.name_of(seat)} pays {len(gladiators)} denarii for gladiators")
+            game.emit(f"{game.name_of(seat)} pays {denarii(len(gladiators))} for gladiators")
         s.discard_due[seat] = -1
     if all(d < 0 for d in s.discard_due):
         s.discard_due = []
@@ -78,7 +79,7 @@ def prompts(game: Spartacus) -> list[Prompt]:
                 Choice(f"unpay:{a.card}", label(game.card(a.card), a))
                 for a in assets_of(game, seat, CardKind.GLADIATOR) if not a.exhausted
             )  # fmt: skip
-            text = f"You cannot pay for {due} gladiator(s): discard one"
+            text = f"You cannot pay for {counted(due, 'gladiator')}: discard one"
             out.append(Prompt(seat, "discard_gladiator", text, choices))
     return out
 

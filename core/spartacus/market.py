@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from harena.core.engine import Choice, Prompt
+from harena.core.plural import denarii
 from harena.core.spartacus import auction
 from harena.core.spartacus.cards import CardKind
 from harena.core.spartacus.holdings import (
@@ -87,9 +88,9 @@ def describe(game: Spartacus, offer: Offer, terms: Terms | None = None) -> str:
     t = offer.terms if terms is None else terms
     money = ""
     if t.price > 0:
-        money = f" and {t.price} denarii from {game.name_of(offer.proposer)}"
+        money = f" and {denarii(t.price)} from {game.name_of(offer.proposer)}"
     elif t.price < 0:
-        money = f" and {-t.price} denarii from {game.name_of(offer.recipient)}"
+        money = f" and {denarii(-t.price)} from {game.name_of(offer.recipient)}"
     return (f"{game.name_of(offer.proposer)} gives {_cards_text(game, t.give)}, "
             f"{game.name_of(offer.recipient)} gives {_cards_text(game, t.want)}{money}")  # fmt: skip
 
@@ -253,7 +254,7 @@ def apply(game: Spartacus, seat: int, choice: str) -> None:
         discard_asset(game, seat, int(rest))
         count(game, "bank_sales", seat)
         game.emit(
-            f"{name} sells {card.name} to the Bank for {gain(game, seat, card.value)} denarii"
+            f"{name} sells {card.name} to the Bank for {denarii(gain(game, seat, card.value))}"
         )
     elif verb == "offer":
         m.offers_made[seat] += 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from harena.core.plural import denarii
 from harena.core.spartacus.cards import (
     CardKind,
     Denarii,
@@ -128,12 +129,12 @@ def apply_effect(game: Spartacus, effect: IntrigueEffect, you: int, target: int)
     elif isinstance(effect, Denarii):
         seat = who[effect.who]
         if effect.amount > 0:
-            game.emit(f"{game.name_of(seat)} gains {gain(game, seat, effect.amount)} denarii")
+            game.emit(f"{game.name_of(seat)} gains {denarii(gain(game, seat, effect.amount))}")
         else:
-            game.emit(f"{game.name_of(seat)} loses {pay_bank(game, seat, -effect.amount)} denarii")
+            game.emit(f"{game.name_of(seat)} loses {denarii(pay_bank(game, seat, -effect.amount))}")
     elif isinstance(effect, Steal):
         paid = transfer(game, target, you, effect.amount)
-        game.emit(f"{game.name_of(target)} pays {paid} denarii to {game.name_of(you)}")
+        game.emit(f"{game.name_of(target)} pays {denarii(paid)} to {game.name_of(you)}")
     elif isinstance(effect, DrawFor):
         draw_intrigue(game, who[effect.who], effect.count)
     elif isinstance(effect, DiscardRandom):

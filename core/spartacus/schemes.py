@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from harena.core.engine import Choice, Prompt
+from harena.core.plural import denarii
 from harena.core.spartacus import scheme_effects
 from harena.core.spartacus.cards import (
     CardKind,
@@ -144,13 +145,13 @@ def prompts(game: Spartacus, scheme: Scheme) -> list[Prompt]:
             power = coin_power(game, me)
             assert power is not None
             out.append(
-                Choice("buy", f"Pay {missing * power.denarii} denarii for {missing} Influence")
+                Choice("buy", f"Pay {denarii(missing * power.denarii)} for {missing} Influence")
             )
         out.append(Choice("withdraw", "Withdraw the Scheme (back to your hand)"))
         return [Prompt(me, "prepare_scheme", f"{card.name}: {missing} Influence short", tuple(out))]
     if step is SchemeStep.SUPPORT:
         if scheme.revealed:
-            text = f"{game.name_of(me)} asks your support for {card.name} against {game.name_of(scheme.target)}"
+            text = f"{game.name_of(me)} asks your support for {card.name}{aim(game, scheme)}"
             # the answers are revealed together: the shortfall read before then ignores them
             text += f" ({_missing(game, scheme, with_answers=False)} Influence short)"
         else:
@@ -165,9 +166,7 @@ def prompts(game: Spartacus, scheme: Scheme) -> list[Prompt]:
             if a is None
         ]
     if step is SchemeStep.REACT:
-        text = (
-            f"{game.name_of(me)} launches {card.name} against {game.name_of(scheme.target)}: react?"
-        )
+        text = f"{game.name_of(me)} launches {card.name}{aim(game, scheme)}: react?"
         return [
             Prompt(seat, "reaction", text, tuple(reactions_of(game, scheme, seat)), default="pass")
             for seat in scheme.queue
@@ -176,6 +175,15 @@ def prompts(game: Spartacus, scheme: Scheme) -> list[Prompt]:
     victims = scheme_effects.victims(game, scheme)
     choices = tuple(Choice(f"pick:{a.card}", label(game.card(a.card), a)) for a in victims)
     return [Prompt(me, "choose_victim", f"{card.name}: choose the victim", choices)]
+
+
+def aim(game: Spartacus, scheme: Scheme) -> str:
+    """Whom a Scheme is aimed at, as words after its name: " against bob/Glaber", or for a
+    Scheme at the schemer's own House " for themselves" (" at their own House" when it harms
+    it): never the schemer's name twice in one line."""
+    if scheme.target != scheme.schemer:
+        return f" against {game.name_of(scheme.target)}"
+    return " at their own House" if harms_target(game.card(scheme.card)) else " for themselves"
 
 
 def harms_target(card: IntrigueCard) -> bool:
@@ -249,9 +257,7 @@ def apply(game: Spartacus, scheme: Scheme, seat: int, choice: str) -> None:
         scheme.revealed = rest == "show"
         scheme.step = SchemeStep.SUPPORT
         scheme.answers = [None if s != scheme.schemer else False for s in range(game.players)]
-        what = (
-            f"{card.name} against {game.name_of(scheme.target)}" if scheme.revealed else "a Scheme"
-        )
+        what = f"{card.name}{aim(game, scheme)}" if scheme.revealed else "a Scheme"
         game.emit(f"{game.name_of(seat)} asks for support for {what}")
     elif verb in ("support", "refuse"):
         scheme.answers[seat] = verb == "support"
@@ -275,7 +281,7 @@ def apply(game: Spartacus, scheme: Scheme, seat: int, choice: str) -> None:
         assert power is not None
         scheme.bought = _missing(game, scheme)
         paid = pay_bank(game, seat, scheme.bought * power.denarii)  # ruling: paid at launch
-        game.emit(f"{game.name_of(seat)} pays {paid} denarii for {scheme.bought} Influence")
+        game.emit(f"{game.name_of(seat)} pays {denarii(paid)} for {scheme.bought} Influence")
         _launch(game, scheme)
     elif verb == "withdraw":
         _withdraw(game, scheme, "is withdrawn")
@@ -304,8 +310,9 @@ def _launch(game: Spartacus, scheme: Scheme) -> None:
     if scheme.bought:
         backers.append(f"{scheme.bought} Influence bought")
     how = f" with the support of {' and '.join(backers)}" if backers else ""
-    aim = "" if scheme.target == scheme.schemer else f" against {game.name_of(scheme.target)}"
-    game.emit(f"{game.name_of(scheme.schemer)} launches {card.name}{aim}{how}: {card.text}")
+    game.emit(
+        f"{game.name_of(scheme.schemer)} launches {card.name}{aim(game, scheme)}{how}: {card.text}"
+    )
     scheme.step = SchemeStep.REACT
     n = game.players
     scheme.replies = [None] * n

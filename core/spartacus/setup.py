@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from harena.core.engine import Choice, Prompt
+from harena.core.plural import denarii
 from harena.core.spartacus.cards import CardKind
 from harena.core.spartacus.holdings import gain
 from harena.core.spartacus.state import Asset, Phase, Player, SpartacusState
@@ -101,7 +102,7 @@ def deal(game: Spartacus) -> None:
             p.assets.append(Asset(guard))
         names = ", ".join(game.card(a.card).name for a in p.assets)
         game.emit(
-            f"{game.name_of(seat)} starts with {p.denarii} denarii, {start} Influence: {names}"
+            f"{game.name_of(seat)} starts with {denarii(p.denarii)}, {start} Influence: {names}"
         )
     s.market_deck = rest + piles[CardKind.GLADIATOR] + piles[CardKind.SLAVE]
     game.rng.shuffle(s.market_deck)  # rules: Setup 8

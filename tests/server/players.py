@@ -123,7 +123,7 @@ async def play_by_screen(
             return pressed
         if CHANGED in client.lines()[STATUS_ROW]:
             await asyncio.sleep(CHANGE_GUARD)  # refused: read the new choices, then press again
-        if "Press the same key again" in client.lines()[STATUS_ROW]:
+        if "Press again or Enter to confirm" in client.lines()[STATUS_ROW]:
             key = "\r"
         elif has_choices(client):
             key = key_for(client)

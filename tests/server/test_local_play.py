@@ -22,7 +22,7 @@ PLAY = textwrap.dedent(
     from tests.fixture_game import install
     install()
     from harena.server.cli import main
-    raise SystemExit(main(["play", "highcard", "--bots", "1", "--bot-delay", "0.05"]))
+    raise SystemExit(main(["play", "highcard", "--bots", "1", "--bot-delay", "0.05", "--data", DATA]))
     """
 )
 
@@ -78,8 +78,9 @@ class LocalTerminal:
         os.close(self.master)
 
 
-def test_a_whole_game_against_a_bot_in_the_local_terminal():
-    term = LocalTerminal([sys.executable, "-c", PLAY])
+def test_a_whole_game_against_a_bot_in_the_local_terminal(tmp_path: Path) -> None:
+    """The log goes to a file under the data folder, never over the game (issue 36)."""
+    term = LocalTerminal([sys.executable, "-c", PLAY.replace("DATA", repr(str(tmp_path)))])
     try:
         term.wait_for("Table 1 · High Card")  # straight to the table, not the lobby
         term.wait_for("you: ")
@@ -97,12 +98,14 @@ def test_a_whole_game_against_a_bot_in_the_local_terminal():
         assert term.proc.wait(15) == 0
         term.pump(0.2)
         assert b"\x1b[?1049l" in term.raw  # the alternate screen was left: the shell is back
+        assert b" INFO " not in term.raw  # no log line was written over the screen
+        assert "sits in seat 0" in (tmp_path / "logs" / "terminal.log").read_text()
     finally:
         term.close()
 
 
-def test_harena_play_learn_opens_the_guided_first_game():
-    learn = 'from harena.server.cli import main\nraise SystemExit(main(["play", "carthage", "--learn", "--bot-delay", "0.05"]))'
+def test_harena_play_learn_opens_the_guided_first_game(tmp_path: Path) -> None:
+    learn = f'from harena.server.cli import main\nraise SystemExit(main(["play", "carthage", "--learn", "--bot-delay", "0.05", "--data", {str(tmp_path)!r}]))'
     term = LocalTerminal([sys.executable, "-c", learn])
     try:
         term.wait_for("Guide 1/18 ◀ the arena")

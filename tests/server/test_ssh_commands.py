@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from harena.server.command_replies import PLAY_TABLES_PER_KEY
+from harena.server.command_replies import PLAY_TABLES_PER_KEY, rename
 from harena.server.hostkey import fingerprint
 from harena.server.ssh_address import SshAddress
 from tests.server.players import new_key, player
@@ -55,7 +55,12 @@ async def test_status_prints_the_tables_waiting_for_you_and_exits(make_server):
     status, out, err = await run(server, key, "status")
     assert status == 0 and not err
     assert "1 table waits for your decision:" in out
-    assert "#1" in out and "High Card with" in out and "(bot)" in out and "waited now" in out
+    assert (
+        "#1" in out
+        and "High Card with" in out
+        and "High Card with random bot ·" in out
+        and "waited now" in out
+    )
     opens = f"Open the first: ssh -t -p {server.port} 127.0.0.1 table 1"
     assert opens in out
     assert f"#{quiet.id}" in out.split("Your other tables:")[1]
@@ -191,3 +196,52 @@ async def test_a_player_registers_a_webhook_from_the_lobby_over_ssh(make_server)
     await ann.wait_for_text("Notices by webhook while you are away")
     settings = server.lobby.settings
     assert settings.get(fingerprint(key), "notice_webhook") == "https://ntfy.sh/#ann"
+
+
+async def test_help_lists_every_command_and_says_whose_name_you_show(make_server):
+    server = await make_server()
+    status, out, err = await run(server, new_key(), "help")
+    assert status == 0 and not err
+    for usage in ("table N", "play ", "status", "ratings [GAME]", "rename NAME", "help"):
+        assert f"ssh -p {server.port} 127.0.0.1 {usage}" in out, usage
+    assert "Your name is your key's" in out
+
+
+async def test_one_key_shows_one_name_whatever_user_name_it_connects_as(make_server):
+    """Issue 36: the same key connecting as `root@` showed "you are root" in the lobby while
+    its seat said ann. A key's name is the one it first chose, until `rename`."""
+    server = await make_server()
+    key = new_key()
+    ann = await player(server, "ann", key)
+    await ann.wait_for_text("you are ann")
+    await ann.close()
+    await ann.wait_closed()
+    again = await player(server, "root", key)
+    await again.wait_for_text("you are ann")
+    assert "root" not in "\n".join(again.lines())
+    other = await player(server, "ann", new_key())  # another key asking for ann
+    await other.wait_for_text("you are ann~2")
+    await again.close()
+    await other.close()
+
+
+async def test_rename_changes_the_name_between_games_and_never_to_anothers(make_server):
+    server = await make_server()
+    key, bob_key = new_key(), new_key()
+    bob = await player(server, "bob", bob_key)
+    await bob.wait_for_text("you are bob")
+    await bob.close()
+    await bob.wait_closed()
+    status, out, err = await run(server, key, "rename Annia")
+    assert status == 0 and not err and "Your name is now Annia" in out
+    status, _, err = await run(server, key, "rename Bob")
+    assert status == 1 and "another player is called Bob" in err
+    table = server.lobby.create_table(fingerprint(key), "Annia", "highcard", 2)
+    status, _, err = await run(server, key, "rename Ann")
+    assert status == 1 and f"your seat at #{table.id} has your name" in err
+    ann = await player(server, "root", key)  # back at the table it sits at
+    await ann.wait_for_text("you: Annia")
+    # (one more connection of this key would pass the per-key limit: asked directly)
+    done, said = rename(server.lobby, fingerprint(key), "Ann", guest=False)
+    assert not done and "close your harena sessions first" in said
+    await ann.close()

@@ -301,9 +301,11 @@ async def test_help_lists_the_ssh_commands_as_this_player_types_them() -> None:
     async with session(lobby, "id-alice", "alice", ssh=ssh) as (app, pilot):
         await pilot.press("question_mark", "end")
         text = screen_text(app)
-        for usage in ("table N:", "play GAME:", "status:", "ratings [GAME]:"):
+        for usage in ("table N:", "play GAME:", "status:", "ratings [GAME]:", "rename NAME:"):
             assert re.search(rf"ssh +-p 2022 play\.example\.org {re.escape(usage)}", text), usage
         assert "HOST" not in text
+        # none of them says `user@`: the key names the player (issue 36)
+        assert "Your name is your key's" in " ".join(text.split())
 
 
 async def test_help_lists_no_ssh_commands_where_there_is_no_server() -> None:

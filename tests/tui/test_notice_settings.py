@@ -27,7 +27,10 @@ async def test_a_player_registers_a_webhook_and_an_email_kept_for_the_key() -> N
         await pilot.press(*"https://ntfy.sh/#ann", "tab", *"ann@example.org")
         await pilot.press("tab", "ctrl+u", *"30", "tab", "ctrl+u", "1", "enter")
         await until(lambda: isinstance(app.screen, LobbyScreen))
-        assert "Notices by webhook and e-mail while you are away" in screen_text(app)
+        # the save says what was saved (issue 36)
+        assert "Saved: webhook ntfy.sh, e-mail ann@example.org; after 30 min, at most 1/day" in (
+            screen_text(app)
+        )
     get = lobby.settings.get
     assert get("id-ann", "notice_webhook") == "https://ntfy.sh/#ann"
     assert get("id-ann", "notice_email") == "ann@example.org"
@@ -56,3 +59,18 @@ async def test_guests_and_servers_without_notices_are_told_why() -> None:
     async with session(lobby_with(("webhook",)), "guest:1", "ann", guest=True) as (app, pilot):
         await pilot.press("a")
         assert "guests get no notices" in screen_text(app)
+
+
+async def test_an_emptied_field_shows_what_empty_means_and_saves_the_default() -> None:
+    """Issue 36: an emptied "After minutes" showed "15", which looks like a value."""
+    lobby = lobby_with(("webhook",))
+    lobby.settings.set("id-ann", "notice_after", 45, persist=False)
+    async with session(lobby, "id-ann", "ann") as (app, pilot):
+        await pilot.press("a")
+        await pilot.press("tab", "ctrl+u")  # after minutes, emptied
+        assert "(empty: 15)" in screen_text(app)
+        assert "(none: paste an https:// URL)" in screen_text(app)
+        await pilot.press("enter")
+        await until(lambda: isinstance(app.screen, LobbyScreen))
+        assert "Saved: no notices while you are away" in screen_text(app)
+    assert lobby.settings.get("id-ann", "notice_after") == 15

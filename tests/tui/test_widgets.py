@@ -166,7 +166,7 @@ def test_seats_are_named_by_their_players_and_states_are_words() -> None:
     """One name per player, everywhere: never a seat number or letter."""
     seat = {"name": "bob", "bot": None, "connected": False, "free": False}
     free = {"name": "", "bot": None, "connected": False, "free": True}
-    assert [seat_label([seat, free], i) for i in range(2)] == ["bob", "a free seat"]
+    assert [seat_label([seat, free], i) for i in range(2)] == ["bob", "the free seat"]
     assert seat_state(seat) == "offline"
     assert seat_state({**seat, "connected": True}) == "online"
     assert seat_state({**seat, "bot": "random"}) == "bot"
@@ -211,3 +211,50 @@ def test_a_key_bar_too_wide_for_80_columns_is_drawn_compact_with_every_key() -> 
     narrow = bar._fitted(80).plain
     assert len(narrow) <= 80
     assert narrow.rstrip().endswith("Esc lobby ? help")  # the last keys still show
+
+
+def test_the_bots_field_says_what_happens_to_the_other_seats_in_words_for_any_count() -> None:
+    """Never "bots fill 1 of the 1 seats besides yours" (issue 36)."""
+    from harena.tui.screens.create_table import bots_help
+
+    assert bots_help(1, 1) == "a bot takes the other seat"
+    assert bots_help(0, 1) == "the other seat waits for a person"
+    assert bots_help(3, 3) == "bots take all 3 other seats"
+    assert bots_help(1, 3) == "bots take 1 of the 3 other seats; the rest wait for people"
+
+
+def test_the_table_list_names_a_game_by_its_title_before_the_subtitle() -> None:
+    """Never "Spartacus: A G" cut mid-word (issue 36)."""
+    from harena.tui.widgets.table_list import short_title
+
+    assert short_title("Spartacus: A Game of Blood and Treachery") == "Spartacus"
+    assert short_title("High Card") == "High Card"
+    assert short_title("A Very Long Game Name Indeed") == "A Very Long G…"
+
+
+def test_a_wrapped_help_line_continues_under_its_text_not_under_the_keys() -> None:
+    """Issue 36: "wrapped help lines not indented"."""
+    from harena.tui.screens.help import TEXT_WIDTH, hanging
+
+    what = "step through the game so far as your seat saw it (a finished game: all revealed)"
+    lines = hanging(what, 12)
+    assert len(lines) == 2 and lines[1].startswith(" " * 12 + "finished")
+    assert all(len(line) <= TEXT_WIDTH - 12 for line in lines[:1])
+    assert all(len(line) <= TEXT_WIDTH for line in lines)
+    assert " ".join(line.strip() for line in lines) == what
+
+
+def test_free_seats_in_a_log_line_are_told_apart() -> None:
+    """Issue 36: "a free seat rolls 2" for a seat nobody holds yet: the only free one is "the
+    free seat", several are numbered, as bots of one level are."""
+    from harena.tui.widgets.seats import named_seats, seat_names
+
+    ann = {"name": "ann", "bot": None, "connected": True, "free": False}
+    free = {"name": "", "bot": None, "connected": False, "free": True}
+    line = "Rolls for the first choice: Seat 1 rolls 4, Seat 2 rolls 2, Seat 3 rolls 6"
+    assert named_seats(line, seat_names([ann, free, {**ann, "name": "normal bot"}])) == (
+        "Rolls for the first choice: ann rolls 4, the free seat rolls 2, normal bot rolls 6"
+    )
+    assert named_seats(line, seat_names([ann, free, free])) == (
+        "Rolls for the first choice: ann rolls 4, free seat 1 rolls 2, free seat 2 rolls 6"
+    )

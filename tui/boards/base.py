@@ -10,7 +10,7 @@ from textual.content import Content
 from textual.message import Message
 from textual.widget import Widget
 
-from harena.tui.widgets.seats import named_seats
+from harena.tui.widgets.seats import named_seats, seat_names
 
 
 class BoardWidget(Widget):
@@ -110,7 +110,7 @@ class BoardWidget(Widget):
     def log_lines(self, view: dict[str, Any]) -> Sequence[Content | str]:
         """The log as this board shows it (e.g. with the players' names and colours); by
         default with every "Seat N" of the game's text named as its player."""
-        names = tuple(seat["name"] for seat in view["table"]["seats"])
+        names = seat_names(view["table"]["seats"])
         return [named_seats(line, names) for line in view["game"]["log"]]
 
     def prompt_view(self, prompts: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -21,6 +21,7 @@ from harena.core.bots import KIND_LABELS, kinds_by_strength
 from harena.core.clocks import CHOICES, ClockPolicy, span
 from harena.core.engine import GameConfigError, IllegalAction
 from harena.core.guide import GUIDES
+from harena.core.plural import counted
 from harena.core.windows import WINDOW_SECONDS
 from harena.tui.screens.checklist import ChecklistScreen
 from harena.tui.screens.dialog import DialogScreen
@@ -102,7 +103,10 @@ class TableForm:
     def fields(self) -> list[FormField]:
         game = self.game
         first = FormField(
-            "Game", game["title"], f"{len(self.games)} game(s) on this server", self._cycle_game
+            "Game",
+            game["title"],
+            f"{counted(len(self.games), 'game')} on this server",
+            self._cycle_game,
         )
         if self.learn:
             return [first, self._learn_field()]
@@ -142,7 +146,7 @@ class TableForm:
                 FormField(
                     "Bots",
                     str(self.bots),
-                    f"bots fill {self.bots} of the {self.players - 1} seats besides yours",
+                    bots_help(self.bots, self.players - 1),
                     self._cycle_bots,
                 )
             )
@@ -407,3 +411,14 @@ def show_create_table(
     """Open the new-table dialog, kept per app (`tui/screens/kept.py`) and reset on every open."""
     show_kept(app, "create table", lambda: CreateTableScreen(games, create),
               lambda screen: screen.reset(games, create), created)  # fmt: skip
+
+
+def bots_help(bots: int, others: int) -> str:
+    """What the Bots field does with the seats besides yours, in words that fit any count."""
+    if others == 1:
+        return "a bot takes the other seat" if bots else "the other seat waits for a person"
+    if bots == 0:
+        return f"the {others} other seats wait for people"
+    if bots == others:
+        return f"bots take all {others} other seats"
+    return f"bots take {bots} of the {others} other seats; the rest wait for people"

@@ -6,6 +6,7 @@ tooltips) plus its `HELP_EXTRA` lines, so help and keys come from one list.
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any, ClassVar, cast
 
 from textual.app import ComposeResult
@@ -48,7 +49,8 @@ class HelpScreen(DialogScreen[None]):
     def compose(self) -> ComposeResult:
         width = max((len(keys) for keys, _ in self.entries), default=4) + 2
         lines = [
-            Content.assemble((f" {keys:<{width}}", "bold"), what) for keys, what in self.entries
+            Content.assemble((f" {keys:<{width}}", "bold"), "\n".join(hanging(what, width + 1)))
+            for keys, what in self.entries
         ]
         lines.append(Content(""))
         lines.append(
@@ -72,6 +74,17 @@ class HelpScreen(DialogScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+TEXT_WIDTH = 71
+"""Columns inside the help box (76 wide: its border, padding and a scroll bar take 5)."""
+
+
+def hanging(what: str, indent: int) -> list[str]:
+    """`what` wrapped after a key column `indent` wide: every further line starts under the
+    first word, so a long explanation never runs back under the keys."""
+    lines = textwrap.wrap(what, max(TEXT_WIDTH - indent, 20)) or [""]
+    return [lines[0], *(" " * indent + line for line in lines[1:])]
 
 
 class HelpKeys:

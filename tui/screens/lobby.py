@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from harena.core.clocks import waited
-from harena.core.commands import accepted
+from harena.core.commands import NAME_NOTE, accepted
 from harena.core.engine import IllegalAction
 from harena.core.guide import create_guided_table
 from harena.tui.messages import LobbyChanged
@@ -244,7 +244,8 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         # line of the help).
         ssh, _, target = self.harena.ssh.partition(" ")
         usages = accepted(["GAME"]) if ssh else []
-        return [*super().help_entries(), *((ssh, f"{target} {u}: {w}") for u, w in usages)]
+        name = [("name", NAME_NOTE)] if ssh else []  # no `user@` in them: your key names you
+        return [*super().help_entries(), *((ssh, f"{target} {u}: {w}") for u, w in usages), *name]
 
     def compose(self) -> ComposeResult:
         app = self.harena
@@ -388,7 +389,7 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         show_kept(self.app, "ratings", LeaderboardScreen, LeaderboardScreen.reset)
 
     def action_notices(self) -> None:
-        from harena.tui.screens.notices import NoticeSettingsScreen
+        from harena.tui.screens.notices import NoticeSettingsScreen, saved_text
 
         app = self.harena
         channels = app.lobby.notice_channels
@@ -406,17 +407,10 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
                 settings.set(app.identity, name, value)
 
         def done(saved: bool | None) -> None:
-            if saved:
-                where = [
-                    what
-                    for what, name in (("webhook", "notice_webhook"), ("e-mail", "notice_email"))
-                    if settings.get(app.identity, name)
-                ]
-                self.status.show_info(
-                    f"Notices by {' and '.join(where)} while you are away"
-                    if where
-                    else "No notices"
-                )
+            if saved:  # what was kept, read back: the status line confirms it
+                self.status.show_info(saved_text(partial(settings.get, app.identity)))
+            else:
+                self.status.show_info("Notices: nothing changed")
 
         screen = NoticeSettingsScreen(partial(settings.get, app.identity), save, channels)
         self.app.push_screen(screen, done)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any, ClassVar
+from urllib.parse import urlsplit
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -15,7 +16,14 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Input, Static
 
-from harena.core.notices import MAX_AFTER_MINUTES, MAX_DAILY, email_problem, webhook_problem
+from harena.core.notices import (
+    DEFAULT_AFTER_MINUTES,
+    DEFAULT_DAILY,
+    MAX_AFTER_MINUTES,
+    MAX_DAILY,
+    email_problem,
+    webhook_problem,
+)
 from harena.tui.screens.dialog import DialogScreen
 
 FIELDS = ("notice_webhook", "notice_email", "notice_after", "notice_daily")
@@ -77,11 +85,12 @@ class NoticeSettingsScreen(DialogScreen[bool]):
                     + "It says which table and how long it waited, nothing else. Empty: none."
                 )
             )
-            yield self._row("Webhook URL", "notice_webhook", "https://...")
+            # A placeholder never looks like a value: it says what an empty field means.
+            yield self._row("Webhook URL", "notice_webhook", "(none: paste an https:// URL)")
             if mail:
-                yield self._row("E-mail", "notice_email", "you@example.org")
-            yield self._row("After minutes", "notice_after", "15")
-            yield self._row("At most a day", "notice_daily", "2")
+                yield self._row("E-mail", "notice_email", "(none: type an address)")
+            yield self._row("After minutes", "notice_after", f"(empty: {DEFAULT_AFTER_MINUTES})")
+            yield self._row("At most a day", "notice_daily", f"(empty: {DEFAULT_DAILY})")
             yield Static("", id="notice-status")
             yield Static(
                 Content.assemble(
@@ -116,7 +125,8 @@ class NoticeSettingsScreen(DialogScreen[bool]):
         )
         if problem:
             return {}, problem
-        after, daily = typed["notice_after"], typed["notice_daily"]
+        after = typed["notice_after"] or str(DEFAULT_AFTER_MINUTES)  # emptied: the default
+        daily = typed["notice_daily"] or str(DEFAULT_DAILY)
         if not after.isdigit() or not 1 <= int(after) <= MAX_AFTER_MINUTES:
             return {}, f"after minutes: a whole number from 1 to {MAX_AFTER_MINUTES}"
         if not daily.isdigit() or not 1 <= int(daily) <= MAX_DAILY:
@@ -141,3 +151,17 @@ class NoticeSettingsScreen(DialogScreen[bool]):
 
     def action_close(self) -> None:
         self.dismiss(False)
+
+
+def saved_text(get: Callable[[str], Any]) -> str:
+    """What the lobby's status line says once the form is saved: every setting as kept, in one
+    line of 80 columns (a webhook by its host only: the rest of its URL is often a secret)."""
+    where = []
+    if get("notice_webhook"):
+        where.append(f"webhook {urlsplit(get('notice_webhook')).hostname}")
+    if get("notice_email"):
+        where.append(f"e-mail {get('notice_email')}")
+    if not where:
+        return "Saved: no notices while you are away"
+    after, daily = get("notice_after"), get("notice_daily")
+    return f"Saved: {', '.join(where)}; after {after} min, at most {daily}/day"

@@ -25,6 +25,7 @@ from textual.widget import Widget
 from harena.core.clocks import coarse
 from harena.core.engine import IllegalAction
 from harena.core.lobby import MOVED
+from harena.core.plural import denarii
 from harena.tui.boards import BoardWidget, board_widget_for
 from harena.tui.guide import TableGuide
 from harena.tui.screens.asks import ASK_KIND, AskOffer, AskScreen
@@ -423,9 +424,8 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         if self._confirming != choice_id and self._widget(BoardWidget).needs_confirm(choice_id):
             self._confirming, self._confirming_at = choice_id, self.view["game"]["decision"]
             label = labels.get(choice_id, choice_id)
-            self.status.show_info(
-                f"{label}? Press the same key again or Enter to confirm, Esc to cancel"
-            )
+            # the keys first: a long label is what the status line cuts, never how to answer
+            self.status.show_info(f"Press again or Enter to confirm, Esc to cancel: {label}")
             return
         self._confirming = None
         self.query_one(PromptBar).answered()
@@ -447,7 +447,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             self.query_one(PromptBar).answer_refused()
             self.status.show_error(refused)
             return
-        self.status.show_info(f"You chose: {labels.get(choice_id, choice_id)}")
+        self.status.show_info(chosen_text(labels.get(choice_id, choice_id)))
 
     def action_give(self) -> None:
         """A board whose game lets denarii change hands binds a key to this (Spartacus: g)."""
@@ -466,7 +466,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
                 self.status.show_info("Nothing given")
                 return
             _, to, amount = choice_id.split(":")
-            self.choose(choice_id, f"give {amount} denarii to {self.player_name(int(to))}")
+            self.choose(choice_id, f"give {denarii(int(amount))} to {self.player_name(int(to))}")
 
         self.app.push_screen(GiveScreen(offer, self.player_name), given)
 
@@ -494,7 +494,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             said = (
                 dict(offer.payments).get(choice_id, choice_id)
                 if paying
-                else f"ask {choice_id.split(':')[2]} denarii"
+                else f"ask {denarii(int(choice_id.split(':')[2]))}"
             )
             self.choose(choice_id, said)
 
@@ -658,3 +658,13 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
                 return
         self.harena.unsubscribe(self.subscription_key)
         self.harena.back_to_lobby(self)
+
+
+def chosen_text(label: str) -> str:
+    """What the status line says of a choice made: a tick box says what pressing it did (its
+    label shows the box as it was before the press)."""
+    if label.startswith("[ ] "):
+        return f"Ticked: {label[4:]}"
+    if label.startswith("[x] "):
+        return f"Unticked: {label[4:]}"
+    return f"You chose: {label}"

@@ -28,10 +28,21 @@ def seat_state(seat: dict[str, Any]) -> str:
 
 
 def seat_label(seats: list[dict[str, Any]], index: int) -> str:
-    """ "bob" (or "a free seat"): how a seat is named in prompts and results."""
+    """ "bob" (or "the free seat"): how a seat is named in prompts and results."""
     if not 0 <= index < len(seats):
         return "a player"
-    return seats[index]["name"] or "a free seat"
+    return seat_names(seats)[index]
+
+
+def seat_names(seats: list[dict[str, Any]]) -> tuple[str, ...]:
+    """Each seat's name as a log line says it: its player's or bot's (the table numbers bots
+    that share a level), "the free seat" for the only one nobody holds yet, "free seat 1",
+    "free seat 2"... when several are free (a game rolls for them all when it is made)."""
+    free = [i for i, seat in enumerate(seats) if not seat["name"]]
+    if len(free) == 1:
+        return tuple(seat["name"] or "the free seat" for seat in seats)
+    number = {index: k for k, index in enumerate(free, start=1)}
+    return tuple(seat["name"] or f"free seat {number[i]}" for i, seat in enumerate(seats))
 
 
 _SEAT_WORD = re.compile(r"\bSeat (\d+)\b")

@@ -45,4 +45,5 @@ class StatusLine(RowsWidget):
         self.update_rows()
 
     def build_rows(self, width: int, height: int) -> list[Content]:
-        return [self._content]
+        # one row: a message longer than the screen ends in "…", never in a cut word
+        return [self._content.truncate(width, ellipsis=True) if width > 0 else self._content]

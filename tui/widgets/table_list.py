@@ -8,6 +8,7 @@ from typing import Any
 from textual.content import Content
 from textual.widget import Widget
 
+from harena.tui.widgets.lines_view import fit
 from harena.tui.widgets.seats import seat_state
 
 STATUS_WORDS = {"waiting": "waiting", "playing": "playing", "over": "finished", "closed": "closed"}
@@ -26,10 +27,16 @@ def summary_line(table: dict[str, Any]) -> str:
     watching = len(table["spectators"])
     status = f"YOU {table['waited']}" if table.get("waited") else status_word(table["status"])
     return (
-        f"#{table['id']:<3} {table['title'][:14]:<14} {status:<8} "
+        f"#{table['id']:<3} {short_title(table['title']):<14} {status:<8} "
         f"{taken}/{len(seats)} seated  {names[:26]:<26}"
         + (f" {watching} watching" if watching else "")
     )
+
+
+def short_title(title: str, width: int = 14) -> str:
+    """A game's title for a list column: its name before any subtitle ("Spartacus", not
+    "Spartacus: A G"), with an ellipsis if even that is too long."""
+    return fit(title.split(":")[0], width)
 
 
 def _short_name(seat: dict[str, Any]) -> str:

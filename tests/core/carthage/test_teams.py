@@ -259,7 +259,7 @@ def test_a_gladiator_boxed_in_by_its_chain_loses_the_steps() -> None:
     game = arena(positions, {Hex(-1, 1): "pillar"}, teams="2v2_chained")
     play(game, 0, "sprint")
     assert game.state.players[0].at == O and kind(game) == "play_card"
-    assert any("boxed in: 4 step(s) lost" in e.text for e in game.events)
+    assert any("boxed in: 4 steps lost" in e.text for e in game.events)
 
 
 def test_a_knockback_that_would_break_the_chain_stops_short_with_1_more_damage() -> None:

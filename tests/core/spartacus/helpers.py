@@ -144,3 +144,8 @@ def offer_price(game: Spartacus, seat: int, price: int) -> None:
         if not closer:
             raise AssertionError(f"{price} denarii cannot be named (steps {sums})")
         game.act(seat, f"offer-price:{min(closer, key=lambda n: abs(n - price))}")
+
+
+def prompt_texts(prompts: list[Any]) -> list[str]:
+    """Every text a list of prompts shows: each prompt's line and each choice's label."""
+    return [text for p in prompts for text in (p.text, *(c.label for c in p.choices))]

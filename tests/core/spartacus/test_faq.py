@@ -49,7 +49,7 @@ def test_faq_2_sorted_pairs_ties_to_the_defender_unopposed_dice_on_3_or_more() -
     place(game, (0, 0), (0, 1))
     more_dice(game, 3, 5, 2, 4, 4, 5, 3, 1)  # sorted 5 4 3 2 against 5 4 3 1
     game.act(1, "attack")
-    assert game.log_for(None)[-1].endswith("5 4 3 2 against 5 4 3 1: 1 wound(s)")
+    assert game.log_for(None)[-1].endswith("5 4 3 2 against 5 4 3 1: 1 wound")
 
 
 def test_faq_3_initiative_is_the_sum_of_all_speed_dice_ties_roll_again() -> None:

@@ -38,7 +38,7 @@ def test_an_attack_pairs_sorted_dice_and_ties_go_to_the_defender() -> None:
     place(game, (0, 0), (0, 1))
     more_dice(game, 6, 4, 2, 5, 4, 1, 1)  # ATK 6 4 2 against DEF 5 4 1 1: 6>5, 4=4, 2>1
     game.act(1, "attack")
-    assert game.log_for(None)[-1].endswith("6 4 2 against 5 4 1 1: 2 wound(s)")
+    assert game.log_for(None)[-1].endswith("6 4 2 against 5 4 1 1: 2 wounds")
     assert game.state.arena.fight.damage == 2 and kinds(game) == {2: "lose_die"}
 
 
@@ -49,7 +49,7 @@ def test_unopposed_attack_dice_wound_on_3_or_more() -> None:
     place(game, (0, 0), (0, 1))
     more_dice(game, 5, 3, 2, 1, 6)  # 5 v 6 no; 3 wounds on 3+: yes; 2 and 1: no
     game.act(1, "attack")
-    assert any("1 wound(s)" in line for line in game.log_for(None)[-3:])
+    assert any("1 wound" in line for line in game.log_for(None)[-3:])
 
 
 def test_the_wounded_side_chooses_its_dice_under_the_rule_of_one() -> None:

@@ -93,3 +93,21 @@ async def test_a_node_builds_no_lobby_view_while_no_screen_shows_the_lobby(make_
     ann = await player(b, "ann", new_key())  # a screen on the lobby: now it is built for it
     await ann.wait_for_text("#1")
     assert built
+
+
+async def test_a_key_shows_the_name_it_first_chose_on_every_node(make_node):
+    """Issue 36: one name per key, held in the players' document every node shares; the same
+    key connecting to another node as `root@` is still ann there, and another key asking for
+    ann on that node is ann~2."""
+    a = await make_node("a")
+    b = await make_node("b")
+    key = new_key()
+    ann = await player(a, "ann", key)
+    await ann.wait_for_text("you are ann")
+    await ann.close()
+    await ann.wait_closed()
+    again = await player(b, "root", key)
+    await again.wait_for_text("you are ann")
+    other = await player(b, "ann", new_key())
+    await other.wait_for_text("you are ann~2")
+    await asyncio.gather(again.close(), other.close())

@@ -118,7 +118,7 @@ async def test_a_full_first_turn_by_keys() -> None:
         label = dict(prompt_bar(app).choices)[buy]
         # Buying asks for a second press; Esc backs out.
         await press_choice(pilot, app, buy)
-        assert "Press the same key again or Enter to confirm" in status(app)
+        assert "Press again or Enter to confirm, Esc to cancel: " in status(app)
         await pilot.press("escape")
         assert status(app) == "Cancelled: nothing was chosen"
         assert table_screen(app).view["table"]["you"] == script.ALICE_SEAT  # still at the table

@@ -47,8 +47,11 @@ async def test_your_house_in_full_and_the_others_as_the_rules_show_them() -> Non
         p.hand.clear()
     give(game, 0, "blackmail", hand=True)
     give(game, 1, "assassination", hand=True)
+    give(game, 0, "scutum")
+    game.state_changed()
     async with session(lobby, ANN, "ann") as (app, pilot):
         text = screen_text(app)
+        assert "Scutum             equipment ready" in text  # never "equipmentready"
         assert "you: ann/Batiatus" in text and "Your House: ann/Batiatus" in text
         assert "Inf 4/12" in text and "hand 1/5" in text
         assert f"hand 1/5 {game.state.players[0].denarii} denarii" in text
@@ -58,7 +61,7 @@ async def test_your_house_in_full_and_the_others_as_the_rules_show_them() -> Non
         assert "Assassination" not in text  # bob's hand is bob's
         await pilot.press("tab")
         text = screen_text(app)
-        assert "House: bob/Glaber" in text and "1 Intrigue card(s) in hand, face down" in text
+        assert "House: bob/Glaber" in text and "1 Intrigue card in hand, face down" in text
         assert "Assassination" not in text and "Showing bob/Glaber" in status(app)
 
 
@@ -82,7 +85,9 @@ async def test_a_gift_is_made_with_g_and_never_from_the_numbered_choices() -> No
     async with session(lobby, ANN, "ann") as (app, pilot):
         await until_prompt(app, "bid")
         labels = [label for _, label in prompt_bar(app).choices]
-        assert labels and all(label.endswith("denarii") and "to " not in label for label in labels)
+        assert labels and all(
+            label.endswith(("denarii", "denarius")) and "to " not in label for label in labels
+        )
         before = [p.denarii for p in game.state.players]
         await pilot.press("g")
         assert isinstance(app.screen, GiveScreen)
@@ -179,7 +184,7 @@ async def test_closing_the_open_market_is_pressed_twice() -> None:
             await pilot.press("right_square_bracket")
         key = SLOT_KEYS[index % PAGE_SIZE]
         await pilot.press(key)
-        assert "Press the same key again or Enter to confirm" in status(app)
+        assert "Press again or Enter to confirm, Esc to cancel: " in status(app)
         assert not game.state.market.closed[0]
         await pilot.press("escape")
         assert "Cancelled" in status(app) and not game.state.market.closed[0]
@@ -206,7 +211,12 @@ async def test_a_scheme_lists_the_others_first_and_asks_twice_before_harming_you
         assert ids == ["target:1", "target:2", "target:0"]
         assert "1  bob/Glaber" in screen_text(app)
         await pilot.press(SLOT_KEYS[2])  # your own House
-        assert "Press the same key again or Enter to confirm" in status(app)
+        assert "Press again or Enter to confirm, Esc to cancel: " in status(app)
+        # at 80 columns the keys to answer are never what is cut off
+        assert (
+            "Press again or Enter to confirm, Esc to cancel: ann/Batiatus (your own House: i…"
+            in (screen_text(app))
+        )
         assert game.state.intrigue.scheme.target == -1
         await pilot.press("escape")
         assert game.state.intrigue.scheme.target == -1

@@ -6,7 +6,7 @@ from __future__ import annotations
 from harena.core.spartacus import market
 from tests.core.spartacus.helpers import give
 from tests.tui.harness import screen_text, session, until
-from tests.tui.screen_keys import decisions, press_choice, prompt_bar, until_prompt
+from tests.tui.screen_keys import decisions, press_choice, prompt_bar, status, until_prompt
 from tests.tui.spartacus.helpers import PLAYERS, bare_market, game_of
 
 ANN, BOB, CAT = (identity for identity, _ in PLAYERS)
@@ -38,6 +38,7 @@ async def test_an_offer_is_built_by_keys_countered_and_accepted() -> None:
         await until_prompt(ann, "compose_offer")
         await press_choice(ann_keys, ann, f"offer-card:{net}")
         await until(lambda: "[x] Give Net" in _labels(ann))
+        await until(lambda: status(ann) == "Ticked: Give Net")  # what the press did, not "[ ]"
         await press_choice(ann_keys, ann, f"offer-card:{veteran}")
         await until(lambda: any(label.startswith("[x] Ask for Veteran") for label in _labels(ann)))
         await press_choice(ann_keys, ann, "offer-price:1")  # one step: I pay 1

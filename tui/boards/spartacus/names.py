@@ -16,6 +16,7 @@ from typing import Any
 from textual.content import Content
 
 from harena.tui.widgets.lines_view import Segment
+from harena.tui.widgets.seats import seat_label
 
 # A colour per House (monochrome terminals still read the names).
 HOUSE_STYLES: dict[str, str] = {
@@ -29,16 +30,17 @@ Names = tuple[tuple[str, str, str], ...]  # (the game's word, the player's name,
 
 
 def player_name(view: Mapping[str, Any], seat: int) -> str:
-    """ "ann/Batiatus"; "ann" before a House is chosen; "Batiatus" for an empty seat."""
+    """ "ann/Batiatus"; "ann" (a bot: "normal bot 2") before a House is chosen; "Batiatus"
+    for an empty seat."""
     board, seats = view["game"]["board"], view["table"]["seats"]
     who = seats[seat]["name"] if 0 <= seat < len(seats) else ""
-    if 0 <= seat < len(seats) and seats[seat]["bot"] is not None:
-        who = "bot"  # "bot/Glaber": the House tells bots apart
     players = board.get("players", [])
     house = players[seat]["name"] if 0 <= seat < len(players) and players[seat]["house"] else ""
+    if house and 0 <= seat < len(seats) and seats[seat]["bot"] is not None:
+        who = "bot"  # "bot/Glaber": the House tells bots apart
     if who and house:
         return f"{who}/{house}"
-    return who or house or "a free seat"
+    return who or house or (seat_label(seats, seat) if 0 <= seat < len(seats) else "a free seat")
 
 
 def house_style(view: Mapping[str, Any], seat: int) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from harena.core.plural import counted, denarii
 from harena.tui.boards.spartacus import catalog
 from harena.tui.boards.spartacus.names import name_segment, names_of, player_name, relabel
 from harena.tui.widgets.lines_view import TALLER, Line, cut_with_more, fit, line_width
@@ -187,9 +188,7 @@ def house_lines(
                 (track, "ansi_yellow"),
                 (f" hand {p['hand_size']}/{p['hand_limit']} ", ""),
                 (
-                    f"{p['denarii']} denarii"
-                    if not p["hidden"]
-                    else denarii_text(p).removesuffix("*"),
+                    denarii(p["denarii"]) if not p["hidden"] else denarii_text(p).removesuffix("*"),
                     "bold",
                 ),
                 (" secret" if p["hidden"] and p["denarii"] is not None else "", "dim"),
@@ -207,7 +206,7 @@ def house_lines(
     elif seat == you:
         lines.append([("(no Intrigue cards in hand)", "dim")])
     elif p["hand_size"]:
-        lines.append([(f"{p['hand_size']} Intrigue card(s) in hand, face down", "dim")])
+        lines.append([(f"{counted(p['hand_size'], 'Intrigue card')} in hand, face down", "dim")])
     if not p["assets"]:
         lines.append([("(nothing on the table)", "dim")])
     for asset, copies in grouped(p["assets"]):
@@ -259,8 +258,8 @@ def asset_line(asset: Mapping[str, Any], width: int, ascii_only: bool, copies: i
             (f"S{dice[2]}", POOL_STYLES["spd"]),
             (" ", ""),
         ]
-    else:
-        line.append((f"{asset['kind']:<9}", "dim"))
+    else:  # as wide as the dice; "equipment" (9 letters) one wider, never run into its state
+        line.append((f"{asset['kind']:<8} ", "dim"))
     line.append((f"{state:<9}", "bold" if asset["wounded"] else ""))
     if asset["champion"]:
         line.append((" Champion", "bold ansi_yellow"))
@@ -559,7 +558,9 @@ def arena_status_lines(view: View, a: Mapping[str, Any], ascii_only: bool) -> li
         lines.append(revealed_bets_line(view, a["bets"]))
     if fight is not None:
         if fight["defender"] is not None and fight["damage"]:
-            lines.append([(f"{fight['damage']} wound(s) to take: a die is lost for each", "bold")])
+            lines.append(
+                [(f"{counted(fight['damage'], 'wound')} to take: a die is lost for each", "bold")]
+            )
     if a["outcome"]:
         lines.append([("Outcome: ", "dim"), (a["outcome"], "bold")])
     return lines

@@ -13,6 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
+from harena.core.plural import denarii
 from harena.tui.boards.spartacus import catalog
 from harena.tui.boards.spartacus.names import names_of, player_name, relabel
 from harena.tui.screens.dialog import DialogScreen
@@ -44,7 +45,7 @@ def _offer(view: View, o: Mapping[str, Any], lead: str) -> list[str]:
              f"  {recipient} gives: {_card_names(view, o['want'])}"]  # fmt: skip
     if price:
         payer = proposer if price > 0 else recipient
-        lines.append(f"  and {payer} pays {abs(price)} denarii")
+        lines.append(f"  and {payer} pays {denarii(abs(price))}")
     return lines
 
 
