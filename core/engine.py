@@ -368,6 +368,12 @@ class Game(ABC):
     def apply(self, seat: int, choice: str) -> None:
         """Apply a choice that act() has already checked is offered to seat."""
 
+    def offered_as(self, seat: int, choice: str) -> str | None:
+        """The offered choice that `choice` is a copy of, when the prompt shows copies once
+        (two Guards in hand: one choice). A saved log may hold the copy a player chose when
+        both were offered: it stays legal and is applied as it was, so old games replay."""
+        return None
+
     @abstractmethod
     def board_view(self, seat: int | None) -> dict[str, Any]:
         """Game-specific plain data that `seat` may know (None: a spectator)."""
@@ -473,7 +479,8 @@ class Game(ABC):
                     else "nobody is to act"
                 )
             )
-        if not any(c.id == choice for p in mine for c in p.choices):
+        offered = {c.id for p in mine for c in p.choices}
+        if choice not in offered and self.offered_as(seat, choice) not in offered:
             allowed = [c.id for p in mine for c in p.choices]
             shown = ", ".join(allowed[:12]) + (
                 f" ... ({len(allowed)} in all)" if len(allowed) > 12 else ""

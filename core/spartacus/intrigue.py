@@ -101,6 +101,20 @@ def turn_choices(game: Spartacus, seat: int) -> list[Choice]:
     return out
 
 
+def offered_as(game: Spartacus, seat: int, choice: str) -> str | None:
+    """`post:<guard>` for a second Guard in hand stands for the first copy's choice (a log saved
+    when both copies were offered replays); anything else stands for nothing."""
+    verb, _, rest = choice.partition(":")
+    if verb != "post" or not rest.isdigit():
+        return None
+    hand = game.state.players[seat].hand
+    card = int(rest)
+    if card not in hand or game.card(card).kind is not CardKind.GUARD:
+        return None
+    same = [c for c in hand if game.state.cards[c] == game.state.cards[card]]
+    return f"post:{same[0]}"
+
+
 def _one_of_each(game: Spartacus, cards: list[int]) -> list[int]:
     """The first copy of each card in `cards`: copies of one card are the same choice."""
     seen: set[str] = set()

@@ -194,6 +194,11 @@ class Spartacus(Game):
             return
         _PHASES[self.state.phase].apply(self, seat, choice)
 
+    def offered_as(self, seat: int, choice: str) -> str | None:
+        if self.state.window is None and self.state.phase is Phase.INTRIGUE:
+            return intrigue.offered_as(self, seat, choice)
+        return None
+
     def board_view(self, seat: int | None) -> dict[str, Any]:
         return board_view(self, seat)
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import re
 
-from harena.core.engine import Rng
+import pytest
+
+from harena.core.engine import IllegalAction, Rng
 from harena.core.plural import counted, denarii
 from harena.core.spartacus.rules import Spartacus
 from tests.core.spartacus.helpers import give, new_game, prompt_texts, started
@@ -96,3 +98,29 @@ def test_a_host_who_invites_their_own_house_is_logged_with_the_houses_capital() 
     _begin(game)
     game.act(0, "invite:0")
     assert game.log_for(None)[-1] == f"{game.name_of(0)} invites their own House"
+
+
+def test_a_saved_game_that_put_down_the_second_guard_still_replays() -> None:
+    """A log saved while both copies were offered may hold the second copy's `post:`: it stays
+    legal and puts down exactly that copy, so the moves after it (selling the first) replay."""
+    game = started(3)
+    seat = _intrigue_turn(game)
+    first = give(game, seat, "guard", hand=True)
+    second = give(game, seat, "guard", hand=True)
+    offered = [c.id for p in game.prompts_for(seat) for c in p.choices]
+    assert f"post:{second}" not in offered
+    game.act(seat, f"post:{second}")
+    hand = game.state.players[seat].hand
+    assert first in hand and second not in hand
+    assert second in [a.card for a in game.state.players[seat].assets]
+    game.act(seat, f"sell:{first}")  # what the old log did next
+    assert first not in game.state.players[seat].hand
+
+
+def test_a_copy_of_a_card_not_in_hand_is_still_refused() -> None:
+    game = started(3)
+    seat = _intrigue_turn(game)
+    give(game, seat, "guard", hand=True)
+    other = give(game, (seat + 1) % 3, "guard", hand=True)
+    with pytest.raises(IllegalAction):
+        game.act(seat, f"post:{other}")
