@@ -114,6 +114,13 @@ def run_node(workdir: Path, name: str, nats_url: str, lease: float) -> None:
         if census is not None:
             for way, counts in zip(("in", "out"), census, strict=True):
                 print(f"    node {name}, NATS messages {way}: {dict(counts.most_common())}")
+            link, inbox = server.cluster.link, server.cluster.inbox
+            if hasattr(link, "hand_overs"):  # (a harena before they were counted has none)
+                print(
+                    f"    node {name}: {link.published} publishes in {link.hand_overs} hops to "
+                    f"the NATS thread; {inbox.posts} messages and answers posted to the loop in "
+                    f"{inbox.wakeups} wakeups"
+                )
         await server.stop()
 
     profile_dir = os.environ.get("HARENA_BENCH_PROFILE")
@@ -382,7 +389,7 @@ async def workers(
     placement: str = "spread",
     pin: bool = False,
     affinity: float = 0.0,
-) -> "Scaling | None":
+) -> Scaling | None:
     """1 and 2 workers on one port (as `--workers`): the most sessions (tables of 5, a move
     per table every 2 s) whose keypress-to-last-screen p95 stays under 100 ms. With placement
     "owner" each worker has a port of its own and a table's players connect to the worker that
