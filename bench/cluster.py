@@ -460,7 +460,8 @@ async def workers(
             shares = ", ".join(f"{u:.0%}" for u in used[:-1])
             capacity = sessions / (sum(used[:-1]) / count if pin else max(used[:-1]))
             per_core[count][sessions] = capacity
-            cost = Cost(sum(used[:-1]) * took / len(latencies), used[-1] * took / len(latencies))
+            moves = max(1, len(latencies))
+            cost = Cost(sum(used[:-1]) * took / moves, used[-1] * took / moves)
             per_move[count][sessions] = cost
             print(
                 f"  {count} worker(s), {sessions} sessions: p95 {p95:.0f} ms; CPU of a core: "
@@ -487,10 +488,11 @@ async def workers(
     top = both[-1]
     scale = per_core[2][top] / per_core[1][top]
     one, two = per_move[1][top], per_move[2][top]
+    scaling = Scaling(scale, one, two)
     print(
         f"  CPU per acknowledged move at {top} sessions, the workers together: 1 worker "
         f"{one.workers * 1e6:.0f} µs, 2 workers {two.workers * 1e6:.0f} µs "
-        f"({two.workers / one.workers:.2f}x; goal: at most 1.15x); the nats-server "
+        f"({scaling.cost_ratio:.2f}x; goal: at most 1.15x); the nats-server "
         f"{one.nats * 1e6:.0f} µs and {two.nats * 1e6:.0f} µs"
     )
     if pin:
@@ -505,7 +507,7 @@ async def workers(
             f"sessions: 2 workers {per_core[2][top]:.0f} against 1 worker "
             f"{per_core[1][top]:.0f} ({scale:.2f}x)"
         )
-    return Scaling(scale, one, two)
+    return scaling
 
 
 SCREENS = 5  # a move shows on every screen of its table (tables of 5)
@@ -530,7 +532,7 @@ class Scaling:
 
     @property
     def cost_ratio(self) -> float:
-        return self.two.workers / self.one.workers
+        return self.two.workers / self.one.workers if self.one.workers else float("nan")
 
 
 def transfer(workdir: Path, count: int) -> None:
