@@ -38,8 +38,9 @@ class Inbox:
         self._work: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
         self._wake = threading.Event()
         self._draining = False  # a drain is scheduled on the loop: a burst wakes it once
-        # the other threads' loops (the NATS threads') whose turn's end wakes ours
-        self._turn_ends: set[asyncio.AbstractEventLoop] = set()
+        # the other threads' loops (the NATS threads') whose turn's end wakes ours (weak: a
+        # link closed before its turn ended leaves its work to the next drain, not its loop here)
+        self._turn_ends: weakref.WeakSet[asyncio.AbstractEventLoop] = weakref.WeakSet()
         self._waiting = 0  # `wait`s under way: the loop's turn does not end meanwhile
         self.posts = 0  # work posted, and the wakeups of the loop that ran it: how many a
         self.wakeups = 0  # wakeup carries (bench/cluster.py prints them)
