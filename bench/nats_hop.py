@@ -12,9 +12,11 @@ computes the next seat's view or draws a screen of its own between them (left ou
 figure): long enough, and the NATS thread takes the GIL in between.
 
 Two ways, alternated: `thread` is harena's (server/cluster/link.py: the NATS client on a
-thread of its own, `NatsLink.publish` handing a burst to it, `Inbox.post` handing what arrives
-to the server's loop), and `loop` is the NATS client on the server's own loop (no thread hop:
-what running it there would save; docs/cluster.md). Figures, not pass/fail.
+thread of its own, `NatsLink.publish` handing it what a turn of the loop published in one hop,
+`Inbox.post` handing what one read brought to the server's loop in one wakeup), and `loop` is
+the NATS client on the server's own loop (no thread hop: what running it there would save;
+docs/cluster.md). Run it from a copy of an older harena (the package on PYTHONPATH) for that
+code's price. Figures, not pass/fail.
 """
 
 from __future__ import annotations
