@@ -25,11 +25,16 @@ clients in this process.
   what two processes scale to on this machine with nothing shared, the control).
   `--pin`: the workers share CPU 0, the clients and NATS have CPU 1; the figure is then from
   the workers' CPU in all (how much work a second worker adds, on equal terms).
+  What the cluster costs, which any machine can show: each step prints the CPU the workers
+  used together per acknowledged move and per screen sent (a move shows on its table's five
+  screens), and the nats-server's apart; the ratio of the 2 workers' total to the 1 worker's,
+  at the largest step both ran, is the cluster's price (goal: at most 1.15x).
 
 With HARENA_BENCH_PROFILE=DIR each node writes its cProfile stats to DIR when it stops; with
 HARENA_BENCH_PYSPY=DIR py-spy samples each node's threads while a step is measured; with
 HARENA_BENCH_MESSAGES=1 each node prints its NATS messages in and out by kind when it stops.
-`--repeat N` runs 1 then 2 workers N times and prints the median of how they scale.
+`--repeat N` runs 1 then 2 workers N times and prints the medians of how they scale and of
+what a move costs.
 
 The workload is `bench/tally_game.py` (registered in the node processes). Figures, not
 pass/fail: the machine is shared and noisy. Needs harena's cluster extra.
@@ -49,6 +54,7 @@ import tempfile
 import time
 import warnings
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -108,6 +114,13 @@ def run_node(workdir: Path, name: str, nats_url: str, lease: float) -> None:
         if census is not None:
             for way, counts in zip(("in", "out"), census, strict=True):
                 print(f"    node {name}, NATS messages {way}: {dict(counts.most_common())}")
+            link, inbox = server.cluster.link, server.cluster.inbox
+            if hasattr(link, "hand_overs"):  # (a harena before they were counted has none)
+                print(
+                    f"    node {name}: {link.published} publishes in {link.hand_overs} hops to "
+                    f"the NATS thread; {inbox.posts} messages and answers posted to the loop in "
+                    f"{inbox.wakeups} wakeups"
+                )
         await server.stop()
 
     profile_dir = os.environ.get("HARENA_BENCH_PROFILE")
@@ -279,10 +292,10 @@ async def load_step(
     pids: list[int],
     nodes: int = 1,
     settle: float = 0.0,
-) -> tuple[list[float], list[float]]:
-    """Every table makes a move every 2 s for `seconds`: keypress-to-last-screen latencies, and
-    the share of a core each of `pids` used meanwhile (the logins before are not counted, nor
-    the `settle` seconds after them).
+) -> tuple[list[float], list[float], float]:
+    """Every table makes a move every 2 s for `seconds`: keypress-to-last-screen latencies (one
+    per acknowledged move), the share of a core each of `pids` used meanwhile (the logins
+    before are not counted, nor the `settle` seconds after them), and the seconds measured.
     Table t's players connect to ports[t % len(ports)]."""
     from bench.ssh_load import connect_all
 
@@ -330,7 +343,7 @@ async def load_step(
         flush=True,
     )
     await asyncio.gather(*(c.close() for c in clients))
-    return latencies, used
+    return latencies, used, took
 
 
 def sample_stacks(pids: list[int], seconds: float) -> list[subprocess.Popen]:  # type: ignore[type-arg]
@@ -376,7 +389,7 @@ async def workers(
     placement: str = "spread",
     pin: bool = False,
     affinity: float = 0.0,
-) -> float | None:
+) -> Scaling | None:
     """1 and 2 workers on one port (as `--workers`): the most sessions (tables of 5, a move
     per table every 2 s) whose keypress-to-last-screen p95 stays under 100 ms. With placement
     "owner" each worker has a port of its own and a table's players connect to the worker that
@@ -386,7 +399,8 @@ async def workers(
     workers share CPU 0 and the clients and the nats-server have CPU 1: the workers' code then
     runs alike in both cases (the same core, the same wakeups of the clients on the other),
     and the CPU the workers use in all is the work a second worker adds. Returns how 2
-    workers scale against 1 by the CPU used (None without both counts)."""
+    workers scale against 1 by the CPU used and what a move costs on each (None without both
+    counts)."""
     from bench.ssh_load import pct
     from harena.server.cluster.natsd import free_port
 
@@ -396,6 +410,7 @@ async def workers(
     )
     carried: dict[int, int] = {}
     per_core: dict[int, dict[int, float]] = {1: {}, 2: {}}  # workers -> sessions -> capacity
+    per_move: dict[int, dict[int, Cost]] = {1: {}, 2: {}}  # workers -> sessions -> its cost
     for count in counts:
         carried[count] = 0
         for step, n_tables in enumerate(steps):
@@ -426,7 +441,7 @@ async def workers(
                     pin_process(pid, 1)
             try:
                 ports = [await node.port() for node in nodes]
-                latencies, used = await load_step(
+                latencies, used, took = await load_step(
                     ports[:1] if placement == "spread" else ports,
                     keys,
                     seconds,
@@ -445,10 +460,18 @@ async def workers(
             shares = ", ".join(f"{u:.0%}" for u in used[:-1])
             capacity = sessions / (sum(used[:-1]) / count if pin else max(used[:-1]))
             per_core[count][sessions] = capacity
+            moves = max(1, len(latencies))
+            cost = Cost(sum(used[:-1]) * took / moves, used[-1] * took / moves)
+            per_move[count][sessions] = cost
             print(
                 f"  {count} worker(s), {sessions} sessions: p95 {p95:.0f} ms; CPU of a core: "
                 f"worker(s) {shares}, nats-server {used[-1]:.0%}; "
                 f"the busiest worker would reach a full core at {capacity:.0f} sessions"
+            )
+            print(
+                f"    CPU per acknowledged move ({len(latencies)} moves), the workers together: "
+                f"{cost.workers * 1e6:.0f} µs ({cost.workers / SCREENS * 1e6:.0f} µs per screen "
+                f"sent); the nats-server {cost.nats * 1e6:.0f} µs"
             )
             if p95 >= 100:
                 break
@@ -464,6 +487,14 @@ async def workers(
         return None
     top = both[-1]
     scale = per_core[2][top] / per_core[1][top]
+    one, two = per_move[1][top], per_move[2][top]
+    scaling = Scaling(scale, one, two)
+    print(
+        f"  CPU per acknowledged move at {top} sessions, the workers together: 1 worker "
+        f"{one.workers * 1e6:.0f} µs, 2 workers {two.workers * 1e6:.0f} µs "
+        f"({scaling.cost_ratio:.2f}x; goal: at most 1.15x); the nats-server "
+        f"{one.nats * 1e6:.0f} µs and {two.nats * 1e6:.0f} µs"
+    )
     if pin:
         print(
             f"  workers pinned to one core: at {top} sessions 2 workers used "
@@ -476,7 +507,32 @@ async def workers(
             f"sessions: 2 workers {per_core[2][top]:.0f} against 1 worker "
             f"{per_core[1][top]:.0f} ({scale:.2f}x)"
         )
-    return scale
+    return scaling
+
+
+SCREENS = 5  # a move shows on every screen of its table (tables of 5)
+
+
+@dataclass(frozen=True)
+class Cost:
+    """CPU seconds per acknowledged move: the workers' together, and the nats-server's."""
+
+    workers: float
+    nats: float
+
+
+@dataclass(frozen=True)
+class Scaling:
+    """One run of 1 then 2 workers: how they scale by the busiest worker's CPU, and what a
+    move cost on each."""
+
+    scale: float
+    one: Cost
+    two: Cost
+
+    @property
+    def cost_ratio(self) -> float:
+        return self.two.workers / self.one.workers if self.one.workers else float("nan")
 
 
 def transfer(workdir: Path, count: int) -> None:
@@ -519,6 +575,31 @@ def transfer(workdir: Path, count: int) -> None:
         nats.stop()
 
 
+def print_medians(runs: list[Scaling]) -> None:
+    def listed(values: list[float], unit: float = 1.0, form: str = "{:.2f}") -> str:
+        return ", ".join(form.format(v * unit) for v in sorted(values))
+
+    scales = [r.scale for r in runs]
+    ratios = [r.cost_ratio for r in runs]
+    print(
+        f"workers, {len(runs)} runs of 1 then 2 workers: 2 workers scale "
+        f"{statistics.median(scales):.2f}x (median; {listed(scales)})"
+    )
+    for label, costs in (("1 worker", [r.one for r in runs]), ("2 workers", [r.two for r in runs])):
+        moves = [c.workers for c in costs]
+        nats = [c.nats for c in costs]
+        print(
+            f"  CPU per acknowledged move, {label}: {statistics.median(moves) * 1e6:.0f} µs "
+            f"({statistics.median(moves) / SCREENS * 1e6:.0f} µs per screen sent; "
+            f"{listed(moves, 1e6, '{:.0f}')}); the nats-server "
+            f"{statistics.median(nats) * 1e6:.0f} µs ({listed(nats, 1e6, '{:.0f}')})"
+        )
+    print(
+        f"  2 workers' CPU per move against 1 worker's: {statistics.median(ratios):.2f}x "
+        f"(median; {listed(ratios)}; goal: at most 1.15x)"
+    )
+
+
 async def main(args: argparse.Namespace) -> None:
     asyncssh.set_log_level("WARNING")
     with tempfile.TemporaryDirectory() as tmp:
@@ -534,9 +615,9 @@ async def main(args: argparse.Namespace) -> None:
             counts = tuple(int(n) for n in args.workers.split(","))
             if args.pin:
                 os.sched_setaffinity(0, {1})  # this thread; the threads it starts inherit it
-            scales = []
+            runs = []
             for run in range(args.repeat):
-                scale = await workers(
+                scaling = await workers(
                     workdir / f"workers-{run}",
                     steps,
                     args.seconds,
@@ -545,14 +626,10 @@ async def main(args: argparse.Namespace) -> None:
                     args.pin,
                     args.affinity,
                 )
-                if scale is not None:
-                    scales.append(scale)
-            if len(scales) > 1:  # one run's figure swings with the machine: the median of many
-                print(
-                    f"workers, {len(scales)} runs of 1 then 2 workers: 2 workers scale "
-                    f"{statistics.median(scales):.2f}x (median; "
-                    f"{', '.join(f'{s:.2f}' for s in sorted(scales))})"
-                )
+                if scaling is not None:
+                    runs.append(scaling)
+            if len(runs) > 1:  # one run's figure swings with the machine: the median of many
+                print_medians(runs)
 
 
 if __name__ == "__main__":

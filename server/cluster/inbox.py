@@ -38,6 +38,12 @@ class Inbox:
         self._work: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
         self._wake = threading.Event()
         self._draining = False  # a drain is scheduled on the loop: a burst wakes it once
+        # the other threads' loops (the NATS threads') whose turn's end wakes ours (weak: a
+        # link closed before its turn ended leaves its work to the next drain, not its loop here)
+        self._turn_ends: weakref.WeakSet[asyncio.AbstractEventLoop] = weakref.WeakSet()
+        self._waiting = 0  # `wait`s under way: the loop's turn does not end meanwhile
+        self.posts = 0  # work posted, and the wakeups of the loop that ran it: how many a
+        self.wakeups = 0  # wakeup carries (bench/cluster.py prints them)
 
     @classmethod
     def of(cls, loop: asyncio.AbstractEventLoop) -> Inbox:
@@ -46,16 +52,43 @@ class Inbox:
             inbox = cls._by_loop[loop] = Inbox(loop)
         return inbox
 
+    @classmethod
+    def waiting_on(cls, loop: asyncio.AbstractEventLoop) -> bool:
+        """Whether `loop`'s thread is waiting in `wait` (its turn will not end soon)."""
+        inbox = cls._by_loop.get(loop)
+        return inbox is not None and inbox._waiting > 0
+
     def post(self, work: Callable[[], None]) -> None:
-        """From any thread: run `work` on the loop's thread soon."""
+        """From any thread: run `work` on the loop's thread soon. From another thread's event
+        loop (a NATS thread's: the messages of one read off its socket, each handled by a task
+        of its subscription) the loop is woken once at the end of that loop's turn, for all it
+        posted in that turn, not once per message."""
+        self.posts += 1
         self._work.put(work)
         self._wake.set()
+        try:
+            here: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            here = None
+        if here is not None and here is not self._loop():
+            if here not in self._turn_ends:
+                self._turn_ends.add(here)
+                here.call_soon(self._turn_ended, here)
+            return
+        self._schedule_drain()
+
+    def _turn_ended(self, there: asyncio.AbstractEventLoop) -> None:
+        self._turn_ends.discard(there)
+        self._schedule_drain()
+
+    def _schedule_drain(self) -> None:
         if self._draining:
             return  # the drain scheduled already takes this work too
         loop = self._loop()
         if loop is None:
             return  # the loop ended: the server is gone, so is the work
         self._draining = True
+        self.wakeups += 1
         try:
             loop.call_soon_threadsafe(self.drain)
         except RuntimeError:  # the loop is closed: the server is gone, so is the work
@@ -77,12 +110,16 @@ class Inbox:
         """The loop's thread waits for `future`, running posted work meanwhile."""
         future.add_done_callback(lambda _: self._wake.set())
         deadline = time.monotonic() + timeout
-        while not future.done():
-            left = deadline - time.monotonic()
-            if left <= 0:
-                future.cancel()
-                raise TimeoutError
-            self._wake.wait(min(left, 0.05))
-            self._wake.clear()
-            self.drain()
+        self._waiting += 1
+        try:
+            while not future.done():
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    future.cancel()
+                    raise TimeoutError
+                self._wake.wait(min(left, 0.05))
+                self._wake.clear()
+                self.drain()
+        finally:
+            self._waiting -= 1
         return future.result()

@@ -23,6 +23,8 @@ import nats
 from nats.aio.client import Client
 from nats.js import JetStreamContext
 
+from harena.server.cluster.inbox import Inbox
+
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
@@ -70,6 +72,9 @@ class NatsLink:
         self._closing = False
         self._outgoing: deque[tuple[str, bytes, dict[str, str] | None]] = deque()
         self._sending = False  # a batch of `_outgoing` is scheduled on the NATS thread
+        self._turn_end_due = False  # the end of the server loop's turn will hand them over
+        self.published = 0  # messages published, and the hops to the NATS thread that carried
+        self.hand_overs = 0  # them: how many a hop carries (bench/cluster.py prints them)
 
     def start(self, timeout: float = 10.0) -> NatsLink:
         self._thread.start()
@@ -116,6 +121,7 @@ class NatsLink:
         """Run `make()` on the NATS thread and wait for its result (from any other thread)."""
         if threading.current_thread() is self._thread:
             raise RuntimeError("NatsLink.call from the NATS thread would wait for itself")
+        self._hand_over()  # what was published before goes first, as asked
 
         async def bounded() -> T:
             return await asyncio.wait_for(make(), timeout)
@@ -134,18 +140,51 @@ class NatsLink:
             future: concurrent.futures.Future[T] = concurrent.futures.Future()
             future.cancel()
             return future
+        self._hand_over()  # what was published before goes first, as asked
         return asyncio.run_coroutine_threadsafe(coro, self.loop)
 
     def publish(self, subject: str, payload: bytes, headers: dict[str, str] | None = None) -> None:
-        """Publish from any thread without waiting, in the order asked. A burst (a move's views
-        to every seat) costs one wakeup of the NATS thread and one task, not one of each per
-        message: those thread hops were most of what a second worker added."""
+        """Publish from any thread without waiting, in the order asked (with `call` and `spawn`
+        too: what was published before them goes first).
+
+        A message between nodes costs mostly wakeups: of the NATS thread here, of the other
+        node's NATS thread and loop there. So what one turn of the server's loop publishes (a
+        move's views to the seats shown elsewhere, its answer) goes to the NATS thread at the
+        end of the turn, in one hop and one write to the socket, however often the NATS thread
+        took the GIL meanwhile; and arrives at the other node in one read, which its inbox
+        hands to its loop in one wakeup. Each message keeps its own subject: batching merges
+        the hops, never two seats' views. From another thread, or while the loop waits in
+        `Inbox.wait` (its turn does not end until the answer comes, which may need this
+        message: two nodes asking each other), the message goes at once."""
         self._outgoing.append((subject, payload, headers))
-        if self._sending:
+        self.published += 1
+        try:
+            here: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            here = None
+        if here is None or here is self.loop or Inbox.waiting_on(here):
+            self._hand_over()  # (with whatever this turn queued before)
+        elif not self._turn_end_due:
+            self._turn_end_due = True
+            here.call_soon(self._turn_ended)
+
+    def _turn_ended(self) -> None:
+        self._turn_end_due = False
+        self._hand_over()
+
+    def _hand_over(self) -> None:
+        """Give what is queued to the NATS thread (one hop, unless one is already under way)."""
+        if self._sending or not self._outgoing:
             return
         self._sending = True
-        if self.spawn(self._send_outgoing()).cancelled():
-            self._outgoing.clear()  # closed: nothing goes out any more
+        self.hand_overs += 1
+        try:
+            self.loop.call_soon_threadsafe(self._start_sending)
+        except RuntimeError:  # closed: nothing goes out any more
+            self._outgoing.clear()
+
+    def _start_sending(self) -> None:
+        self.loop.create_task(self._send_outgoing())
 
     async def _send_outgoing(self) -> None:
         self._sending = False  # first: what is queued from here on schedules a new batch
