@@ -193,7 +193,7 @@ async def test_a_player_registers_a_webhook_from_the_lobby_over_ssh(make_server)
     await ann.wait_for_text("Notices while you are away")
     assert "this server sends no e-mail" in ann.screen_text()
     ann.send("https://ntfy.sh/#ann\r")
-    await ann.wait_for_text("Notices by webhook while you are away")
+    await ann.wait_for_text("Saved: webhook ntfy.sh")  # the save says what was kept
     settings = server.lobby.settings
     assert settings.get(fingerprint(key), "notice_webhook") == "https://ntfy.sh/#ann"
 
