@@ -150,6 +150,9 @@ class ClusterNode:
         self.host = TableHost(
             self.link, self.inbox, self.name, settings.prefix, clock=lambda: self._clock()
         )
+        self.host.holds = self._holds
+        self.host.lapsed = self._lapsed
+        self._lapsing: set[str] = set()  # tables whose lapsed lease is being looked at
         self._watcher: Any = None
         self.server: Any = None  # the HarenaServer this node serves (sessions, address)
         self.draining = False  # drained: runs no table, claims none
@@ -829,6 +832,27 @@ class ClusterNode:
             if leases[table_id].held:
                 continue  # not renewed this time (NATS slow or down) but not lapsed yet
             self._reclaim(table_id, leases[table_id])
+
+    def _holds(self, table_id: str) -> bool:
+        """Whether this node holds the table's lease as far as it can tell (a renewal sent
+        within the lease time): past that, another node may run the table already."""
+        lease = self.held.get(table_id)
+        return lease is not None and lease.held
+
+    def _lapsed(self, table_id: str) -> None:
+        """A request came for a table whose lease lapsed here (this node was paused, or NATS
+        was away): claim it again or let it go now, not at the next renewal."""
+        lease = self.held.get(table_id)
+        if lease is None or lease.held or table_id in self._lapsing:
+            return
+        self._lapsing.add(table_id)
+
+        def settle() -> None:
+            self._lapsing.discard(table_id)
+            if self.held.get(table_id) is lease and not lease.held:
+                self._reclaim(table_id, lease)
+
+        self._loop.call_soon(settle)
 
     def _reclaim(self, table_id: str, lease: KvLease) -> None:
         """A lease that lapsed while NATS was away (or this node was paused): claim it again and

@@ -568,9 +568,12 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             return
         try:
             view = moved.view_for(self.harena.identity)
-        except Exception as error:  # its node cannot be reached either: the lobby says why
-            log.info("table %s: not followed to its new node (%s)", self.table.id, error)
-            self._leave_for_good(MOVED)
+        except Exception as error:  # its node cannot be reached yet: look again, then say why
+            log.info("table %s: not followed to its new node yet (%s)", self.table.id, error)
+            if tries > 0:
+                self.set_timer(FOLLOW_EVERY, partial(self._follow, tries - 1))
+            else:
+                self._leave_for_good(MOVED)
             return
         self.table = moved
         self.harena.subscribe_table(moved, self, self.subscription_key)

@@ -48,8 +48,10 @@ async def test_a_paused_owner_is_fenced_out_and_its_player_follows_the_table(
         assert isinstance(bob_session._app.screen.table, Table)
 
         os.kill(process.pid, signal.SIGCONT)  # a wakes up, still believing it runs table 1
-        ann.send("1")  # its first append is refused: the table moved on without it
-        await ann.wait_for_text("moved between nodes: play goes on", timeout=10)
+        # Without a key from ann: a finds its lease gone and her screen follows the table to
+        # b at once (within a renewal), showing bob's move made meanwhile.
+        await ann.wait_for_text("moved between nodes: play goes on", timeout=LEASE)
+        await ann.wait_for_text("seat 1 plays a card", timeout=LEASE)
         assert "you: ann" in ann.screen_text()  # her screen followed the table to b, in place
         ann.send("1")  # now through b
         await bob.wait_for_text("revealed")
