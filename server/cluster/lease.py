@@ -155,7 +155,10 @@ class KvLease:
         kv = await self._kv()
         try:
             revision = await kv.create(self.name, self.leases.node.encode())
-        except KeyWrongLastSequenceError:
+        except (KeyWrongLastSequenceError, KeyNotFoundError):
+            # Held by another node; or lapsing under our claim (nats-py's create reads a
+            # lease it found taken, which the TTL may remove meanwhile): the next scan claims
+            # it if nobody else did. A race lost, not a fault.
             return False
         self._revision, self._renewed = revision, sent
         return True

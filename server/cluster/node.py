@@ -662,6 +662,10 @@ class ClusterNode:
             if not lease.claim():
                 return False
             table = self.tables.open_table(table_id, clock=self._clock)
+        except (StoreError, NatsUnavailable) as exc:  # another node wrote first; NATS away
+            log.warning("table %s could not be taken over (%s)", table_id, exc)
+            _quietly(lease.release)
+            return False
         except Exception:
             log.exception("table %s could not be taken over", table_id)
             _quietly(lease.release)

@@ -45,3 +45,22 @@ async def test_a_node_whose_lease_lapsed_answers_nothing_for_the_table(make_node
 
     answers = await answers_to_one_request(make_link("probe"), "1")
     assert answers == [{"ok": True}]
+
+
+async def test_a_bot_of_a_node_that_lost_its_table_logs_no_error(make_node, caplog):
+    """A paused node's bot wakes and moves: its append is fenced (another node runs the table
+    now). An expected event: a warning, no traceback."""
+    a = await make_node("a", lease=1.0, bot_delay=60.0)  # the bot moves only when told here
+    b = await make_node("b", lease=1.0)
+    table = a.lobby.create_table("key-ann", "ann", "highcard", 2, bots=1)
+    a.cluster._task.cancel()  # as if paused: a renews nothing and notices nothing
+    await until(lambda: b.cluster.tables_held() == ["1"])
+    assert table.bots_to_move()
+    a.bots._pending.pop("1").cancel()
+    a.bots._pending["1"] = asyncio.get_running_loop().call_later(60, lambda: None)
+
+    a.bots._move(table)  # the bot's move now: fenced out
+
+    await until(lambda: a.cluster.tables_held() == [])  # a let the table go
+    assert [r.getMessage() for r in caplog.records if r.levelname == "ERROR"] == []
+    assert not [r for r in caplog.records if r.exc_info]
