@@ -570,6 +570,10 @@ class Table:
         except IllegalAction as error:
             answered(str(error))
             return
+        except StoreError as error:  # expected (a cluster's storage away): its message says it
+            log.warning("table %s: choice %r not saved (%s)", self.id, choice, error)
+            answered(str(error))
+            return
         except Exception:
             log.exception("table %s: choice %r failed", self.id, choice)
             answered("internal error: that choice was not made")

@@ -37,7 +37,7 @@ from harena.server.cluster.lease import KvLease, Leases
 from harena.server.cluster.link import NatsLink, NatsUnavailable
 from harena.server.cluster.options import ClusterSettings
 from harena.server.cluster.presence import NodeEntries
-from harena.server.cluster.remote import UNREACHABLE, RemoteTable
+from harena.server.cluster.remote import UNANSWERED, UNREACHABLE, RemoteTable
 from harena.server.cluster.table_store import JetStreamLog, JetStreamTables
 from harena.server.logs import name_node
 
@@ -503,7 +503,7 @@ class ClusterNode:
         try:
             answer = self.inbox.wait(future, timeout + 1.0)
         except TimeoutError:
-            answer = {"error": "down", "message": UNREACHABLE, "silent": True}
+            answer = {"error": "down", "message": UNANSWERED, "silent": True}
         if owner is not None and answer.pop("silent", False):
             self._silent[owner] = (table_id, time.monotonic())
             log.warning(
@@ -569,7 +569,11 @@ class ClusterNode:
         except Exception as exc:  # no responders, timeout, connection lost
             log.info("table %s: %s not answered (%s)", table_id, op, type(exc).__name__)
             silent = isinstance(exc, (TimeoutError, nats.errors.TimeoutError))
-            return {"error": "down", "message": UNREACHABLE, "silent": silent}
+            # Nobody got it (no responders): nothing changed. Otherwise it may have been
+            # delivered and done: say only that.
+            unheard = isinstance(exc, nats.errors.NoRespondersError)
+            why = UNREACHABLE if unheard else UNANSWERED
+            return {"error": "down", "message": why, "silent": silent}
 
     def later(self, delay: float, work: Callable[[], None]) -> None:
         self._loop.call_later(delay, work)
@@ -808,6 +812,7 @@ class ClusterNode:
                     self._publish_online()
                     for refresh in self.refreshers:
                         refresh()
+                    self._settle_doubts()
                     self.move_tables_nearer()
                 renew = not renew
                 if self.link.connected.is_set():
@@ -816,6 +821,23 @@ class ClusterNode:
                 raise
             except Exception:
                 log.exception("node %s: keeping leases failed; trying again", self.name)
+
+    def _settle_doubts(self) -> None:
+        """A table whose last append was never confirmed: once NATS answers, see whether it
+        landed. If it did the table is rebuilt from the stream here (its screens follow it and
+        show the move); if not, nothing changes and nobody is told otherwise."""
+        for table_id in list(self.held):
+            table = self.lobby.tables.get(table_id) if self.lobby is not None else None
+            table_log = table._log if isinstance(table, Table) else None
+            if not isinstance(table_log, JetStreamLog) or not table_log.in_doubt:
+                continue
+            try:
+                table_log.settle()
+            except StoreError:
+                continue  # NATS still away: the next renewal asks again
+            if table_log.fenced:  # landed: let go (scheduled by on_fenced), then take it back
+                log.info("table %s: an unconfirmed move was stored; rebuilt", table_id)
+                self._loop.call_soon(self._claim, table_id)
 
     async def _renew_all(self) -> None:
         leases = dict(self.held)

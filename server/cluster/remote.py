@@ -27,8 +27,14 @@ log = logging.getLogger(__name__)
 
 REQUEST_TIMEOUT = 5.0
 UNREACHABLE = "the table cannot be reached now: nothing was changed; try again shortly"
-"""Said to a player (after "Error: ", within 80 columns) when a table's node or the cluster does
-not answer: the table is moving between nodes, or NATS is away."""
+"""Said to a player (after "Error: ", within 80 columns) when a request was never delivered
+(NATS is away, or no node serves the table: it is moving between nodes)."""
+UNANSWERED = "no answer yet: it may have been done; your screen will show it"
+"""Said when a request went out and no answer came back (the owner was killed or paused
+mid-request, NATS went away): it may have been made, so the screen asks for the table's view
+until it gets it, and shows what is true."""
+STALE = "the game moved on since your screen was drawn"
+"""The start of the owner's refusal of a choice made on an old screen (core/table.py)."""
 RETRY_AFTER = 1.0  # seconds between asks of a table's node that did not answer
 
 
@@ -328,7 +334,14 @@ class RemoteTable:
         answered: Callable[[str | None], None],
     ) -> None:
         def heard(answer: dict[str, Any]) -> None:
-            answered(None if "ok" in answer else str(answer.get("message", UNREACHABLE)))
+            if "ok" in answer:
+                answered(None)
+                return
+            why = str(answer.get("message", UNREACHABLE))
+            if why == UNANSWERED or why.startswith(STALE) or answer.get("error") == "store":
+                # What the owner holds is not what this screen shows, or not known: fetch it.
+                self._ask_again(identity)
+            answered(why)
 
         self.node.remote_request(self.id, op, identity, args, heard, timeout=REQUEST_TIMEOUT)
 

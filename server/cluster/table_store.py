@@ -39,6 +39,11 @@ APPEND_TIMEOUT = 3.0
 READ_TIMEOUT = 30.0  # reading a long table back may take a while; it is not on a player's key
 
 
+NOT_SAVED = "the cluster's storage (NATS) is unreachable: nothing was saved"
+IN_DOUBT = "not confirmed: the choice may have been made; your screen will show it"
+"""Said to a player when an append was sent and never confirmed (it may be in the stream)."""
+
+
 class Fenced(StoreError):
     """Another node has written to this table since we last did: it is theirs now."""
 
@@ -290,8 +295,8 @@ class JetStreamLog:
         if self.fenced:
             raise Fenced(f"table {self.table_id} is run by another node now")
         link = self.tables.link
-        if not link.connected.is_set():
-            raise StoreError("the cluster's storage (NATS) is unreachable: nothing was saved")
+        if not link.connected.is_set():  # nothing is sent: this much is known
+            raise StoreError(NOT_SAVED)
         if self._doubt is not None:
             self._settle_doubt()
         payload = encode(record)
@@ -319,14 +324,32 @@ class JetStreamLog:
                 raise Fenced(f"table {self.table_id} is run by another node now") from exc
             raise StoreError(f"could not save to table {self.table_id}: {exc}") from exc
         except (NatsUnavailable, asyncio.CancelledError, OSError, BadRequestError) as exc:
+            # Sent, never confirmed: it may have been stored. The table takes it back; the
+            # node settles the doubt as soon as NATS answers (`settle`) and the screens then
+            # show what the stream holds.
             self._doubt = msg_id
-            raise StoreError(
-                f"the cluster's storage did not confirm the save ({exc}): nothing was made"
-            ) from exc
+            log.warning("table %s: an append was not confirmed (%s)", self.table_id, exc)
+            raise StoreError(IN_DOUBT) from exc
         except Exception as exc:  # nats-py raises its own errors for a dropped connection
             self._doubt = msg_id
-            raise StoreError(f"could not save to table {self.table_id}: {exc}") from exc
+            log.warning("table %s: an append was not confirmed (%s)", self.table_id, exc)
+            raise StoreError(IN_DOUBT) from exc
         self.last_seq = ack.seq
+
+    @property
+    def in_doubt(self) -> bool:
+        """An append was sent and never confirmed: the stream may hold a record we do not."""
+        return self._doubt is not None and not self.fenced and not self._closed
+
+    def settle(self) -> None:
+        """Find out whether the unconfirmed append landed: if it did, this log is fenced (its
+        table must be rebuilt from the stream, which shows the move); StoreError if NATS still
+        does not answer."""
+        if self.in_doubt:
+            try:
+                self._settle_doubt()
+            except Fenced:
+                pass  # known now: the table is rebuilt (on_fenced)
 
     def _settle_doubt(self) -> None:
         """An earlier append timed out: if it landed after all, this node's table lacks a
@@ -340,7 +363,7 @@ class JetStreamLog:
         try:
             msg = link.call(last, timeout=APPEND_TIMEOUT)
         except Exception as exc:
-            raise StoreError(f"the cluster's storage is unreachable ({exc})") from exc
+            raise StoreError(NOT_SAVED) from exc
         if msg.seq == self.last_seq:
             self._doubt = None  # it never landed
             return
