@@ -70,6 +70,8 @@ class NatsLink:
         self._closing = False
         self._outgoing: deque[tuple[str, bytes, dict[str, str] | None]] = deque()
         self._sending = False  # a batch of `_outgoing` is scheduled on the NATS thread
+        # Called on the NATS thread after each reconnect (what NATS does not restore itself).
+        self.on_reconnect: list[Callable[[], None]] = []
 
     def start(self, timeout: float = 10.0) -> NatsLink:
         self._thread.start()
@@ -91,6 +93,11 @@ class NatsLink:
         async def reconnected() -> None:
             self.connected.set()
             log.info("NATS connection back", extra={"event": "nats-up"})
+            for hook in list(self.on_reconnect):
+                try:
+                    hook()
+                except Exception:
+                    log.exception("a reconnect hook failed")
 
         async def error(exc: Exception) -> None:
             log.debug("NATS: %s", exc)

@@ -16,9 +16,9 @@ import logging
 import os
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 import nats.errors
 from nats.js import api
@@ -43,6 +43,8 @@ from harena.server.logs import name_node
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
 DRAINED = f"{MOVED}: this one is being drained"
 NEARER = f"{MOVED}, nearer its players"
 TAKE_EVERY = 0.25  # seconds between a handed table's claims while its lease is still held
@@ -52,6 +54,8 @@ DRAIN_MESSAGE = "harena: this node is being drained by an operator; connect agai
 DOCUMENT_TRIES = 50  # compare-and-set attempts before a shared document's write gives up
 SWITCH_INTERVAL = 0.0005  # seconds (Python's default is 0.005)
 PROBE_EVERY = 1.0  # seconds between pings of an owner that let a question time out
+REWATCH_EVERY = 0.5  # seconds between tries to watch again after NATS came back
+REWATCH_TRIES = 60
 TRANSIENT = ("nodes", "online", "connections")  # buckets of what each live node says of itself
 
 
@@ -154,6 +158,8 @@ class ClusterNode:
         self.host.lapsed = self._lapsed
         self._lapsing: set[str] = set()  # tables whose lapsed lease is being looked at
         self._watcher: Any = None
+        self._kv_watchers: list[Any] = []  # every KV watch open (kv_watch)
+        self._watch_starts: list[Callable[[], Awaitable[Any]]] = []  # run again on reconnect
         self.server: Any = None  # the HarenaServer this node serves (sessions, address)
         self.draining = False  # drained: runs no table, claims none
         self.started_at = clock()
@@ -193,22 +199,89 @@ class ClusterNode:
         self.lobby = lobby
         lobby.add_table_listener(self._serve_new)
         lobby.on_change(lambda: self._serve_new(None))
-        self.leases.follow()
+        self.keep_watching(self._follow_leases)
         self.claim_free()
-        for table_id, data in self.link.call(self._watch_registry):
+        for table_id, data in self.keep_watching(self._watch_registry, self._rewatch_registry):
             self._registry_changed(table_id, data)
         self._share_lobby(lobby)
-        self.link.call(self._hear_clocks)
+        self.keep_watching(self._hear_clocks)
         # A game rated or a setting changed on another node shows here at once.
         self.watch_document(ratings.FILE, lobby.ratings.replace)
         self.watch_document(players.FILE, lobby.settings.replace)
-        self.link.call(self._watch_retired)
+        self.keep_watching(self._watch_retired)
+        self.link.on_reconnect.append(lambda: self.link.spawn(self._rewatch()))
         return lobby
+
+    # -- watches that outlive a NATS restart ------------------------------------------------------
+
+    def keep_watching(
+        self, start: Callable[[], Awaitable[T]], again: Callable[[], Awaitable[Any]] | None = None
+    ) -> T:
+        """Run `start` (which opens KV watches through `kv_watch`) now, and `again` (default:
+        `start`) after every NATS reconnect. nats-py watches through an ephemeral consumer that
+        a restarted NATS server forgets: the watch then hears nothing more (a node missed every
+        table taken over, every new table, and its screens went stale)."""
+        self._watch_starts.append(again or start)
+        return self.link.call(start)
+
+    async def kv_watch(self, kv: Any, key: str | None = None) -> Any:
+        """A watch of `kv` (one key, or all), stopped and opened again after a reconnect."""
+        watcher = await (kv.watchall() if key is None else kv.watch(key))
+        self._kv_watchers.append(watcher)
+        return watcher
+
+    async def _follow_leases(self) -> None:
+        self._kv_watchers.append(await self.leases.afollow())
+
+    async def _rewatch(self) -> None:
+        """After a reconnect (on the NATS thread): every watch again, once JetStream answers;
+        then every screen here showing another node's table asks for its view again (views sent
+        while this node was away were lost; the owner may have changed meanwhile)."""
+        old, self._kv_watchers = self._kv_watchers, []
+        for watcher in old:
+            try:
+                await watcher.stop()
+            except Exception:
+                log.debug("a stale watch did not stop", exc_info=True)
+        for start in self._watch_starts:
+            for _ in range(REWATCH_TRIES):
+                try:
+                    await asyncio.wait_for(start(), REWATCH_EVERY * 4)
+                    break
+                except Exception as exc:  # JetStream not ready yet after a restart
+                    log.debug("a watch did not start again (%s); trying again", exc)
+                    await asyncio.sleep(REWATCH_EVERY)
+            else:
+                log.warning(
+                    "node %s: a watch could not start again after NATS came back", self.name
+                )
+        log.info("node %s: watches started again after NATS came back", self.name)
+        self.inbox.post(self._refresh_remote_views)
+
+    def _refresh_remote_views(self) -> None:
+        if self.lobby is not None:
+            for table in list(self.lobby.tables.values()):
+                if isinstance(table, RemoteTable):
+                    table.refresh()
+
+    async def _rewatch_registry(self) -> None:
+        present = await self._watch_registry()
+        for table_id, data in present:
+            self.inbox.post(partial(self._registry_changed, table_id, data))
+        self.inbox.post(partial(self._registry_reconciled, {t for t, d in present if d}))
+
+    def _registry_reconciled(self, listed: set[str]) -> None:
+        """After a reconnect: a table run elsewhere that left the registry meanwhile (deleted)
+        leaves the lobby here too."""
+        if self.lobby is None:
+            return
+        for table_id, table in list(self.lobby.tables.items()):
+            if isinstance(table, RemoteTable) and table_id not in listed:
+                self.lobby.let_go(table_id, "deleted")
 
     async def _watch_retired(self) -> None:
         """A table deleted or archived on another node: if it runs here, it stops here."""
-        kv = await self.bucket("retired")
-        watcher = await kv.watchall()
+        watcher = await self.kv_watch(await self.bucket("retired"))
 
         async def follow() -> None:
             async for entry in watcher:
@@ -267,8 +340,7 @@ class ClusterNode:
         """`changed(data)` on this loop whenever any node writes the document `name`."""
 
         async def watch() -> None:
-            kv = await self.bucket("docs")
-            watcher = await kv.watch(_doc_key(name))
+            watcher = await self.kv_watch(await self.bucket("docs"), _doc_key(name))
 
             async def follow() -> None:
                 async for entry in watcher:
@@ -283,7 +355,7 @@ class ClusterNode:
 
             self.link.spawn(follow())
 
-        self.link.call(watch)
+        self.keep_watching(watch)
 
     # -- the lobby's people, chat and notice, shared with the other nodes ----------------------
 
@@ -292,7 +364,8 @@ class ClusterNode:
         if isinstance(notice, dict) and isinstance(notice.get("text"), str):
             lobby.notice = notice["text"]
         lobby.outbox = self._lobby_said
-        self.link.call(self._hear_lobbies)
+        self.link.call(self._hear_lobbies)  # (NATS subscribes again by itself on reconnect)
+        self.keep_watching(self._watch_online)
 
     def _lobby_said(self, kind: str, what: dict[str, Any]) -> None:
         if kind == "online":
@@ -331,8 +404,10 @@ class ClusterNode:
             self.inbox.post(lambda: _quietly(lambda: self._hear(kind, what)))
 
         await self.link.nc.subscribe(f"{self.settings.prefix}.lobby.*", cb=said)
-        kv = await self.bucket("online")
-        watcher = await kv.watchall()
+
+    async def _watch_online(self) -> None:
+        """Who is connected to each other node (their `online` entries)."""
+        watcher = await self.kv_watch(await self.bucket("online"))
 
         async def follow() -> None:
             async for entry in watcher:
@@ -377,8 +452,7 @@ class ClusterNode:
 
     async def _watch_registry(self) -> list[tuple[str, bytes | None]]:
         """Start watching the registry; what it holds now (later changes are posted)."""
-        kv = await self.bucket("registry")
-        self._watcher = watcher = await kv.watchall()
+        self._watcher = watcher = await self.kv_watch(await self.bucket("registry"))
         first: list[tuple[str, bytes | None]] = []
         while True:
             entry = await watcher.updates(timeout=10)
@@ -407,8 +481,7 @@ class ClusterNode:
         """Every node says its clock with each lease renewal (`describe`): heard live, that
         gives a node that just started every other node's offset within one renewal, before
         any table of theirs changes. Entries written before we watched are not live: skipped."""
-        kv = await self.bucket("nodes")
-        watcher = await kv.watchall()
+        watcher = await self.kv_watch(await self.bucket("nodes"))
 
         async def follow() -> None:
             live = False

@@ -237,6 +237,15 @@ class RemoteTable:
 
         self.node.remote_request(self.id, "view", identity, {}, answered)
 
+    def refresh(self) -> None:
+        """Ask the owner for every view shown here again (after NATS came back: views sent
+        meanwhile were lost, and the owner may be another node that knows nothing of them)."""
+        asked: set[str] = set()
+        for sub in list(self._subscribers):
+            if sub.key not in asked:
+                asked.add(sub.key)
+                self._ask_again(sub.identity)
+
     def _unsubscribe(self, sub: RemoteSubscription) -> None:
         self._subscribers.discard(sub)
         if not any(s.key == sub.key for s in self._subscribers):
