@@ -209,7 +209,7 @@ class ClusterNode:
         self.watch_document(ratings.FILE, lobby.ratings.replace)
         self.watch_document(players.FILE, lobby.settings.replace)
         self.keep_watching(self._watch_retired)
-        self.link.on_reconnect.append(lambda: self.link.spawn(self._rewatch()))
+        self.link.on_reconnect.append(self._reconnected)
         return lobby
 
     # -- watches that outlive a NATS restart ------------------------------------------------------
@@ -232,6 +232,9 @@ class ClusterNode:
 
     async def _follow_leases(self) -> None:
         self._kv_watchers.append(await self.leases.afollow())
+
+    def _reconnected(self) -> None:
+        self.link.spawn(self._rewatch())
 
     async def _rewatch(self) -> None:
         """After a reconnect (on the NATS thread): every watch again, once JetStream answers;
