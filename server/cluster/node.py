@@ -855,8 +855,8 @@ class ClusterNode:
         table = self.lobby.tables.get(table_id) if self.lobby is not None else None
         table_log = table._log if isinstance(table, Table) else None
         if isinstance(table, Table) and isinstance(table_log, JetStreamLog):
-            if table.policy.active and table.closed is None:
-                running = table.running_clocks()
+            running = table.running_clocks()  # (and a reaction window's time left)
+            if (table.policy.active or "window" in running) and table.closed is None:
                 _quietly(lambda: table_log.hand_over(running))
 
     def retire(self, table_id: str, why: str) -> None:

@@ -58,6 +58,7 @@ class Loaded:
     count: int  # table records in the whole log
     touched: float  # when its last record was written (the stream's clock)
     handover: dict[str, Any] | None = None  # the last node's running clocks, if it handed over
+    last_record_time: float | None = None  # when the stream stored the last table record
 
 
 def encode(record: dict[str, Any]) -> bytes:
@@ -203,16 +204,28 @@ class JetStreamTables:
         except NotFoundError:
             pass
         start = snapshot["log_bytes"] + 1 if snapshot is not None else 1
-        found = await self._read_subject(self.subject(table_id), start, last.seq or 0)
+        stored: list[float] = []
+        found = await self._read_subject(self.subject(table_id), start, last.seq or 0, stored)
         # A handoff counts only if no table record came after it (clocks changed since).
         handover = found[-1] if found and found[-1].get("t") == "handoff" else None
         records = [r for r in found if r.get("t") != "handoff"]
         before = snapshot["records"] if snapshot is not None else 0
         touched = last.time.timestamp() if last.time is not None else self._clock()
-        return Loaded(snapshot, records, last.seq or 0, before + len(records), touched, handover)
+        return Loaded(
+            snapshot,
+            records,
+            last.seq or 0,
+            before + len(records),
+            touched,
+            handover,
+            stored[-1] if stored else None,
+        )
 
-    async def _read_subject(self, subject: str, start: int, last: int) -> list[dict[str, Any]]:
-        """The table records on `subject` from stream sequence `start` through `last`."""
+    async def _read_subject(
+        self, subject: str, start: int, last: int, stored: list[float] | None = None
+    ) -> list[dict[str, Any]]:
+        """The table records on `subject` from stream sequence `start` through `last` (and in
+        `stored`, when the stream stored each: its own clock)."""
         js = self.link.js
         assert js is not None
         records: list[dict[str, Any]] = []
@@ -232,6 +245,8 @@ class JetStreamTables:
                 record = decode(msg.data)
                 if record.get("t") != "owner":
                     records.append(record)
+                    if stored is not None:
+                        stored.append(msg.metadata.timestamp.timestamp())
                 if msg.metadata.sequence.stream >= last:
                     return records
         finally:
@@ -247,7 +262,27 @@ class JetStreamTables:
         table.attach(self, table_log, loaded.touched)
         if loaded.handover is not None:
             table.resume_clocks(loaded.handover)
+        elif loaded.last_record_time is not None:
+            # Its node died (it handed nothing over): the clocks run on from the last record,
+            # for as long as the stream says (its clock alone: no node's clock is trusted).
+            fenced_at = self._stored_at(table_log.last_seq)
+            if fenced_at is not None:
+                table.resume_after(fenced_at - loaded.last_record_time)
         return table
+
+    def _stored_at(self, seq: int) -> float | None:
+        """When the stream stored message `seq` (its clock); None if it cannot say now."""
+
+        async def get() -> float | None:
+            assert self.link.js is not None
+            msg = await self.link.js.get_msg(self.stream, seq)
+            return msg.time.timestamp() if msg.time is not None else None
+
+        try:
+            return self.link.call(get)
+        except Exception as exc:
+            log.info("could not read when message %d was stored (%s)", seq, exc)
+            return None
 
     def delete(self, table_id: str) -> None:
         """Remove a table's records and snapshots from the stream (an import's undo, tests)."""
