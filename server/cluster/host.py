@@ -187,7 +187,7 @@ class TableHost:
             # Not ours (any more): say nothing. The owner answers; a node that lost the lease
             # (paused past it) must not answer beside it, with a refusal or an old view.
             log.info(
-                "table %s: %s not answered here (its lease is not held)",
+                "table %s: %s not answered here (not run here, or its lease lapsed)",
                 table_id,
                 op,
                 extra={"event": "request-not-ours", "table": table_id},

@@ -159,6 +159,7 @@ class ClusterNode:
         self._lapsing: set[str] = set()  # tables whose lapsed lease is being looked at
         self._watcher: Any = None
         self._kv_watchers: list[Any] = []  # every KV watch open (kv_watch)
+        self._rewatching: asyncio.Lock | None = None  # (on the NATS thread's loop)
         self._watch_starts: list[Callable[[], Awaitable[Any]]] = []  # run again on reconnect
         self.server: Any = None  # the HarenaServer this node serves (sessions, address)
         self.draining = False  # drained: runs no table, claims none
@@ -239,7 +240,14 @@ class ClusterNode:
     async def _rewatch(self) -> None:
         """After a reconnect (on the NATS thread): every watch again, once JetStream answers;
         then every screen here showing another node's table asks for its view again (views sent
-        while this node was away were lost; the owner may have changed meanwhile)."""
+        while this node was away were lost; the owner may have changed meanwhile). One at a
+        time: a reconnect during one waits for it, then starts everything again."""
+        if self._rewatching is None:
+            self._rewatching = asyncio.Lock()
+        async with self._rewatching:
+            await self._watch_again()
+
+    async def _watch_again(self) -> None:
         old, self._kv_watchers = self._kv_watchers, []
         for watcher in old:
             try:
@@ -895,6 +903,8 @@ class ClusterNode:
                     self.claim_free()
             except asyncio.CancelledError:
                 raise
+            except (NatsUnavailable, StoreError) as exc:  # NATS away or slow: expected
+                log.warning("node %s: keeping leases failed (%s); trying again", self.name, exc)
             except Exception:
                 log.exception("node %s: keeping leases failed; trying again", self.name)
 
