@@ -376,7 +376,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             self.harena.identity,
             choice_id,
             self.view["game"]["decision"],
-            partial(self._answered, labels, choice_id),
+            self.harena.now_or_soon_here(partial(self._answered, labels, choice_id)),
         )
 
     def _answered(self, labels: dict[str, str], choice_id: str, refused: str | None) -> None:
@@ -452,7 +452,9 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
 
     def send_chat(self, text: str) -> None:
         app = self.harena
-        self.table.say_soon(app.identity, app.player_name, text, self._chat_answered)
+        self.table.say_soon(
+            app.identity, app.player_name, text, app.now_or_soon_here(self._chat_answered)
+        )
 
     def _chat_answered(self, refused: str | None) -> None:
         if refused is not None and self.is_attached:

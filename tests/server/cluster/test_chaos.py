@@ -41,7 +41,7 @@ SECONDS = float(os.environ.get("HARENA_CHAOS_SECONDS", "40"))
 SEED = int(os.environ.get("HARENA_CHAOS_SEED", "37"))
 PAIRS = 3
 NODES = ("n1", "n2", "n3")
-ANSWER_WAIT = 12.0  # longest a key waits for its answer (a request waits 5 s, twice at most)
+ANSWER_WAIT = 20.0  # longest a key waits for its answer (a pause, then requests of 5 s)
 SETTLED_WITHIN = 3 * LEASE  # a screen shows the stream's state this soon after a settle
 MAYBE = ("may have been",)  # refusals that do not say nothing was made (remote.py, table_store.py)
 
@@ -197,51 +197,63 @@ class Chaos:
             await asyncio.sleep(self.rng.uniform(0.1, 0.8))
 
     async def press(self, player: Player, client: ScreenClient, choice: str) -> None:
-        status_before = client.lines()[22]
+        """Press 1 (`choice`) and read the answer on the status line. Counted as pressed from
+        the moment it is sent (a key whose answer never came is "unknown", never forgotten); an
+        acknowledgement counts only if it names this choice (not a late answer to another)."""
+        before = client.lines()
+        status_before = before[22]
+        sent = time.monotonic()
+        press = Press(player.table, player.identity, choice, "unknown")
+        press.at = f"{player.name} {sent - self.began:.2f}s via {player.port}"
+        self.presses.append(press)
         self.busy += 1
         try:
-            sent, port = time.monotonic(), player.port
             client.send("1")
-            try:
+            try:  # the status line changes, or the prompt does (its answer may say the same)
                 await client.wait_until(
-                    lambda: client.closed or client.lines()[22] != status_before, ANSWER_WAIT
+                    lambda: client.closed or client.lines()[15:23] != before[15:23], ANSWER_WAIT
+                )
+                await client.wait_until(
+                    lambda: client.closed or client.lines()[22] != status_before, 1.0
                 )
             except TimeoutError:
                 pass
-            status = "" if client.closed else client.lines()[22].strip()
-            if status.startswith("You chose"):
-                outcome = "ack"
-            elif status.startswith("Error"):
-                outcome = "maybe" if any(m in status for m in MAYBE) else "refused"
-            else:
-                outcome = "unknown"
-            when = f"{player.name} {sent - self.began:.2f}-{time.monotonic() - self.began:.2f}s"
-            when += f" via {port}"
-            self.presses.append(Press(player.table, player.identity, choice, outcome, status, when))
+            changed = not client.closed and client.lines()[22] != status_before
+            press.said = client.lines()[22].strip() if changed else ""
+            press.at += f", answered {time.monotonic() - self.began:.2f}s"
+            if press.said == f"You chose: play {choice.removeprefix('card:')}":
+                press.outcome = "ack"
+            elif press.said.startswith("Error"):
+                press.outcome = "maybe" if any(m in press.said for m in MAYBE) else "refused"
         finally:
             self.busy -= 1
 
     # -- checks -------------------------------------------------------------------------------
 
-    async def checkpoint(self, players: list[Player], reader: Any) -> None:
-        """Players stop; once every table answers once, every screen shows the stream."""
+    async def checkpoint(self, players: list[Player], reader: Any, *, last: bool = False) -> None:
+        """Players stop; once every table answers once, every screen shows the stream; then
+        they play on (unless it is the `last`)."""
         self.playing.clear()
-        while self.busy:
+        stopped = time.monotonic()
+        while self.busy and time.monotonic() - stopped < 2 * LEASE:
             await asyncio.sleep(0.05)
+        self.events.append(f"(keys answered in {time.monotonic() - stopped:.1f}s)")
         for table_id in set(self.tables):
             await self.one_answer(reader, table_id)
         began = time.monotonic()
         for player in players:
-            if player.client is None or player.client.closed:
-                continue
-            expected = self.board(reader, player.table)
-            left = max(SETTLED_WITHIN - (time.monotonic() - began), 0.5)
-            await player.client.wait_until(
-                lambda p=player, e=expected: all(line in p.client.screen_text() for line in e),
-                left,
-                f"{player.name}'s screen showing {expected}",
-            )
-        self.playing.set()
+            client = player.client
+            while client is not None and not client.closed:
+                expected = self.board(reader, player.table)  # (a key under way may land)
+                if all(line in client.screen_text() for line in expected):
+                    break
+                assert time.monotonic() - began < SETTLED_WITHIN, (
+                    f"{player.name}'s screen is not showing {expected}:\n{client.screen_text()}"
+                )
+                await asyncio.sleep(0.1)
+        self.events.append(f"(checked in {time.monotonic() - stopped:.1f}s)")
+        if not last:
+            self.playing.set()
 
     async def one_answer(self, reader: Any, table_id: str) -> None:
         """Exactly one subscriber answers for the table (waiting out a claim under way)."""
@@ -305,7 +317,7 @@ async def test_chaos_loses_nothing_answers_once_and_leaves_no_screen_stale(
             await chaos.fault()
             await asyncio.sleep(1.5 * LEASE)  # claims and reconnections settle
             await chaos.checkpoint(players, reader)
-        await chaos.checkpoint(players, reader)
+        await chaos.checkpoint(players, reader, last=True)
     finally:
         for task in playing:
             task.cancel()
