@@ -344,11 +344,29 @@ class HarenaApp(App[None]):
 
     def _switch_table(self, current: Screen[Any], table: Table) -> None:
         if self._on_top() is current:  # still where it was asked for
-            self.switch_screen(TableScreen(table))  # in place of this table's screen
+            screen, error = self._table_screen(table)
+            if screen is None:
+                self.back_to_lobby(current, error=error)
+                return
+            self.switch_screen(screen)  # in place of this table's screen
 
     def _push_table(self, table: Table) -> None:
         self._table_pace.take()
-        self.push_screen(TableScreen(table))
+        screen, error = self._table_screen(table)
+        if screen is not None:
+            self.push_screen(screen)
+        elif isinstance(lobby := self._on_top(), LobbyScreen):
+            lobby.show_error(error)
+        else:
+            self.push_screen(LobbyScreen(error=error))
+
+    def _table_screen(self, table: Table) -> tuple[TableScreen | None, str]:
+        """`table`'s screen with its first view; None and why if it cannot be shown now (in a
+        cluster: its node and the cluster's storage cannot be reached)."""
+        try:
+            return TableScreen(table, table.view_for(self.identity)), ""
+        except IllegalAction as error:
+            return None, str(error)
 
     def back_to_lobby(self, screen: Screen[Any], *, error: str = "") -> None:
         """Close `screen` (the top one) for the lobby below it, made now if there is none yet;

@@ -182,9 +182,13 @@ class RemoteTable:
     def notes(self) -> list[tuple[int, str]]:
         return self._read_copy().notes
 
-    def _read_copy(self) -> Table:
+    def _read_copy(self, timeout: float | None = None) -> Table:
         if self._copy is None or self._copy[0] != self.touched:
-            loaded = self.node.tables.read(self.id)
+            loaded = (
+                self.node.tables.read(self.id)
+                if timeout is None
+                else self.node.tables.read(self.id, timeout=timeout)
+            )
             self._copy = (self.touched, Table.rebuild(self.id, loaded.snapshot, loaded.records))
         return self._copy[1]
 
@@ -217,8 +221,8 @@ class RemoteTable:
         except IllegalAction:
             log.info("table %s: its node did not answer; showing the stream's copy", self.id)
             self.node.later(RETRY_AFTER, lambda: self._ask_again(identity))
-            try:
-                return self._read_copy().view_for(identity)
+            try:  # (not the 30 s a history may take to read: this node's loop waits)
+                return self._read_copy(REQUEST_TIMEOUT).view_for(identity)
             except StoreError as exc:
                 raise ClusterUnavailable(f"table {self.id} cannot be shown now: {exc}") from exc
 

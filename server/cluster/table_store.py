@@ -183,10 +183,11 @@ class JetStreamTables:
         subjects = info.state.subjects or {}
         return sorted((s.split(".")[-2] for s in subjects), key=_id_order)
 
-    def read(self, table_id: str) -> Loaded:
-        """The newest snapshot and every record after it; StoreError if there is no table."""
+    def read(self, table_id: str, *, timeout: float = READ_TIMEOUT) -> Loaded:
+        """The newest snapshot and every record after it; StoreError if there is no table (or
+        NATS did not give it within `timeout`)."""
         try:
-            return self.link.call(lambda: self._read(table_id), timeout=READ_TIMEOUT)
+            return self.link.call(lambda: self._read(table_id), timeout=timeout)
         except NatsUnavailable as exc:
             raise StoreError(f"could not read table {table_id}: {exc}") from exc
 

@@ -182,10 +182,11 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         ("ctrl+q", "quit harena at once"),
     ]
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, view: dict[str, Any] | None = None) -> None:
         super().__init__()
         self.table = table
         self.view: dict[str, Any] = {}
+        self._first_view = view  # asked for by whoever opened the screen (None: ask now)
         self._widgets: dict[type[Widget], Widget] = {}
         self.board_class = board_widget_for(table.summary()["game"])
         if self.board_class.SCREEN_BINDINGS:
@@ -216,7 +217,8 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         return f"table:{self.table.id}:{id(self):x}"
 
     def compose(self) -> ComposeResult:
-        self.view = view = self.table.view_for(self.harena.identity)
+        view = self._first_view or self.table.view_for(self.harena.identity)
+        self.view, self._first_view = view, None
         board_class = self.board_class
         yield HeaderLine(header_text(view, board_class), id="header")
         if board_class.OWNS_BODY:
