@@ -16,9 +16,9 @@ import logging
 import os
 import sys
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any
 
 import nats.errors
 from nats.js import api
@@ -39,11 +39,10 @@ from harena.server.cluster.options import ClusterSettings
 from harena.server.cluster.presence import NodeEntries
 from harena.server.cluster.remote import UNANSWERED, UNREACHABLE, RemoteTable
 from harena.server.cluster.table_store import JetStreamLog, JetStreamTables
+from harena.server.cluster.watches import KvWatches
 from harena.server.logs import name_node
 
 log = logging.getLogger(__name__)
-
-T = TypeVar("T")
 
 DRAINED = f"{MOVED}: this one is being drained"
 NEARER = f"{MOVED}, nearer its players"
@@ -54,8 +53,6 @@ DRAIN_MESSAGE = "harena: this node is being drained by an operator; connect agai
 DOCUMENT_TRIES = 50  # compare-and-set attempts before a shared document's write gives up
 SWITCH_INTERVAL = 0.0005  # seconds (Python's default is 0.005)
 PROBE_EVERY = 1.0  # seconds between pings of an owner that let a question time out
-REWATCH_EVERY = 0.5  # seconds between tries to watch again after NATS came back
-REWATCH_TRIES = 60
 TRANSIENT = ("nodes", "online", "connections")  # buckets of what each live node says of itself
 
 
@@ -158,9 +155,11 @@ class ClusterNode:
         self.host.lapsed = self._lapsed
         self._lapsing: set[str] = set()  # tables whose lapsed lease is being looked at
         self._watcher: Any = None
-        self._kv_watchers: list[Any] = []  # every KV watch open (kv_watch)
-        self._rewatching: asyncio.Lock | None = None  # (on the NATS thread's loop)
-        self._watch_starts: list[Callable[[], Awaitable[Any]]] = []  # run again on reconnect
+        # Every KV watch, opened again after NATS comes back; then the screens showing other
+        # nodes' tables ask for their views again (views sent meanwhile were lost).
+        self.watches = KvWatches(
+            self.link, self.name, after=lambda: self.inbox.post(self._refresh_remote_views)
+        )
         self.server: Any = None  # the HarenaServer this node serves (sessions, address)
         self.draining = False  # drained: runs no table, claims none
         self.started_at = clock()
@@ -200,74 +199,20 @@ class ClusterNode:
         self.lobby = lobby
         lobby.add_table_listener(self._serve_new)
         lobby.on_change(lambda: self._serve_new(None))
-        self.keep_watching(self._follow_leases)
+        self.watches.keep(self._follow_leases)
         self.claim_free()
-        for table_id, data in self.keep_watching(self._watch_registry, self._rewatch_registry):
+        for table_id, data in self.watches.keep(self._watch_registry, self._rewatch_registry):
             self._registry_changed(table_id, data)
         self._share_lobby(lobby)
-        self.keep_watching(self._hear_clocks)
+        self.watches.keep(self._hear_clocks)
         # A game rated or a setting changed on another node shows here at once.
         self.watch_document(ratings.FILE, lobby.ratings.replace)
         self.watch_document(players.FILE, lobby.settings.replace)
-        self.keep_watching(self._watch_retired)
-        self.link.on_reconnect.append(self._reconnected)
+        self.watches.keep(self._watch_retired)
         return lobby
 
-    # -- watches that outlive a NATS restart ------------------------------------------------------
-
-    def keep_watching(
-        self, start: Callable[[], Awaitable[T]], again: Callable[[], Awaitable[Any]] | None = None
-    ) -> T:
-        """Run `start` (which opens KV watches through `kv_watch`) now, and `again` (default:
-        `start`) after every NATS reconnect. nats-py watches through an ephemeral consumer that
-        a restarted NATS server forgets: the watch then hears nothing more (a node missed every
-        table taken over, every new table, and its screens went stale)."""
-        self._watch_starts.append(again or start)
-        return self.link.call(start)
-
-    async def kv_watch(self, kv: Any, key: str | None = None) -> Any:
-        """A watch of `kv` (one key, or all), stopped and opened again after a reconnect."""
-        watcher = await (kv.watchall() if key is None else kv.watch(key))
-        self._kv_watchers.append(watcher)
-        return watcher
-
     async def _follow_leases(self) -> None:
-        self._kv_watchers.append(await self.leases.afollow())
-
-    def _reconnected(self) -> None:
-        self.link.spawn(self._rewatch())
-
-    async def _rewatch(self) -> None:
-        """After a reconnect (on the NATS thread): every watch again, once JetStream answers;
-        then every screen here showing another node's table asks for its view again (views sent
-        while this node was away were lost; the owner may have changed meanwhile). One at a
-        time: a reconnect during one waits for it, then starts everything again."""
-        if self._rewatching is None:
-            self._rewatching = asyncio.Lock()
-        async with self._rewatching:
-            await self._watch_again()
-
-    async def _watch_again(self) -> None:
-        old, self._kv_watchers = self._kv_watchers, []
-        for watcher in old:
-            try:
-                await watcher.stop()
-            except Exception:
-                log.debug("a stale watch did not stop", exc_info=True)
-        for start in self._watch_starts:
-            for _ in range(REWATCH_TRIES):
-                try:
-                    await asyncio.wait_for(start(), REWATCH_EVERY * 4)
-                    break
-                except Exception as exc:  # JetStream not ready yet after a restart
-                    log.debug("a watch did not start again (%s); trying again", exc)
-                    await asyncio.sleep(REWATCH_EVERY)
-            else:
-                log.warning(
-                    "node %s: a watch could not start again after NATS came back", self.name
-                )
-        log.info("node %s: watches started again after NATS came back", self.name)
-        self.inbox.post(self._refresh_remote_views)
+        self.watches.adopt(await self.leases.afollow())
 
     def _refresh_remote_views(self) -> None:
         if self.lobby is not None:
@@ -292,7 +237,7 @@ class ClusterNode:
 
     async def _watch_retired(self) -> None:
         """A table deleted or archived on another node: if it runs here, it stops here."""
-        watcher = await self.kv_watch(await self.bucket("retired"))
+        watcher = await self.watches.open(await self.bucket("retired"))
 
         async def follow() -> None:
             async for entry in watcher:
@@ -351,7 +296,7 @@ class ClusterNode:
         """`changed(data)` on this loop whenever any node writes the document `name`."""
 
         async def watch() -> None:
-            watcher = await self.kv_watch(await self.bucket("docs"), _doc_key(name))
+            watcher = await self.watches.open(await self.bucket("docs"), _doc_key(name))
 
             async def follow() -> None:
                 async for entry in watcher:
@@ -366,7 +311,7 @@ class ClusterNode:
 
             self.link.spawn(follow())
 
-        self.keep_watching(watch)
+        self.watches.keep(watch)
 
     # -- the lobby's people, chat and notice, shared with the other nodes ----------------------
 
@@ -376,7 +321,7 @@ class ClusterNode:
             lobby.notice = notice["text"]
         lobby.outbox = self._lobby_said
         self.link.call(self._hear_lobbies)  # (NATS subscribes again by itself on reconnect)
-        self.keep_watching(self._watch_online)
+        self.watches.keep(self._watch_online)
 
     def _lobby_said(self, kind: str, what: dict[str, Any]) -> None:
         if kind == "online":
@@ -418,7 +363,7 @@ class ClusterNode:
 
     async def _watch_online(self) -> None:
         """Who is connected to each other node (their `online` entries)."""
-        watcher = await self.kv_watch(await self.bucket("online"))
+        watcher = await self.watches.open(await self.bucket("online"))
 
         async def follow() -> None:
             async for entry in watcher:
@@ -463,7 +408,7 @@ class ClusterNode:
 
     async def _watch_registry(self) -> list[tuple[str, bytes | None]]:
         """Start watching the registry; what it holds now (later changes are posted)."""
-        self._watcher = watcher = await self.kv_watch(await self.bucket("registry"))
+        self._watcher = watcher = await self.watches.open(await self.bucket("registry"))
         first: list[tuple[str, bytes | None]] = []
         while True:
             entry = await watcher.updates(timeout=10)
@@ -492,7 +437,7 @@ class ClusterNode:
         """Every node says its clock with each lease renewal (`describe`): heard live, that
         gives a node that just started every other node's offset within one renewal, before
         any table of theirs changes. Entries written before we watched are not live: skipped."""
-        watcher = await self.kv_watch(await self.bucket("nodes"))
+        watcher = await self.watches.open(await self.bucket("nodes"))
 
         async def follow() -> None:
             live = False
