@@ -425,9 +425,16 @@ class HarenaApp(App[None]):
             raise RuntimeError("subscribe only once the app is mounted")
 
         def schedule(value: T) -> None:
-            loop.call_soon(callback, value, context=context)
+            loop.call_soon(self._unless_ended, callback, value, context=context)
 
         return schedule
+
+    def _unless_ended(self, callback: Callable[[T], None], value: T) -> None:
+        """`callback(value)`, unless this app was taken apart since (its session ended:
+        server/dismantle.py clears it, and an answer from another node may come seconds
+        later)."""
+        if vars(self):
+            callback(value)
 
     def now_or_soon_here(self, callback: Callable[[T], None]) -> Callable[[T], None]:
         """`soon_here`, but at once when called in this app's own context (a table run here
@@ -436,7 +443,7 @@ class HarenaApp(App[None]):
 
         def call(value: T) -> None:
             if active_app.get(None) is self:
-                callback(value)
+                self._unless_ended(callback, value)
             else:
                 later(value)
 

@@ -4,6 +4,8 @@ crashing while the table's screen is built."""
 
 from __future__ import annotations
 
+import asyncio
+
 from harena.core.engine import IllegalAction
 from harena.core.lobby import Lobby
 from harena.tui.screens.lobby import LobbyScreen
@@ -38,3 +40,18 @@ async def test_opening_from_the_lobby_a_table_that_cannot_be_shown_says_why() ->
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen)
         assert "cannot be reached now" in screen_text(app)
+
+
+async def test_an_answer_that_comes_after_the_session_ended_is_dropped() -> None:
+    """Another node's answer to a key may come seconds after the player left: by then the
+    server has taken the app apart (server/dismantle.py clears it); the answer must not run."""
+    lobby = Lobby()
+    heard: list[str | None] = []
+    async with session(lobby, "id-ann", "ann") as (app, pilot):
+        answer = app.now_or_soon_here(heard.append)
+        answer("while here")
+        await pilot.pause()
+    vars(app).clear()  # taken apart
+    answer("too late")
+    await asyncio.sleep(0.05)  # (it would run soon, in the app's context)
+    assert heard == ["while here"]
