@@ -29,7 +29,9 @@ from typing import Any
 
 import asyncssh
 
+from harena.core.store import StoreError
 from harena.core.table import Table
+from harena.server.cluster.link import NatsUnavailable
 from harena.server.cluster.node import DRAINED
 from harena.server.cluster.table_store import JetStreamTables
 from harena.server.hostkey import fingerprint
@@ -305,7 +307,12 @@ async def test_chaos_loses_nothing_answers_once_and_leaves_no_screen_stale(
     async def pair_plays(pair: tuple[Player, Player]) -> None:
         while True:
             await asyncio.gather(chaos.play(pair[0]), chaos.play(pair[1]))
-            chaos.new_table(pair)
+            while True:
+                try:
+                    chaos.new_table(pair)
+                    break
+                except (StoreError, NatsUnavailable):  # NATS is down just now: a moment later
+                    await asyncio.sleep(0.5)
             for player in pair:  # they connect again: straight to the new table
                 if player.client is not None:
                     await player.client.close()
