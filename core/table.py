@@ -134,6 +134,8 @@ class Table:
         # move to another node) a window opens afresh for its full time; the answers held in
         # it are saved ("hold" records) and held again (`_held_saved`, filled while loading).
         self._window: windows.HeldWindow | None = None
+        # The clocks as the last record rebuilt left them (durations), for `resume_after`.
+        self._last_clocks: dict[str, list[list[float]]] | None = None
         self._held_saved: dict[int, str] = {}
         self._closing = False  # a window's answers are being given to the game (_close_window)
         # Whether a player passes every reaction window automatically (their `auto_pass`
@@ -290,15 +292,41 @@ class Table:
             )  # fmt: skip
             self._due_if_answered(now)
 
-    def running_clocks(self) -> dict[str, list[list[float]]]:
-        """The running clocks as durations (SeatTimes.running), for a table handed to another
-        node of a cluster."""
-        return self.times.running(self._clock())
+    def running_clocks(self) -> dict[str, Any]:
+        """The running clocks as durations (SeatTimes.running), and the time left to an open
+        reaction window, for a table handed to another node of a cluster."""
+        now = self._clock()
+        running: dict[str, Any] = dict(self.times.running(now))
+        if self._window is not None:
+            running["window"] = round(max(self._window.closes - now, 0.0), 3)
+        return running
 
     def resume_clocks(self, running: dict[str, object]) -> None:
         """After a rebuild, take up clocks handed over by the table's last node instead of
-        starting them afresh (SeatTimes.resumed)."""
-        self.times.resumed(self._clock(), running)
+        starting them afresh (SeatTimes.resumed); an open window keeps the time it had left."""
+        now = self._clock()
+        self.times.resumed(now, running)
+        left = running.get("window")
+        if (
+            self._window is not None
+            and isinstance(left, (int, float))
+            and not isinstance(left, bool)
+            and left >= 0
+        ):
+            self._window.closes = now + min(left, self.policy.window)
+
+    def resume_after(self, silent: float) -> None:
+        """After a rebuild for a node that took the table over from one that died (which
+        handed nothing over): the move clocks as its last record left them, run on by `silent`
+        seconds (since that record, by the store's clock), and an open window as if it opened
+        then; not afresh, which gave every awaited player a whole clock again at each death."""
+        if self._last_clocks is None or silent < 0:
+            return
+        used = [[seat, seconds + silent] for seat, seconds in self._last_clocks["used"]]
+        running: dict[str, object] = {"used": used}
+        if self._window is not None:
+            running["window"] = max(self.policy.window - silent, 0.0)
+        self.resume_clocks(running)
 
     def _make_files_agree(self, store: Store, start: recovery.Start, cut_at: int | None) -> None:
         """Cut, mend or restart the log so it ends where the loaded table does, keeping every
@@ -389,6 +417,9 @@ class Table:
                     self.times.track(self._awaited(), at)
             except Exception as exc:  # a rules bug or a malformed record: stop, keep the rest
                 return done, str(exc) or type(exc).__name__
+        last_at = records[-1].get("at") if records else None
+        if isinstance(last_at, (int, float)) and not isinstance(last_at, bool):
+            self._last_clocks = self.times.running(last_at)  # as they stood (`resume_after`)
         return len(records), None
 
     # -- seats ------------------------------------------------------------------------------------
@@ -608,6 +639,10 @@ class Table:
         try:
             self.act(identity, choice, decision, shown)
         except IllegalAction as error:
+            answered(str(error))
+            return
+        except StoreError as error:  # expected (a cluster's storage away): its message says it
+            log.warning("table %s: choice %r not saved (%s)", self.id, choice, error)
             answered(str(error))
             return
         except Exception:

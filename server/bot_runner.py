@@ -65,7 +65,9 @@ class BotRunner:
         off_loop = None if self.workers is None else lambda seat: self._think(table, seat)
         try:
             table.play_bot_step(off_loop)  # its notify re-schedules the next bot move
-        except (IllegalAction, StoreError):
+        except StoreError as exc:  # expected: storage away, or (a cluster) the table moved
+            log.warning("table %s: a bot could not move (%s)", table.id, exc)
+        except IllegalAction:
             log.exception("table %s: a bot could not move", table.id)
         except Exception:
             log.exception("table %s: a bot failed; bots at this table stop", table.id)
@@ -83,7 +85,9 @@ class BotRunner:
             thought = await self.workers.decide(table.game, seat, bot, log_from=log_from)
             if table.game.version == version and seat in table.bots_to_move():
                 table.play_bot(seat, thought.choice)
-        except (IllegalAction, StoreError):
+        except StoreError as exc:
+            log.warning("table %s: a thinking bot could not move (%s)", table.id, exc)
+        except IllegalAction:
             log.exception("table %s: a thinking bot could not move", table.id)
         except Exception:
             log.exception("table %s: a thinking bot failed", table.id)

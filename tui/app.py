@@ -22,9 +22,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from textual import events
+from textual._context import active_app  # (pinned: server/textual_pins.py)
 from textual.app import App
 from textual.geometry import Size
 from textual.message import Message
@@ -46,6 +47,8 @@ from harena.tui.table_pace import BUILDS, GAP, TablePace
 from harena.tui.widgets.chat import keys_for_chat
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 NOTICEABLE_WAIT = 0.25
 """Seconds a table open may wait for a build slot (`BUILDS`) before the lobby says it comes."""
@@ -341,11 +344,29 @@ class HarenaApp(App[None]):
 
     def _switch_table(self, current: Screen[Any], table: Table) -> None:
         if self._on_top() is current:  # still where it was asked for
-            self.switch_screen(TableScreen(table))  # in place of this table's screen
+            screen, error = self._table_screen(table)
+            if screen is None:
+                self.back_to_lobby(current, error=error)
+                return
+            self.switch_screen(screen)  # in place of this table's screen
 
     def _push_table(self, table: Table) -> None:
         self._table_pace.take()
-        self.push_screen(TableScreen(table))
+        screen, error = self._table_screen(table)
+        if screen is not None:
+            self.push_screen(screen)
+        elif isinstance(lobby := self._on_top(), LobbyScreen):
+            lobby.show_error(error)
+        else:
+            self.push_screen(LobbyScreen(error=error))
+
+    def _table_screen(self, table: Table) -> tuple[TableScreen | None, str]:
+        """`table`'s screen with its first view; None and why if it cannot be shown now (in a
+        cluster: its node and the cluster's storage cannot be reached)."""
+        try:
+            return TableScreen(table, table.view_for(self.identity)), ""
+        except IllegalAction as error:
+            return None, str(error)
 
     def back_to_lobby(self, screen: Screen[Any], *, error: str = "") -> None:
         """Close `screen` (the top one) for the lobby below it, made now if there is none yet;
@@ -393,14 +414,40 @@ class HarenaApp(App[None]):
         self, deliver: Callable[[dict[str, Any]], None]
     ) -> Callable[[dict[str, Any]], None]:
         """A subscriber callback that runs `deliver(view)` soon, in this app's own context."""
+        return self.soon_here(deliver)
+
+    def soon_here(self, callback: Callable[[T], None]) -> Callable[[T], None]:
+        """`callback`, callable from anywhere (a table's subscriber, another node's answer to
+        a key), run soon in this app's own context: called in another's (a session whose
+        wait ran the cluster's queued work), `self.app` there is that other session's."""
         loop, context = self._relay_loop, self._relay_context
         if loop is None or context is None:
             raise RuntimeError("subscribe only once the app is mounted")
 
-        def schedule(view: dict[str, Any]) -> None:
-            loop.call_soon(deliver, view, context=context)
+        def schedule(value: T) -> None:
+            loop.call_soon(self._unless_ended, callback, value, context=context)
 
         return schedule
+
+    def _unless_ended(self, callback: Callable[[T], None], value: T) -> None:
+        """`callback(value)`, unless this app was taken apart since (its session ended:
+        server/dismantle.py clears it, and an answer from another node may come seconds
+        later)."""
+        if vars(self):
+            callback(value)
+
+    def now_or_soon_here(self, callback: Callable[[T], None]) -> Callable[[T], None]:
+        """`soon_here`, but at once when called in this app's own context (a table run here
+        answers a key at once: the screen shows it before the key's handler returns)."""
+        later = self.soon_here(callback)
+
+        def call(value: T) -> None:
+            if active_app.get(None) is self:
+                self._unless_ended(callback, value)
+            else:
+                later(value)
+
+        return call
 
     def subscribe_lobby(self, target: MessagePump, key: str) -> None:
         self.subscriptions.add(key, self.lobby.subscribe(self.relay(target, LobbyChanged)))

@@ -52,7 +52,7 @@ class ClusterConnections:
         for kind, counter in self.counters.items():
             counter.elsewhere = partial(self.elsewhere, kind)
             counter.on_change = self.changed
-        self.node.link.call(self._follow)
+        self.node.watches.keep(self._follow)
         self.node.refreshers.append(self.put)
         return self
 
@@ -77,8 +77,7 @@ class ClusterConnections:
         self.node.link.spawn(put())
 
     async def _follow(self) -> None:
-        kv = await self.node.bucket(BUCKET)
-        watcher = await kv.watchall()
+        watcher = await self.node.watches.open(await self.node.bucket(BUCKET))
 
         async def follow() -> None:
             async for entry in watcher:

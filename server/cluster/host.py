@@ -78,6 +78,10 @@ class TableHost:
         self.inbox = inbox
         self.node = node
         self.run = secrets.token_hex(6)  # this start of the node's process (public_state)
+        # Whether this node holds a table's lease now, and what to do when it finds it does
+        # not (the node checks and lets the table go): set by the node.
+        self.holds: Callable[[str], bool] = lambda _: True
+        self.lapsed: Callable[[str], None] = lambda _: None
         self.prefix = prefix
         self.tables: dict[str, Table] = {}
         self._nats_subs: dict[str, Any] = {}
@@ -99,9 +103,12 @@ class TableHost:
     # -- serving ----------------------------------------------------------------------------------
 
     def serve(self, table: Table) -> None:
-        self.tables[table.id] = table
-        self._watchers[table.id] = {}
-        table.listeners.append(self._changed)
+        """Answer for `table` from now on: one subscription per table, however often asked (a
+        claim serves it, and so does the lobby's hook the claim fires); a new table object for
+        the same id (rebuilt) replaces the old one's subscription, never stands beside it."""
+        if self.tables.get(table.id) is table:
+            return
+        self.stop_serving(table.id)
 
         async def subscribe() -> Any:
             assert self.link.nc is not None
@@ -114,6 +121,9 @@ class TableHost:
             return sub
 
         self._nats_subs[table.id] = self.link.call(subscribe)
+        self.tables[table.id] = table
+        self._watchers[table.id] = {}
+        table.listeners.append(self._changed)
         self._changed(table)
 
     def stop_serving(self, table_id: str) -> None:
@@ -173,10 +183,18 @@ class TableHost:
             )
             return
         table = self.tables.get(table_id)
-        if table is None:
-            answer: dict[str, Any] = {"error": "moved", "message": "the table moved; try again"}
-        else:
-            answer = self._answer(table, op, identity, args, node)
+        if table is None or not self.holds(table_id):
+            # Not ours (any more): say nothing. The owner answers; a node that lost the lease
+            # (paused past it) must not answer beside it, with a refusal or an old view.
+            log.info(
+                "table %s: %s not answered here (not run here, or its lease lapsed)",
+                table_id,
+                op,
+                extra={"event": "request-not-ours", "table": table_id},
+            )
+            self.lapsed(table_id)
+            return
+        answer = self._answer(table, op, identity, args, node)
         if msg.reply:
             self.link.publish(msg.reply, wire.pack(answer))
 

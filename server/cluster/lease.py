@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import time
+from typing import Any
 
 from nats.js import api
 from nats.js.errors import KeyNotFoundError, KeyWrongLastSequenceError
@@ -82,22 +83,23 @@ class Leases:
         claim scan then leaves those alone instead of trying, every tick, a create per table
         that must fail while their owner lives (a round trip each, for every other node's
         tables)."""
+        self.link.call(self.afollow)
 
-        async def start() -> None:
-            watcher = await (await self.kv()).watchall()
+    async def afollow(self) -> Any:
+        """`follow` on the NATS thread; the watch (a node starts it again after a reconnect)."""
+        watcher = await (await self.kv()).watchall()
 
-            async def follow() -> None:
-                async for entry in watcher:
-                    if entry is None:
-                        continue  # the end of what the bucket held when the watch began
-                    if entry.operation is None:  # a claim or a renewal
-                        self._heard[entry.key] = time.monotonic()
-                    else:  # released (deleted or purged): free at once
-                        self._heard.pop(entry.key, None)
+        async def follow() -> None:
+            async for entry in watcher:
+                if entry is None:
+                    continue  # the end of what the bucket held when the watch began
+                if entry.operation is None:  # a claim or a renewal
+                    self._heard[entry.key] = time.monotonic()
+                else:  # released (deleted or purged): free at once
+                    self._heard.pop(entry.key, None)
 
-            self.link.spawn(follow())
-
-        self.link.call(start)
+        self.link.spawn(follow())
+        return watcher
 
     def renewed_lately(self, name: str) -> bool:
         """Whether a claim or renewal of `name` was heard within the lease time. Heard after
@@ -155,7 +157,10 @@ class KvLease:
         kv = await self._kv()
         try:
             revision = await kv.create(self.name, self.leases.node.encode())
-        except KeyWrongLastSequenceError:
+        except (KeyWrongLastSequenceError, KeyNotFoundError):
+            # Held by another node; or lapsing under our claim (nats-py's create reads a
+            # lease it found taken, which the TTL may remove meanwhile): the next scan claims
+            # it if nobody else did. A race lost, not a fault.
             return False
         self._revision, self._renewed = revision, sent
         return True

@@ -75,6 +75,8 @@ class NatsLink:
         self._turn_end_due = False  # the end of the server loop's turn will hand them over
         self.published = 0  # messages published, and the hops to the NATS thread that carried
         self.hand_overs = 0  # them: how many a hop carries (bench/cluster.py prints them)
+        # Called on the NATS thread after each reconnect (what NATS does not restore itself).
+        self.on_reconnect: list[Callable[[], None]] = []
 
     def start(self, timeout: float = 10.0) -> NatsLink:
         self._thread.start()
@@ -96,6 +98,11 @@ class NatsLink:
         async def reconnected() -> None:
             self.connected.set()
             log.info("NATS connection back", extra={"event": "nats-up"})
+            for hook in list(self.on_reconnect):
+                try:
+                    hook()
+                except Exception:
+                    log.exception("a reconnect hook failed")
 
         async def error(exc: Exception) -> None:
             log.debug("NATS: %s", exc)

@@ -37,8 +37,9 @@ from harena.server.cluster.lease import KvLease, Leases
 from harena.server.cluster.link import NatsLink, NatsUnavailable
 from harena.server.cluster.options import ClusterSettings
 from harena.server.cluster.presence import NodeEntries
-from harena.server.cluster.remote import UNREACHABLE, RemoteTable
+from harena.server.cluster.remote import UNANSWERED, UNREACHABLE, RemoteTable
 from harena.server.cluster.table_store import JetStreamLog, JetStreamTables
+from harena.server.cluster.watches import KvWatches
 from harena.server.logs import name_node
 
 log = logging.getLogger(__name__)
@@ -150,7 +151,15 @@ class ClusterNode:
         self.host = TableHost(
             self.link, self.inbox, self.name, settings.prefix, clock=lambda: self._clock()
         )
+        self.host.holds = self._holds
+        self.host.lapsed = self._lapsed
+        self._lapsing: set[str] = set()  # tables whose lapsed lease is being looked at
         self._watcher: Any = None
+        # Every KV watch, opened again after NATS comes back; then the screens showing other
+        # nodes' tables ask for their views again (views sent meanwhile were lost).
+        self.watches = KvWatches(
+            self.link, self.name, after=lambda: self.inbox.post(self._refresh_remote_views)
+        )
         self.server: Any = None  # the HarenaServer this node serves (sessions, address)
         self.draining = False  # drained: runs no table, claims none
         self.started_at = clock()
@@ -190,22 +199,45 @@ class ClusterNode:
         self.lobby = lobby
         lobby.add_table_listener(self._serve_new)
         lobby.on_change(lambda: self._serve_new(None))
-        self.leases.follow()
+        self.watches.keep(self._follow_leases)
         self.claim_free()
-        for table_id, data in self.link.call(self._watch_registry):
+        for table_id, data in self.watches.keep(self._watch_registry, self._rewatch_registry):
             self._registry_changed(table_id, data)
         self._share_lobby(lobby)
-        self.link.call(self._hear_clocks)
+        self.watches.keep(self._hear_clocks)
         # A game rated or a setting changed on another node shows here at once.
         self.watch_document(ratings.FILE, lobby.ratings.replace)
         self.watch_document(players.FILE, lobby.settings.replace)
-        self.link.call(self._watch_retired)
+        self.watches.keep(self._watch_retired)
         return lobby
+
+    async def _follow_leases(self) -> None:
+        self.watches.adopt(await self.leases.afollow())
+
+    def _refresh_remote_views(self) -> None:
+        if self.lobby is not None:
+            for table in list(self.lobby.tables.values()):
+                if isinstance(table, RemoteTable):
+                    table.refresh()
+
+    async def _rewatch_registry(self) -> None:
+        present = await self._watch_registry()
+        for table_id, data in present:
+            self.inbox.post(partial(self._registry_changed, table_id, data))
+        self.inbox.post(partial(self._registry_reconciled, {t for t, d in present if d}))
+
+    def _registry_reconciled(self, listed: set[str]) -> None:
+        """After a reconnect: a table run elsewhere that left the registry meanwhile (deleted)
+        leaves the lobby here too."""
+        if self.lobby is None:
+            return
+        for table_id, table in list(self.lobby.tables.items()):
+            if isinstance(table, RemoteTable) and table_id not in listed:
+                self.lobby.let_go(table_id, "deleted")
 
     async def _watch_retired(self) -> None:
         """A table deleted or archived on another node: if it runs here, it stops here."""
-        kv = await self.bucket("retired")
-        watcher = await kv.watchall()
+        watcher = await self.watches.open(await self.bucket("retired"))
 
         async def follow() -> None:
             async for entry in watcher:
@@ -264,8 +296,7 @@ class ClusterNode:
         """`changed(data)` on this loop whenever any node writes the document `name`."""
 
         async def watch() -> None:
-            kv = await self.bucket("docs")
-            watcher = await kv.watch(_doc_key(name))
+            watcher = await self.watches.open(await self.bucket("docs"), _doc_key(name))
 
             async def follow() -> None:
                 async for entry in watcher:
@@ -280,7 +311,7 @@ class ClusterNode:
 
             self.link.spawn(follow())
 
-        self.link.call(watch)
+        self.watches.keep(watch)
 
     # -- the lobby's people, chat and notice, shared with the other nodes ----------------------
 
@@ -289,7 +320,8 @@ class ClusterNode:
         if isinstance(notice, dict) and isinstance(notice.get("text"), str):
             lobby.notice = notice["text"]
         lobby.outbox = self._lobby_said
-        self.link.call(self._hear_lobbies)
+        self.link.call(self._hear_lobbies)  # (NATS subscribes again by itself on reconnect)
+        self.watches.keep(self._watch_online)
 
     def _lobby_said(self, kind: str, what: dict[str, Any]) -> None:
         if kind == "online":
@@ -328,8 +360,10 @@ class ClusterNode:
             self.inbox.post(lambda: _quietly(lambda: self._hear(kind, what)))
 
         await self.link.nc.subscribe(f"{self.settings.prefix}.lobby.*", cb=said)
-        kv = await self.bucket("online")
-        watcher = await kv.watchall()
+
+    async def _watch_online(self) -> None:
+        """Who is connected to each other node (their `online` entries)."""
+        watcher = await self.watches.open(await self.bucket("online"))
 
         async def follow() -> None:
             async for entry in watcher:
@@ -374,8 +408,7 @@ class ClusterNode:
 
     async def _watch_registry(self) -> list[tuple[str, bytes | None]]:
         """Start watching the registry; what it holds now (later changes are posted)."""
-        kv = await self.bucket("registry")
-        self._watcher = watcher = await kv.watchall()
+        self._watcher = watcher = await self.watches.open(await self.bucket("registry"))
         first: list[tuple[str, bytes | None]] = []
         while True:
             entry = await watcher.updates(timeout=10)
@@ -404,8 +437,7 @@ class ClusterNode:
         """Every node says its clock with each lease renewal (`describe`): heard live, that
         gives a node that just started every other node's offset within one renewal, before
         any table of theirs changes. Entries written before we watched are not live: skipped."""
-        kv = await self.bucket("nodes")
-        watcher = await kv.watchall()
+        watcher = await self.watches.open(await self.bucket("nodes"))
 
         async def follow() -> None:
             live = False
@@ -500,7 +532,7 @@ class ClusterNode:
         try:
             answer = self.inbox.wait(future, timeout + 1.0)
         except TimeoutError:
-            answer = {"error": "down", "message": UNREACHABLE, "silent": True}
+            answer = {"error": "down", "message": UNANSWERED, "silent": True}
         if owner is not None and answer.pop("silent", False):
             self._silent[owner] = (table_id, time.monotonic())
             log.warning(
@@ -566,7 +598,11 @@ class ClusterNode:
         except Exception as exc:  # no responders, timeout, connection lost
             log.info("table %s: %s not answered (%s)", table_id, op, type(exc).__name__)
             silent = isinstance(exc, (TimeoutError, nats.errors.TimeoutError))
-            return {"error": "down", "message": UNREACHABLE, "silent": silent}
+            # Nobody got it (no responders): nothing changed. Otherwise it may have been
+            # delivered and done: say only that.
+            unheard = isinstance(exc, nats.errors.NoRespondersError)
+            why = UNREACHABLE if unheard else UNANSWERED
+            return {"error": "down", "message": why, "silent": silent}
 
     def later(self, delay: float, work: Callable[[], None]) -> None:
         self._loop.call_later(delay, work)
@@ -659,6 +695,10 @@ class ClusterNode:
             if not lease.claim():
                 return False
             table = self.tables.open_table(table_id, clock=self._clock)
+        except (StoreError, NatsUnavailable) as exc:  # another node wrote first; NATS away
+            log.warning("table %s could not be taken over (%s)", table_id, exc)
+            _quietly(lease.release)
+            return False
         except Exception:
             log.exception("table %s could not be taken over", table_id)
             _quietly(lease.release)
@@ -768,8 +808,8 @@ class ClusterNode:
         table = self.lobby.tables.get(table_id) if self.lobby is not None else None
         table_log = table._log if isinstance(table, Table) else None
         if isinstance(table, Table) and isinstance(table_log, JetStreamLog):
-            if table.policy.active and table.closed is None:
-                running = table.running_clocks()
+            running = table.running_clocks()  # (and a reaction window's time left)
+            if (table.policy.active or "window" in running) and table.closed is None:
                 _quietly(lambda: table_log.hand_over(running))
 
     def retire(self, table_id: str, why: str) -> None:
@@ -801,14 +841,34 @@ class ClusterNode:
                     self._publish_online()
                     for refresh in self.refreshers:
                         refresh()
+                    self._settle_doubts()
                     self.move_tables_nearer()
                 renew = not renew
                 if self.link.connected.is_set():
                     self.claim_free()
             except asyncio.CancelledError:
                 raise
+            except (NatsUnavailable, StoreError) as exc:  # NATS away or slow: expected
+                log.warning("node %s: keeping leases failed (%s); trying again", self.name, exc)
             except Exception:
                 log.exception("node %s: keeping leases failed; trying again", self.name)
+
+    def _settle_doubts(self) -> None:
+        """A table whose last append was never confirmed: once NATS answers, see whether it
+        landed. If it did the table is rebuilt from the stream here (its screens follow it and
+        show the move); if not, nothing changes and nobody is told otherwise."""
+        for table_id in list(self.held):
+            table = self.lobby.tables.get(table_id) if self.lobby is not None else None
+            table_log = table._log if isinstance(table, Table) else None
+            if not isinstance(table_log, JetStreamLog) or not table_log.in_doubt:
+                continue
+            try:
+                table_log.settle()
+            except StoreError:
+                continue  # NATS still away: the next renewal asks again
+            if table_log.fenced:  # landed: let go (scheduled by on_fenced), then take it back
+                log.info("table %s: an unconfirmed move was stored; rebuilt", table_id)
+                self._loop.call_soon(self._claim, table_id)
 
     async def _renew_all(self) -> None:
         leases = dict(self.held)
@@ -829,6 +889,27 @@ class ClusterNode:
             if leases[table_id].held:
                 continue  # not renewed this time (NATS slow or down) but not lapsed yet
             self._reclaim(table_id, leases[table_id])
+
+    def _holds(self, table_id: str) -> bool:
+        """Whether this node holds the table's lease as far as it can tell (a renewal sent
+        within the lease time): past that, another node may run the table already."""
+        lease = self.held.get(table_id)
+        return lease is not None and lease.held
+
+    def _lapsed(self, table_id: str) -> None:
+        """A request came for a table whose lease lapsed here (this node was paused, or NATS
+        was away): claim it again or let it go now, not at the next renewal."""
+        lease = self.held.get(table_id)
+        if lease is None or lease.held or table_id in self._lapsing:
+            return
+        self._lapsing.add(table_id)
+
+        def settle() -> None:
+            self._lapsing.discard(table_id)
+            if self.held.get(table_id) is lease and not lease.held:
+                self._reclaim(table_id, lease)
+
+        self._loop.call_soon(settle)
 
     def _reclaim(self, table_id: str, lease: KvLease) -> None:
         """A lease that lapsed while NATS was away (or this node was paused): claim it again and

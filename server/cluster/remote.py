@@ -27,8 +27,14 @@ log = logging.getLogger(__name__)
 
 REQUEST_TIMEOUT = 5.0
 UNREACHABLE = "the table cannot be reached now: nothing was changed; try again shortly"
-"""Said to a player (after "Error: ", within 80 columns) when a table's node or the cluster does
-not answer: the table is moving between nodes, or NATS is away."""
+"""Said to a player (after "Error: ", within 80 columns) when a request was never delivered
+(NATS is away, or no node serves the table: it is moving between nodes)."""
+UNANSWERED = "no answer yet: it may have been done; your screen will show it"
+"""Said when a request went out and no answer came back (the owner was killed or paused
+mid-request, NATS went away): it may have been made, so the screen asks for the table's view
+until it gets it, and shows what is true."""
+STALE = "the game moved on since your screen was drawn"
+"""The start of the owner's refusal of a choice made on an old screen (core/table.py)."""
 RETRY_AFTER = 1.0  # seconds between asks of a table's node that did not answer
 
 
@@ -176,9 +182,13 @@ class RemoteTable:
     def notes(self) -> list[tuple[int, str]]:
         return self._read_copy().notes
 
-    def _read_copy(self) -> Table:
+    def _read_copy(self, timeout: float | None = None) -> Table:
         if self._copy is None or self._copy[0] != self.touched:
-            loaded = self.node.tables.read(self.id)
+            loaded = (
+                self.node.tables.read(self.id)
+                if timeout is None
+                else self.node.tables.read(self.id, timeout=timeout)
+            )
             self._copy = (self.touched, Table.rebuild(self.id, loaded.snapshot, loaded.records))
         return self._copy[1]
 
@@ -211,8 +221,8 @@ class RemoteTable:
         except IllegalAction:
             log.info("table %s: its node did not answer; showing the stream's copy", self.id)
             self.node.later(RETRY_AFTER, lambda: self._ask_again(identity))
-            try:
-                return self._read_copy().view_for(identity)
+            try:  # (not the 30 s a history may take to read: this node's loop waits)
+                return self._read_copy(REQUEST_TIMEOUT).view_for(identity)
             except StoreError as exc:
                 raise ClusterUnavailable(f"table {self.id} cannot be shown now: {exc}") from exc
 
@@ -230,6 +240,15 @@ class RemoteTable:
                 self.node.later(RETRY_AFTER, lambda: self._ask_again(identity))
 
         self.node.remote_request(self.id, "view", identity, {}, answered)
+
+    def refresh(self) -> None:
+        """Ask the owner for every view shown here again (after NATS came back: views sent
+        meanwhile were lost, and the owner may be another node that knows nothing of them)."""
+        asked: set[str] = set()
+        for sub in list(self._subscribers):
+            if sub.key not in asked:
+                asked.add(sub.key)
+                self._ask_again(sub.identity)
 
     def _unsubscribe(self, sub: RemoteSubscription) -> None:
         self._subscribers.discard(sub)
@@ -333,7 +352,14 @@ class RemoteTable:
         answered: Callable[[str | None], None],
     ) -> None:
         def heard(answer: dict[str, Any]) -> None:
-            answered(None if "ok" in answer else str(answer.get("message", UNREACHABLE)))
+            if "ok" in answer:
+                answered(None)
+                return
+            why = str(answer.get("message", UNREACHABLE))
+            if why == UNANSWERED or why.startswith(STALE) or answer.get("error") == "store":
+                # What the owner holds is not what this screen shows, or not known: fetch it.
+                self._ask_again(identity)
+            answered(why)
 
         self.node.remote_request(self.id, op, identity, args, heard, timeout=REQUEST_TIMEOUT)
 

@@ -39,6 +39,11 @@ APPEND_TIMEOUT = 3.0
 READ_TIMEOUT = 30.0  # reading a long table back may take a while; it is not on a player's key
 
 
+NOT_SAVED = "the cluster's storage (NATS) is unreachable: nothing was saved"
+IN_DOUBT = "not confirmed: the choice may have been made; your screen will show it"
+"""Said to a player when an append was sent and never confirmed (it may be in the stream)."""
+
+
 class Fenced(StoreError):
     """Another node has written to this table since we last did: it is theirs now."""
 
@@ -53,6 +58,7 @@ class Loaded:
     count: int  # table records in the whole log
     touched: float  # when its last record was written (the stream's clock)
     handover: dict[str, Any] | None = None  # the last node's running clocks, if it handed over
+    last_record_time: float | None = None  # when the stream stored the last table record
 
 
 def encode(record: dict[str, Any]) -> bytes:
@@ -177,10 +183,11 @@ class JetStreamTables:
         subjects = info.state.subjects or {}
         return sorted((s.split(".")[-2] for s in subjects), key=_id_order)
 
-    def read(self, table_id: str) -> Loaded:
-        """The newest snapshot and every record after it; StoreError if there is no table."""
+    def read(self, table_id: str, *, timeout: float = READ_TIMEOUT) -> Loaded:
+        """The newest snapshot and every record after it; StoreError if there is no table (or
+        NATS did not give it within `timeout`)."""
         try:
-            return self.link.call(lambda: self._read(table_id), timeout=READ_TIMEOUT)
+            return self.link.call(lambda: self._read(table_id), timeout=timeout)
         except NatsUnavailable as exc:
             raise StoreError(f"could not read table {table_id}: {exc}") from exc
 
@@ -198,16 +205,28 @@ class JetStreamTables:
         except NotFoundError:
             pass
         start = snapshot["log_bytes"] + 1 if snapshot is not None else 1
-        found = await self._read_subject(self.subject(table_id), start, last.seq or 0)
+        stored: list[float] = []
+        found = await self._read_subject(self.subject(table_id), start, last.seq or 0, stored)
         # A handoff counts only if no table record came after it (clocks changed since).
         handover = found[-1] if found and found[-1].get("t") == "handoff" else None
         records = [r for r in found if r.get("t") != "handoff"]
         before = snapshot["records"] if snapshot is not None else 0
         touched = last.time.timestamp() if last.time is not None else self._clock()
-        return Loaded(snapshot, records, last.seq or 0, before + len(records), touched, handover)
+        return Loaded(
+            snapshot,
+            records,
+            last.seq or 0,
+            before + len(records),
+            touched,
+            handover,
+            stored[-1] if stored else None,
+        )
 
-    async def _read_subject(self, subject: str, start: int, last: int) -> list[dict[str, Any]]:
-        """The table records on `subject` from stream sequence `start` through `last`."""
+    async def _read_subject(
+        self, subject: str, start: int, last: int, stored: list[float] | None = None
+    ) -> list[dict[str, Any]]:
+        """The table records on `subject` from stream sequence `start` through `last` (and in
+        `stored`, when the stream stored each: its own clock)."""
         js = self.link.js
         assert js is not None
         records: list[dict[str, Any]] = []
@@ -227,6 +246,8 @@ class JetStreamTables:
                 record = decode(msg.data)
                 if record.get("t") != "owner":
                     records.append(record)
+                    if stored is not None:
+                        stored.append(msg.metadata.timestamp.timestamp())
                 if msg.metadata.sequence.stream >= last:
                     return records
         finally:
@@ -242,7 +263,27 @@ class JetStreamTables:
         table.attach(self, table_log, loaded.touched)
         if loaded.handover is not None:
             table.resume_clocks(loaded.handover)
+        elif loaded.last_record_time is not None:
+            # Its node died (it handed nothing over): the clocks run on from the last record,
+            # for as long as the stream says (its clock alone: no node's clock is trusted).
+            fenced_at = self._stored_at(table_log.last_seq)
+            if fenced_at is not None:
+                table.resume_after(fenced_at - loaded.last_record_time)
         return table
+
+    def _stored_at(self, seq: int) -> float | None:
+        """When the stream stored message `seq` (its clock); None if it cannot say now."""
+
+        async def get() -> float | None:
+            assert self.link.js is not None
+            msg = await self.link.js.get_msg(self.stream, seq)
+            return msg.time.timestamp() if msg.time is not None else None
+
+        try:
+            return self.link.call(get)
+        except Exception as exc:
+            log.info("could not read when message %d was stored (%s)", seq, exc)
+            return None
 
     def delete(self, table_id: str) -> None:
         """Remove a table's records and snapshots from the stream (an import's undo, tests)."""
@@ -290,8 +331,8 @@ class JetStreamLog:
         if self.fenced:
             raise Fenced(f"table {self.table_id} is run by another node now")
         link = self.tables.link
-        if not link.connected.is_set():
-            raise StoreError("the cluster's storage (NATS) is unreachable: nothing was saved")
+        if not link.connected.is_set():  # nothing is sent: this much is known
+            raise StoreError(NOT_SAVED)
         if self._doubt is not None:
             self._settle_doubt()
         payload = encode(record)
@@ -319,14 +360,32 @@ class JetStreamLog:
                 raise Fenced(f"table {self.table_id} is run by another node now") from exc
             raise StoreError(f"could not save to table {self.table_id}: {exc}") from exc
         except (NatsUnavailable, asyncio.CancelledError, OSError, BadRequestError) as exc:
+            # Sent, never confirmed: it may have been stored. The table takes it back; the
+            # node settles the doubt as soon as NATS answers (`settle`) and the screens then
+            # show what the stream holds.
             self._doubt = msg_id
-            raise StoreError(
-                f"the cluster's storage did not confirm the save ({exc}): nothing was made"
-            ) from exc
+            log.warning("table %s: an append was not confirmed (%s)", self.table_id, exc)
+            raise StoreError(IN_DOUBT) from exc
         except Exception as exc:  # nats-py raises its own errors for a dropped connection
             self._doubt = msg_id
-            raise StoreError(f"could not save to table {self.table_id}: {exc}") from exc
+            log.warning("table %s: an append was not confirmed (%s)", self.table_id, exc)
+            raise StoreError(IN_DOUBT) from exc
         self.last_seq = ack.seq
+
+    @property
+    def in_doubt(self) -> bool:
+        """An append was sent and never confirmed: the stream may hold a record we do not."""
+        return self._doubt is not None and not self.fenced and not self._closed
+
+    def settle(self) -> None:
+        """Find out whether the unconfirmed append landed: if it did, this log is fenced (its
+        table must be rebuilt from the stream, which shows the move); StoreError if NATS still
+        does not answer."""
+        if self.in_doubt:
+            try:
+                self._settle_doubt()
+            except Fenced:
+                pass  # known now: the table is rebuilt (on_fenced)
 
     def _settle_doubt(self) -> None:
         """An earlier append timed out: if it landed after all, this node's table lacks a
@@ -340,7 +399,7 @@ class JetStreamLog:
         try:
             msg = link.call(last, timeout=APPEND_TIMEOUT)
         except Exception as exc:
-            raise StoreError(f"the cluster's storage is unreachable ({exc})") from exc
+            raise StoreError(NOT_SAVED) from exc
         if msg.seq == self.last_seq:
             self._doubt = None  # it never landed
             return

@@ -202,10 +202,11 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         ("ctrl+q", "quit harena at once"),
     ]
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, view: dict[str, Any] | None = None) -> None:
         super().__init__()
         self.table = table
         self.view: dict[str, Any] = {}
+        self._first_view = view  # asked for by whoever opened the screen (None: ask now)
         self._widgets: dict[type[Widget], Widget] = {}
         self.board_class = board_widget_for(table.summary()["game"])
         if self.board_class.SCREEN_BINDINGS:
@@ -238,7 +239,8 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         return f"table:{self.table.id}:{id(self):x}"
 
     def compose(self) -> ComposeResult:
-        self.view = view = self.table.view_for(self.harena.identity)
+        view = self._first_view or self.table.view_for(self.harena.identity)
+        self.view, self._first_view = view, None
         board_class = self.board_class
         yield HeaderLine(header_text(view, board_class), id="header")
         if board_class.OWNS_BODY:
@@ -435,7 +437,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             self.harena.identity,
             choice_id,
             self.view["game"]["decision"],
-            partial(self._answered, labels, choice_id),
+            self.harena.now_or_soon_here(partial(self._answered, labels, choice_id)),
             shown_stamp(self.view["game"]["prompts"], choice_id),
         )
 
@@ -512,7 +514,9 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
 
     def send_chat(self, text: str) -> None:
         app = self.harena
-        self.table.say_soon(app.identity, app.player_name, text, self._chat_answered)
+        self.table.say_soon(
+            app.identity, app.player_name, text, app.now_or_soon_here(self._chat_answered)
+        )
 
     def _chat_answered(self, refused: str | None) -> None:
         if refused is not None and self.is_attached:
@@ -630,9 +634,12 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             return
         try:
             view = moved.view_for(self.harena.identity)
-        except Exception as error:  # its node cannot be reached either: the lobby says why
-            log.info("table %s: not followed to its new node (%s)", self.table.id, error)
-            self._leave_for_good(MOVED)
+        except Exception as error:  # its node cannot be reached yet: look again, then say why
+            log.info("table %s: not followed to its new node yet (%s)", self.table.id, error)
+            if tries > 0:
+                self.set_timer(FOLLOW_EVERY, partial(self._follow, tries - 1))
+            else:
+                self._leave_for_good(MOVED)
             return
         self.table = moved
         self.harena.subscribe_table(moved, self, self.subscription_key)

@@ -82,23 +82,25 @@ def test_a_table_handed_to_a_skewed_node_keeps_its_time_left(
     assert time_left(moved, b_clock) == pytest.approx(dict.fromkeys(awaited, CLOCK - 250))
 
 
-def test_without_a_handoff_the_next_node_starts_the_clocks_afresh(make_link: Callable) -> None:
-    """A node that died left no handoff: its tables' clocks start in full, as after a restart
-    (docs/rulings.md, clocks across a restart); a handoff followed by a move counts no more."""
+def test_without_a_handoff_the_clocks_run_on_from_the_last_record(make_link: Callable) -> None:
+    """A node that died left no handoff: the next node does not give every awaited player a
+    whole clock again; their clocks run on from the table's last record, for as long as the
+    stream's own clock says passed since (no node's clock is trusted: here b's is ten minutes
+    off, and a's instants are not the stream's). A handoff followed by a record counts no
+    more: the same holds from that record."""
     a_clock, b_clock = Clock(), Clock(-600.0)
     a = JetStreamTables(make_link("a"), node="a", clock=a_clock).ensure()
     b = JetStreamTables(make_link("b"), node="b", clock=b_clock).ensure()
     dead = timed_table(a, a_clock)
     stale = timed_table(a, a_clock)
-    Clock.true_time += 100
     stale._log.hand_over(stale.running_clocks())  # type: ignore[union-attr]
-    stale.say(
-        "key-ann", "Ann", "still here"
-    )  # a record after the handoff: the clocks changed since
+    stale.say("key-ann", "Ann", "still here")  # a record after the handoff: clocks changed since
+    time.sleep(0.5)  # the node dies; nobody runs the tables for half a second, by any clock
 
     for table in (dead, stale):
         moved = b.open_table(table.id, clock=b_clock)
-        assert time_left(moved, b_clock) == dict.fromkeys(table.game.awaited(), CLOCK)
+        for left in time_left(moved, b_clock).values():
+            assert CLOCK - 5 < left <= CLOCK - 0.5  # (the 5: a slow machine, not a bound)
 
 
 async def test_a_drained_node_s_table_keeps_its_time_left_on_a_node_ten_minutes_ahead(

@@ -22,8 +22,10 @@ NODE_MAIN = (  # harena's own command, with the tests' High Card game registered
 )
 
 
-def start_node(tmp_path: Path, nats: LocalNats, name: str) -> tuple[subprocess.Popen, int]:
-    """`harena serve --cluster` as its own process, on a free port."""
+def start_node(
+    tmp_path: Path, nats: LocalNats, name: str, *options: str
+) -> tuple[subprocess.Popen, int]:
+    """`harena serve --cluster` as its own process, on a free port (and `options`)."""
     port = free_port()
     process = subprocess.Popen(
         [
@@ -43,6 +45,7 @@ def start_node(tmp_path: Path, nats: LocalNats, name: str) -> tuple[subprocess.P
             name,
             "--lease-time",
             str(LEASE),
+            *options,
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,

@@ -135,3 +135,19 @@ def test_a_follower_hears_which_leases_another_node_keeps_renewing(make_link: Ca
     until(lambda: not a.renewed_lately("t"), 2 * TTL)  # not renewed: may have lapsed
     mine = a.lease("t")
     until(mine.claim, 2 * TTL)  # and it does, as soon as the server lets it go
+
+
+def test_a_claim_on_a_lease_lapsing_under_it_is_lost_quietly(make_link, monkeypatch) -> None:
+    """nats-py's create, finding the key taken, reads it to see whether it was deleted; a
+    lease that lapses (TTL) between the two raises KeyNotFoundError: a lost race, not a fault."""
+    from nats.js.errors import KeyNotFoundError
+
+    assert leases_for(make_link, "a").lease("table-1").claim()
+    other = leases_for(make_link, "b")
+    kv = other.link.call(other.kv)
+
+    async def lapsed(*args, **kwargs):
+        raise KeyNotFoundError
+
+    monkeypatch.setattr(kv, "_get", lapsed)
+    assert other.lease("table-1").claim() is False

@@ -39,5 +39,10 @@ async def test_play_goes_on_after_nats_restarts_and_a_move_during_the_outage_is_
     await asyncio.sleep(0.5)
     bob.send("1")  # the same move again, now kept
     await ann.wait_for_text("revealed", timeout=10)
+    await bob.wait_for_text("revealed", timeout=10)  # b hears the table's views again
     assert a.cluster.tables_held() == ["1"]
     assert [action.seat for action in a.lobby.table("1").game.actions] == [0, 1]
+    a.lobby.create_table("key-cat", "cat", "highcard", 2)  # and b hears the registry again
+    async with asyncio.timeout(10):
+        while "2" not in b.lobby.tables:
+            await asyncio.sleep(0.05)
