@@ -29,7 +29,7 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 
 from harena.core.clocks import ClockPolicy
-from harena.core.guide import create_guided_table, load_guide
+from harena.core.guide import create_guided_table
 from harena.core.lobby import Lobby
 from harena.core.table import Table
 from harena.core.windows import nothing_to_play
@@ -65,7 +65,8 @@ class AuditGame:
     guided: bool = False
     spectator: bool = True
     moves: int = 5000
-    """Table changes to play at most (a partial game when it stops first)."""
+    """Moves to play at most, a guide panel read counting as one (a partial game when it
+    stops first)."""
 
     @property
     def name(self) -> str:
@@ -275,12 +276,12 @@ async def audit_game(spec: AuditGame) -> AuditResult:
             if table.game.result() is not None:
                 result.finished = True
                 break
+            result.moves += 1
             if await read_guide(sessions):
                 continue
             if not await person_moves(sessions, table, learners, rng):
                 if not bot_moves(table):
                     raise AssertionError(f"{spec.name}: nobody can move: {table.game.awaited()}")
-            result.moves += 1
     return result
 
 
@@ -348,7 +349,12 @@ def audit_into(result: AuditResult, person: Person, spec: AuditGame) -> None:
     for problem in audit_screen(person.app, text):
         result.add(
             Finding(
-                problem.rule, problem.kind, spec.game, person.who, size, problem.line,
+                problem.rule,
+                problem.kind,
+                spec.game,
+                person.who,
+                size,
+                problem.line,
                 problem.detail,
             )
         )
@@ -382,7 +388,9 @@ async def person_moves(
         before = table.game.decision_number(person.seat)
         await press(person, screen, bar, ids.index(choice))
         try:
-            await until(lambda s=person.seat: table.game.decision_number(s) > before, timeout=2)
+            await until(
+                lambda s=person.seat, b=before: table.game.decision_number(s) > b, timeout=2
+            )
         except AssertionError:
             continue  # refused (the choices changed as it was pressed): the next round
         return True
@@ -426,28 +434,3 @@ async def press(person: Person, screen: TableScreen, bar: PromptBar, index: int)
 
 def bot_moves(table: Table) -> bool:
     return table.play_bot_step()
-
-
-# -- the report --------------------------------------------------------------------------------
-
-
-def table_of_findings(results: list[AuditResult]) -> list[str]:
-    """Findings by rule and game: screens that showed each rule's problems."""
-    games = sorted({r.game.game for r in results})
-    lines = [f"{'rule':<20}" + "".join(f"{g:>12}" for g in games)]
-    for rule in checks.RULES:
-        counts = [
-            sum(n for (r, _), n in res.counts.items() if r == rule)
-            for g in games
-            for res in [_merged(results, g)]
-        ]
-        lines.append(f"{rule:<20}" + "".join(f"{n:>12}" for n in counts))
-    return lines
-
-
-def _merged(results: list[AuditResult], game: str) -> AuditResult:
-    merged = AuditResult(AuditGame(game))
-    for res in results:
-        if res.game.game == game:
-            merged.counts.update(res.counts)
-    return merged

@@ -61,16 +61,17 @@ def hidden_choices(
     more the prompt has on other pages. Each shown one must be on screen under its key; others
     need a visible marker ("page 1/2  [ ]", "more")."""
     problems = [
-        Problem(
-            HIDDEN, "a choice not on screen", _nearest(lines, label), f"{key} {label!r}"
-        )
+        Problem(HIDDEN, "a choice not on screen", _nearest(lines, label), f"{key} {label!r}")
         for key, label in shown
         if not any(label_shown(line, key, label) for line in lines)
     ]
     if elsewhere and not any(PAGE_MARKER.search(line) for line in lines):
         problems.append(
             Problem(
-                HIDDEN, "no marker for more", "", f"{elsewhere} more, no marker says how to see them"
+                HIDDEN,
+                "no marker for more",
+                "",
+                f"{elsewhere} more, no marker says how to see them",
             )
         )
     return problems
@@ -109,9 +110,7 @@ def covered(
         for name, box in regions.items():
             if overlap(panel, box):
                 row = lines[max(box[1], panel[1])] if lines else ""
-                problems.append(
-                    Problem(COVERED, f"the panel covers {name}", row.strip(), "")
-                )
+                problems.append(Problem(COVERED, f"the panel covers {name}", row.strip(), ""))
     if frame_over is not None:
         box = regions.get(frame_over)
         row = lines[box[1]].strip() if box is not None and lines else ""
@@ -266,7 +265,10 @@ def dead_keys(bar: str, keys: Sequence[BarKey], spectator: bool) -> list[Problem
 
 
 def _listed(bar: str, key: BarKey) -> bool:
-    return re.search(rf"(?<!\S){re.escape(key.keys)}\s{{1,2}}{re.escape(key.label)}\b", bar) is not None
+    return (
+        re.search(rf"(?<!\S){re.escape(key.keys)}\s{{1,2}}{re.escape(key.label)}\b", bar)
+        is not None
+    )
 
 
 def _nearest(lines: Sequence[str], text: str) -> str:
