@@ -26,9 +26,11 @@ from typing import Any
 from textual.binding import Binding
 from textual.geometry import Region
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widget import Widget
 
 from harena.core.clocks import ClockPolicy
+from harena.core.engine import available_games
 from harena.core.guide import create_guided_table
 from harena.core.lobby import Lobby
 from harena.core.table import Table
@@ -38,11 +40,14 @@ from harena.tui.boards import BoardWidget
 from harena.tui.guide import REGION_SELECTORS, TARGET_CLASS
 from harena.tui.screens.asks import ASK_KIND
 from harena.tui.screens.give import GIFT_KIND
+from harena.tui.screens.help import HelpScreen
+from harena.tui.screens.lobby import LobbyScreen
 from harena.tui.screens.table import TableScreen, stand_in_note
 from harena.tui.widgets.header_line import HeaderLine
 from harena.tui.widgets.key_bar import KeyBar, key_label
 from harena.tui.widgets.prompt_bar import PAGE_SIZE, SLOT_KEYS, PromptBar
 from harena.tui.widgets.status_line import StatusLine
+from harena.tui.widgets.table_list import TableList
 from tests.tui import screen_checks as checks
 from tests.tui.harness import screen_text, session, until
 
@@ -130,7 +135,7 @@ def audit_screen(app: HarenaApp, text: str | None = None) -> list[checks.Problem
     lines = (screen_text(app) if text is None else text).splitlines()
     screen = app.screen
     if not isinstance(screen, TableScreen) or not screen.view:
-        return checks.ids_shown(lines)
+        return checks.ids_shown(lines) + checks.cut_words(lines, other_texts(screen))
     view = screen.view
     board = screen.query_one(BoardWidget)
     offered = displayed_prompts(screen)
@@ -142,6 +147,18 @@ def audit_screen(app: HarenaApp, text: str | None = None) -> list[checks.Problem
     problems += checks.cut_words(lines, full_texts(screen, board, offered))
     problems += key_problems(screen, lines)
     return problems
+
+
+def other_texts(screen: Screen[Any]) -> list[tuple[str, str]]:
+    """The whole texts the help and the lobby are drawn from (the games' names, the keys)."""
+    if isinstance(screen, HelpScreen):
+        return [("help line", what) for _, what in screen.entries]
+    if isinstance(screen, LobbyScreen):
+        tables = [
+            ("table line", line) for t in screen.query(TableList) for line in t.text.split("\n")
+        ]
+        return [("game title", game.title) for game in available_games()] + tables
+    return []
 
 
 def displayed_prompts(screen: TableScreen) -> list[dict[str, Any]]:
@@ -282,6 +299,8 @@ async def audit_game(spec: AuditGame) -> AuditResult:
             if not await person_moves(sessions, table, learners, rng):
                 if not bot_moves(table):
                     raise AssertionError(f"{spec.name}: nobody can move: {table.game.awaited()}")
+        for person in sessions:
+            await audit_away(result, person, spec)
     return result
 
 
@@ -358,6 +377,22 @@ def audit_into(result: AuditResult, person: Person, spec: AuditGame) -> None:
                 problem.detail,
             )
         )
+
+
+async def audit_away(result: AuditResult, person: Person, spec: AuditGame) -> None:
+    """The screens a person opens from the table: the keys' help (`?`; in a guided game the
+    first `?` may bring a panel back), then the lobby (Esc, after any panel)."""
+    for _ in range(3):
+        await person.pilot.press("question_mark")
+        if isinstance(person.app.screen, HelpScreen):
+            audit_into(result, person, spec)
+            break
+    for _ in range(4):
+        await person.pilot.press("escape")
+        if isinstance(person.app.screen, LobbyScreen):
+            await person.pilot.pause(0)
+            audit_into(result, person, spec)
+            break
 
 
 async def read_guide(sessions: list[Person]) -> bool:

@@ -162,8 +162,8 @@ def cut_words(lines: Sequence[str], texts: Iterable[tuple[str, str]]) -> list[Pr
     problems: dict[tuple[str, str], Problem] = {}
     heads: dict[str, dict[str, str]] = {}
     for source, text in texts:
-        text = " ".join(text.split())
-        if len(text) > MIN_PREFIX:
+        text = text.strip()
+        if len(text) > MIN_PREFIX and "\n" not in text:
             heads.setdefault(text[:MIN_PREFIX], {}).setdefault(text, source)
     for row, line in enumerate(lines):
         below = lines[row + 1] if row + 1 < len(lines) else ""
@@ -173,41 +173,36 @@ def cut_words(lines: Sequence[str], texts: Iterable[tuple[str, str]]) -> list[Pr
                 start = at + 1
                 if at > 0 and line[at - 1].isalnum():
                     continue
-                shown, edge = _shown_text(line[at:])
-                if any(_whole_or_fair(shown, edge, below, text) for text in full_texts):
-                    continue
-                full = max(full_texts, key=lambda t: _common(shown, t))
-                problems[(line, full)] = Problem(
-                    CUT, f"a cut {full_texts[full]}", line.strip(), f"{shown!r} of {full!r}"
-                )
+                rest = line[at:]
+                cuts = [text for text in full_texts if _cut(rest, below, text)]
+                if cuts:
+                    full = cuts[0]
+                    shown = rest[: _common(rest, full)]
+                    problems[(line, full)] = Problem(
+                        CUT, f"a cut {full_texts[full]}", line.strip(), f"{shown!r} of {full!r}"
+                    )
     return list(problems.values())
 
 
-def _shown_text(rest: str) -> tuple[str, bool]:
-    """The text a screen line shows from here: up to a frame, a wide gap or its end; and
-    whether it runs into the edge of its region (a frame, the end of the line)."""
-    for i, char in enumerate(rest):
-        if char in FRAME:
-            return rest[:i].rstrip(), True
-        if rest.startswith("   ", i):
-            return rest[:i].rstrip(), False
-    return rest.rstrip(), True
-
-
-def _whole_or_fair(shown: str, edge: bool, below: str, text: str) -> bool:
-    """`shown` is `text`, or a start of it that ends with an ellipsis, or stops between words
-    short of its region's edge or goes on on the next line (`below`); or `shown` merely
-    starts like `text` (another text)."""
-    common = _common(shown, text)
-    if common == len(text) or shown.endswith(ELLIPSIS):
+def _cut(rest: str, below: str, text: str) -> bool:
+    """True if the screen, from where `text` starts (`rest`), shows it cut: it stops mid-word
+    (at its region's edge, or with a space where the word goes on), or stops between words at
+    the edge without going on on the next line (`below`). An ellipsis where it stops, or a
+    different text that merely starts alike, is no cut."""
+    common = _common(rest, text)
+    if common == len(text):
+        return False
+    here = rest[common] if common < len(rest) else None  # None: the end of the line
+    if here == ELLIPSIS:
+        return False
+    mid_word = text[common - 1].isalnum() and text[common].isalnum()
+    if here is not None and here not in FRAME:
+        return mid_word and here == " "  # else another text that starts alike
+    if mid_word:
         return True
-    if common < len(shown):
-        return True  # another text with the same start (not this one, cut)
-    if text[common - 1].isalnum() and text[common].isalnum():
-        return False  # a word cut in two
-    if common < MIN_CUT or not edge:
-        return True  # too short to tell from a name, or it stops short of its region's edge
-    return _word(text[common:].split()[0]) in {_word(w) for w in below.split()}  # wrapped
+    if common < MIN_CUT or (text[common - 1] != " " and not text[common].isspace()):
+        return False  # too short to tell from a name, or not between words
+    return _word(text[common:].split()[0]) not in {_word(w) for w in below.split()}
 
 
 def _word(word: str) -> str:

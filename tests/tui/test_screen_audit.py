@@ -33,9 +33,9 @@ GAMES = {
     "carthage": AuditGame("carthage", players=2, people=1, seed=3, options={"sudden_death": "10"}),
     # two people and a bot, the first rounds of a quick game
     "spartacus": AuditGame(
-        "spartacus", players=3, people=2, seed=1, options={"length": "quick"}, moves=140
+        "spartacus", players=3, people=2, seed=1, options={"length": "quick"}, moves=120
     ),
-    "carthage 120x40": AuditGame("carthage", players=3, people=2, seed=2, size=LARGE, moves=80),
+    "carthage 120x40": AuditGame("carthage", players=3, people=2, seed=2, size=LARGE, moves=60),
     # the start of a guided game of each (the learner reads each panel, then closes it)
     "carthage guided": AuditGame("carthage", guided=True, moves=40),
     "spartacus guided": AuditGame("spartacus", guided=True, moves=60),
@@ -62,6 +62,10 @@ def mended_elsewhere(rule: str, game: str) -> str | None:
         else None,
         checks.HIDDEN: "the guide panel hides the prompt's choices; fixed on branch i-guide"
         if guided
+        else None,
+        checks.CUT: "the lobby cuts 'Spartacus: A G', the status line 'You chose: ...' at 80 "
+        "columns; fixed on branch i-polish"
+        if game.startswith("spartacus")
         else None,
     }
     return known.get(rule)
@@ -242,3 +246,16 @@ async def test_the_keys_the_audit_calls_seated_only_do_nothing_for_a_spectator()
         await pilot.press("l")
         await until(lambda: not isinstance(app.screen, TableScreen))
         assert table.seat_of(SPECTATOR[0]) is None
+
+
+def test_a_title_cut_mid_word_before_the_next_column_is_found() -> None:
+    """The lobby's table list: "Spartacus: A G playing", and "1 watchi" at the edge."""
+    line = " > #1   Spartacus: A G playing  3/3 seated  ann, bob, bot              1 watchi"
+    title = "Spartacus: A Game of Blood and Treachery"
+    assert [p.detail for p in checks.cut_words([line], [("game title", title)])] == [
+        f"'Spartacus: A G' of {title!r}"
+    ]
+    full = line[3:] + "ng"
+    assert [p.kind for p in checks.cut_words([line], [("table line", full)])] == [
+        "a cut table line"
+    ]
