@@ -180,14 +180,32 @@ def choice_problems(
     if not offered or not bar.display:
         return []
     labels = {cid: label for p in offered for cid, label in p["choices"]}
-    listed = [cid for cid, _ in bar.choices]
-    start = bar.page * PAGE_SIZE
-    page = bar.choices[start : start + PAGE_SIZE]
-    shown = [(SLOT_KEYS[i], labels.get(cid, label)) for i, (cid, label) in enumerate(page)]
+    listed = dict(bar.choices)
+    keys = keys_shown(bar)
+    shown = [(key, labels.get(cid, listed.get(cid, cid))) for cid, key in keys.items()]
     return [
         *checks.missing_choices(labels, listed),
-        *checks.hidden_choices(lines, shown, len(listed) - len(page)),
+        *checks.hidden_choices(lines, shown, len(listed) - len(keys)),
     ]
+
+
+def keys_shown(bar: PromptBar) -> dict[str, str]:
+    """choice id -> its number key, for the choices on the page the bar shows. (Once branch
+    i-prompt is merged the bar says so itself: a gone choice keeps its number, a gap.)"""
+    own = getattr(bar, "keys_shown", None)
+    if own is not None:
+        return dict(own())
+    start = bar.page * PAGE_SIZE
+    page = bar.choices[start : start + PAGE_SIZE]
+    return {cid: SLOT_KEYS[slot] for slot, (cid, _) in enumerate(page)}
+
+
+def number_of(bar: PromptBar, choice_id: str) -> int:
+    """Where the bar numbers `choice_id`: page * PAGE_SIZE + slot (see keys_shown)."""
+    own = getattr(bar, "number_of", None)
+    if own is not None:
+        return int(own(choice_id))
+    return [cid for cid, _ in bar.choices].index(choice_id)
 
 
 def box(region: Region) -> checks.Box:
@@ -251,10 +269,9 @@ def bar_keys(screen: TableScreen) -> list[checks.BarKey]:
     ]
     by_label = {b.description: b.action for b in bindings}
     by_label.setdefault("hex", by_label.get("cursor", ""))
-    keys = [
-        checks.BarKey(keys, label, by_label.get(label, ""))
-        for keys, label in screen.board_class.KEY_BAR_LEAD
-    ]
+    # (a spectator's own lead, once branch i-prompt is merged: KEY_BAR_WATCHING)
+    lead = [*screen.board_class.KEY_BAR_LEAD, *getattr(screen.board_class, "KEY_BAR_WATCHING", [])]
+    keys = [checks.BarKey(keys, label, by_label.get(label, "")) for keys, label in lead]
     keys += [checks.BarKey(key_label(b), b.description, b.action) for b in bindings]
     return list({(k.keys, k.label): k for k in reversed(keys)}.values())
 
@@ -421,7 +438,7 @@ async def person_moves(
             continue
         choice = pick(person, table, learners, ids, rng)
         before = table.game.decision_number(person.seat)
-        await press(person, screen, bar, ids.index(choice))
+        await press(person, screen, bar, number_of(bar, choice))
         try:
             await until(
                 lambda s=person.seat, b=before: table.game.decision_number(s) > b, timeout=2
