@@ -150,6 +150,10 @@ def ids_shown(lines: Sequence[str], choice_ids: Iterable[str] = ()) -> list[Prob
 
 MIN_PREFIX = 8
 """A screen text must show this many characters of a full text to count as that text."""
+COLUMNS_OF = {"game title"}
+"""Sources of texts drawn in a column of fixed width, where the next column follows a cut
+word after one space ("Spartacus: A G playing"); in running text ("bot/Glaber a trade" beside
+the log's "bot/Glaber asks ...") that is only another text starting alike."""
 MIN_CUT = 16
 """... and this many to count as that text cut between words (shorter: a name, say)."""
 FRAME = set("│┃║|▏▕┆┊")
@@ -174,7 +178,11 @@ def cut_words(lines: Sequence[str], texts: Iterable[tuple[str, str]]) -> list[Pr
                 if at > 0 and line[at - 1].isalnum():
                     continue
                 rest = line[at:]
-                cuts = [text for text in full_texts if _cut(rest, below, text)]
+                cuts = [
+                    text
+                    for text, source in full_texts.items()
+                    if _cut(rest, below, text, source in COLUMNS_OF)
+                ]
                 if cuts:
                     full = cuts[0]
                     shown = rest[: _common(rest, full)]
@@ -184,11 +192,11 @@ def cut_words(lines: Sequence[str], texts: Iterable[tuple[str, str]]) -> list[Pr
     return list(problems.values())
 
 
-def _cut(rest: str, below: str, text: str) -> bool:
+def _cut(rest: str, below: str, text: str, in_column: bool) -> bool:
     """True if the screen, from where `text` starts (`rest`), shows it cut: it stops mid-word
-    (at its region's edge, or with a space where the word goes on), or stops between words at
-    the edge without going on on the next line (`below`). An ellipsis where it stops, or a
-    different text that merely starts alike, is no cut."""
+    at its region's edge (or, `in_column`, with a space where the word goes on: the next
+    column), or stops between words at the edge without going on on the next line (`below`).
+    An ellipsis where it stops, or a different text that merely starts alike, is no cut."""
     common = _common(rest, text)
     if common == len(text):
         return False
@@ -197,7 +205,7 @@ def _cut(rest: str, below: str, text: str) -> bool:
         return False
     mid_word = text[common - 1].isalnum() and text[common].isalnum()
     if here is not None and here not in FRAME:
-        return mid_word and here == " "  # else another text that starts alike
+        return in_column and mid_word and here == " "  # else another text that starts alike
     if mid_word:
         return True
     if common < MIN_CUT or (text[common - 1] != " " and not text[common].isspace()):

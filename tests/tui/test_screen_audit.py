@@ -259,3 +259,9 @@ def test_a_title_cut_mid_word_before_the_next_column_is_found() -> None:
     assert [p.kind for p in checks.cut_words([line], [("table line", full)])] == [
         "a cut table line"
     ]
+
+
+def test_running_text_that_only_starts_like_another_is_no_cut() -> None:
+    line = " 4  Offer bot/Glaber a trade"
+    log = "bot/Glaber asks for support for Political Alliance for themselves"
+    assert checks.cut_words([line], [("log line", log)]) == []
