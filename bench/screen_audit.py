@@ -59,7 +59,7 @@ def games(args: argparse.Namespace) -> list[AuditGame]:
     return out
 
 
-def report(results: list[AuditResult], examples: int) -> None:
+def report(results: list[AuditResult], examples: int, screens: bool) -> None:
     names = sorted({r.game.game for r in results})
     print()
     print(f"{'findings (screens)':<22}" + "".join(f"{n:>12}" for n in names))
@@ -87,6 +87,8 @@ def report(results: list[AuditResult], examples: int) -> None:
             for result, finding in found[:examples]:
                 print(f"    {result.game.name}, {finding.who}: {finding.detail}")
                 print(f"    | {finding.line}")
+                if screens:
+                    print("\n".join(f"    # {row}" for row in finding.screen.splitlines()))
 
 
 async def main(args: argparse.Namespace) -> None:
@@ -105,7 +107,7 @@ async def main(args: argparse.Namespace) -> None:
             f"{spec.name}: {result.screens} screens, {state}, {found} findings,"
             f" {time.perf_counter() - start:.1f} s"
         )
-    report(results, args.examples)
+    report(results, args.examples, args.screens)
 
 
 if __name__ == "__main__":
@@ -115,6 +117,7 @@ if __name__ == "__main__":
     parser.add_argument("--moves", type=int, default=5000, help="moves per game at most")
     parser.add_argument("--sizes", default="80x24,120x40")
     parser.add_argument("--examples", type=int, default=1, help="example lines per finding")
+    parser.add_argument("--screens", action="store_true", help="print each example's screen")
     parser.add_argument(
         "--per-game", type=int, default=0, help="games of each besides the guided one (0: all)"
     )

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from textual.binding import Binding
+from textual.containers import Vertical
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -88,6 +89,8 @@ class Finding:
     size: str
     line: str
     detail: str
+    screen: str = field(default="", repr=False, compare=False)
+    """The whole screen it was first seen on."""
 
 
 @dataclass
@@ -135,6 +138,8 @@ def audit_screen(app: HarenaApp, text: str | None = None) -> list[checks.Problem
     lines = (screen_text(app) if text is None else text).splitlines()
     screen = app.screen
     if not isinstance(screen, TableScreen) or not screen.view:
+        if isinstance(screen, HelpScreen):  # a dialog over the table: only what it draws
+            lines = crop(lines, screen.query_one(Vertical).region)
         return checks.ids_shown(lines) + checks.cut_words(lines, other_texts(screen))
     view = screen.view
     board = screen.query_one(BoardWidget)
@@ -147,6 +152,10 @@ def audit_screen(app: HarenaApp, text: str | None = None) -> list[checks.Problem
     problems += checks.cut_words(lines, full_texts(screen, board, offered))
     problems += key_problems(screen, lines)
     return problems
+
+
+def crop(lines: list[str], region: Region) -> list[str]:
+    return [line[region.x : region.right] for line in lines[region.y : region.bottom]]
 
 
 def other_texts(screen: Screen[Any]) -> list[tuple[str, str]]:
@@ -392,6 +401,7 @@ def audit_into(result: AuditResult, person: Person, spec: AuditGame) -> None:
                 size,
                 problem.line,
                 problem.detail,
+                text,
             )
         )
 

@@ -178,12 +178,16 @@ def cut_words(lines: Sequence[str], texts: Iterable[tuple[str, str]]) -> list[Pr
                 if at > 0 and line[at - 1].isalnum():
                     continue
                 rest = line[at:]
+                lead = line[:at]
+                # (a text that starts mid-sentence may be another text's tail, running on)
+                alone = not lead.strip() or lead.endswith("  ") or lead.rstrip()[-1] in FRAME
                 cuts = [
                     text
                     for text, source in full_texts.items()
-                    if _cut(rest, below, text, source in COLUMNS_OF)
+                    if _cut(rest, below, text, source in COLUMNS_OF, alone)
                 ]
-                if cuts:
+                # (one whole or fairly wrapped: the screen shows that one, not the others cut)
+                if cuts and len(cuts) == len(full_texts):
                     full = cuts[0]
                     shown = rest[: _common(rest, full)]
                     problems[(line, full)] = Problem(
@@ -192,11 +196,12 @@ def cut_words(lines: Sequence[str], texts: Iterable[tuple[str, str]]) -> list[Pr
     return list(problems.values())
 
 
-def _cut(rest: str, below: str, text: str, in_column: bool) -> bool:
+def _cut(rest: str, below: str, text: str, in_column: bool, alone: bool) -> bool:
     """True if the screen, from where `text` starts (`rest`), shows it cut: it stops mid-word
     at its region's edge (or, `in_column`, with a space where the word goes on: the next
-    column), or stops between words at the edge without going on on the next line (`below`).
-    An ellipsis where it stops, or a different text that merely starts alike, is no cut."""
+    column), or, starting a line of its own (`alone`), stops between words at the edge
+    without going on on the next line (`below`). An ellipsis where it stops, or a different
+    text that merely starts alike, is no cut."""
     common = _common(rest, text)
     if common == len(text):
         return False
@@ -208,7 +213,7 @@ def _cut(rest: str, below: str, text: str, in_column: bool) -> bool:
         return in_column and mid_word and here == " "  # else another text that starts alike
     if mid_word:
         return True
-    if common < MIN_CUT or (text[common - 1] != " " and not text[common].isspace()):
+    if not alone or common < MIN_CUT or (text[common - 1] != " " and not text[common].isspace()):
         return False  # too short to tell from a name, or not between words
     return _word(text[common:].split()[0]) not in {_word(w) for w in below.split()}
 

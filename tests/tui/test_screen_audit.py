@@ -265,3 +265,18 @@ def test_running_text_that_only_starts_like_another_is_no_cut() -> None:
     line = " 4  Offer bot/Glaber a trade"
     log = "bot/Glaber asks for support for Political Alliance for themselves"
     assert checks.cut_words([line], [("log line", log)]) == []
+
+
+def test_a_text_wrapped_whole_is_not_another_text_cut() -> None:
+    """The log's "X launches Slave Revolt against Y: One of ..." wraps at the edge; the
+    prompt "X launches Slave Revolt against Y: react?" starts alike and is not what it shows."""
+    lines = [
+        "bob/Glaber launches Slave Revolt against ann/Solonius:",
+        "One of the target's slaves dies.",
+    ]
+    texts = [
+        ("log line", " ".join(lines)),
+        ("prompt text", "bob/Glaber launches Slave Revolt against ann/Solonius: react?"),
+    ]
+    assert checks.cut_words(lines, texts) == []
+    assert [p.kind for p in checks.cut_words(lines[:1], texts)] == ["a cut log line"]
