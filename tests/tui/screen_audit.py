@@ -35,7 +35,6 @@ from harena.core.engine import available_games
 from harena.core.guide import create_guided_table
 from harena.core.lobby import Lobby
 from harena.core.table import Table
-from harena.core.windows import nothing_to_play
 from harena.tui.app import HarenaApp
 from harena.tui.boards import BoardWidget
 from harena.tui.guide import REGION_SELECTORS, TARGET_CLASS
@@ -172,13 +171,11 @@ def other_texts(screen: Screen[Any]) -> list[tuple[str, str]]:
 
 def displayed_prompts(screen: TableScreen) -> list[dict[str, Any]]:
     """The prompts the view offers in the prompt bar, labelled as the board labels them (gifts
-    and asks have keys of their own; a reaction window the table answers for you asks none)."""
+    and asks have keys of their own)."""
     view = screen.view
     if view["game"]["result"] is not None or stand_in_note(view):
         return []
     prompts = [p for p in view["game"]["prompts"] if p["kind"] not in (GIFT_KIND, ASK_KIND)]
-    if view["table"].get("window") is not None:
-        prompts = [p for p in prompts if not nothing_to_play(p)]
     return screen.query_one(BoardWidget).prompt_view(prompts)
 
 
@@ -190,31 +187,12 @@ def choice_problems(
         return []
     labels = {cid: label for p in offered for cid, label in p["choices"]}
     listed = dict(bar.choices)
-    keys = keys_shown(bar)
+    keys = bar.keys_shown()
     shown = [(key, labels.get(cid, listed.get(cid, cid))) for cid, key in keys.items()]
     return [
         *checks.missing_choices(labels, listed),
         *checks.hidden_choices(lines, shown, len(listed) - len(keys)),
     ]
-
-
-def keys_shown(bar: PromptBar) -> dict[str, str]:
-    """choice id -> its number key, for the choices on the page the bar shows. (Once branch
-    i-prompt is merged the bar says so itself: a gone choice keeps its number, a gap.)"""
-    own = getattr(bar, "keys_shown", None)
-    if own is not None:
-        return dict(own())
-    start = bar.page * PAGE_SIZE
-    page = bar.choices[start : start + PAGE_SIZE]
-    return {cid: SLOT_KEYS[slot] for slot, (cid, _) in enumerate(page)}
-
-
-def number_of(bar: PromptBar, choice_id: str) -> int:
-    """Where the bar numbers `choice_id`: page * PAGE_SIZE + slot (see keys_shown)."""
-    own = getattr(bar, "number_of", None)
-    if own is not None:
-        return int(own(choice_id))
-    return [cid for cid, _ in bar.choices].index(choice_id)
 
 
 def box(region: Region) -> checks.Box:
@@ -278,8 +256,7 @@ def bar_keys(screen: TableScreen) -> list[checks.BarKey]:
     ]
     by_label = {b.description: b.action for b in bindings}
     by_label.setdefault("hex", by_label.get("cursor", ""))
-    # (a spectator's own lead, once branch i-prompt is merged: KEY_BAR_WATCHING)
-    lead = [*screen.board_class.KEY_BAR_LEAD, *getattr(screen.board_class, "KEY_BAR_WATCHING", [])]
+    lead = [*screen.board_class.KEY_BAR_LEAD, *screen.board_class.KEY_BAR_WATCHING]
     keys = [checks.BarKey(keys, label, by_label.get(label, "")) for keys, label in lead]
     keys += [checks.BarKey(key_label(b), b.description, b.action) for b in bindings]
     return list({(k.keys, k.label): k for k in reversed(keys)}.values())
@@ -355,9 +332,8 @@ def steady_clock(app: HarenaApp) -> None:
     async def ready() -> None:
         await until(lambda: bool(app.screen.query(PromptBar)))
         bar = app.screen.query_one(PromptBar)
-        if hasattr(bar, "clock"):
-            ticks: Iterator[int] = itertools.count(start=1_000_000)
-            bar.clock = lambda: float(next(ticks))
+        ticks: Iterator[int] = itertools.count(start=1_000_000)
+        bar.clock = lambda: float(next(ticks))
 
     app.call_later(lambda: asyncio.ensure_future(ready()))
 
@@ -448,7 +424,9 @@ async def person_moves(
             continue
         choice = pick(person, table, learners, ids, rng)
         before = table.game.decision_number(person.seat)
-        await press(person, screen, bar, number_of(bar, choice))
+        number = bar.number_of(choice)
+        assert number is not None, (choice, ids)
+        await press(person, screen, bar, number)
         try:
             await until(
                 lambda s=person.seat, b=before: table.game.decision_number(s) > b, timeout=2

@@ -3,9 +3,6 @@
 Each game is played once (through the real TUI: people by keys, bots, a spectator) and every
 screen each session received is checked against each rule of tests/tui/screen_checks.py; one
 test per game and rule says which rule broke. bench/screen_audit.py runs many more games.
-
-A rule that fails on a game because of a screen another branch of issue 36 mends is marked
-xfail(strict): it fails loudly once the fix is merged, and the mark is removed then.
 """
 
 from __future__ import annotations
@@ -47,41 +44,8 @@ def audited(name: str) -> AuditResult:
     return asyncio.run(audit_game(GAMES[name]))
 
 
-def mended_elsewhere(rule: str, game: str) -> str | None:
-    """Why `rule` fails on `game` on this branch: a screen another helper's branch mends."""
-    guided = game.endswith("guided")
-    known = {
-        checks.DEAD_KEY: "the spectator's key bar lists 1-9 choose, g give, l leave seat; "
-        "fixed on branch i-prompt",
-        checks.IDS: "Carthage hexes shown as coordinates (0,-4); fixed on branch i-prompt"
-        if game.startswith("carthage")
-        else None,
-        checks.COVERED: "the guide panel covers the prompt bar, its highlight frame draws over "
-        "the region; fixed on branch i-guide"
-        if guided
-        else None,
-        checks.HIDDEN: "the guide panel hides the prompt's choices; fixed on branch i-guide"
-        if guided
-        else None,
-        checks.CUT: "the lobby cuts 'Spartacus: A G', the status line 'You chose: ...' at 80 "
-        "columns; fixed on branch i-polish"
-        if game.startswith("spartacus")
-        else None,
-    }
-    return known.get(rule)
-
-
-def cases() -> list[object]:
-    out: list[object] = []
-    for name in GAMES:
-        for rule in checks.RULES:
-            why = mended_elsewhere(rule, name)
-            marks = [pytest.mark.xfail(strict=True, reason=f"issue 36: {why}")] if why else []
-            out.append(pytest.param(name, rule, marks=marks, id=f"{name}-{rule}"))
-    return out
-
-
-@pytest.mark.parametrize(("name", "rule"), cases())
+@pytest.mark.parametrize("rule", checks.RULES)
+@pytest.mark.parametrize("name", GAMES)
 def test_every_screen_of_the_game_keeps_the_rule(name: str, rule: str) -> None:
     result = audited(name)
     spec = result.game
