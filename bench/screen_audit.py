@@ -5,7 +5,8 @@
 
 Plays seeded games through the real TUI (tests/tui/screen_audit.py): every seat count of each
 game (Carthage 2-5, Spartacus 2-4) with one, two and three people (the rest heuristic bots) and
-a spectator, at each terminal size, plus the guided game of each; every screen is checked
+a spectator, at each terminal size (Spartacus with reaction windows open 10 s on odd seeds),
+plus the guided game of each; every screen is checked
 against the rules of tests/tui/screen_checks.py. Prints, per game, how many screens were
 checked, then a table of findings by rule (screens that showed one) and every kind of finding
 with an example screen line. Figures, not pass/fail: the suite (tests/tui/test_screen_audit.py)
@@ -27,6 +28,8 @@ from tests.tui import screen_checks as checks
 from tests.tui.screen_audit import AuditGame, AuditResult, Finding, audit_game
 
 SEATS = {"carthage": range(2, 6), "spartacus": range(2, 5)}
+WINDOW = {"carthage": 0.0, "spartacus": 10.0}
+"""Reaction windows as a table has them by default, on odd seeds (even: answered by keys)."""
 OPTIONS = {
     "carthage": {"sudden_death": "10"},
     "spartacus": {"length": "quick", "round_limit": "10"},
@@ -51,6 +54,7 @@ def games(args: argparse.Namespace) -> list[AuditGame]:
                         seed=seed,
                         size=(size[0], size[1]),
                         options=OPTIONS[name],
+                        window=WINDOW[name] if seed % 2 else 0,
                         moves=args.moves,
                     )
                 )

@@ -69,6 +69,9 @@ class AuditGame:
     options: Mapping[str, str] = field(default_factory=dict)
     guided: bool = False
     spectator: bool = True
+    window: float = 0
+    """Seconds a reaction window stays open at most (0: off, answered by keys like any
+    prompt); people here answer at once, so a window closes at their last answer."""
     moves: int = 5000
     """Moves to play at most, a guide panel read counting as one (a partial game when it
     stops first)."""
@@ -315,7 +318,12 @@ def make_table(spec: AuditGame) -> tuple[Lobby, Table]:
     if spec.guided:
         return lobby, create_guided_table(lobby, identity, name, spec.game)
     table = lobby.create_table(
-        identity, name, spec.game, spec.players, dict(spec.options), policy=ClockPolicy(window=0)
+        identity,
+        name,
+        spec.game,
+        spec.players,
+        dict(spec.options),
+        policy=ClockPolicy(window=spec.window),
     )
     for other, other_name in others:
         table.sit(other, other_name)
@@ -420,7 +428,7 @@ async def person_moves(
         assert isinstance(screen, TableScreen)
         bar = screen.query_one(PromptBar)
         ids = [cid for cid, _ in bar.choices]
-        if not ids:
+        if not ids or answered(screen.view):
             continue
         choice = pick(person, table, learners, ids, rng)
         before = table.game.decision_number(person.seat)
@@ -429,12 +437,21 @@ async def person_moves(
         await press(person, screen, bar, number)
         try:
             await until(
-                lambda s=person.seat, b=before: table.game.decision_number(s) > b, timeout=2
+                lambda s=person.seat, b=before, p=person: (
+                    table.game.decision_number(s) > b or answered(table.view_for(p.identity))
+                ),
+                timeout=2,
             )
         except AssertionError:
             continue  # refused (the choices changed as it was pressed): the next round
         return True
     return False
+
+
+def answered(view: dict[str, Any]) -> bool:
+    """This person's answer to the open reaction window is in (held until it closes)."""
+    window = view["table"].get("window")
+    return window is not None and window.get("answer") is not None
 
 
 def pick(

@@ -28,9 +28,10 @@ from tests.tui.screen_audit import (
 GAMES = {
     # a whole game: 2 seats, one person, a bot, a spectator
     "carthage": AuditGame("carthage", players=2, people=1, seed=3, options={"sudden_death": "10"}),
-    # two people and a bot, the first rounds of a quick game
+    # two people and a bot, the first rounds of a quick game, reaction windows as a table has
+    # them by default (open 10 s at most: here each closes at the people's answers)
     "spartacus": AuditGame(
-        "spartacus", players=3, people=2, seed=1, options={"length": "quick"}, moves=120
+        "spartacus", players=3, people=2, seed=1, options={"length": "quick"}, window=10, moves=120
     ),
     "carthage 120x40": AuditGame("carthage", players=3, people=2, seed=2, size=LARGE, moves=60),
     # the start of a guided game of each (the learner reads each panel, then closes it)
