@@ -7,6 +7,9 @@ key of a visible choice, turning pages with the keys the bar shows; in a guided 
 reads each guide panel (audited) and closes it with Esc. The bots are moved here, one step at a
 time, so that every session's screen is audited after every change of the table: each screen is
 the real character grid (`harness.screen_text`), taken once every session has the new view.
+At the end each person opens the keys' help (`?`) and goes back to the lobby (Esc): both are
+audited too. Reaction windows are answered by keys, or (`AuditGame.window`) held open as a
+table holds them, closing at the people's answers.
 
 `audit_game(AuditGame(...))` returns the findings of one game; tests/tui/test_screen_audit.py
 runs a few in the suite, bench/screen_audit.py many.
