@@ -203,7 +203,8 @@ def apply(game: Spartacus, arena: ArenaState, choice: str) -> None:
         me.at = dict(game.content.board.steps[me.at])[rest]
         fight.moves -= 1
         fight.moved_first = fight.moved_first or not fight.attacked
-        game.emit(f"{who(game, me)} moves {rest} to {me.at.q},{me.at.r}")
+        # by its direction alone, as players say it: no hex of the map has a name on screen
+        game.emit(f"{who(game, me)} moves {rest}")
     elif verb == "attack":
         _attack(game, arena)
     elif verb == "end":

@@ -31,6 +31,17 @@ async def test_the_lobby_lists_tables_and_who_is_online() -> None:
         await until(lambda: "#2" in screen_text(app))
 
 
+async def test_a_table_line_too_long_for_80_columns_ends_in_an_ellipsis() -> None:
+    """A watched table's line is longer than the list at 80x24: it ends in "…", not in
+    "1 watchi" (the screen audit, issue 36)."""
+    lobby = Lobby()
+    table = lobby.create_table("id-bob", "bob", "carthage", 2, bots=1)
+    table.watch("id-sue", "sue")
+    async with session(lobby, "id-alice", "alice") as (app, _pilot):
+        (line,) = [row for row in screen_text(app).splitlines() if "#1" in row]
+        assert line.rstrip().endswith("1 watch…"), line
+
+
 async def test_creating_a_table_with_bots_through_the_modal_lands_on_the_table() -> None:
     lobby = Lobby()
     async with session(lobby, "id-alice", "alice") as (app, pilot):

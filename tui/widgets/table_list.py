@@ -136,6 +136,7 @@ class TableList(Widget):
         for index in range(top, min(top + height, len(self._tables))):
             chosen = index == self._index
             line = ("> " if chosen else "  ") + summary_line(self._tables[index])
-            line = line[:width].ljust(width)
+            # too long for the terminal ("1 watching" at 80 columns): say so, never cut a word
+            line = fit(line, width, not getattr(self.app, "unicode", True)).ljust(width)
             lines.append(Content.styled(line, "reverse bold" if chosen else ""))
         return Content("\n").join(lines)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from harena.core.spartacus.combat import legal_losses
 from harena.core.spartacus.state import Fighter
 from tests.core.spartacus.combat_helpers import fight, more_dice, place
@@ -29,6 +31,10 @@ def test_a_combatant_moves_up_to_one_hex_per_speed_die() -> None:
     game.act(1, next(c for c in choices(game, 1) if c.startswith("step:")))
     assert not any(c.startswith("step:") for c in choices(game, 1))  # 2 Speed dice: 2 hexes
     assert choices(game, 1) == ["end"]
+    # the log names a step by its direction, as the map shows it: no hex coordinates (issue 36)
+    step = moves[0].removeprefix("step:")
+    assert f"moves {step}" in game.log_for(None)[-2]
+    assert not any(re.search(r"-?\d+,-?\d+", line) for line in game.log_for(None))
 
 
 def test_an_attack_pairs_sorted_dice_and_ties_go_to_the_defender() -> None:

@@ -45,3 +45,14 @@ def test_a_house_cut_to_fit_says_how_many_lines_more_within_its_width() -> None:
     cut = plain(panels.house_lines(view, 1, 44, 3))
     assert cut == [*whole[:2], f"+{len(whole) - 2} more (a taller terminal shows them)"]
     assert all(len(line) <= 44 for line in cut)
+
+
+def test_a_line_whose_segment_ends_at_the_edge_still_says_it_is_cut() -> None:
+    """The screen audit found "Bets: ann/Batiatus 1 on ann/Batiatus to win; bot/Glaber" at
+    120x40, the rest of the bets gone without a mark: a segment that fills the room exactly
+    while more follows ends in the ellipsis."""
+    line = [("Bets: ", "dim"), ("ann", ""), (" 1 on ann; ", ""), ("bob", ""), (" 1 on ann", "")]
+    assert plain([panels.fit_line(line, 23, False)]) == ["Bets: ann 1 on ann; bo…"]
+    assert plain([panels.fit_line(line, 23, True)]) == ["Bets: ann 1 on ann; bo~"]
+    assert plain([panels.fit_line(line, 29, False)]) == ["Bets: ann 1 on ann; bob 1 on…"]
+    assert panels.fit_line(line, 50, False) == line  # fits: untouched

@@ -84,14 +84,17 @@ def counts(player: Mapping[str, Any]) -> str:
 
 
 def fit_line(line: Line, width: int, ascii_only: bool) -> Line:
-    """Cut a line of segments to `width` cells."""
+    """Cut a line of segments to `width` cells, ending in an ellipsis when anything is cut
+    (also when a segment ends right at the edge and more was to follow: the screen audit found
+    "Bets: ann/Batiatus 1 on ann/Batiatus to win; bot/Glaber" with the rest silently gone)."""
+    if sum(len(text) for text, _ in line) <= width:
+        return line
     out: Line = []
     room = width
     for text, style in line:
-        if room <= 0:
-            break
-        if len(text) > room:
-            out.append((fit(text, room, ascii_only), style))
+        if len(text) >= room:  # the rest does not fit: this segment ends in the ellipsis
+            if room > 0:
+                out.append((fit(text[:room] + "…", room, ascii_only), style))
             break
         out.append((text, style))
         room -= len(text)
