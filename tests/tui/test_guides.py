@@ -390,12 +390,17 @@ async def terminal_session(
         lobby.disconnect(ME)
 
 
+SUPPORT_FIRST = 173
+
+
 async def test_the_place_a_panel_leaves_is_repainted_on_the_players_terminal():
     """Played at 80x24: "Support a Scheme" left with its moment, but the terminal kept its frame
     and text where the House panel had not changed (Textual repaints a place a widget leaves
     only if its next layout sees it go, and repainting the hidden Arena re-arranged first)."""
     lobby = Lobby()
-    table = create_guided_table(lobby, ME, "ann", "spartacus")
+    # A deal where a bot asks the learner's support before the learner's own first turn (the
+    # learner here only answers; the guide's own deal is chosen for the walk instead).
+    table = create_guided_table(lobby, ME, "ann", "spartacus", seed=SUPPORT_FIRST)
 
     async def bots_until(kind: str) -> None:  # bots move only when told: the screen stays still
         for _ in range(500):
