@@ -56,3 +56,18 @@ def test_a_line_whose_segment_ends_at_the_edge_still_says_it_is_cut() -> None:
     assert plain([panels.fit_line(line, 23, True)]) == ["Bets: ann 1 on ann; bo~"]
     assert plain([panels.fit_line(line, 29, False)]) == ["Bets: ann 1 on ann; bob 1 on…"]
     assert panels.fit_line(line, 50, False) == line  # fits: untouched
+
+
+def test_an_asset_name_cut_to_its_column_ends_in_an_ellipsis():
+    """Found at 80x24: two Murmillo Recruits read "2x Murmillo Recrui" with nothing to say so."""
+    asset = {
+        "card": "murmillo-recruit",
+        "name": "Murmillo Recruit",
+        "exhausted": False,
+        "wounded": False,
+        "favor": 0,
+        "champion": False,
+    }
+    name = panels.asset_line(asset, 46, False, copies=2)[0][0]
+    assert name.rstrip() == "2x Murmillo Recru…"
+    assert panels.asset_line(asset, 46, True, copies=2)[0][0].rstrip() == "2x Murmillo Recru~"

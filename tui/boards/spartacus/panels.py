@@ -251,7 +251,9 @@ def asset_line(asset: Mapping[str, Any], width: int, ascii_only: bool, copies: i
     dice = catalog.dice(asset["card"])
     state = "wounded" if asset["wounded"] else ("exhausted" if asset["exhausted"] else "ready")
     name = f"{copies}x {asset['name']}" if copies > 1 else asset["name"]
-    line: Line = [(f"{name[:18]:<18} ", "bold" if not asset["exhausted"] else "dim")]
+    line: Line = [
+        (f"{fit(name, 18, ascii_only):<18} ", "bold" if not asset["exhausted"] else "dim")
+    ]
     if dice is not None:
         line += [
             (f"A{dice[0]}", POOL_STYLES["atk"]),
