@@ -1,5 +1,5 @@
 """What operators may do, as commands: one implementation behind the lobby's operator key (`o`)
-and `harena admin` on the host (through the admin socket, server/admin_socket.py).
+and `harena admin` on the host (through the admin socket, server/operations/admin_socket.py).
 
 A command is a word and its arguments (`delete 3`, `ban ann`, `notice back at 20:00`); it
 returns the text to show, or raises AdminError with a message that says what to type instead.
@@ -18,11 +18,11 @@ from harena.core.engine import IllegalAction
 from harena.core.store import StoreError
 from harena.core.table import clean_text
 from harena.core.transfer import TransferError, import_table
-from harena.server.operators import OperatorsError
+from harena.server.operations.operators import OperatorsError
 
 if TYPE_CHECKING:
     from harena.server.cluster.node import ClusterNode
-    from harena.server.ssh_server import HarenaServer, HarenaSession
+    from harena.server.service.ssh_server import HarenaServer, HarenaSession
 
 log = logging.getLogger(__name__)
 

@@ -23,10 +23,10 @@ import struct
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from harena.server.admin import AdminCommands, AdminError
+from harena.server.operations.admin import AdminCommands, AdminError
 
 if TYPE_CHECKING:
-    from harena.server.ssh_server import HarenaServer
+    from harena.server.service.ssh_server import HarenaServer
 
 log = logging.getLogger(__name__)
 

@@ -35,26 +35,32 @@ from harena.core.commands import (
 from harena.core.lobby import Lobby
 from harena.core.store import Store
 from harena.core.table import clean_text
-from harena.server import command_replies, gc_policy
-from harena.server.admin import AdminCommands, AdminError
-from harena.server.admin_socket import AdminSocket, socket_path
-from harena.server.bot_runner import BotRunner
-from harena.server.bot_workers import BotWorkers
-from harena.server.clock_runner import ClockRunner
-from harena.server.hostkey import fingerprint, load_or_create_host_key
-from harena.server.limits import ConnectionCounter, InputRateLimiter, ServerLimits, StartupSlots
-from harena.server.log_safe import printable
-from harena.server.notices import NoticeConfig, NoticeRunner
-from harena.server.operators import Bans
-from harena.server.session import (
+from harena.server.common.limits import (
+    ConnectionCounter,
+    InputRateLimiter,
+    ServerLimits,
+    StartupSlots,
+)
+from harena.server.common.log_safe import printable
+from harena.server.hosting import gc_policy
+from harena.server.hosting.textual_pins import patch
+from harena.server.notices.delivery import NoticeConfig, NoticeRunner
+from harena.server.operations.admin import AdminCommands, AdminError
+from harena.server.operations.admin_socket import AdminSocket, socket_path
+from harena.server.operations.operators import Bans
+from harena.server.runners.bot_runner import BotRunner
+from harena.server.runners.bot_workers import BotWorkers
+from harena.server.runners.clock_runner import ClockRunner
+from harena.server.service import command_replies
+from harena.server.transport.hostkey import fingerprint, load_or_create_host_key
+from harena.server.transport.session import (
     LISTEN_OPTIONS,
     AppSession,
     SessionInfo,
     live_session_count,
     shutdown_all,
 )
-from harena.server.ssh_address import SshAddress, reached_address
-from harena.server.textual_pins import patch
+from harena.server.transport.ssh_address import SshAddress, reached_address
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +115,7 @@ class ServerConfig:
     bot_delay: float = 0.8
     bot_seconds: float = 1.0  # a search bot's budget per decision, thought in a worker process
     bot_workers: int = 2  # worker processes for search bots (0: they think on the loop)
-    operators: frozenset[str] = frozenset()  # key fingerprints (server/operators.py)
+    operators: frozenset[str] = frozenset()  # key fingerprints (server/operations/operators.py)
     archive_after: float = 30 * 86400  # seconds untouched before a table is archived; 0: never
     rate_bot_games: bool = False  # games with bots count for ratings
     notices: NoticeConfig = field(default_factory=NoticeConfig)  # for players who are away

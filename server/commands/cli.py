@@ -19,20 +19,20 @@ from harena.core.engine import (
 )
 from harena.core.simulate import parse_bots, simulate
 from harena.core.store import default_data_dir
-from harena.server.admin_socket import AdminSocketError
 from harena.server.cluster.options import (
     add_cluster_commands,
     add_cluster_options,
     cluster_settings,
 )
-from harena.server.config import ConfigError, load_config, render_config
-from harena.server.hostkey import HostKeyError
-from harena.server.limits import ServerLimits
-from harena.server.logs import configure_logging
-from harena.server.notices_cli import add_notice_options, notice_config
-from harena.server.operations_cli import add_operations_commands, add_operations_options
-from harena.server.operators import OperatorsError, load_operators
-from harena.server.ssh_address import public_address
+from harena.server.commands.config import ConfigError, load_config, render_config
+from harena.server.commands.notices_cli import add_notice_options, notice_config
+from harena.server.commands.operations_cli import add_operations_commands, add_operations_options
+from harena.server.common.limits import ServerLimits
+from harena.server.common.logs import configure_logging
+from harena.server.operations.admin_socket import AdminSocketError
+from harena.server.operations.operators import OperatorsError, load_operators
+from harena.server.transport.hostkey import HostKeyError
+from harena.server.transport.ssh_address import public_address
 
 log = logging.getLogger("harena")
 
@@ -380,7 +380,7 @@ def _parse_option(text: str) -> tuple[str, str]:
 def run_serve(args: argparse.Namespace) -> int:
     import asyncio
 
-    from harena.server.ssh_server import ServerConfig, serve_forever
+    from harena.server.service.ssh_server import ServerConfig, serve_forever
 
     args.data = args.data or default_data_dir()
     if args.print_config:
@@ -457,7 +457,7 @@ def allow_file_problem(path: Path) -> str:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from harena.server.local_replay import ReplayError, replay_locally
+    from harena.server.commands.local_replay import ReplayError, replay_locally
 
     try:
         return replay_locally(args.table, args.data or default_data_dir())
@@ -467,7 +467,7 @@ def run_replay(args: argparse.Namespace) -> int:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from harena.server.local_play import play_locally
+    from harena.server.commands.local_play import play_locally
 
     return play_locally(
         args.game,
