@@ -40,7 +40,7 @@ def run_server(workdir: Path) -> None:
     import logging
 
     from bench.tally_game import install
-    from harena.server.ssh_server import HarenaServer, ServerConfig
+    from harena.server.service.ssh_server import HarenaServer, ServerConfig
 
     logging.basicConfig(level=logging.WARNING)
     install()

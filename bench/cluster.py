@@ -75,8 +75,8 @@ def run_node(workdir: Path, name: str, nats_url: str, lease: float) -> None:
 
     from bench.tally_game import install
     from harena.server.cluster.options import ClusterSettings
-    from harena.server.limits import ServerLimits
-    from harena.server.ssh_server import HarenaServer, ServerConfig
+    from harena.server.common.limits import ServerLimits
+    from harena.server.service.ssh_server import HarenaServer, ServerConfig
 
     logging.basicConfig(level=os.environ.get("HARENA_BENCH_LOG", "WARNING"))
     install()

@@ -78,13 +78,15 @@ def run_server(workdir: Path) -> None:
     import logging
 
     from bench.tally_game import install
-    from harena.server.limits import ServerLimits
-    from harena.server.ssh_server import HarenaServer, ServerConfig
+    from harena.server.common.limits import ServerLimits
+    from harena.server.service.ssh_server import HarenaServer, ServerConfig
 
     logging.basicConfig(level=logging.ERROR)
     if os.environ.get("HARENA_BENCH_VERBOSE"):
-        logging.getLogger("harena.server.gc_policy").setLevel(logging.INFO)  # each collection
-        logging.getLogger("harena.server.dismantle").setLevel(logging.DEBUG)
+        logging.getLogger("harena.server.hosting.gc_policy").setLevel(
+            logging.INFO
+        )  # each collection
+        logging.getLogger("harena.server.hosting.dismantle").setLevel(logging.DEBUG)
     install()
     spec = json.loads((workdir / "tables.json").read_text())
     limits = json.loads((workdir / "limits.json").read_text())

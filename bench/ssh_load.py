@@ -57,8 +57,8 @@ def run_server(workdir: Path) -> None:
     import logging
 
     from bench.tally_game import install
-    from harena.server.limits import ServerLimits
-    from harena.server.ssh_server import HarenaServer, ServerConfig
+    from harena.server.common.limits import ServerLimits
+    from harena.server.service.ssh_server import HarenaServer, ServerConfig
 
     logging.basicConfig(level=logging.WARNING)
     install()
@@ -120,7 +120,7 @@ def toggle_profile(path: Path) -> None:
 def record_timing() -> dict[str, list[Any]]:
     """Server side: when each session received input and when it sent output (monotonic clock),
     so that server latency can be told apart from the clients' own work (pyte parsing)."""
-    from harena.server.session import AppSession
+    from harena.server.transport.session import AppSession
 
     timing: dict[str, list[Any]] = {"received": [], "sent": [], "gc": []}
     data_received, send = AppSession.data_received, AppSession._send

@@ -53,8 +53,8 @@ def serve_seated_table(
     import logging
     import signal
 
-    from harena.server.limits import ServerLimits
-    from harena.server.ssh_server import HarenaServer, ServerConfig
+    from harena.server.common.limits import ServerLimits
+    from harena.server.service.ssh_server import HarenaServer, ServerConfig
 
     logging.basicConfig(level=logging.WARNING)
     spec = json.loads((workdir / "spec.json").read_text())

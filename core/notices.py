@@ -12,7 +12,7 @@ decision is theirs. The policy, as correspondence-chess servers settle on it:
 
 A notice says which table, which game and how long it has waited, and nothing else: it is built
 from those public facts alone (`WaitingTable`), never from a view, so nothing hidden can leak.
-Plain Python, no I/O: server/notices.py delivers.
+Plain Python, no I/O: server/notices/delivery.py delivers.
 """
 
 from __future__ import annotations

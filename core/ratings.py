@@ -31,7 +31,7 @@ START = 1500.0
 K = 32.0
 BOT_RATINGS = {"random": 1000.0, "heuristic": 1400.0}
 OTHER_BOT = 1200.0
-GUEST_PREFIX = "guest:"  # as server/ssh_server.py names guests
+GUEST_PREFIX = "guest:"  # as server/service/ssh_server.py names guests
 
 
 @dataclass

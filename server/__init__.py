@@ -1,4 +1,10 @@
-"""The SSH server, its sessions and the cluster (the only network I/O)."""
+"""The SSH server, its sessions and the cluster (the only network I/O).
+
+Rooms, each importing only those below it (tests/server/test_layers.py): commands (the `harena`
+command), service (HarenaServer and its backend), cluster, operations, notices, transport (one
+session's app, driver and screen), runners (bots, clocks), hosting (many Textual apps in one
+process), common.
+"""
 
 import warnings
 

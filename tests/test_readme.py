@@ -8,7 +8,7 @@ import argparse
 import re
 from pathlib import Path
 
-from harena.server.cli import build_parser
+from harena.server.commands.cli import build_parser
 
 README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
 

@@ -25,7 +25,7 @@ from functools import partial
 from typing import Any, Protocol, TypeVar
 
 from textual import events
-from textual._context import active_app  # (pinned: server/textual_pins.py)
+from textual._context import active_app  # (pinned: server/hosting/textual_pins.py)
 from textual.app import App
 from textual.geometry import Size
 from textual.message import Message
@@ -106,7 +106,7 @@ class HarenaApp(App[None]):
             take_over: closes this identity's other sessions; offered when there are some.
             unicode: the terminal shows UTF-8 (`tui.terminal.utf8_terminal`); else boards draw
                 with plain ASCII.
-            operator: runs an operator's command (server/admin.py), answering (ok, text); None
+            operator: runs an operator's command (server/operations/admin.py), answering (ok, text); None
                 for everyone else.
             window_title: set the terminal window's title (`window_title()`); only where the
                 driver saves the player's own title and gives it back at the end (SSH).
@@ -431,7 +431,7 @@ class HarenaApp(App[None]):
 
     def _unless_ended(self, callback: Callable[[T], None], value: T) -> None:
         """`callback(value)`, unless this app was taken apart since (its session ended:
-        server/dismantle.py clears it, and an answer from another node may come seconds
+        server/hosting/dismantle.py clears it, and an answer from another node may come seconds
         later)."""
         if vars(self):
             callback(value)

@@ -8,7 +8,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from harena.server.operators import Bans, parse_address
+from harena.server.operations.operators import BANNED_KEY_MESSAGE, Bans, parse_address
 
 if TYPE_CHECKING:
     from harena.server.cluster.node import ClusterNode
@@ -81,8 +81,6 @@ def shared_bans(node: ClusterNode, local: Bans) -> ClusterBans:
 
 def _changed(node: ClusterNode, bans: ClusterBans, data: Any) -> None:
     bans.replace(data)
-    from harena.server.ssh_server import BANNED_KEY_MESSAGE
-
     server = node.server
     if server is None:
         return

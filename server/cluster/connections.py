@@ -1,6 +1,6 @@
 """The per-address and per-key connection caps, held across the cluster.
 
-Each node counts its own logged-in connections (`server/limits.py`'s ConnectionCounter) and
+Each node counts its own logged-in connections (`server/common/limits.py`'s ConnectionCounter) and
 puts the counts under its name in a KV bucket, at once when they change and again with every
 lease renewal; it follows the other nodes' entries and adds them in before it lets a connection
 in. So `max_per_ip` and `max_per_key` hold for the cluster, not per node: a client cannot open
@@ -19,7 +19,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from harena.server.cluster.presence import NodeEntries
-from harena.server.limits import ConnectionCounter
+from harena.server.common.limits import ConnectionCounter
 
 if TYPE_CHECKING:
     from harena.server.cluster.node import ClusterNode

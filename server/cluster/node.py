@@ -40,7 +40,7 @@ from harena.server.cluster.presence import NodeEntries
 from harena.server.cluster.remote import UNANSWERED, UNREACHABLE, RemoteTable
 from harena.server.cluster.table_store import JetStreamLog, JetStreamTables
 from harena.server.cluster.watches import KvWatches
-from harena.server.logs import name_node
+from harena.server.common.logs import name_node
 
 log = logging.getLogger(__name__)
 

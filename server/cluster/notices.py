@@ -32,7 +32,7 @@ from nats.js.errors import KeyDeletedError, KeyNotFoundError, KeyWrongLastSequen
 
 from harena.core.notices import NoticeLedger
 from harena.core.store import StoreError
-from harena.server.notices import FILE
+from harena.server.notices.delivery import FILE
 
 if TYPE_CHECKING:
     from harena.server.cluster.node import ClusterNode
@@ -44,7 +44,7 @@ LEASE = "notices"
 
 
 class ClusterNoticeBook:
-    """A `NoticeBook` (server/notices.py) shared by every node of a cluster."""
+    """A `NoticeBook` (server/notices/delivery.py) shared by every node of a cluster."""
 
     def __init__(self, node: ClusterNode) -> None:
         self.node = node

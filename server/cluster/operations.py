@@ -28,7 +28,7 @@ def nodes_text(node: ClusterNode) -> str:
 
 
 def drain_node(node: ClusterNode, name: str) -> str:
-    from harena.server.admin import AdminError
+    from harena.server.operations.admin import AdminError
 
     known = {row["node"] for row in node.nodes()}
     if name not in known:

@@ -1,4 +1,4 @@
-"""`harena serve`'s cluster options (each one is also a config-file key, server/config.py).
+"""`harena serve`'s cluster options (each one is also a config-file key, server/commands/config.py).
 
 Kept apart from the cluster's code so that building the command line never imports nats-py:
 `harena serve` without them needs neither NATS nor the `cluster` extra.

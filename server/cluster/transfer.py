@@ -25,7 +25,7 @@ from harena.server.cluster.documents import compare_and_set
 from harena.server.cluster.link import NatsLink, NatsUnavailable
 from harena.server.cluster.options import ClusterSettings, cluster_settings
 from harena.server.cluster.table_store import JetStreamLog, JetStreamTables
-from harena.server.notices import FILE as NOTICES_FILE
+from harena.server.notices.delivery import FILE as NOTICES_FILE
 
 DOCUMENTS = ("ratings.json", "players.json")
 MERGE_TRIES = 20

@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-from harena.server.hostkey import load_or_create_host_key
+from harena.server.transport.hostkey import load_or_create_host_key
 
 STOP_TIMEOUT = 20.0  # a worker restores its players' terminals within this after SIGTERM
 STARTUP_GRACE = 10.0  # a worker that fails (not killed) sooner after its first start: setup
@@ -129,7 +129,7 @@ class Worker:
         self.restart_at: float | None = None
 
     def _start(self) -> subprocess.Popen[bytes]:
-        return subprocess.Popen([sys.executable, "-m", "harena.server.cli", *self.command])
+        return subprocess.Popen([sys.executable, "-m", "harena.server.commands.cli", *self.command])
 
     def restart(self) -> None:
         self.process = self._start()

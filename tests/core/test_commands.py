@@ -18,7 +18,7 @@ from harena.core.commands import (
 
 GAMES = ["carthage", "spartacus"]
 SSH = "ssh -p 2022 play.example.org"
-"""How the server says it is reached (server/ssh_address.py): the refusal's lines start so."""
+"""How the server says it is reached (server/transport/ssh_address.py): the refusal's lines start so."""
 
 
 @pytest.mark.parametrize(

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from harena.server.limits import ServerLimits
-from harena.server.ssh_address import SshAddress
-from harena.server.ssh_server import HarenaServer, ServerConfig
+from harena.server.common.limits import ServerLimits
+from harena.server.service.ssh_server import HarenaServer, ServerConfig
+from harena.server.transport.ssh_address import SshAddress
 
 
 @pytest.fixture

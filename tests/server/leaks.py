@@ -16,7 +16,7 @@ from contextlib import contextmanager
 async def all_taken_apart(timeout: float = 5.0) -> None:
     """Wait until every ended app and closed screen handed to `dismantle` has been taken apart
     (it holds them until then)."""
-    from harena.server import dismantle
+    from harena.server.hosting import dismantle
 
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import asyncssh
 
-from harena.server.ssh_server import HarenaServer
+from harena.server.service.ssh_server import HarenaServer
 from harena.tui.widgets.prompt_bar import CHANGE_GUARD
 from tests.sshscreen import ScreenClient
 

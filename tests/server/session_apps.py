@@ -13,7 +13,7 @@ from textual.app import App, ComposeResult
 from textual.message import Message
 from textual.widgets import Label
 
-from harena.server.session import AppSession, SessionInfo
+from harena.server.transport.session import AppSession, SessionInfo
 from tests.sshscreen import open_test_server
 
 

@@ -1,4 +1,4 @@
-"""Bans (server/operators.py): keys and networks, saved so a restart keeps them."""
+"""Bans (server/operations/operators.py): keys and networks, saved so a restart keeps them."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from harena.server.operators import BANS_FILE, Bans, OperatorsError
+from harena.server.operations.operators import BANS_FILE, Bans, OperatorsError
 
 
 def test_bans_match_keys_and_networks_and_survive_a_reload(tmp_path):

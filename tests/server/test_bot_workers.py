@@ -13,8 +13,8 @@ from harena.core.engine import new_game
 from harena.core.lobby import Lobby
 from harena.core.search.bot import SearchBot
 from harena.core.table import Table
-from harena.server.bot_runner import BotRunner
-from harena.server.bot_workers import BotWorkers
+from harena.server.runners.bot_runner import BotRunner
+from harena.server.runners.bot_workers import BotWorkers
 
 
 def _position():

@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from harena.server.hostkey import fingerprint
+from harena.server.transport.hostkey import fingerprint
 from tests.server.players import has_choices, new_key, play_by_screen, player
 from tests.sshscreen import ScreenClient
 

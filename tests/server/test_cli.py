@@ -1,4 +1,4 @@
-"""The `harena` command line (server/cli.py)."""
+"""The `harena` command line (server/commands/cli.py)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ import sys
 
 import pytest
 
-from harena.server.cli import main
+from harena.server.commands.cli import main
 
 
 def harena(*args: str) -> subprocess.CompletedProcess[str]:
     exe = shutil.which("harena")
-    cmd = [exe, *args] if exe else [sys.executable, "-m", "harena.server.cli", *args]
+    cmd = [exe, *args] if exe else [sys.executable, "-m", "harena.server.commands.cli", *args]
     return subprocess.run(cmd, capture_output=True, text=True, timeout=60)
 
 
@@ -272,7 +272,7 @@ def test_a_reader_that_leaves_early_ends_the_listing_quietly() -> None:
     status a shell gives a command ended by SIGPIPE (what `.ci/wheel_check` once tripped on)."""
     # Listed far more often than a pipe holds, so a write after the reader left must fail.
     code = (
-        "from harena.server.cli import main\n"
+        "from harena.server.commands.cli import main\n"
         "raise SystemExit(max(main(['games']) for _ in range(2000)))"
     )
     proc = subprocess.Popen(

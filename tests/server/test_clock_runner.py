@@ -1,4 +1,4 @@
-"""The clock runner (server/clock_runner.py) closes a reaction window when its time is up:
+"""The clock runner (server/runners/clock_runner.py) closes a reaction window when its time is up:
 nobody presses a key for a window they cannot use, and no test drives it by hand."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from harena.core.clocks import ClockPolicy
 from harena.core.lobby import Lobby
 from harena.core.spartacus import market
 from harena.core.spartacus.state import Phase
-from harena.server.clock_runner import ClockRunner
+from harena.server.runners.clock_runner import ClockRunner
 from tests.core.spartacus.helpers import clear_table, give
 
 IDS = ("id-ann", "id-bob", "id-cat")

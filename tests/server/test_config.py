@@ -1,4 +1,4 @@
-"""`harena serve --config FILE` (server/config.py): every serve option is a key, the command
+"""`harena serve --config FILE` (server/commands/config.py): every serve option is a key, the command
 line wins, bad values name their key, and --print-config shows what is in force."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from harena.server.cli import build_parser, main, parse_args
-from harena.server.config import ConfigError, config_actions, load_config
-from harena.server.logs import JsonFormatter
+from harena.server.commands.cli import build_parser, main, parse_args
+from harena.server.commands.config import ConfigError, config_actions, load_config
+from harena.server.common.logs import JsonFormatter
 
 
 def write(tmp_path: Path, text: str) -> Path:
@@ -117,7 +117,7 @@ def test_print_config_shows_the_effective_settings_as_a_file_that_reads_back(tmp
 
 def test_json_logs_carry_the_key_and_the_address_as_fields():
     record = logging.LogRecord(
-        "harena.server.ssh_server",
+        "harena.server.service.ssh_server",
         logging.INFO,
         __file__,
         1,

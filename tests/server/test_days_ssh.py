@@ -10,7 +10,7 @@ import re
 import time
 
 from harena.core.clocks import ClockPolicy
-from harena.server.hostkey import fingerprint
+from harena.server.transport.hostkey import fingerprint
 from tests.server.players import new_key, player
 
 BEL = b"\x07"
@@ -216,7 +216,7 @@ async def test_an_idle_table_without_a_clock_sends_nothing_and_one_with_a_clock_
 
 
 async def test_the_server_setting_decides_whether_games_with_bots_are_rated(tmp_path) -> None:
-    from harena.server.ssh_server import HarenaServer, ServerConfig
+    from harena.server.service.ssh_server import HarenaServer, ServerConfig
 
     for counted in (False, True):
         server = HarenaServer(

@@ -10,7 +10,7 @@ import shlex
 import tomllib
 from pathlib import Path
 
-from harena.server.cli import build_parser, parse_args
+from harena.server.commands.cli import build_parser, parse_args
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,4 +1,4 @@
-"""server/dismantle.py: an ended session's app is taken apart, so reference counting frees it."""
+"""server/hosting/dismantle.py: an ended session's app is taken apart, so reference counting frees it."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from textual.app import App, ComposeResult
 from textual.message import Message
 from textual.widgets import Label
 
-from harena.server import dismantle, gc_policy
+from harena.server.hosting import dismantle, gc_policy
 from tests.server.leaks import collect_all
 from tests.server.players import new_key, player
 from tests.tui.harness import until

@@ -16,9 +16,9 @@ from textual.app import App, ComposeResult
 from textual.message import Message
 from textual.widgets import Label
 
-from harena.server.driver import MAX_COLS, MAX_ROWS, SSHDriver
-from harena.server.limits import EventBudget
-from harena.server.textual_fixes import install, mark_server_app
+from harena.server.common.limits import EventBudget
+from harena.server.hosting.textual_fixes import install, mark_server_app
+from harena.server.transport.driver import MAX_COLS, MAX_ROWS, SSHDriver
 
 install()
 
@@ -345,7 +345,7 @@ async def test_startup_hold_sends_only_the_last_full_paint(monkeypatch):
 
 
 async def test_startup_hold_ends_after_a_timeout(monkeypatch):
-    monkeypatch.setattr("harena.server.driver.STARTUP_HOLD", 0.05)
+    monkeypatch.setattr("harena.server.transport.driver.STARTUP_HOLD", 0.05)
     out = bytearray()
     driver = SSHDriver(StubApp(), send=out.extend, size=(80, 24))
     driver.start_application_mode()

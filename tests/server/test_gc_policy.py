@@ -1,4 +1,4 @@
-"""server/gc_policy.py: no automatic full collections; one soon after sessions end."""
+"""server/hosting/gc_policy.py: no automatic full collections; one soon after sessions end."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import weakref
 
 import pytest
 
-from harena.server import gc_policy
+from harena.server.hosting import gc_policy
 
 
 @pytest.fixture
@@ -87,8 +87,8 @@ async def test_a_closed_screen_is_taken_apart_then_collected(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from harena.core.lobby import Lobby
-    from harena.server import dismantle
-    from harena.server.textual_fixes import install, mark_server_app
+    from harena.server.hosting import dismantle
+    from harena.server.hosting.textual_fixes import install, mark_server_app
     from harena.tui.screens.help import HelpScreen
     from harena.tui.screens.lobby import LobbyScreen
     from tests.tui.harness import session, until
@@ -275,7 +275,7 @@ async def test_a_screen_a_server_app_shows_is_frozen_without_a_full_collection(
     # bench/hostile.py --floods wEsc: the table screens hostile sessions kept open, unfrozen,
     # were walked by every full collection (30,000-50,000 objects: 13-63 ms).
     from harena.core.lobby import Lobby
-    from harena.server.textual_fixes import install, mark_server_app
+    from harena.server.hosting.textual_fixes import install, mark_server_app
     from harena.tui.screens.table import TableScreen
     from harena.tui.table_pace import BUILDS
     from tests.tui.harness import session, until

@@ -9,7 +9,7 @@ import time
 import asyncssh
 import pytest
 
-from harena.server.ssh_server import INPUT_WINDOW, HarenaServer
+from harena.server.service.ssh_server import INPUT_WINDOW, HarenaServer
 from tests.server.players import new_key, player
 from tests.sshscreen import ScreenClient
 

@@ -1,4 +1,4 @@
-"""The host key (server/hostkey.py): made once, private, reused."""
+"""The host key (server/transport/hostkey.py): made once, private, reused."""
 
 from __future__ import annotations
 
@@ -7,7 +7,12 @@ import stat
 import asyncssh
 import pytest
 
-from harena.server.hostkey import KEY_NAME, HostKeyError, fingerprint, load_or_create_host_key
+from harena.server.transport.hostkey import (
+    KEY_NAME,
+    HostKeyError,
+    fingerprint,
+    load_or_create_host_key,
+)
 
 
 def test_first_start_generates_a_private_ed25519_key_and_later_starts_reuse_it(tmp_path):

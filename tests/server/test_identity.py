@@ -1,13 +1,13 @@
-"""Who a connection is (server/ssh_server.py PlayerConnection), checked without a network."""
+"""Who a connection is (server/service/ssh_server.py PlayerConnection), checked without a network."""
 
 from __future__ import annotations
 
 import asyncssh
 
-from harena.server.hostkey import fingerprint
-from harena.server.limits import ConnectionCounter, ServerLimits, StartupSlots
-from harena.server.operators import Bans
-from harena.server.ssh_server import GUEST_PREFIX, PlayerConnection, ServerConfig
+from harena.server.common.limits import ConnectionCounter, ServerLimits, StartupSlots
+from harena.server.operations.operators import Bans
+from harena.server.service.ssh_server import GUEST_PREFIX, PlayerConnection, ServerConfig
+from harena.server.transport.hostkey import fingerprint
 
 
 class FakeServer:

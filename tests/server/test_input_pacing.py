@@ -1,5 +1,5 @@
-"""Input reaches an app at the session's pace (server/driver.py, server/limits.py EventBudget,
-server/loop_share.py): by events, not bytes; nothing typed lost; a held arrow coalesced."""
+"""Input reaches an app at the session's pace (server/transport/driver.py, server/common/limits.py EventBudget,
+server/hosting/loop_share.py): by events, not bytes; nothing typed lost; a held arrow coalesced."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import contextvars
 from textual import events
 from textual._context import active_app
 
-from harena.server import loop_share
-from harena.server.driver import MAX_BACKLOG, SSHDriver
-from harena.server.limits import EventBudget
-from harena.server.loop_share import LoopShare
+from harena.server.common.limits import EventBudget
+from harena.server.hosting import loop_share
+from harena.server.hosting.loop_share import LoopShare
+from harena.server.transport.driver import MAX_BACKLOG, SSHDriver
 from tests.server.test_driver import StubApp
 
 

@@ -1,8 +1,8 @@
-"""Per-connection and per-address limits (server/limits.py)."""
+"""Per-connection and per-address limits (server/common/limits.py)."""
 
 from __future__ import annotations
 
-from harena.server.limits import ConnectionCounter, InputRateLimiter, StartupSlots
+from harena.server.common.limits import ConnectionCounter, InputRateLimiter, StartupSlots
 
 
 class FakeClock:

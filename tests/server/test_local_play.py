@@ -21,7 +21,7 @@ PLAY = textwrap.dedent(
     """
     from tests.fixture_game import install
     install()
-    from harena.server.cli import main
+    from harena.server.commands.cli import main
     raise SystemExit(main(["play", "highcard", "--bots", "1", "--bot-delay", "0.05", "--data", DATA]))
     """
 )
@@ -105,7 +105,7 @@ def test_a_whole_game_against_a_bot_in_the_local_terminal(tmp_path: Path) -> Non
 
 
 def test_harena_play_learn_opens_the_guided_first_game(tmp_path: Path) -> None:
-    learn = f'from harena.server.cli import main\nraise SystemExit(main(["play", "carthage", "--learn", "--bot-delay", "0.05", "--data", {str(tmp_path)!r}]))'
+    learn = f'from harena.server.commands.cli import main\nraise SystemExit(main(["play", "carthage", "--learn", "--bot-delay", "0.05", "--data", {str(tmp_path)!r}]))'
     term = LocalTerminal([sys.executable, "-c", learn])
     try:
         term.wait_for("Guide 1/18 ◀ the arena")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from harena.core.lobby import Lobby
 from harena.core.store import Store
-from harena.server.cli import main
+from harena.server.commands.cli import main
 from tests.server.test_local_play import LocalTerminal
 
 REPLAY = textwrap.dedent(
@@ -17,7 +17,7 @@ REPLAY = textwrap.dedent(
     import sys
     from tests.fixture_game import install
     install()
-    from harena.server.cli import main
+    from harena.server.commands.cli import main
     raise SystemExit(main(["replay", "1", "--data", sys.argv[1]]))
     """
 )
@@ -59,7 +59,7 @@ def test_a_table_that_is_not_there_is_named(tmp_path: Path, capsys):
 
 
 def test_an_archived_table_is_read_too(tmp_path: Path):
-    from harena.server.local_replay import load_for_replay
+    from harena.server.commands.local_replay import load_for_replay
 
     finished_table(tmp_path)
     Store(tmp_path).archive("1")

@@ -1,11 +1,11 @@
-"""What a client sends reaches a log line escaped (server/log_safe.py)."""
+"""What a client sends reaches a log line escaped (server/common/log_safe.py)."""
 
 from __future__ import annotations
 
 import logging
 
-from harena.server.log_safe import SafeFormatter, printable
-from harena.server.ssh_server import MAX_ENV_VALUE, accepts_env
+from harena.server.common.log_safe import SafeFormatter, printable
+from harena.server.service.ssh_server import MAX_ENV_VALUE, accepts_env
 
 
 def test_control_characters_are_escaped_and_long_strings_cut():

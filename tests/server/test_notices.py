@@ -1,4 +1,4 @@
-"""Notices delivered to players who are away (server/notices.py), against a real local HTTP
+"""Notices delivered to players who are away (server/notices/delivery.py), against a real local HTTP
 server and a real local SMTP server (tests/server/local_services.py)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import logging
 
 from harena.core.lobby import Lobby
 from harena.core.store import Store
-from harena.server.notices import NoticeConfig, NoticeRunner
+from harena.server.notices.delivery import NoticeConfig, NoticeRunner
 from tests.server.local_services import smtp_server, webhook_server
 
 MIN = 60.0
@@ -106,7 +106,7 @@ async def test_the_daily_cap_holds_across_tables_and_moves():
 async def test_a_failing_webhook_is_retried_with_back_off_and_logged(caplog):
     clock = Clock()
     lobby = lobby_waiting_for_ann(clock)
-    caplog.set_level(logging.WARNING, "harena.server.notices")
+    caplog.set_level(logging.WARNING, "harena.server.notices.delivery")
     with webhook_server() as hook:
         hook.statuses = [500, 503]
         lobby.settings.set("ann-key", "notice_webhook", hook.url)
@@ -115,7 +115,7 @@ async def test_a_failing_webhook_is_retried_with_back_off_and_logged(caplog):
         runner.check()
         await runner.drain()
     assert hook.attempts == 3 and len(hook.posts) == 1
-    records = [r for r in caplog.records if r.name == "harena.server.notices"]
+    records = [r for r in caplog.records if r.name == "harena.server.notices.delivery"]
     assert [r.getMessage().split(":")[0] for r in records if r.levelname == "WARNING"] == [
         "notice to ann-key by webhook failed (attempt 1)",
         "notice to ann-key by webhook failed (attempt 2)",
@@ -222,8 +222,8 @@ async def test_the_text_tells_nothing_hidden():
 
 
 def test_serve_options_make_the_notice_config(tmp_path):
-    from harena.server.cli import parse_args
-    from harena.server.notices_cli import notice_config
+    from harena.server.commands.cli import parse_args
+    from harena.server.commands.notices_cli import notice_config
 
     secret = tmp_path / "smtp-password"
     secret.write_text("s3cret\n")
@@ -242,8 +242,8 @@ def test_serve_options_make_the_notice_config(tmp_path):
 def test_notices_say_the_public_address_unless_told_otherwise():
     """One address for players, given once: `--public-address` is what notices say too, and
     `--notice-connect` still overrides it (docs/server.md)."""
-    from harena.server.cli import parse_args
-    from harena.server.notices_cli import notice_config
+    from harena.server.commands.cli import parse_args
+    from harena.server.commands.notices_cli import notice_config
 
     public = ["serve", "--public-address", "games.example.org:2222"]
     assert notice_config(parse_args(public)).connect == "ssh -t -p 2222 games.example.org"

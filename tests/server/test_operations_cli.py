@@ -1,4 +1,4 @@
-"""The host-side commands (server/operations_cli.py): health, export, import, and a real
+"""The host-side commands (server/commands/operations_cli.py): health, export, import, and a real
 `harena serve --config` process with JSON logs."""
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ import asyncssh
 
 from harena.core.lobby import Lobby
 from harena.core.store import Store
-from harena.server.admin_socket import send, socket_path
-from harena.server.cli import main
-from harena.server.hostkey import fingerprint
-from harena.server.operators import OperatorsError, load_operators
+from harena.server.commands.cli import main
+from harena.server.operations.admin_socket import send, socket_path
+from harena.server.operations.operators import OperatorsError, load_operators
+from harena.server.transport.hostkey import fingerprint
 from tests.server.players import new_key, player
 
 
@@ -119,7 +119,7 @@ async def test_a_real_serve_process_reads_its_config_and_logs_json_lines(tmp_pat
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "harena.server.cli",
+        "harena.server.commands.cli",
         "serve",
         "--config",
         str(config),

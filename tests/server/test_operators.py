@@ -1,4 +1,4 @@
-"""Operators over real SSH (server/admin.py, the lobby's `o` key): close, delete, kick, ban,
+"""Operators over real SSH (server/operations/admin.py, the lobby's `o` key): close, delete, kick, ban,
 notice; and that nobody else can do any of it."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import asyncssh
 import pytest
 
 from harena.core.engine import IllegalAction
-from harena.server.admin_socket import running, send, socket_path
-from harena.server.hostkey import fingerprint
-from harena.server.operators import BANS_FILE
+from harena.server.operations.admin_socket import running, send, socket_path
+from harena.server.operations.operators import BANS_FILE
+from harena.server.transport.hostkey import fingerprint
 from tests.server.players import new_key, player
 from tests.server.test_ssh_server import create_table
 from tests.sshscreen import ScreenClient
@@ -208,11 +208,11 @@ async def test_a_probe_of_the_admin_socket_is_not_logged_and_a_huge_request_is_r
     """`running` (harena admin finding a server, a second server checking the folder) connects
     and closes without a request: nothing to answer, nothing for the operator's log. A request
     past the cap is still answered as a bad one."""
-    from harena.server.admin_socket import MAX_REQUEST
+    from harena.server.operations.admin_socket import MAX_REQUEST
 
     server, _op = await ops_server(make_server)
     path = socket_path(server.config.data_dir)
-    with caplog.at_level(logging.INFO, logger="harena.server.admin_socket"):
+    with caplog.at_level(logging.INFO, logger="harena.server.operations.admin_socket"):
         caplog.clear()  # (the server's start, logged or not as other tests left the levels)
         for _ in range(3):
             assert await asyncio.to_thread(running, path)
@@ -223,7 +223,7 @@ async def test_a_probe_of_the_admin_socket_is_not_logged_and_a_huge_request_is_r
 
 
 async def test_a_second_server_on_the_same_data_refuses_to_start(make_server):
-    from harena.server.admin_socket import AdminSocketError
+    from harena.server.operations.admin_socket import AdminSocketError
 
     first = await make_server()
     first.lobby.create_table("key-a", "ann", "highcard", 2)

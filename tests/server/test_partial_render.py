@@ -8,9 +8,9 @@ from rich.color import ColorSystem
 from textual.geometry import Region
 
 from harena.core.lobby import Lobby
-from harena.server import partial_render
-from harena.server.screen_buffer import ScreenBuffer
-from harena.server.textual_fixes import install
+from harena.server.hosting import partial_render
+from harena.server.hosting.textual_fixes import install
+from harena.server.transport.screen_buffer import ScreenBuffer
 from harena.tui.screens.table import TableScreen
 from harena.tui.widgets.seats import SeatsPanel
 from tests.tui.harness import session, until

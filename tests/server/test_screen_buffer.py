@@ -12,7 +12,7 @@ from textual._compositor import ChopsUpdate, LayoutUpdate
 from textual.geometry import Region
 from textual.strip import Strip
 
-from harena.server.screen_buffer import ScreenBuffer, strip_cells, style_key
+from harena.server.transport.screen_buffer import ScreenBuffer, strip_cells, style_key
 
 COLORS = ColorSystem.EIGHT_BIT
 STYLES = [

@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from harena.server.driver import SSHDriver
-from harena.server.session import (
+from harena.server.transport.driver import SSHDriver
+from harena.server.transport.session import (
     CRASH_MESSAGE,
     EXEC_MESSAGE,
     NO_PTY_MESSAGE,

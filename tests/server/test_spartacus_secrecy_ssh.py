@@ -3,7 +3,7 @@ does not change with the answers already given, since those are revealed togethe
 
 from __future__ import annotations
 
-from harena.server.hostkey import fingerprint
+from harena.server.transport.hostkey import fingerprint
 from tests.server.players import new_key, player
 
 HOUSES = ("solonius", "glaber", "batiatus", "tullius")

@@ -23,8 +23,8 @@ from harena.core.spartacus import arena, auction, market
 from harena.core.spartacus.rules import Spartacus
 from harena.core.spartacus.state import Phase
 from harena.core.table import Table
-from harena.server.hostkey import fingerprint
-from harena.server.ssh_server import HarenaServer
+from harena.server.service.ssh_server import HarenaServer
+from harena.server.transport.hostkey import fingerprint
 from tests.core.spartacus.helpers import clear_table, give
 from tests.server.players import new_key, play_by_screen, player, press_choice
 from tests.sshscreen import ScreenClient

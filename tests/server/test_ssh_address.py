@@ -1,4 +1,4 @@
-"""How players reach the server, as the `ssh` command they type (server/ssh_address.py): the
+"""How players reach the server, as the `ssh` command they type (server/transport/ssh_address.py): the
 operator's `--public-address NAME[:PORT]`, else the address and port a connection reached."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import argparse
 
 import pytest
 
-from harena.server.ssh_address import SshAddress, public_address, reached_address
+from harena.server.transport.ssh_address import SshAddress, public_address, reached_address
 
 
 def test_the_command_names_the_port_only_when_it_is_not_22():

@@ -1,4 +1,4 @@
-"""`ssh host COMMAND` over real SSH (core/commands.py, server/command_replies.py): `status` and
+"""`ssh host COMMAND` over real SSH (core/commands.py, server/service/command_replies.py): `status` and
 `ratings` print and exit, `table N` and `play GAME` open the TUI there, anything else is
 refused with the list of what is accepted. Every command the server tells a player to type
 names the server as they reached it (or as `--public-address` says), and works as printed."""
@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import re
 
-from harena.server.command_replies import PLAY_TABLES_PER_KEY, rename
-from harena.server.hostkey import fingerprint
-from harena.server.ssh_address import SshAddress
+from harena.server.service.command_replies import PLAY_TABLES_PER_KEY, rename
+from harena.server.transport.hostkey import fingerprint
+from harena.server.transport.ssh_address import SshAddress
 from tests.server.players import new_key, player
 from tests.sshscreen import ScreenClient
 

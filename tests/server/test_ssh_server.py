@@ -9,10 +9,10 @@ import random
 import asyncssh
 import pytest
 
-from harena.server import dismantle
-from harena.server.hostkey import fingerprint
-from harena.server.session import live_sessions
-from harena.server.ssh_server import GUEST_PREFIX, HarenaServer, ServerConfig
+from harena.server.hosting import dismantle
+from harena.server.service.ssh_server import GUEST_PREFIX, HarenaServer, ServerConfig
+from harena.server.transport.hostkey import fingerprint
+from harena.server.transport.session import live_sessions
 from tests.server.leaks import collect_all
 from tests.server.players import new_key, player
 from tests.sshscreen import ScreenClient

@@ -1,4 +1,4 @@
-"""server/textual_fixes.py: one regression test per process-wide pitfall."""
+"""server/hosting/textual_fixes.py: one regression test per process-wide pitfall."""
 
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ from textual.color import Color
 from textual.strip import Strip
 from textual.widgets import DataTable
 
-from harena.server import textual_fixes
-from harena.server.session import SessionContext, post_from_anywhere
-from harena.server.textual_fixes import color_system_for_terminal, install
+from harena.server.hosting import textual_fixes
+from harena.server.hosting.textual_fixes import color_system_for_terminal, install
+from harena.server.transport.session import SessionContext, post_from_anywhere
 from tests.server.leaks import all_taken_apart, collect_all, garbage_made
 from tests.server.session_apps import Note, serve
 from tests.sshscreen import ScreenClient
@@ -355,7 +355,7 @@ async def test_session_context_capture_inside_an_app():
 def test_screens_repaint_within_a_few_milliseconds_of_a_change():
     import textual.screen
 
-    from harena.server.textual_fixes import SCREEN_UPDATE_PERIOD
+    from harena.server.hosting.textual_fixes import SCREEN_UPDATE_PERIOD
 
     install()
     assert textual.screen.UPDATE_PERIOD == SCREEN_UPDATE_PERIOD <= 0.005

@@ -1,5 +1,5 @@
 """Every private Textual, Rich and asyncssh attribute harena relies on is still there, as pinned
-(`harena.server.textual_pins`), in the installed versions, which are the ones pinned."""
+(`harena.server.hosting.textual_pins`), in the installed versions, which are the ones pinned."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from packaging.requirements import Requirement
 from textual.app import App
 from textual.strip import Strip
 
-from harena.server import dismantle, textual_fixes, textual_pins
-from harena.server.textual_pins import PINS, Pin, actual, patch, pinned, problems
+from harena.server.hosting import dismantle, textual_fixes, textual_pins
+from harena.server.hosting.textual_pins import PINS, Pin, actual, patch, pinned, problems
 
 ROOT = Path(__file__).resolve().parents[2]
 

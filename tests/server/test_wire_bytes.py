@@ -11,10 +11,10 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from harena.server.hostkey import fingerprint
-from harena.server.limits import ServerLimits
-from harena.server.session import live_sessions
-from harena.server.ssh_server import HarenaServer, ServerConfig
+from harena.server.common.limits import ServerLimits
+from harena.server.service.ssh_server import HarenaServer, ServerConfig
+from harena.server.transport.hostkey import fingerprint
+from harena.server.transport.session import live_sessions
 from tests.sshscreen import ScreenClient
 from tests.tui.harness import screen_text
 

@@ -12,8 +12,8 @@ from rich.console import Console
 from textual.pilot import Pilot
 
 from harena.core.lobby import Lobby
-from harena.server.driver import SSHDriver
-from harena.server.textual_fixes import install, mark_server_app
+from harena.server.hosting.textual_fixes import install, mark_server_app
+from harena.server.transport.driver import SSHDriver
 from harena.tui.app import HarenaApp
 
 SIZE = (80, 24)

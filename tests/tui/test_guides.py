@@ -20,9 +20,9 @@ from textual.geometry import Region
 
 from harena.core.guide import create_guided_table, load_guide
 from harena.core.lobby import Lobby
-from harena.server.bot_runner import BotRunner
-from harena.server.driver import SSHDriver
-from harena.server.textual_fixes import install, mark_server_app
+from harena.server.hosting.textual_fixes import install, mark_server_app
+from harena.server.runners.bot_runner import BotRunner
+from harena.server.transport.driver import SSHDriver
 from harena.tui.app import HarenaApp
 from harena.tui.guide import REGION_NAMES, REGION_SELECTORS, TARGET_CLASS, GuideBox
 from harena.tui.screens.help import HelpScreen

@@ -11,7 +11,7 @@ from typing import Any
 from harena.core.lobby import Lobby
 from harena.core.summaries import MAX_WIDTH, summaries_for
 from harena.core.table import Table
-from harena.server.driver import to_ascii
+from harena.server.transport.driver import to_ascii
 from harena.tui.app import HarenaApp
 from harena.tui.screens.rules import NO_SUMMARY, RulesScreen
 from harena.tui.screens.table import TableScreen

@@ -10,7 +10,7 @@ from textual import events
 
 from harena.core.lobby import MOVED, Lobby
 from harena.core.table import Table
-from harena.server.bot_runner import BotRunner
+from harena.server.runners.bot_runner import BotRunner
 from harena.tui.app import HarenaApp
 from harena.tui.screens import table as table_screen_module
 from harena.tui.screens.help import HelpScreen

@@ -44,7 +44,7 @@ async def test_opening_from_the_lobby_a_table_that_cannot_be_shown_says_why() ->
 
 async def test_an_answer_that_comes_after_the_session_ended_is_dropped() -> None:
     """Another node's answer to a key may come seconds after the player left: by then the
-    server has taken the app apart (server/dismantle.py clears it); the answer must not run."""
+    server has taken the app apart (server/hosting/dismantle.py clears it); the answer must not run."""
     lobby = Lobby()
     heard: list[str | None] = []
     async with session(lobby, "id-ann", "ann") as (app, pilot):

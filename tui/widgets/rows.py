@@ -14,7 +14,7 @@ left-aligned) is turned into segments exactly as Textual's `_FormattedLine.to_st
 selection offsets included; any other row goes through Textual's `Visual.to_strips`, and a
 widget with wrapped rows or a text selection falls back to Textual's own whole render.
 
-Relies on (pinned in server/textual_pins): `Widget._size`, `_layout_cache`,
+Relies on (pinned in server/hosting/textual_pins): `Widget._size`, `_layout_cache`,
 `_dirty_regions`, `_repaint_regions`, `_styles_cache` (replaced by `SharedStylesCache`),
 `_rich_style_cache`, `clear_cached_dimensions()`, `Screen._dirty_widgets`,
 `Screen._compositor`, `RenderStyles._cache_key`.

@@ -10,7 +10,7 @@ returns (all the changes of one view make one repaint) and does what the timer's
 timer still runs for everything else Textual refreshes; a tick that finds nothing dirty does
 nothing.
 
-Relies on (pinned in server/textual_pins): `Screen._on_timer_update`,
+Relies on (pinned in server/hosting/textual_pins): `Screen._on_timer_update`,
 `Screen._dirty_widgets`, `App._batch_count`, `App._handle_exception`.
 """
 

@@ -14,7 +14,7 @@ titles, tint, opacities, ANSI theme, and the app's theme for "$variables" in con
 selected). Strips are immutable, so one strip can be painted by any number of apps. Line
 filters and link hover styles are still applied per app, after this cache, as Textual does.
 
-Relies on (pinned in server/textual_pins): `StylesCache.render_widget` and
+Relies on (pinned in server/hosting/textual_pins): `StylesCache.render_widget` and
 `StylesCache.render_line(styles, y, size, content_size, padding, base_background, background,
 render_content_line, border_title, border_subtitle, opacity, ansi_theme, native_ansi)`, which
 is given the widget's bound `render_line`.

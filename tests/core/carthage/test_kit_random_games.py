@@ -13,7 +13,7 @@ from harena.core.bots import RandomBot, bot_seed
 from harena.core.carthage.bots import HeuristicBot
 from harena.core.carthage.rules import Carthage
 from harena.core.engine import replay, restore
-from harena.server.cli import main
+from harena.server.commands.cli import main
 from tests.core.carthage.table_helpers import new_carthage
 from tests.core.carthage.test_rules_random_games import play_with_bots
 

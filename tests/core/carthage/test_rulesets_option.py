@@ -15,7 +15,7 @@ from harena.core.carthage.rulesets.catalog import (
     load_rulesets,
 )
 from harena.core.engine import GameConfigError, make_config, option_warnings
-from harena.server.cli import main
+from harena.server.commands.cli import main
 
 
 def test_the_rulebook_names_17_rulesets_and_the_option_offers_every_one() -> None:

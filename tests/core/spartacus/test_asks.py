@@ -68,7 +68,7 @@ def test_the_host_asks_publicly_and_the_thumb_stays_free() -> None:
 def test_an_ask_refused_is_said_to_all_stops_the_wait_and_may_still_be_paid() -> None:
     """The Dominus asked may say no, publicly, whatever their treasury (a refusal is offered
     with no coins too, so it tells nothing): bots waiting for the answer go on (Game.asked_to_pay,
-    server/bot_runner.py); deals are not binding, so paying stays open while the moment lasts."""
+    server/runners/bot_runner.py); deals are not binding, so paying stays open while the moment lasts."""
     game = at_the_thumbs()
     game.act(0, "ask:2:3:spare")
     assert game.asked_to_pay() == [2]

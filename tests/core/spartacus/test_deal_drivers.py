@@ -12,7 +12,7 @@ from harena.core.lobby import Lobby
 from harena.core.simulate import play_to_the_end, simulate
 from harena.core.spartacus.bots import HeuristicBot
 from harena.core.table import Table
-from harena.server.bot_runner import BotRunner
+from harena.server.runners.bot_runner import BotRunner
 from tests.core.spartacus.test_asks import at_the_thumbs
 
 

@@ -41,9 +41,9 @@ async def make_node(tmp_path: Path, nats_server: LocalNats) -> AsyncIterator:
     free port, sharing one host key with every other node (as a cluster's nodes do). Its
     tables stay where they are unless `affinity` (seconds) says otherwise."""
     from harena.server.cluster.options import ClusterSettings
-    from harena.server.limits import ServerLimits
-    from harena.server.notices import NoticeConfig
-    from harena.server.ssh_server import HarenaServer, ServerConfig
+    from harena.server.common.limits import ServerLimits
+    from harena.server.notices.delivery import NoticeConfig
+    from harena.server.service.ssh_server import HarenaServer, ServerConfig
 
     servers: list[HarenaServer] = []
 

@@ -15,7 +15,7 @@ from bench.tally_game import install as install_tally
 from harena.core.engine import unregister
 from harena.core.table import Table
 from harena.server.cluster.table_store import JetStreamTables
-from harena.server.hostkey import fingerprint
+from harena.server.transport.hostkey import fingerprint
 from tests.server.cluster.test_notices import until
 from tests.server.players import new_key, player
 

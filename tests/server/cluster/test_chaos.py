@@ -34,7 +34,7 @@ from harena.core.table import Table
 from harena.server.cluster.link import NatsUnavailable
 from harena.server.cluster.node import DRAINED
 from harena.server.cluster.table_store import JetStreamTables
-from harena.server.hostkey import fingerprint
+from harena.server.transport.hostkey import fingerprint
 from tests.server.cluster.answers import answers_to_one_request
 from tests.server.cluster.test_failover import LEASE, start_node
 from tests.sshscreen import ScreenClient

@@ -10,8 +10,8 @@ import asyncssh
 import pytest
 
 from harena.server.cluster.connections import ClusterConnections, _counts
-from harena.server.limits import ConnectionCounter
-from harena.server.ssh_server import HarenaServer
+from harena.server.common.limits import ConnectionCounter
+from harena.server.service.ssh_server import HarenaServer
 from tests.server.players import new_key, player
 
 REFUSED = (asyncssh.DisconnectError, asyncssh.ChannelOpenError, ConnectionError)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from harena.server.admin import AdminCommands
+from harena.server.operations.admin import AdminCommands
 from tests.server.players import new_key, player
 from tests.server.test_ssh_server import create_table
 

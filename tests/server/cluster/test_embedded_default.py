@@ -8,8 +8,8 @@ import sys
 
 CHECK = """
 import sys
-from harena.server.cli import build_parser, parse_args
-from harena.server.ssh_server import HarenaServer, ServerConfig
+from harena.server.commands.cli import build_parser, parse_args
+from harena.server.service.ssh_server import HarenaServer, ServerConfig
 args = parse_args(["serve", "--port", "0"])
 assert args.cluster is None and args.workers == 1
 loaded = sorted(m for m in sys.modules if m == "nats" or m.startswith("nats."))

@@ -18,7 +18,7 @@ LEASE = 2.0
 REPO = Path(__file__).resolve().parents[3]
 NODE_MAIN = (  # harena's own command, with the tests' High Card game registered
     "import sys; from tests import fixture_game; fixture_game.install(); "
-    "from harena.server.cli import main; sys.exit(main(sys.argv[1:]))"
+    "from harena.server.commands.cli import main; sys.exit(main(sys.argv[1:]))"
 )
 
 

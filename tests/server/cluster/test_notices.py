@@ -13,8 +13,8 @@ from typing import Any
 from harena.core.notices import NoticePrefs, WaitingTable, due_notice
 from harena.core.table import Table
 from harena.server.cluster.notices import ClusterNoticeBook
-from harena.server.hostkey import fingerprint
-from harena.server.notices import NoticeConfig
+from harena.server.notices.delivery import NoticeConfig
+from harena.server.transport.hostkey import fingerprint
 from tests.server.cluster.test_failover import LEASE, start_node
 from tests.server.local_services import WebhookServer, webhook_server
 from tests.server.players import new_key, player

@@ -10,7 +10,7 @@ import pytest
 from harena.core.ratings import START
 from harena.core.table import Table
 from harena.server.cluster.node import ClusterStore
-from harena.server.ssh_server import HarenaServer
+from harena.server.service.ssh_server import HarenaServer
 
 
 def finished(table_id: str, first: str, second: str, seed: int) -> Table:

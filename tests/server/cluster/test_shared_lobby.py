@@ -7,7 +7,7 @@ import asyncio
 import asyncssh
 import pytest
 
-from harena.server.admin import AdminCommands
+from harena.server.operations.admin import AdminCommands
 from tests.server.players import new_key, player
 
 

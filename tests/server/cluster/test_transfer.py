@@ -6,7 +6,7 @@ from __future__ import annotations
 from harena.core.lobby import Lobby
 from harena.core.store import Store
 from harena.core.table import Table
-from harena.server.cli import main
+from harena.server.commands.cli import main
 
 TOLD = {"key-ann": {"1": 3.0}}  # ann was told of table 1's wait that began at 3.0
 

@@ -19,7 +19,15 @@ from tests.sshscreen import ScreenClient
 
 def admin(data: Path, *command: str) -> str:
     done = subprocess.run(
-        [sys.executable, "-m", "harena.server.cli", "admin", "--data", str(data), *command],
+        [
+            sys.executable,
+            "-m",
+            "harena.server.commands.cli",
+            "admin",
+            "--data",
+            str(data),
+            *command,
+        ],
         capture_output=True,
         text=True,
         timeout=30,
@@ -35,7 +43,7 @@ async def test_two_workers_share_the_port_and_one_lobby(tmp_path):
     port = free_port()
     data = tmp_path / "data"
     process = subprocess.Popen(
-        [sys.executable, "-m", "harena.server.cli", "serve", "--workers", "2", "--port",
+        [sys.executable, "-m", "harena.server.commands.cli", "serve", "--workers", "2", "--port",
          str(port), "--keys", str(tmp_path / "keys"), "--data", str(data), "--bot-delay", "0.05", "--max-per-ip", "20"],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -103,7 +111,7 @@ async def test_a_worker_killed_is_started_again_while_the_others_play_on(tmp_pat
     port = free_port()
     data = tmp_path / "data"
     process = subprocess.Popen(
-        [sys.executable, "-m", "harena.server.cli", "serve", "--workers", "2", "--port",
+        [sys.executable, "-m", "harena.server.commands.cli", "serve", "--workers", "2", "--port",
          str(port), "--keys", str(tmp_path / "keys"), "--data", str(data), "--bot-delay", "0.05",
          "--max-per-ip", "20", "--lease-time", "2"],
         stdout=subprocess.PIPE,

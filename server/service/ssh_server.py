@@ -17,10 +17,10 @@ import logging
 import time
 import uuid
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import asyncssh
 
@@ -32,29 +32,38 @@ from harena.core.commands import (
     command_text,
     parse_command,
 )
-from harena.core.lobby import Lobby
-from harena.core.store import Store
 from harena.core.table import clean_text
-from harena.server import command_replies, gc_policy
-from harena.server.admin import AdminCommands, AdminError
-from harena.server.admin_socket import AdminSocket, socket_path
-from harena.server.bot_runner import BotRunner
-from harena.server.bot_workers import BotWorkers
-from harena.server.clock_runner import ClockRunner
-from harena.server.hostkey import fingerprint, load_or_create_host_key
-from harena.server.limits import ConnectionCounter, InputRateLimiter, ServerLimits, StartupSlots
-from harena.server.log_safe import printable
-from harena.server.notices import NoticeConfig, NoticeRunner
-from harena.server.operators import Bans
-from harena.server.session import (
+from harena.server.common.limits import (
+    ConnectionCounter,
+    InputRateLimiter,
+    ServerLimits,
+    StartupSlots,
+)
+from harena.server.common.log_safe import printable
+from harena.server.hosting import gc_policy
+from harena.server.hosting.textual_pins import patch
+from harena.server.notices.delivery import NoticeConfig, NoticeRunner
+from harena.server.operations.admin import AdminCommands, AdminError
+from harena.server.operations.admin_socket import AdminSocket, socket_path
+from harena.server.operations.operators import BANNED_KEY_MESSAGE, Bans
+from harena.server.runners.bot_runner import BotRunner
+from harena.server.runners.bot_workers import BotWorkers
+from harena.server.runners.clock_runner import ClockRunner
+from harena.server.service import command_replies
+from harena.server.service.backend import choose_backend
+from harena.server.transport.hostkey import fingerprint, load_or_create_host_key
+from harena.server.transport.session import (
     LISTEN_OPTIONS,
     AppSession,
     SessionInfo,
     live_session_count,
     shutdown_all,
 )
-from harena.server.ssh_address import SshAddress, reached_address
-from harena.server.textual_pins import patch
+from harena.server.transport.ssh_address import SshAddress, reached_address
+
+if TYPE_CHECKING:
+    from harena.server.cluster.node import ClusterNode
+    from harena.server.cluster.options import ClusterSettings
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +79,6 @@ IDLE_CHECK_EVERY = 60.0
 IDLE_MESSAGE = "harena: disconnected after {minutes} idle minutes as a spectator."
 SHUTDOWN_MESSAGE = "harena: the server is stopping; every table is saved, your seat is kept."
 TAKEN_OVER_MESSAGE = "harena: your key took this seat over from another session."
-BANNED_KEY_MESSAGE = "harena: this key is banned from this server"
 BANNED_ADDRESS_MESSAGE = "harena: your address is banned from this server"
 ARCHIVE_CHECK_EVERY = 3600.0
 BUSY_MESSAGE = "the server is full, try again later"
@@ -109,11 +117,13 @@ class ServerConfig:
     bot_delay: float = 0.8
     bot_seconds: float = 1.0  # a search bot's budget per decision, thought in a worker process
     bot_workers: int = 2  # worker processes for search bots (0: they think on the loop)
-    operators: frozenset[str] = frozenset()  # key fingerprints (server/operators.py)
+    operators: frozenset[str] = frozenset()  # key fingerprints (server/operations/operators.py)
     archive_after: float = 30 * 86400  # seconds untouched before a table is archived; 0: never
     rate_bot_games: bool = False  # games with bots count for ratings
     notices: NoticeConfig = field(default_factory=NoticeConfig)  # for players who are away
-    cluster: Any = None  # ClusterSettings (server/cluster/options.py): None, the embedded default
+    cluster: ClusterSettings | None = (
+        None  # a cluster node (server/cluster/options.py); None: one process
+    )
     reuse_port: bool = False  # SO_REUSEPORT: `--workers` share one port
     public_address: SshAddress | None = None  # what players type after ssh; None: what they reached
 
@@ -510,40 +520,19 @@ class HarenaServer:
         )
         if self.admin is not None:
             self.admin.check_free()  # before any table is opened
-        self.cluster: Any = None  # server/cluster/node.py's ClusterNode, in a cluster
-        if config.cluster is not None:
-            from harena.server.cluster.node import ClusterNode
-
-            if config.data_dir is not None:  # the admin socket and bans still live here
-                config.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
-            self.cluster = ClusterNode(config.cluster).start()
-            self.host_key = self.cluster.shared_host_key(self.host_key)
-            self.lobby = self.cluster.open_lobby(count_bots=config.rate_bot_games)
-        else:
-            store = Store(config.data_dir) if config.data_dir is not None else None
-            self.lobby = (
-                Lobby.open(store, count_bots=config.rate_bot_games)
-                if store is not None
-                else Lobby()
-            )
+        self.backend = choose_backend(config.cluster, config.data_dir)
+        self.host_key = self.backend.host_key(self.host_key)
+        self.lobby = self.backend.open_lobby(count_bots=config.rate_bot_games)
         self.lobby.ratings.count_bots = config.rate_bot_games
-        self.bans = Bans.load(config.data_dir)
-        if self.cluster is not None:  # one list for every node
-            from harena.server.cluster.bans import shared_bans
-
-            self.bans = shared_bans(self.cluster, self.bans)
-        self.session_numbers = itertools.count(1)
+        self.bans = self.backend.bans(Bans.load(config.data_dir))
+        self.session_numbers: Iterator[int] = itertools.count(1)
         self._archive_timer: asyncio.TimerHandle | None = None
         limits = config.limits
         self.connections = ConnectionCounter(limits.max_per_ip)
         self.all_connections = ConnectionCounter(limits.max_connections)
         self.identities = ConnectionCounter(limits.max_per_key)
         self.startups = StartupSlots(limits.max_startups, limits.max_startups_per_ip)
-        if self.cluster is not None:  # the per-address and per-key caps hold for the cluster
-            from harena.server.cluster.connections import ClusterConnections
-
-            counters = {"addresses": self.connections, "keys": self.identities}
-            ClusterConnections(self.cluster, counters).start()
+        self.backend.share_connections({"addresses": self.connections, "keys": self.identities})
         self.refused: dict[str, int] = dict.fromkeys(
             ("max_connections", "max_startups", "max_per_ip", "max_per_key", "max_channels"), 0
         )
@@ -554,12 +543,12 @@ class HarenaServer:
         self.bots: BotRunner | None = None
         self.clocks: ClockRunner | None = None
         self.lobby.notice_channels = config.notices.channels
-        book = None
-        if self.cluster is not None:  # one sender for the cluster, presence on every node
-            from harena.server.cluster.notices import ClusterNoticeBook
+        self.notices = NoticeRunner(self.lobby, config.notices, book=self.backend.notice_book())
 
-            book = ClusterNoticeBook(self.cluster)
-        self.notices = NoticeRunner(self.lobby, config.notices, book=book)
+    @property
+    def cluster(self) -> ClusterNode | None:
+        """The cluster node this server runs on, if any (tests and drills reach into it)."""
+        return self.backend.node
 
     @property
     def fingerprint(self) -> str:
@@ -600,8 +589,7 @@ class HarenaServer:
             **({"reuse_port": True} if self.config.reuse_port else {}),
             **LISTEN_OPTIONS,
         )
-        if self.cluster is not None:
-            self.cluster.run(self)  # (after listening: it announces our address)
+        self.backend.run(self)  # (after listening: a node announces our address)
         log.info("listening on %s:%d, host key %s", self.config.host, self.port, self.fingerprint)
 
     async def stop(self) -> None:
@@ -623,8 +611,7 @@ class HarenaServer:
             self.clocks.close()
         self.notices.close()
         self.lobby.close()
-        if self.cluster is not None:
-            self.cluster.stop()
+        self.backend.stop()
 
     def _archive_idle(self) -> None:
         if self.config.archive_after > 0:

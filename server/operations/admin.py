@@ -1,5 +1,5 @@
 """What operators may do, as commands: one implementation behind the lobby's operator key (`o`)
-and `harena admin` on the host (through the admin socket, server/admin_socket.py).
+and `harena admin` on the host (through the admin socket, server/operations/admin_socket.py).
 
 A command is a word and its arguments (`delete 3`, `ban ann`, `notice back at 20:00`); it
 returns the text to show, or raises AdminError with a message that says what to type instead.
@@ -10,19 +10,19 @@ from __future__ import annotations
 import ipaddress
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from harena.core.engine import IllegalAction
 from harena.core.store import StoreError
 from harena.core.table import clean_text
 from harena.core.transfer import TransferError, import_table
-from harena.server.operators import OperatorsError
+from harena.server.operations.operators import OperatorsError
 
 if TYPE_CHECKING:
-    from harena.server.cluster.node import ClusterNode
-    from harena.server.ssh_server import HarenaServer, HarenaSession
+    from harena.core.lobby import Lobby
+    from harena.server.operations.operators import Bans
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +36,46 @@ class AdminError(Exception):
     """A command that cannot run; the message says why and what would."""
 
 
+class OperatedSession(Protocol):
+    """What a command sees of a live session (server/service/ssh_server.py's HarenaSession)."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def identity(self) -> str: ...
+    @property
+    def address(self) -> str: ...
+    @property
+    def guest(self) -> bool: ...
+    def request_exit(self, message: str) -> None: ...
+
+
+class ClusterCommands(Protocol):
+    """The commands only a cluster node runs; one process answers that it is not in one."""
+
+    def nodes_text(self) -> str:
+        """`harena admin nodes`; raises AdminError outside a cluster."""
+        ...
+
+    def drain(self, args: list[str]) -> str:
+        """`harena admin drain NODE` (its arguments); raises AdminError outside a cluster."""
+        ...
+
+
+class OperatedServer(Protocol):
+    """What the commands act on: the running server (server/service/ssh_server.py)."""
+
+    @property
+    def lobby(self) -> Lobby: ...
+    @property
+    def bans(self) -> Bans: ...
+    @property
+    def backend(self) -> ClusterCommands: ...
+    def all_sessions(self) -> Sequence[OperatedSession]: ...
+
+
 @dataclass
 class Command:
     usage: str
@@ -47,7 +87,7 @@ class Command:
 class AdminCommands:
     """The commands, run against one live server. `by` names who ran one (for the log)."""
 
-    def __init__(self, server: HarenaServer) -> None:
+    def __init__(self, server: OperatedServer) -> None:
         self.server = server
 
     def run(
@@ -94,20 +134,10 @@ class AdminCommands:
         return "\n".join(lines)
 
     def nodes(self, args: list[str], by: str, data: bytes | None) -> str:
-        from harena.server.cluster.operations import nodes_text
-
-        return nodes_text(self._cluster())
+        return self.server.backend.nodes_text()
 
     def drain(self, args: list[str], by: str, data: bytes | None) -> str:
-        from harena.server.cluster.operations import drain_node
-
-        return drain_node(self._cluster(), _one(args, "drain NODE"))
-
-    def _cluster(self) -> ClusterNode:
-        if self.server.cluster is None:
-            raise AdminError("this server is not in a cluster (docs/cluster.md)")
-        node: ClusterNode = self.server.cluster
-        return node
+        return self.server.backend.drain(args)
 
     def sessions(self, args: list[str], by: str, data: bytes | None) -> str:
         rows = self.server.all_sessions()
@@ -121,12 +151,12 @@ class AdminCommands:
         return "\n".join(lines)
 
     def close(self, args: list[str], by: str, data: bytes | None) -> str:
-        table_id = _one(args, "close TABLE")
+        table_id = one_argument(args, "close TABLE")
         self.server.lobby.close_table(table_id, by, CLOSED_REASON)
         return f"table {table_id} closed: it stays readable with the finished tables"
 
     def delete(self, args: list[str], by: str, data: bytes | None) -> str:
-        table_id = _one(args, "delete TABLE")
+        table_id = one_argument(args, "delete TABLE")
         self.server.lobby.delete_table(table_id, DELETED_REASON)
         return f"table {table_id} deleted (its files are in deleted/ under the data folder)"
 
@@ -170,7 +200,7 @@ class AdminCommands:
         return f"banned {what}; closed {_plural(len(hit), 'session')}"
 
     def unban(self, args: list[str], by: str, data: bytes | None) -> str:
-        what = self.server.bans.unban(_one(args, "unban FINGERPRINT|ADDRESS"))
+        what = self.server.bans.unban(one_argument(args, "unban FINGERPRINT|ADDRESS"))
         return f"unbanned {what}"
 
     def list_bans(self, args: list[str], by: str, data: bytes | None) -> str:
@@ -195,7 +225,7 @@ class AdminCommands:
 
     # -- finding sessions ---------------------------------------------------------------------
 
-    def _sessions_of(self, who: str) -> list[HarenaSession]:
+    def _sessions_of(self, who: str) -> list[OperatedSession]:
         """Sessions by number, exact fingerprint or name (any case)."""
         rows = self.server.all_sessions()
         if who.isdigit():
@@ -253,7 +283,7 @@ COMMANDS: dict[str, Command] = {
 }
 
 
-def _one(args: list[str], usage: str) -> str:
+def one_argument(args: list[str], usage: str) -> str:
     if len(args) != 1:
         _usage(usage)
     return args[0]

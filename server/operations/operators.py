@@ -20,6 +20,8 @@ import asyncssh
 log = logging.getLogger(__name__)
 
 BANS_FILE = "bans.json"
+BANNED_KEY_MESSAGE = "harena: this key is banned from this server"
+"""What a banned key is told, at login or when a ban reaches its open session."""
 KEY_PREFIXES = ("ssh-", "ecdsa-", "sk-", "rsa-")
 
 

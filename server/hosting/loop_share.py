@@ -22,7 +22,7 @@ from typing import Any
 
 from textual._context import active_app
 
-from harena.server.textual_pins import patch
+from harena.server.hosting.textual_pins import patch
 
 WINDOW = 2.0
 """Seconds of its share an app may save up: enough for an expensive action (a dialog opening)

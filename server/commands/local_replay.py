@@ -13,7 +13,7 @@ from pathlib import Path
 
 from harena.core.store import Store, StoreError
 from harena.core.table import Table
-from harena.server.logs import TERMINAL_LOG, logging_to_file
+from harena.server.common.logs import TERMINAL_LOG, logging_to_file
 
 
 class ReplayError(Exception):

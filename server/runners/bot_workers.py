@@ -74,7 +74,7 @@ def _context() -> multiprocessing.context.BaseContext:
     if "forkserver" not in methods:
         return multiprocessing.get_context("spawn")
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["harena.server.bot_workers"])  # workers start loaded
+    context.set_forkserver_preload(["harena.server.runners.bot_workers"])  # workers start loaded
     return context
 
 

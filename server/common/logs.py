@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TextIO
 
-from harena.server.log_safe import SafeFormatter
+from harena.server.common.log_safe import SafeFormatter
 
 FIELDS = ("event", "address", "key", "player", "table", "session", "node")
 """The extra fields a log call may carry (the only ones the JSON format copies)."""

@@ -30,7 +30,7 @@ from textual.cache import LRUCache
 from textual.geometry import Region
 from textual.strip import Strip
 
-from harena.server.textual_fixes import sgr_codes
+from harena.server.hosting.textual_fixes import sgr_codes
 
 CompositorPaint = LayoutUpdate | ChopsUpdate
 

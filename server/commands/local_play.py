@@ -12,9 +12,9 @@ from pathlib import Path
 from harena.core.engine import GameConfigError, game_class
 from harena.core.guide import GuideError, create_guided_table
 from harena.core.lobby import Lobby
-from harena.server.bot_runner import BotRunner
-from harena.server.bot_workers import BotWorkers
-from harena.server.logs import TERMINAL_LOG, logging_to_file
+from harena.server.common.logs import TERMINAL_LOG, logging_to_file
+from harena.server.runners.bot_runner import BotRunner
+from harena.server.runners.bot_workers import BotWorkers
 
 LOCAL_IDENTITY = "local-player"
 

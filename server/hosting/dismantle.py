@@ -46,8 +46,8 @@ from textual.css.stylesheet import Stylesheet
 from textual.message_pump import MessagePump
 from textual.timer import Timer
 
-from harena.server import loop_share
-from harena.server.textual_pins import patch
+from harena.server.hosting import loop_share
+from harena.server.hosting.textual_pins import patch
 
 log = logging.getLogger(__name__)
 

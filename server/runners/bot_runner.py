@@ -23,7 +23,7 @@ from harena.core.lobby import Lobby
 from harena.core.search.bot import SearchBot
 from harena.core.store import StoreError
 from harena.core.table import Table
-from harena.server.bot_workers import BotWorkers
+from harena.server.runners.bot_workers import BotWorkers
 
 log = logging.getLogger(__name__)
 

@@ -4,7 +4,7 @@
 says on stderr why not (`rename`). `table N` and `play GAME` start
 the usual app on a table: `check_start` says beforehand why one cannot (so the player reads it
 on stderr, not in a TUI), and `start_table` gives the table the app opens. A line that tells the
-player a command to type names this server as they reach it (`server/ssh_address.py`).
+player a command to type names this server as they reach it (`server/transport/ssh_address.py`).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from harena.core.engine import available_games, default_players, game_class
 from harena.core.lobby import Lobby
 from harena.core.players import NameRefused
 from harena.core.table import Table
-from harena.server.ssh_address import SshAddress
+from harena.server.transport.ssh_address import SshAddress
 
 PLAY_TABLES_PER_KEY = 3
 """Tables in play a key may have created (through `play` or the lobby) before `play` refuses to

@@ -1,12 +1,12 @@
-"""`harena serve`'s options for notices to players who are away (server/notices.py)."""
+"""`harena serve`'s options for notices to players who are away (server/notices/delivery.py)."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
-from harena.server.config import ConfigError
-from harena.server.notices import NoticeConfig
+from harena.server.commands.config import ConfigError
+from harena.server.notices.delivery import NoticeConfig
 
 
 class NoticeOptionsError(ConfigError):

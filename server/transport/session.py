@@ -53,15 +53,20 @@ import asyncssh
 from textual._context import active_app, active_message_pump, visible_screen_stack
 from textual.message import Message
 
-from harena.server import dismantle, gc_policy, loop_share
-from harena.server.driver import DEFAULT_EVENT_BURST, DEFAULT_EVENT_RATE, SSHDriver, clamp_size
-from harena.server.limits import EventBudget
-from harena.server.log_safe import printable
-from harena.server.textual_fixes import (
+from harena.server.common.limits import EventBudget
+from harena.server.common.log_safe import printable
+from harena.server.hosting import dismantle, gc_policy, loop_share
+from harena.server.hosting.textual_fixes import (
     color_system_for_terminal,
     install,
     mark_server_app,
     set_app_color_system,
+)
+from harena.server.transport.driver import (
+    DEFAULT_EVENT_BURST,
+    DEFAULT_EVENT_RATE,
+    SSHDriver,
+    clamp_size,
 )
 
 if TYPE_CHECKING:

@@ -9,6 +9,7 @@ import os
 import sys
 from dataclasses import fields
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from harena.core.engine import (
     GameConfigError,
@@ -19,22 +20,27 @@ from harena.core.engine import (
 )
 from harena.core.simulate import parse_bots, simulate
 from harena.core.store import default_data_dir
-from harena.server.admin_socket import AdminSocketError
 from harena.server.cluster.options import (
     add_cluster_commands,
     add_cluster_options,
     cluster_settings,
 )
-from harena.server.config import ConfigError, load_config, render_config
-from harena.server.hostkey import HostKeyError
-from harena.server.limits import ServerLimits
-from harena.server.logs import configure_logging
-from harena.server.notices_cli import add_notice_options, notice_config
-from harena.server.operations_cli import add_operations_commands, add_operations_options
-from harena.server.operators import OperatorsError, load_operators
-from harena.server.ssh_address import public_address
+from harena.server.commands.config import ConfigError, load_config, render_config
+from harena.server.commands.notices_cli import add_notice_options, notice_config
+from harena.server.commands.operations_cli import add_operations_commands, add_operations_options
+from harena.server.common.limits import ServerLimits
+from harena.server.common.logs import configure_logging
+from harena.server.operations.admin_socket import AdminSocketError
+from harena.server.operations.operators import OperatorsError, load_operators
+from harena.server.transport.hostkey import HostKeyError
+from harena.server.transport.ssh_address import public_address
 
 log = logging.getLogger("harena")
+
+
+if TYPE_CHECKING:
+    Commands = argparse._SubParsersAction[argparse.ArgumentParser]
+    """Where each command adds its parser."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -44,12 +50,35 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug details")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    add_serve_command(commands)
+    add_operations_commands(commands)
+    add_cluster_commands(commands)
+    add_replay_command(commands)
+    add_play_command(commands)
+    add_simulate_command(commands)
+    add_games_command(commands)
+    return parser
 
+
+def add_serve_command(commands: Commands) -> None:
     serve = commands.add_parser(
         "serve",
         help="run the SSH server",
         description="Run the SSH server: players connect with `ssh -p PORT HOST`.",
     )
+    add_listen_options(serve)
+    limits = ServerLimits()
+    add_connection_limits(serve, limits)
+    add_input_limits(serve, limits)
+    add_bot_options(serve)
+    add_operations_options(serve)
+    add_notice_options(serve)
+    add_cluster_options(serve)
+    serve.set_defaults(run=run_serve, serve_parser=serve, operator_keys=[])
+
+
+def add_listen_options(serve: argparse.ArgumentParser) -> None:
+    """Where the server listens, what it is called, where its keys and tables are kept."""
     serve.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default: %(default)s)"
     )
@@ -83,7 +112,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="AUTHORIZED_KEYS",
         help="admit only the keys listed in this authorized_keys file (no guests)",
     )
-    limits = ServerLimits()
+
+
+def add_connection_limits(serve: argparse.ArgumentParser, limits: ServerLimits) -> None:
     serve.add_argument(
         "--login-timeout",
         type=float,
@@ -133,6 +164,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="sessions open on one connection (default: %(default)s)",
     )
+
+
+def add_input_limits(serve: argparse.ArgumentParser, limits: ServerLimits) -> None:
     serve.add_argument(
         "--input-events",
         type=float,
@@ -175,6 +209,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="disconnect spectators idle this long (default: %(default)s)",
     )
+
+
+def add_bot_options(serve: argparse.ArgumentParser) -> None:
     serve.add_argument(
         "--bot-delay",
         type=float,
@@ -201,13 +238,9 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="games with bots count for the players' ratings (bots keep fixed ratings)",
     )
-    add_operations_options(serve)
-    add_notice_options(serve)
-    add_cluster_options(serve)
-    serve.set_defaults(run=run_serve, serve_parser=serve, operator_keys=[])
-    add_operations_commands(commands)
-    add_cluster_commands(commands)
 
+
+def add_replay_command(commands: Commands) -> None:
     replay = commands.add_parser(
         "replay",
         help="replay a saved table in this terminal",
@@ -223,6 +256,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     replay.set_defaults(run=run_replay)
 
+
+def add_play_command(commands: Commands) -> None:
     play = commands.add_parser(
         "play",
         help="play in this terminal against bots",
@@ -256,6 +291,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.set_defaults(run=run_play)
 
+
+def add_simulate_command(commands: Commands) -> None:
     sim = commands.add_parser(
         "simulate",
         help="bots play complete games headless",
@@ -285,11 +322,12 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     sim.set_defaults(run=run_simulate)
 
+
+def add_games_command(commands: Commands) -> None:
     games = commands.add_parser(
         "games", help="list the games", description="List the games this server can host."
     )
     games.set_defaults(run=run_games)
-    return parser
 
 
 def port_number(text: str) -> int:
@@ -380,7 +418,7 @@ def _parse_option(text: str) -> tuple[str, str]:
 def run_serve(args: argparse.Namespace) -> int:
     import asyncio
 
-    from harena.server.ssh_server import ServerConfig, serve_forever
+    from harena.server.service.ssh_server import ServerConfig, serve_forever
 
     args.data = args.data or default_data_dir()
     if args.print_config:
@@ -457,7 +495,7 @@ def allow_file_problem(path: Path) -> str:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from harena.server.local_replay import ReplayError, replay_locally
+    from harena.server.commands.local_replay import ReplayError, replay_locally
 
     try:
         return replay_locally(args.table, args.data or default_data_dir())
@@ -467,7 +505,7 @@ def run_replay(args: argparse.Namespace) -> int:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from harena.server.local_play import play_locally
+    from harena.server.commands.local_play import play_locally
 
     return play_locally(
         args.game,

@@ -65,9 +65,9 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.messages import InBandWindowResize
 
-from harena.server.limits import EventBudget
-from harena.server.loop_share import LoopShare
-from harena.server.screen_buffer import CompositorPaint, ScreenBuffer
+from harena.server.common.limits import EventBudget
+from harena.server.hosting.loop_share import LoopShare
+from harena.server.transport.screen_buffer import CompositorPaint, ScreenBuffer
 
 if TYPE_CHECKING:
     from rich.color import ColorSystem

@@ -11,8 +11,14 @@ from pathlib import Path
 
 from harena.core.store import Store, StoreError, default_data_dir
 from harena.core.transfer import TransferError, export_table, import_table
-from harena.server.admin_socket import SOCKET_NAME, AdminSocketError, running, send, socket_path
 from harena.server.cluster.options import add_nats_options
+from harena.server.operations.admin_socket import (
+    SOCKET_NAME,
+    AdminSocketError,
+    running,
+    send,
+    socket_path,
+)
 
 EXPORT_SUFFIX = ".harena"
 
@@ -134,8 +140,8 @@ def data_dir(args: argparse.Namespace) -> Path:
     if args.data is not None:
         return Path(args.data)
     if args.config is not None:
-        from harena.server.cli import build_parser
-        from harena.server.config import load_config
+        from harena.server.commands.cli import build_parser
+        from harena.server.commands.config import load_config
 
         serve = build_parser().parse_args(["serve"]).serve_parser
         data = load_config(args.config, serve).get("data")

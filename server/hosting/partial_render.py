@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.geometry import Region
 
-from harena.server.textual_pins import patch
+from harena.server.hosting.textual_pins import patch
 
 if TYPE_CHECKING:
     from textual._compositor import ChopsUpdate, Compositor

@@ -71,8 +71,8 @@ from rich.console import Console
 from rich.segment import Segment, Segments
 from rich.style import Style
 
-from harena.server import dismantle, gc_policy, loop_share, partial_render
-from harena.server.textual_pins import patch
+from harena.server.hosting import dismantle, gc_policy, loop_share, partial_render
+from harena.server.hosting.textual_pins import patch
 
 if TYPE_CHECKING:
     from textual.app import App

@@ -23,10 +23,10 @@ import struct
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from harena.server.admin import AdminCommands, AdminError
+from harena.server.operations.admin import AdminCommands, AdminError
 
 if TYPE_CHECKING:
-    from harena.server.ssh_server import HarenaServer
+    from harena.server.operations.admin import OperatedServer
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +46,7 @@ def socket_path(data_dir: Path) -> Path:
 class AdminSocket:
     """The server's end."""
 
-    def __init__(self, server: HarenaServer, path: Path) -> None:
+    def __init__(self, server: OperatedServer, path: Path) -> None:
         self.commands = AdminCommands(server)
         self.path = path
         self._server: asyncio.AbstractServer | None = None
