@@ -248,63 +248,67 @@ class FavorActions(Part):
         return out
 
     def favor_pick_prompt(self) -> Prompt | None:
-        s = self.state
+        """The open second choice of a Favor Action, if any (`_PICK_PROMPTS` per pick)."""
         pick, seat = self.state.rulesets.pick, self.state.rulesets.pick_seat
         if pick is None:
             return None
-        me = s.players[seat]
-        if pick == "campaign_lobby":
-            choices: tuple[Choice, ...] = tuple(
-                LobbyCard.of(c, f"Lobby {self.content.theater(c).name} (free)")
-                for c in dict.fromkeys(self.game.favor_phase.lobby_pool())
+        text, choices = _PICK_PROMPTS[pick](self, seat)
+        back = () if pick == "campaign_lobby" else (BACK,)  # Campaign is paid already
+        return Prompt(seat, pick, text, (*choices, *back))
+
+    def _campaign_lobby_prompt(self, seat: int) -> tuple[str, tuple[Choice, ...]]:
+        return "Campaign: Lobby which Theater card (free)?", tuple(
+            LobbyCard.of(c, f"Lobby {self.content.theater(c).name} (free)")
+            for c in dict.fromkeys(self.game.favor_phase.lobby_pool())
+        )
+
+    def _discipline_prompt(self, seat: int) -> tuple[str, tuple[Choice, ...]]:
+        return "Discipline: Focus which card (1 Favor, 1 Armor)?", tuple(
+            FocusCard.of(i, self.game.board.card_name(i)) for i in self.state.players[seat].discard
+        )
+
+    def _intimidate_prompt(self, seat: int) -> tuple[str, tuple[Choice, ...]]:
+        base = self.game.ruleset_table.ruleset("intimidate").cost
+        return "Intimidate: Focus which opponent's card?", tuple(
+            Choice(
+                f"take:{foe}:{card_id}",
+                f"{self.game.board.name_of(foe)}'s {self.game.card_names[card_id]} ({base + self.content.card(card_id).cost})",
             )
-            return Prompt(seat, pick, "Campaign: Lobby which Theater card (free)?", choices)
-        if pick == "discipline_card":
-            choices = tuple(FocusCard.of(i, self.game.board.card_name(i)) for i in me.discard)
-            return Prompt(
-                seat, pick, "Discipline: Focus which card (1 Favor, 1 Armor)?", (*choices, BACK)
+            for foe, card_id in self.intimidate_targets(seat)
+        )
+
+    def _renovate_token_prompt(self, seat: int) -> tuple[str, tuple[Choice, ...]]:
+        tokens, centre = self.state.tokens, self.arena.centre
+        return "Renovate: move which Arena token?", tuple(
+            HexChoice.of(
+                h, centre, f"{self.token_defs[tokens[h].token].name} at {hex_name(h, centre)}"
             )
-        if pick == "intimidate_card":
-            base = self.game.ruleset_table.ruleset("intimidate").cost
-            choices = tuple(
-                Choice(
-                    f"take:{foe}:{card_id}",
-                    f"{self.game.board.name_of(foe)}'s {self.game.card_names[card_id]} ({base + self.content.card(card_id).cost})",
-                )
-                for foe, card_id in self.intimidate_targets(seat)
-            )
-            return Prompt(seat, pick, "Intimidate: Focus which opponent's card?", (*choices, BACK))
-        if pick == "renovate_token":
-            choices = tuple(
-                HexChoice.of(
-                    h,
-                    self.arena.centre,
-                    f"{self.token_defs[s.tokens[h].token].name} at {hex_name(h, self.arena.centre)}",
-                )
-                for h in self.renovate_moves()
-            )
-            return Prompt(seat, pick, "Renovate: move which Arena token?", (*choices, BACK))
-        if pick == "renovate_to":
-            origin = self.state.rulesets.renovate_from
-            assert origin is not None
-            name = self.token_defs[s.tokens[origin].token].name
-            choices = tuple(
-                HexChoice.of(h, self.arena.centre) for h in self.renovate_moves().get(origin, [])
-            )
-            return Prompt(seat, pick, f"Renovate: move {name} to which hex?", (*choices, BACK))
-        if pick == "repair_card":
-            choices = tuple(Choice(f"repair:{i}", self.game.board.card_name(i)) for i in me.discard)
-            return Prompt(
-                seat, pick, "Repair: which card goes back on top of your deck?", (*choices, BACK)
-            )
-        choices = tuple(
+            for h in self.renovate_moves()
+        )
+
+    def _renovate_to_prompt(self, seat: int) -> tuple[str, tuple[Choice, ...]]:
+        origin = self.state.rulesets.renovate_from
+        assert origin is not None
+        name = self.token_defs[self.state.tokens[origin].token].name
+        return f"Renovate: move {name} to which hex?", tuple(
+            HexChoice.of(h, self.arena.centre) for h in self.renovate_moves().get(origin, [])
+        )
+
+    def _repair_prompt(self, seat: int) -> tuple[str, tuple[Choice, ...]]:
+        return "Repair: which card goes back on top of your deck?", tuple(
+            Choice(f"repair:{i}", self.game.board.card_name(i))
+            for i in self.state.players[seat].discard
+        )
+
+    def _retain_prompt(self, seat: int) -> tuple[str, tuple[Choice, ...]]:
+        s = self.state
+        return "Retain: put a cube on which card?", tuple(
             Choice(
                 f"retain:{slot}",
                 f"{self.game.board.card_name(i)} ({self.content.card(s.cards[i]).cost})",
             )
             for slot, i in enumerate(s.row)
         )
-        return Prompt(seat, pick, "Retain: put a cube on which card?", (*choices, BACK))
 
     def apply_favor_pick(self, seat: int, chosen: Choice) -> None:
         """Apply the second choice of a Favor Action (`_PICK_RULES` names the rule per pick)."""
@@ -383,7 +387,17 @@ class FavorActions(Part):
         )
 
 
-# The rule that applies each second choice (`RulesetState.pick`), made at favor_pick_prompt.
+# Each second choice (`RulesetState.pick`): its question and choices, and the rule that
+# applies the answer.
+_PICK_PROMPTS: dict[str, Callable[[FavorActions, int], tuple[str, tuple[Choice, ...]]]] = {
+    "campaign_lobby": FavorActions._campaign_lobby_prompt,
+    "discipline_card": FavorActions._discipline_prompt,
+    "intimidate_card": FavorActions._intimidate_prompt,
+    "renovate_token": FavorActions._renovate_token_prompt,
+    "renovate_to": FavorActions._renovate_to_prompt,
+    "repair_card": FavorActions._repair_prompt,
+    "retain_card": FavorActions._retain_prompt,
+}
 _PICK_RULES: dict[str, Callable[[FavorActions, int, Choice], None]] = {
     "campaign_lobby": FavorActions._campaign_lobby,
     "discipline_card": FavorActions._discipline,
