@@ -276,62 +276,70 @@ class EffectResolver(Part):
     # -- decisions --------------------------------------------------------------------------------
 
     def decide(self, chosen: Choice) -> None:
-        """Apply the choice the waiting top frame's prompt made (prompts._effect_prompt)."""
-        s = self.state
-        frame = s.stack[-1]
+        """Apply the choice the waiting top frame's prompt made (prompts._effect_prompt):
+        `_DECISIONS` names the rule for each kind of wait."""
+        frame = self.state.stack[-1]
         wait, frame.wait = frame.wait, None
-        op = self.program(frame)[frame.pc]
+        if wait is not None:
+            _DECISIONS[wait](self, frame, self.program(frame)[frame.pc], chosen)
+
+    def _step_chosen(self, frame: Frame, op: Op, chosen: Choice) -> None:
+        assert isinstance(chosen, StepChoice)
+        if isinstance(op, Move) and op.straight:
+            frame.move_dir = chosen.direction
+        assert frame.left is not None
+        frame.left -= 1
+        self.game.board.step(frame.owner, chosen.direction)
+
+    def _target_chosen(self, frame: Frame, op: Op, chosen: Choice) -> None:
+        assert isinstance(chosen, SeatChoice)
         board = self.game.board
-        if wait is Wait.MOVE_STEP:
-            assert isinstance(chosen, StepChoice)
-            if isinstance(op, Move) and op.straight:
-                frame.move_dir = chosen.direction
-            assert frame.left is not None
-            frame.left -= 1
-            board.step(frame.owner, chosen.direction)
-        elif wait is Wait.TARGET and isinstance(op, Gear):  # Twin Blades, a teammate beside
-            assert isinstance(chosen, SeatChoice)
+        if isinstance(op, Gear):  # Twin Blades, a teammate beside
             mate = self.game.equipment_rules.twin_blades_ask(frame)
             assert mate is not None
             frame.asked.append(mate)
             if chosen.seat is None:
                 frame.spared.append(mate)
                 self.game.emit(f"{board.name_of(frame.owner)} spares {board.name_of(mate)}")
-        elif wait is Wait.TARGET:
-            assert isinstance(chosen, SeatChoice)
-            frame.pc += 1
-            frame.hit = False
-            if chosen.seat is None:
-                self.game.emit(f"{board.name_of(frame.owner)} holds back the Damage {frame.damage}")
-            else:
-                board.deal_damage(frame, chosen.seat, frame.damage)
-        elif wait is Wait.KNOCKBACK:
-            assert isinstance(chosen, StepChoice) and frame.target is not None
-            frame.pc += 1
-            board.knock_back(frame.target, chosen.direction, frame.damage)
-        elif wait is Wait.OPPONENT:
-            assert isinstance(chosen, SeatChoice) and chosen.seat is not None
-            frame.pc += 1
-            frame.target = chosen.seat
-            board.change_favor(frame.target, -frame.damage)
-        elif wait is Wait.DISCARD:
-            assert isinstance(chosen, DiscardChoice)
-            me = s.players[frame.owner]
-            me.hand.remove(chosen.instance)
-            me.discard.append(chosen.instance)
-            name = board.card_name(chosen.instance)
-            self.game.emit(f"{board.name_of(frame.owner)} discards {name}")
-            assert frame.left is not None
-            frame.left -= 1
-        elif wait is Wait.FOCUS:
-            frame.pc += 1
-            if isinstance(chosen, FocusCard):  # else "skip"
-                board.focus(frame.owner, chosen.instance)
-        elif wait is Wait.START_PLAYER:
-            assert isinstance(chosen, SeatChoice) and chosen.seat is not None
-            frame.pc += 1
-            s.starting = chosen.seat
-            self.game.emit(f"{board.name_of(s.starting)} is now the Starting Player")
+            return
+        frame.pc += 1
+        frame.hit = False
+        if chosen.seat is None:
+            self.game.emit(f"{board.name_of(frame.owner)} holds back the Damage {frame.damage}")
+        else:
+            board.deal_damage(frame, chosen.seat, frame.damage)
+
+    def _knockback_chosen(self, frame: Frame, op: Op, chosen: Choice) -> None:
+        assert isinstance(chosen, StepChoice) and frame.target is not None
+        frame.pc += 1
+        self.game.board.knock_back(frame.target, chosen.direction, frame.damage)
+
+    def _opponent_chosen(self, frame: Frame, op: Op, chosen: Choice) -> None:
+        assert isinstance(chosen, SeatChoice) and chosen.seat is not None
+        frame.pc += 1
+        frame.target = chosen.seat
+        self.game.board.change_favor(frame.target, -frame.damage)
+
+    def _discard_chosen(self, frame: Frame, op: Op, chosen: Choice) -> None:
+        assert isinstance(chosen, DiscardChoice)
+        board = self.game.board
+        me = self.state.players[frame.owner]
+        me.hand.remove(chosen.instance)
+        me.discard.append(chosen.instance)
+        self.game.emit(f"{board.name_of(frame.owner)} discards {board.card_name(chosen.instance)}")
+        assert frame.left is not None
+        frame.left -= 1
+
+    def _focus_chosen(self, frame: Frame, op: Op, chosen: Choice) -> None:
+        frame.pc += 1
+        if isinstance(chosen, FocusCard):  # else "skip"
+            self.game.board.focus(frame.owner, chosen.instance)
+
+    def _start_player_chosen(self, frame: Frame, op: Op, chosen: Choice) -> None:
+        assert isinstance(chosen, SeatChoice) and chosen.seat is not None
+        frame.pc += 1
+        self.state.starting = chosen.seat
+        self.game.emit(f"{self.game.board.name_of(chosen.seat)} is now the Starting Player")
 
 
 # The rule that runs each kind of operation. Strike Bonus and Conditional never reach it:
@@ -351,4 +359,15 @@ _OP_RULES: dict[type, Callable[[EffectResolver, Frame, Any], None]] = {
     FocusFromDiscard: EffectResolver._focus_from_discard,
     PassStartingPlayer: EffectResolver._pass_starting_player,
     RuleHook: EffectResolver._rule_hook,
+}
+
+# The rule that applies the answer to each kind of wait (`Frame.wait`).
+_DECISIONS: dict[Wait, Callable[[EffectResolver, Frame, Op, Choice], None]] = {
+    Wait.MOVE_STEP: EffectResolver._step_chosen,
+    Wait.TARGET: EffectResolver._target_chosen,
+    Wait.KNOCKBACK: EffectResolver._knockback_chosen,
+    Wait.OPPONENT: EffectResolver._opponent_chosen,
+    Wait.DISCARD: EffectResolver._discard_chosen,
+    Wait.FOCUS: EffectResolver._focus_chosen,
+    Wait.START_PLAYER: EffectResolver._start_player_chosen,
 }
