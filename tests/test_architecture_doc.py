@@ -32,7 +32,6 @@ import functools
 import importlib
 import inspect
 import re
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fnmatch import fnmatch
@@ -461,4 +460,5 @@ if __name__ == "__main__":  # print what does not resolve, for whoever edits the
     for span in spans(text):
         for problem in problems_with(span):
             print(f"line {span.line}: `{span.text}`: {problem}")
-    print("\n".join(pair_problems(text)), file=sys.stdout)
+    for problem in pair_problems(text):
+        print(problem)
