@@ -395,7 +395,8 @@ def scope_words(span: Span) -> str:
 
 
 def pair_problems(text: str) -> list[str]:
-    """`Name.attr` (`path.py`): the module at that path defines Name."""
+    """`Name.attr` (`path.py`): the module at that path defines Name (a package (`path/`): one
+    of its modules does)."""
     out = []
     for match in PAIR.finditer(text):
         name, path = match.group(1), match.group(2)
@@ -404,11 +405,17 @@ def pair_problems(text: str) -> list[str]:
         if module is None or not DOTTED.match(head):
             continue
         line = text.count("\n", 0, match.start()) + 1
-        if module not in harena_modules():
+        inside = [
+            file
+            for dotted, file in harena_modules().items()
+            if dotted == module or (path.endswith("/") and dotted.startswith(module + "."))
+        ]
+        if not inside:
             out.append(f"line {line}: `{name}` (`{path}`): no module {path}")
-        elif head not in defined_at_top(parsed(harena_modules()[module])):
-            if module.rsplit(".", 1)[-1] != head:
-                out.append(f"line {line}: `{name}` (`{path}`): {head} is not defined there")
+        elif module.rsplit(".", 1)[-1] != head and not any(
+            head in defined_at_top(parsed(file)) for file in inside
+        ):
+            out.append(f"line {line}: `{name}` (`{path}`): {head} is not defined there")
     return out
 
 
