@@ -99,13 +99,7 @@ def simulate(
         raise GameConfigError(
             f"no bot {', '.join(unknown)} for {cls.title}; it has {', '.join(cls.bots) or 'none'}"
         )
-    wins = [0] * players
-    by_label: dict[str, int] = {}
-    durations: list[float] = []
-    rounds: list[int] = []
-    decisions: list[int] = []
-    errors: list[str] = []
-    stats: dict[str, dict[str, int]] = {}
+    tally = _Tally(wins=[0] * players)
     started = time.perf_counter()
     for index in range(games):
         this_seed = game_seed(seed, index)
@@ -116,23 +110,9 @@ def simulate(
                 game, [cls.bots[kind](bot_seed(this_seed, s)) for s, kind in enumerate(bots)]
             )
         except Exception as exc:  # a simulation reports broken games instead of stopping
-            errors.append(f"game {index} (seed {this_seed}): {type(exc).__name__}: {exc}")
+            tally.errors.append(f"game {index} (seed {this_seed}): {type(exc).__name__}: {exc}")
             continue
-        durations.append(time.perf_counter() - begin)
-        result = game.result()
-        assert result is not None
-        for winner in result.winners:
-            wins[winner] += 1
-            if cls.label_kind is not None:
-                label = game.seat_label(winner)
-                by_label[label] = by_label.get(label, 0) + 1
-        rounds.append(game.round_number())
-        decisions.append(game.version)
-        seat_stats = getattr(game, "seat_stats", None)
-        for seat, counts in enumerate(seat_stats() if seat_stats else []):
-            totals = stats.setdefault(bots[seat], {})
-            for key, n in counts.items():
-                totals[key] = totals.get(key, 0) + n
+        tally.count(game, bots, time.perf_counter() - begin)
     elapsed = time.perf_counter() - started
     return SimulationReport(
         game=name,
@@ -140,14 +120,51 @@ def simulate(
         players=players,
         seed=seed,
         bots=bots,
-        games_per_s=round(len(durations) / elapsed, 2) if elapsed > 0 else 0.0,
-        median_ms_per_game=round(statistics.median(durations) * 1000, 3) if durations else 0.0,
-        mean_rounds=round(statistics.fmean(rounds), 2) if rounds else 0.0,
-        wins_by_seat=wins,
-        errors=errors,
-        mean_decisions=round(statistics.fmean(decisions), 1) if decisions else 0.0,
+        games_per_s=round(len(tally.durations) / elapsed, 2) if elapsed > 0 else 0.0,
+        median_ms_per_game=_rounded(statistics.median, tally.durations, 3, scale=1000),
+        mean_rounds=_rounded(statistics.fmean, tally.rounds, 2),
+        wins_by_seat=tally.wins,
+        errors=tally.errors,
+        mean_decisions=_rounded(statistics.fmean, tally.decisions, 1),
         options=dict(played),
         label_kind=cls.label_kind,
-        wins_by_label=dict(sorted(by_label.items())),
-        stats_by_bot=stats,
+        wins_by_label=dict(sorted(tally.by_label.items())),
+        stats_by_bot=tally.stats,
     )
+
+
+@dataclass
+class _Tally:
+    """What the games of one run add up to, counted as each ends."""
+
+    wins: list[int]  # per seat
+    by_label: dict[str, int] = field(default_factory=dict)  # wins per House (label_kind)
+    durations: list[float] = field(default_factory=list)
+    rounds: list[int] = field(default_factory=list)
+    decisions: list[int] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    stats: dict[str, dict[str, int]] = field(default_factory=dict)  # per bot kind
+
+    def count(self, game: Game, bots: list[str], seconds: float) -> None:
+        self.durations.append(seconds)
+        result = game.result()
+        assert result is not None
+        for winner in result.winners:
+            self.wins[winner] += 1
+            if game.label_kind is not None:
+                label = game.seat_label(winner)
+                self.by_label[label] = self.by_label.get(label, 0) + 1
+        self.rounds.append(game.round_number())
+        self.decisions.append(game.version)
+        seat_stats = getattr(game, "seat_stats", None)
+        for seat, counts in enumerate(seat_stats() if seat_stats else []):
+            totals = self.stats.setdefault(bots[seat], {})
+            for key, n in counts.items():
+                totals[key] = totals.get(key, 0) + n
+
+
+def _rounded(
+    average: Callable[[list[Any]], float], values: list[Any], digits: int, scale: float = 1
+) -> float:
+    """An average of what the games measured, 0.0 when no game ended."""
+    return round(average(values) * scale, digits) if values else 0.0

@@ -23,56 +23,13 @@ if TYPE_CHECKING:
 def board_view(game: Carthage, seat: int | None) -> dict[str, Any]:
     s = game.state
     card_of = s.cards
-
-    def pile(instances: list[int]) -> list[str]:
-        return [card_of[i] for i in instances]
-
-    board, equipment = game.board, game.equipment_rules.equipment  # looked up once per view
-    players = []
-    for i, p in enumerate(s.players):
-        players.append(
-            {
-                "seat": i,
-                "colour": p.colour,  # "" until chosen (Setup 2)
-                "class": board.class_of(i),
-                "name": board.name_of(i),
-                "armor": p.armor,
-                "favor": p.favor,
-                "alive": p.alive,
-                "at": None if p.at is None else [p.at.q, p.at.r],
-                "hand_size": len(p.hand),
-                "deck_size": len(p.deck),
-                "discard": pile(p.discard),
-                "focus": pile(p.focus),
-                "passed": p.passed,
-                # equipment_rules: face up (ready) or face down, public like the player board
-                "equipment": [{"id": e.id, "ready": e.id not in p.spent} for e in equipment(i)],
-                "conditions": list(p.conditions),
-                "beast": p.beast if not p.alive else None,  # beast_rules: its Armor is "armor"
-            }
-        )
-    top_known = None
-    discard = s.theater_discard
-    if s.lobbied is not None and s.theater_deck:
-        if s.lobbied.revealed or s.lobbied.seat == seat:
-            top_known = s.theater_deck[-1]
-        else:
-            # a secret Lobby: the pile as everyone saw it, or its difference names the card
-            discard = game.favor_phase.lobby_pool()
-    in_play = None
-    if s.in_play is not None:
-        in_play = {
-            "seat": s.in_play.seat,
-            "card": card_of[s.in_play.instance],
-            "side": s.in_play.side,
-        }
     return {
         "round": s.round,
         "phase": s.phase.value,
         "starting_player": s.starting,
         "initiator": s.initiator,
         "turn": s.turn,
-        "players": players,
+        "players": _players_view(game),
         "hand": None if seat is None else [[i, card_of[i]] for i in s.players[seat].hand],
         # your own draw pile: which cards are in it (you know what you own), never their order
         "my_deck": None if seat is None else sorted(card_of[i] for i in s.players[seat].deck),
@@ -81,16 +38,9 @@ def board_view(game: Carthage, seat: int | None) -> dict[str, Any]:
         ],
         "row": [[slot, card_of[i]] for slot, i in enumerate(s.row)],
         "action_deck_size": len(s.action_deck),
-        "evaluated": pile(s.evaluated),
-        "theater": {
-            "card": s.theater_card,
-            "after_actions": s.after_actions,
-            "deck_size": len(s.theater_deck),
-            "discard": list(discard),
-            "top_known": top_known,
-            "hooks": list(s.hooks),
-        },
-        "in_play": in_play,
+        "evaluated": [card_of[i] for i in s.evaluated],
+        "theater": _theater_view(game, seat),
+        "in_play": _in_play_view(game),
         "pending": _pending(game),
         "token_pool": list(s.token_pool),  # setup: picked tokens still to be placed
         "token_held": s.token_held,
@@ -99,6 +49,63 @@ def board_view(game: Carthage, seat: int | None) -> dict[str, Any]:
         "winner": s.winner,
         "rulesets": rulesets_view(game),  # Modular Rulesets: all public
         "essedari": essedari_view(game, seat),  # None in the free-for-all
+    }
+
+
+def _players_view(game: Carthage) -> list[dict[str, Any]]:
+    """Every player board, public to all: what each holds is counted, its piles are named."""
+    card_of = game.state.cards
+    board, equipment = game.board, game.equipment_rules.equipment  # looked up once per view
+    return [
+        {
+            "seat": i,
+            "colour": p.colour,  # "" until chosen (Setup 2)
+            "class": board.class_of(i),
+            "name": board.name_of(i),
+            "armor": p.armor,
+            "favor": p.favor,
+            "alive": p.alive,
+            "at": None if p.at is None else [p.at.q, p.at.r],
+            "hand_size": len(p.hand),
+            "deck_size": len(p.deck),
+            "discard": [card_of[c] for c in p.discard],
+            "focus": [card_of[c] for c in p.focus],
+            "passed": p.passed,
+            # equipment_rules: face up (ready) or face down, public like the player board
+            "equipment": [{"id": e.id, "ready": e.id not in p.spent} for e in equipment(i)],
+            "conditions": list(p.conditions),
+            "beast": p.beast if not p.alive else None,  # beast_rules: its Armor is "armor"
+        }
+        for i, p in enumerate(game.state.players)
+    ]
+
+
+def _in_play_view(game: Carthage) -> dict[str, Any] | None:
+    """The Action card being resolved, face up for all."""
+    played = game.state.in_play
+    if played is None:
+        return None
+    return {"seat": played.seat, "card": game.state.cards[played.instance], "side": played.side}
+
+
+def _theater_view(game: Carthage, seat: int | None) -> dict[str, Any]:
+    """The Theater deck and discard pile as `seat` may know them (a Lobby may be secret)."""
+    s = game.state
+    top_known = None
+    discard = s.theater_discard
+    if s.lobbied is not None and s.theater_deck:
+        if s.lobbied.revealed or s.lobbied.seat == seat:
+            top_known = s.theater_deck[-1]
+        else:
+            # a secret Lobby: the pile as everyone saw it, or its difference names the card
+            discard = game.favor_phase.lobby_pool()
+    return {
+        "card": s.theater_card,
+        "after_actions": s.after_actions,
+        "deck_size": len(s.theater_deck),
+        "discard": list(discard),
+        "top_known": top_known,
+        "hooks": list(s.hooks),
     }
 
 

@@ -1,17 +1,23 @@
 """One SSH session hosting one Textual app, in the server's single event loop.
 
-How the server module uses it (listening, auth and limits live there, not here):
+How `ssh_server.py` uses it (listening, auth and limits live there, not here):
 
-    server = await asyncssh.create_server(
-        HarenaServer, host, port, server_host_keys=[...], **LISTEN_OPTIONS)
+    await asyncssh.listen(host, port, server_factory=lambda: PlayerConnection(server),
+                          server_host_keys=[...], **LISTEN_OPTIONS)
 
-    class HarenaServer(asyncssh.SSHServer):
+    class PlayerConnection(asyncssh.SSHServer):     # one per connection: who it is
         def session_requested(self):
-            return AppSession(app_factory, identity=self.identity)   # from the auth layer
+            channel = self.conn.create_server_channel(window=INPUT_WINDOW)
+            return channel, HarenaSession(self.server, self.identity, ...)
 
-The identity is passed to the constructor (the auth layer knows it per connection and creates
-one session per channel); the session only carries it into `SessionInfo`. `LISTEN_OPTIONS` must
-be passed at listen time: bytes in and out (`encoding=None`) and no asyncssh line editor.
+    class HarenaSession(AppSession):                # the server's limits and lobby around it
+        def __init__(self, server, identity, ...):
+            super().__init__(make_app, identity=identity, max_write_buffer=..., ...)
+
+The identity is passed to the constructor (the connection knows it from authentication and
+makes one session per channel); the session only carries it into `SessionInfo`.
+`LISTEN_OPTIONS` must be passed at listen time: bytes in and out (`encoding=None`) and no
+asyncssh line editor.
 
 What the session guarantees, and why:
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
+from harena.core.lobby import Lobby
 from harena.tui.boards import (
     BoardWidget,
     GenericBoard,
@@ -258,3 +259,32 @@ def test_free_seats_in_a_log_line_are_told_apart() -> None:
     assert named_seats(line, seat_names([ann, free, free])) == (
         "Rolls for the first choice: ann rolls 4, free seat 1 rolls 2, free seat 2 rolls 6"
     )
+
+
+def test_the_create_form_shows_each_real_games_fields_in_order() -> None:
+    """Options, then bots and their levels, the clocks, a reaction window where the game holds
+    them, and the guided game last (issue 38 split the form's builder: the order stays)."""
+    games = Lobby().view()["games"]
+    form = TableForm(games)
+    labels: dict[str, list[str]] = {}
+    for game in games:
+        assert form.fields()[0].value == game["title"]
+        next(f for f in form.fields() if f.label == "Players").cycle(1)
+        next(f for f in form.fields() if f.label == "Bots").cycle(1)
+        labels[game["name"]] = [f.label for f in form.fields()]
+        form.fields()[0].cycle(1)
+    clocks = ["Move clock", "Time bank", "Stand-in after", "Stand-in bot"]
+    assert labels["carthage"] == [
+        "Game", "Players", "Arena tokens", "Gladiators", "Sudden death", "Rulesets", "Equipment",
+        "Legend cards", "Arena Beasts", "Teams", "Essedari", "Bots", "Bot 1", *clocks,
+        "Learn to play",
+    ]  # fmt: skip
+    assert labels["spartacus"] == [
+        "Game", "Players", "Game length", "Round limit", "Market offers", "Bots", "Bot 1",
+        *clocks, "Reaction window", "Learn to play",
+    ]  # fmt: skip
+    form.fields()[-1].cycle(1)  # Learn to play: yes
+    assert [(f.label, f.value) for f in form.fields()] == [
+        ("Game", form.game["title"]),
+        ("Learn to play", "yes"),
+    ]

@@ -31,6 +31,19 @@ from harena.tui.widgets.key_bar import KeyBar
 log = logging.getLogger(__name__)
 
 
+# The clock fields of the form: timing name -> (label, help).
+CLOCK_FIELDS = {
+    "clock": ("Move clock", "time for each decision; when it runs out a bot plays for that player"),
+    "bank": ("Time bank", "time for the whole game, used once the move clock is spent"),
+    "stand_in_after": ("Stand-in after", "a bot plays for a player gone this long, when awaited"),
+}
+
+
+def time_shown(seconds: float) -> str:
+    """A clock setting as the form shows it: 0 is off."""
+    return span(seconds) if seconds else "off"
+
+
 @dataclass
 class TableRequest:
     game: str
@@ -101,115 +114,93 @@ class TableForm:
         )
 
     def fields(self) -> list[FormField]:
-        game = self.game
+        """The form's lines, top to bottom; which ones show depends on the game."""
         first = FormField(
             "Game",
-            game["title"],
+            self.game["title"],
             f"{counted(len(self.games), 'game')} on this server",
             self._cycle_game,
         )
         if self.learn:
             return [first, self._learn_field()]
-        out = [
+        learn = [self._learn_field()] if self.game["name"] in GUIDES else []
+        return [
             first,
-            FormField(
-                "Players",
-                str(self.players),
-                f"{game['min_players']} to {game['max_players']} players",
-                self._cycle_players,
-            ),
+            self._players_field(),
+            *map(self._option_field, self.game["options"]),
+            *self._bot_fields(),
+            *self._clock_fields(),
+            *self._window_fields(),
+            *learn,
         ]
-        for option in game["options"]:
-            if option.get("multi"):
-                value = self.options[option["name"]]
-                shown = f"{len(value.split(','))}: {value.replace(',', ', ')}" if value else "none"
-                out.append(
-                    FormField(
-                        option["label"],
-                        shown,
-                        "Enter or Space: tick them in a list. " + option["help"],
-                        lambda delta: None,
-                        checklist=option,
-                    )
-                )
-                continue
-            out.append(
-                FormField(
-                    option["label"],
-                    self.options[option["name"]],
-                    option["help"] or f"one of {', '.join(option['choices'])}",
-                    self._option_cycler(option),
-                )
+
+    def _players_field(self) -> FormField:
+        low, high = self.game["min_players"], self.game["max_players"]
+        return FormField(
+            "Players", str(self.players), f"{low} to {high} players", self._cycle_players
+        )
+
+    def _option_field(self, option: dict[str, Any]) -> FormField:
+        value = self.options[option["name"]]
+        if not option.get("multi"):
+            help = option["help"] or f"one of {', '.join(option['choices'])}"
+            return FormField(option["label"], value, help, self._option_cycler(option))
+        shown = f"{len(value.split(','))}: {value.replace(',', ', ')}" if value else "none"
+        help = "Enter or Space: tick them in a list. " + option["help"]
+        return FormField(option["label"], shown, help, lambda delta: None, checklist=option)
+
+    def _bot_fields(self) -> list[FormField]:
+        """How many bots, then each bot's level."""
+        if not self.game["bots"]:
+            return [
+                FormField("Bots", "none", f"{self.game['title']} has no bots", lambda delta: None)
+            ]
+        how_many = FormField(
+            "Bots", str(self.bots), bots_help(self.bots, self.players - 1), self._cycle_bots
+        )
+        return [how_many] + [
+            FormField(
+                f"Bot {k + 1}",
+                self._kind_label(self.bot_kind_indices[k]),
+                "how this bot plays: easy makes a newcomer's mistakes, normal plays "
+                "by rules of thumb, hard thinks ahead (about a second a move)",
+                self._bot_kind_cycler(k),
             )
-        if game["bots"]:
-            out.append(
-                FormField(
-                    "Bots",
-                    str(self.bots),
-                    bots_help(self.bots, self.players - 1),
-                    self._cycle_bots,
-                )
+            for k in range(self.bots)
+        ]
+
+    def _clock_fields(self) -> list[FormField]:
+        """The clocks, and the bot that stands in when one runs out: only where bots exist."""
+        if not self.game["bots"]:
+            return []
+        clocks = [
+            FormField(label, time_shown(self.timing[name]), help, self._timing_cycler(name))
+            for name, (label, help) in CLOCK_FIELDS.items()
+        ]
+        stand_in = FormField(
+            "Stand-in bot",
+            self._kind_label(self.stand_in_index),
+            "the bot that plays for a player whose time ran out or who is away",
+            self._cycle_stand_in,
+        )
+        return [*clocks, stand_in]
+
+    def _window_fields(self) -> list[FormField]:
+        if not self.game.get("windows"):
+            return []
+        return [
+            FormField(
+                "Reaction window",
+                time_shown(self.timing["window"]),
+                "how long every 'react?' stays open at most: it closes once all asked "
+                "have answered (off: each player's key is waited for)",
+                self._timing_cycler("window"),
             )
-            for k in range(self.bots):
-                out.append(
-                    FormField(
-                        f"Bot {k + 1}",
-                        KIND_LABELS.get(
-                            self.kinds[self.bot_kind_indices[k]],
-                            self.kinds[self.bot_kind_indices[k]],
-                        ),
-                        "how this bot plays: easy makes a newcomer's mistakes, normal plays "
-                        "by rules of thumb, hard thinks ahead (about a second a move)",
-                        self._bot_kind_cycler(k),
-                    )
-                )
-        else:
-            out.append(
-                FormField("Bots", "none", f"{game['title']} has no bots", lambda delta: None)
-            )
-        if game["bots"]:
-            helps = {
-                "clock": (
-                    "Move clock",
-                    "time for each decision; when it runs out a bot plays for that player",
-                ),
-                "bank": ("Time bank", "time for the whole game, used once the move clock is spent"),
-                "stand_in_after": (
-                    "Stand-in after",
-                    "a bot plays for a player gone this long, when awaited",
-                ),
-            }
-            for name, (label, help) in helps.items():
-                value = self.timing[name]
-                out.append(
-                    FormField(
-                        label, span(value) if value else "off", help, self._timing_cycler(name)
-                    )
-                )
-            out.append(
-                FormField(
-                    "Stand-in bot",
-                    KIND_LABELS.get(
-                        self.kinds[self.stand_in_index], self.kinds[self.stand_in_index]
-                    ),
-                    "the bot that plays for a player whose time ran out or who is away",
-                    self._cycle_stand_in,
-                )
-            )
-        if game.get("windows"):
-            value = self.timing["window"]
-            out.append(
-                FormField(
-                    "Reaction window",
-                    span(value) if value else "off",
-                    "how long every 'react?' stays open at most: it closes once all asked "
-                    "have answered (off: each player's key is waited for)",
-                    self._timing_cycler("window"),
-                )
-            )
-        if game["name"] in GUIDES:
-            out.append(self._learn_field())
-        return out
+        ]
+
+    def _kind_label(self, index: int) -> str:
+        kind = self.kinds[index]
+        return KIND_LABELS.get(kind, kind)
 
     def _learn_field(self) -> FormField:
         return FormField(

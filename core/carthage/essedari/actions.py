@@ -141,23 +141,18 @@ def load_essedari(data_dir: str | Path | None) -> EssedariContent:
     )
 
 
+# the fields of an Action in the data file
+ACTION_KEYS = frozenset(
+    {
+        "id", "name", "modes", "move", "chase", "cross", "damage", "attack", "favor_loss",
+        "trample", "crush", "copies",
+    }
+)  # fmt: skip
+
+
 def _parse_action(raw: Any, where: Where) -> ChariotAction:
     ident, where = identify(raw, where, "action")
-    known = {
-        "id",
-        "name",
-        "modes",
-        "move",
-        "chase",
-        "cross",
-        "damage",
-        "attack",
-        "favor_loss",
-        "trample",
-        "crush",
-        "copies",
-    }
-    check_keys(raw, where, known)
+    check_keys(raw, where, ACTION_KEYS)
     modes = tuple(
         get_enum(Mode, {"mode": m}, "mode", where.at("modes"))
         for m in get_list(raw, "modes", where)
@@ -191,17 +186,22 @@ def _parse_action(raw: Any, where: Where) -> ChariotAction:
         get_int(raw, "copies", where, 1, minimum=1),
     )
     if Mode.COOP in modes:
-        used = [
-            name for name, on in (
-                ("cross", action.cross), ("net", action.attack is Attack.NET), ("favor_loss", action.favor_loss),
-                ("trample", action.trample), ("crush", action.crush),
-            ) if on
-        ]  # fmt: skip
-        if used:
-            raise where.error(
-                f"{used[0]} is a Solo Action, not found in Co-op Mode (rulebook: Solo Rules)"
-            )
+        _refuse_solo_only(action, where)
     return action
+
+
+def _refuse_solo_only(action: ChariotAction, where: Where) -> None:
+    """A Co-op Action uses nothing only the Solo Rules have."""
+    used = [
+        name for name, on in (
+            ("cross", action.cross), ("net", action.attack is Attack.NET), ("favor_loss", action.favor_loss),
+            ("trample", action.trample), ("crush", action.crush),
+        ) if on
+    ]  # fmt: skip
+    if used:
+        raise where.error(
+            f"{used[0]} is a Solo Action, not found in Co-op Mode (rulebook: Solo Rules)"
+        )
 
 
 def _parse_mode(raw: Any, mode: Mode, rounds: int, actions: tuple[ChariotAction, ...]) -> ModeRules:

@@ -9,6 +9,8 @@ at once: its burn is done the moment it is bought. Rulings: docs/rulings.md, "Fa
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 from harena.core.carthage.cards import CardSet
 from harena.core.carthage.choices import FocusCard, HexChoice, LobbyCard
 from harena.core.carthage.hexgrid import Hex, hex_name
@@ -80,103 +82,53 @@ class FavorActions(Part):
     def ruleset_favor_choices(self, seat: int) -> list[Choice]:
         """The Favor Actions `seat` may buy now, each only when it would do something."""
         s = self.state
-        if not self.game.ruleset_table.active_rulesets and not s.team_rulesets:
+        rulesets = self.game.ruleset_table
+        if not rulesets.active_rulesets and not s.team_rulesets:
             return []  # no Modular Ruleset in play
-        me = s.players[seat]
-        favor = me.favor
-        out: list[Choice] = []
+        favor = s.players[seat].favor
+        return [
+            Choice(choice_id, f"{rulesets.ruleset(name).name} ({cost}): {label}")
+            for name, choice_id, label, cost in self._menu(seat)
+            if rulesets.usable_by(name, seat) and favor >= cost
+        ]
 
-        def offer(name: str, choice_id: str, label: str, cost: int) -> None:
-            if self.game.ruleset_table.usable_by(name, seat) and favor >= cost:
-                out.append(
-                    Choice(
-                        choice_id, f"{self.game.ruleset_table.ruleset(name).name} ({cost}): {label}"
-                    )
-                )
+    def _menu(self, seat: int) -> Iterator[tuple[str, str, str, int]]:
+        """(Favor Action, choice id, label, cost) of each action that would do something for
+        `seat` now, in the order of the menu; whether it is in play and affordable is
+        `ruleset_favor_choices`'s to say."""
+        s = self.state
+        me = s.players[seat]
+        rulesets = self.game.ruleset_table
+
+        def plain(name: str, label: str) -> tuple[str, str, str, int]:
+            return name, name, label, rulesets.ruleset(name).cost
 
         if s.initiator is not None and s.initiator != seat:
-            offer(
-                "actuate",
-                "actuate",
-                "take the Starting Player token from the Initiator",
-                self.actuate_cost(),
-            )
+            label = "take the Starting Player token from the Initiator"
+            yield "actuate", "actuate", label, self.actuate_cost()
         if s.theater_deck or s.lobbied is not None:
-            offer(
-                "campaign",
-                "campaign",
-                "burn 4 Theater cards, then Lobby free",
-                self.game.ruleset_table.ruleset("campaign").cost,
-            )
-        if self.game.ruleset_table.step_free(seat):
-            offer(
-                "outbreak",
-                "outbreak",
-                "step 1 hex now",
-                self.game.ruleset_table.ruleset("outbreak").cost,
-            )
+            yield plain("campaign", "burn 4 Theater cards, then Lobby free")
+        if rulesets.step_free(seat):
+            yield plain("outbreak", "step 1 hex now")
         if me.discard:
-            offer(
-                "concentrate",
-                "concentrate",
-                "shuffle your discard pile into your deck",
-                self.game.ruleset_table.ruleset("concentrate").cost,
-            )
-        if (
-            self.game.board.may_focus(seat)
-            and me.armor > self.game.ruleset_table.ruleset("discipline").armor
-        ):
-            offer(
-                "discipline",
-                "discipline",
-                "Focus a card for 1 Armor",
-                self.game.ruleset_table.ruleset("discipline").cost,
-            )
+            yield plain("concentrate", "shuffle your discard pile into your deck")
+        if self.game.board.may_focus(seat) and me.armor > rulesets.ruleset("discipline").armor:
+            yield plain("discipline", "Focus a card for 1 Armor")
         if self.intimidate_targets(seat):
-            offer(
-                "intimidate",
-                "intimidate",
-                "Focus an opponent's discarded card",
-                self.game.ruleset_table.ruleset("intimidate").cost,
-            )
+            yield plain("intimidate", "Focus an opponent's discarded card")
         if me.armor < MAX_ARMOR:
-            offer(
-                "ordinance",
-                "ordinance",
-                "gain 1 Armor",
-                self.game.ruleset_table.ruleset("ordinance").cost,
-            )
+            yield plain("ordinance", "gain 1 Armor")
         if self.renovate_moves():
-            offer(
-                "renovate",
-                "renovate",
-                "move an Arena token 1 hex",
-                self.game.ruleset_table.ruleset("renovate").cost,
-            )
+            yield plain("renovate", "move an Arena token 1 hex")
         if me.discard:
-            offer(
-                "repair",
-                "repair",
-                "a discarded card back on top of your deck",
-                self.game.ruleset_table.ruleset("repair").cost,
-            )
+            yield plain("repair", "a discarded card back on top of your deck")
         if s.row and self.cubes_left(seat) > 0:
-            offer(
-                "retain",
-                "retain",
-                f"a cube on a row card ({self.cubes_left(seat)} left)",
-                self.game.ruleset_table.ruleset("retain").cost,
-            )
-        taunt = self.game.ruleset_table.ruleset("taunt")
+            yield plain("retain", f"a cube on a row card ({self.cubes_left(seat)} left)")
+        taunt = rulesets.ruleset("taunt")
         for foe in self.game.board.opponents(seat):
             if s.players[foe].favor > 0:
-                offer(
-                    "taunt",
-                    f"taunt:{foe}",
-                    f"{self.game.board.name_of(foe)} loses {taunt.value} Favor",
-                    taunt.cost,
-                )
-        return out
+                label = f"{self.game.board.name_of(foe)} loses {taunt.value} Favor"
+                yield "taunt", f"taunt:{foe}", label, taunt.cost
 
     def apply_ruleset_favor(self, seat: int, choice: str) -> bool:
         """Apply a Favor Action chosen from the menu; False: not one (the base game's)."""
@@ -296,131 +248,165 @@ class FavorActions(Part):
         return out
 
     def favor_pick_prompt(self) -> Prompt | None:
-        s = self.state
+        """The open second choice of a Favor Action, if any (`_PICK_PROMPTS` per pick)."""
         pick, seat = self.state.rulesets.pick, self.state.rulesets.pick_seat
         if pick is None:
             return None
-        me = s.players[seat]
-        if pick == "campaign_lobby":
-            choices: tuple[Choice, ...] = tuple(
-                LobbyCard.of(c, f"Lobby {self.content.theater(c).name} (free)")
-                for c in dict.fromkeys(self.game.favor_phase.lobby_pool())
+        text, choices = _PICK_PROMPTS[pick](self, seat)
+        back = () if pick == "campaign_lobby" else (BACK,)  # Campaign is paid already
+        return Prompt(seat, pick, text, (*choices, *back))
+
+    def _campaign_lobby_prompt(self, seat: int) -> tuple[str, tuple[Choice, ...]]:
+        return "Campaign: Lobby which Theater card (free)?", tuple(
+            LobbyCard.of(c, f"Lobby {self.content.theater(c).name} (free)")
+            for c in dict.fromkeys(self.game.favor_phase.lobby_pool())
+        )
+
+    def _discipline_prompt(self, seat: int) -> tuple[str, tuple[Choice, ...]]:
+        return "Discipline: Focus which card (1 Favor, 1 Armor)?", tuple(
+            FocusCard.of(i, self.game.board.card_name(i)) for i in self.state.players[seat].discard
+        )
+
+    def _intimidate_prompt(self, seat: int) -> tuple[str, tuple[Choice, ...]]:
+        base = self.game.ruleset_table.ruleset("intimidate").cost
+        return "Intimidate: Focus which opponent's card?", tuple(
+            Choice(
+                f"take:{foe}:{card_id}",
+                f"{self.game.board.name_of(foe)}'s {self.game.card_names[card_id]} ({base + self.content.card(card_id).cost})",
             )
-            return Prompt(seat, pick, "Campaign: Lobby which Theater card (free)?", choices)
-        if pick == "discipline_card":
-            choices = tuple(FocusCard.of(i, self.game.board.card_name(i)) for i in me.discard)
-            return Prompt(
-                seat, pick, "Discipline: Focus which card (1 Favor, 1 Armor)?", (*choices, BACK)
+            for foe, card_id in self.intimidate_targets(seat)
+        )
+
+    def _renovate_token_prompt(self, seat: int) -> tuple[str, tuple[Choice, ...]]:
+        tokens, centre = self.state.tokens, self.arena.centre
+        return "Renovate: move which Arena token?", tuple(
+            HexChoice.of(
+                h, centre, f"{self.token_defs[tokens[h].token].name} at {hex_name(h, centre)}"
             )
-        if pick == "intimidate_card":
-            base = self.game.ruleset_table.ruleset("intimidate").cost
-            choices = tuple(
-                Choice(
-                    f"take:{foe}:{card_id}",
-                    f"{self.game.board.name_of(foe)}'s {self.game.card_names[card_id]} ({base + self.content.card(card_id).cost})",
-                )
-                for foe, card_id in self.intimidate_targets(seat)
-            )
-            return Prompt(seat, pick, "Intimidate: Focus which opponent's card?", (*choices, BACK))
-        if pick == "renovate_token":
-            choices = tuple(
-                HexChoice.of(
-                    h,
-                    self.arena.centre,
-                    f"{self.token_defs[s.tokens[h].token].name} at {hex_name(h, self.arena.centre)}",
-                )
-                for h in self.renovate_moves()
-            )
-            return Prompt(seat, pick, "Renovate: move which Arena token?", (*choices, BACK))
-        if pick == "renovate_to":
-            origin = self.state.rulesets.renovate_from
-            assert origin is not None
-            name = self.token_defs[s.tokens[origin].token].name
-            choices = tuple(
-                HexChoice.of(h, self.arena.centre) for h in self.renovate_moves().get(origin, [])
-            )
-            return Prompt(seat, pick, f"Renovate: move {name} to which hex?", (*choices, BACK))
-        if pick == "repair_card":
-            choices = tuple(Choice(f"repair:{i}", self.game.board.card_name(i)) for i in me.discard)
-            return Prompt(
-                seat, pick, "Repair: which card goes back on top of your deck?", (*choices, BACK)
-            )
-        choices = tuple(
+            for h in self.renovate_moves()
+        )
+
+    def _renovate_to_prompt(self, seat: int) -> tuple[str, tuple[Choice, ...]]:
+        origin = self.state.rulesets.renovate_from
+        assert origin is not None
+        name = self.token_defs[self.state.tokens[origin].token].name
+        return f"Renovate: move {name} to which hex?", tuple(
+            HexChoice.of(h, self.arena.centre) for h in self.renovate_moves().get(origin, [])
+        )
+
+    def _repair_prompt(self, seat: int) -> tuple[str, tuple[Choice, ...]]:
+        return "Repair: which card goes back on top of your deck?", tuple(
+            Choice(f"repair:{i}", self.game.board.card_name(i))
+            for i in self.state.players[seat].discard
+        )
+
+    def _retain_prompt(self, seat: int) -> tuple[str, tuple[Choice, ...]]:
+        s = self.state
+        return "Retain: put a cube on which card?", tuple(
             Choice(
                 f"retain:{slot}",
                 f"{self.game.board.card_name(i)} ({self.content.card(s.cards[i]).cost})",
             )
             for slot, i in enumerate(s.row)
         )
-        return Prompt(seat, pick, "Retain: put a cube on which card?", (*choices, BACK))
 
     def apply_favor_pick(self, seat: int, chosen: Choice) -> None:
-        s = self.state
-        choice = chosen.id
+        """Apply the second choice of a Favor Action (`_PICK_RULES` names the rule per pick)."""
         pick = self.state.rulesets.pick
+        assert pick is not None  # rules.apply_ruleset_choice calls only while a pick is open
         self.state.rulesets.pick = None
-        if choice == "back":
+        if chosen.id == "back":
             self.state.rulesets.renovate_from = None
             return
-        me = s.players[seat]
-        if pick == "campaign_lobby":
-            assert isinstance(chosen, LobbyCard)
-            self.game.favor_phase.lobby(seat, chosen.card, cost=0)
-        elif pick == "discipline_card":
-            rule = self.game.ruleset_table.ruleset("discipline")
-            self.game.favor_phase.spend(seat, rule.cost)
-            self.game.emit(f"{self.game.board.name_of(seat)} uses Discipline")
-            assert isinstance(chosen, FocusCard)
-            self.game.board.focus(seat, chosen.instance)
-            self.game.board.lose_armor(seat, rule.armor, "loses")
-        elif pick == "intimidate_card":
-            _, foe_text, card_id = choice.split(":")
-            foe = int(foe_text)
-            pile = s.players[foe].discard
-            instance = next(i for i in pile if s.cards[i] == card_id)
-            cost = (
-                self.game.ruleset_table.ruleset("intimidate").cost + self.content.card(card_id).cost
-            )
-            self.game.favor_phase.spend(seat, cost)
-            pile.remove(instance)
-            s.players[foe].focus.append(instance)
-            self.game.emit(
-                f"{self.game.board.name_of(seat)} Intimidates {self.game.board.name_of(foe)} for {cost} Favor: "
-                f"{self.game.card_names[card_id]} is Focused"
-            )
-        elif pick == "renovate_token":
-            assert isinstance(chosen, HexChoice)
-            self.state.rulesets.renovate_from = chosen.at
-            self.state.rulesets.pick = "renovate_to"
-        elif pick == "renovate_to":
-            origin = self.state.rulesets.renovate_from
-            assert origin is not None
-            self.state.rulesets.renovate_from = None
-            assert isinstance(chosen, HexChoice)
-            to = chosen.at
-            self.game.favor_phase.spend(seat, self.game.ruleset_table.ruleset("renovate").cost)
-            token = s.tokens.pop(origin)
-            s.tokens[to] = token
-            name = self.token_defs[token.token].name
-            self.game.emit(
-                f"{self.game.board.name_of(seat)} Renovates: {name} moves from {hex_name(origin, self.arena.centre)} to {hex_name(to, self.arena.centre)}"
-            )
-        elif pick == "repair_card":
-            instance = int(choice.removeprefix("repair:"))
-            self.game.favor_phase.spend(seat, self.game.ruleset_table.ruleset("repair").cost)
-            me.discard.remove(instance)
-            me.deck.append(instance)  # the end of a deck is its top
-            self.game.emit(
-                f"{self.game.board.name_of(seat)} Repairs {self.game.board.card_name(instance)}: on top of the deck"
-            )
-        elif pick == "retain_card":
-            slot = int(choice.removeprefix("retain:"))
-            instance = s.row[slot]
-            self.game.favor_phase.spend(seat, self.game.ruleset_table.ruleset("retain").cost)
-            self.state.rulesets.cubes.setdefault(instance, []).append(seat)
-            self.game.emit(
-                f"{self.game.board.name_of(seat)} Retains {self.game.board.card_name(instance)} with a cube"
-            )
+        _PICK_RULES[pick](self, seat, chosen)
+
+    def _campaign_lobby(self, seat: int, chosen: Choice) -> None:
+        assert isinstance(chosen, LobbyCard)
+        self.game.favor_phase.lobby(seat, chosen.card, cost=0)
+
+    def _discipline(self, seat: int, chosen: Choice) -> None:
+        rule = self.game.ruleset_table.ruleset("discipline")
+        self.game.favor_phase.spend(seat, rule.cost)
+        self.game.emit(f"{self.game.board.name_of(seat)} uses Discipline")
+        assert isinstance(chosen, FocusCard)
+        self.game.board.focus(seat, chosen.instance)
+        self.game.board.lose_armor(seat, rule.armor, "loses")
+
+    def _intimidate(self, seat: int, chosen: Choice) -> None:
+        s = self.state
+        _, foe_text, card_id = chosen.id.split(":")
+        foe = int(foe_text)
+        pile = s.players[foe].discard
+        instance = next(i for i in pile if s.cards[i] == card_id)
+        cost = self.game.ruleset_table.ruleset("intimidate").cost + self.content.card(card_id).cost
+        self.game.favor_phase.spend(seat, cost)
+        pile.remove(instance)
+        s.players[foe].focus.append(instance)
+        self.game.emit(
+            f"{self.game.board.name_of(seat)} Intimidates {self.game.board.name_of(foe)} for {cost} Favor: "
+            f"{self.game.card_names[card_id]} is Focused"
+        )
+
+    def _renovate_token(self, seat: int, chosen: Choice) -> None:
+        assert isinstance(chosen, HexChoice)
+        self.state.rulesets.renovate_from = chosen.at
+        self.state.rulesets.pick = "renovate_to"
+
+    def _renovate_to(self, seat: int, chosen: Choice) -> None:
+        s = self.state
+        origin = self.state.rulesets.renovate_from
+        assert origin is not None
+        self.state.rulesets.renovate_from = None
+        assert isinstance(chosen, HexChoice)
+        to = chosen.at
+        self.game.favor_phase.spend(seat, self.game.ruleset_table.ruleset("renovate").cost)
+        token = s.tokens.pop(origin)
+        s.tokens[to] = token
+        name = self.token_defs[token.token].name
+        self.game.emit(
+            f"{self.game.board.name_of(seat)} Renovates: {name} moves from {hex_name(origin, self.arena.centre)} to {hex_name(to, self.arena.centre)}"
+        )
+
+    def _repair(self, seat: int, chosen: Choice) -> None:
+        me = self.state.players[seat]
+        instance = int(chosen.id.removeprefix("repair:"))
+        self.game.favor_phase.spend(seat, self.game.ruleset_table.ruleset("repair").cost)
+        me.discard.remove(instance)
+        me.deck.append(instance)  # the end of a deck is its top
+        self.game.emit(
+            f"{self.game.board.name_of(seat)} Repairs {self.game.board.card_name(instance)}: on top of the deck"
+        )
+
+    def _retain(self, seat: int, chosen: Choice) -> None:
+        slot = int(chosen.id.removeprefix("retain:"))
+        instance = self.state.row[slot]
+        self.game.favor_phase.spend(seat, self.game.ruleset_table.ruleset("retain").cost)
+        self.state.rulesets.cubes.setdefault(instance, []).append(seat)
+        self.game.emit(
+            f"{self.game.board.name_of(seat)} Retains {self.game.board.card_name(instance)} with a cube"
+        )
+
+
+# Each second choice (`RulesetState.pick`): its question and choices, and the rule that
+# applies the answer.
+_PICK_PROMPTS: dict[str, Callable[[FavorActions, int], tuple[str, tuple[Choice, ...]]]] = {
+    "campaign_lobby": FavorActions._campaign_lobby_prompt,
+    "discipline_card": FavorActions._discipline_prompt,
+    "intimidate_card": FavorActions._intimidate_prompt,
+    "renovate_token": FavorActions._renovate_token_prompt,
+    "renovate_to": FavorActions._renovate_to_prompt,
+    "repair_card": FavorActions._repair_prompt,
+    "retain_card": FavorActions._retain_prompt,
+}
+_PICK_RULES: dict[str, Callable[[FavorActions, int, Choice], None]] = {
+    "campaign_lobby": FavorActions._campaign_lobby,
+    "discipline_card": FavorActions._discipline,
+    "intimidate_card": FavorActions._intimidate,
+    "renovate_token": FavorActions._renovate_token,
+    "renovate_to": FavorActions._renovate_to,
+    "repair_card": FavorActions._repair,
+    "retain_card": FavorActions._retain,
+}
 
 
 __all__ = ["FavorActions"]

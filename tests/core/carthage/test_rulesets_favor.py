@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from harena.core.carthage.hexgrid import Hex
+from harena.core.carthage.rulesets.favor_actions import _PICK_PROMPTS, _PICK_RULES, SECOND_CHOICE
 from harena.core.carthage.state import Phase
 from tests.core.carthage.ruleset_helpers import favor_phase, put_in_row, to_discard
 from tests.core.carthage.table_helpers import choices, kind
@@ -259,3 +260,10 @@ def test_nothing_is_offered_that_cannot_be_paid() -> None:
     game = favor_phase("ordinance,taunt,outbreak", [2, 4])
     assert "ordinance" not in choices(game, 0) and "outbreak" not in choices(game, 0)
     assert game.state.phase is Phase.FAVOR
+
+
+def test_every_second_choice_has_its_question_and_its_rule() -> None:
+    """A Favor Action that asks a second question (rulebook: Modular Rulesets - Favor Actions)
+    finds both its prompt and what applies the answer, Campaign's Lobby and Renovate's hex too."""
+    picks = {*SECOND_CHOICE.values(), "campaign_lobby", "renovate_to"}
+    assert set(_PICK_PROMPTS) == set(_PICK_RULES) == picks
