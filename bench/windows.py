@@ -31,6 +31,7 @@ from harena.core import windows
 from harena.core.bots import bot_seed, decide
 from harena.core.clocks import ClockPolicy
 from harena.core.lobby import Lobby
+from harena.core.plural import counted
 from harena.core.simulate import game_seed
 from harena.core.spartacus.rules import Spartacus
 from harena.core.table import Table
@@ -133,7 +134,8 @@ def main(argv: list[str] | None = None) -> None:
     print(
         f"Spartacus, {args.players} seats: 2 people ({', '.join(n for _, n in PEOPLE)}) and "
         f"{args.players - 2} {args.bots} bots; reaction window {args.window:g} s; "
-        f"{args.games} game(s), {f'{args.rounds} rounds each' if args.rounds else 'to the end'}"
+        f"{counted(args.games, 'game')}, "
+        f"{counted(args.rounds, 'round') + ' each' if args.rounds else 'to the end'}"
     )
     for answers, label in ((True, "answer at once"), (False, "never answer")):
         runs = [play(args, game_seed(args.seed, index), answers) for index in range(args.games)]
