@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from harena.core.carthage.determinize import deal_again
+from harena.core.deal import deal_again
 from harena.core.engine import Game, Rng
 from harena.core.spartacus import bets as spartacus_bets
 from harena.core.spartacus import reactions, schemes
