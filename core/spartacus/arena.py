@@ -204,7 +204,8 @@ def _equipment(game: Spartacus, seat: int, slot: Slot) -> list[int]:
 # --- choices --------------------------------------------------------------------------------------
 
 
-def apply(game: Spartacus, seat: int, choice: str) -> None:
+def apply(game: Spartacus, seat: int, chosen: Choice) -> None:
+    choice = chosen.id  # not typed yet
     a = _arena(game)
     verb, _, rest = choice.partition(":")
     name = game.name_of(seat)

@@ -83,7 +83,8 @@ def _bid_choices(game: Spartacus, most: int) -> tuple[Choice, ...]:
     return choices
 
 
-def apply(game: Spartacus, seat: int, choice: str) -> None:
+def apply(game: Spartacus, seat: int, chosen: Choice) -> None:
+    choice = chosen.id  # not typed yet
     m = game.state.market
     assert m is not None and m.auction is not None
     a = m.auction

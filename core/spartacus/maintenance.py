@@ -84,7 +84,8 @@ def prompts(game: Spartacus) -> list[Prompt]:
     return out
 
 
-def apply(game: Spartacus, seat: int, choice: str) -> None:
+def apply(game: Spartacus, seat: int, chosen: Choice) -> None:
+    choice = chosen.id  # not typed yet
     card = int(choice.removeprefix("unpay:"))
     game.emit(f"{game.name_of(seat)} cannot pay for {game.card(card).name} and discards it")
     discard_asset(game, seat, card)  # rules: General Balance - discard what you cannot pay

@@ -242,10 +242,11 @@ def _answer_prompt(game: Spartacus, offer: Offer) -> Prompt:
 # --- choices --------------------------------------------------------------------------------------
 
 
-def apply(game: Spartacus, seat: int, choice: str) -> None:
+def apply(game: Spartacus, seat: int, chosen: Choice) -> None:
+    choice = chosen.id  # not typed yet
     m = _market(game)
     if m.auction is not None:
-        auction.apply(game, seat, choice)
+        auction.apply(game, seat, chosen)
         return
     verb, _, rest = choice.partition(":")
     name = game.name_of(seat)

@@ -114,7 +114,8 @@ def _label(game: Spartacus, w: ReactionWindow, ref: int) -> str:
     return f"Play {card.name}" + (f": {', '.join(does)}" if does else f": {card.text}")
 
 
-def apply(game: Spartacus, seat: int, choice: str) -> None:
+def apply(game: Spartacus, seat: int, chosen: Choice) -> None:
+    choice = chosen.id  # not typed yet
     w = _window(game)
     w.answers[seat] = choice
     if choice == "pass":

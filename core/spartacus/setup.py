@@ -64,7 +64,8 @@ def prompts(game: Spartacus) -> list[Prompt]:
     return [Prompt(s.house_order[0], "choose_house", "Choose your House", choices)]
 
 
-def apply(game: Spartacus, seat: int, choice: str) -> None:
+def apply(game: Spartacus, seat: int, chosen: Choice) -> None:
+    choice = chosen.id  # not typed yet
     s = game.state
     s.players[seat].house = choice.removeprefix("house:")
     s.house_order.pop(0)
