@@ -211,3 +211,47 @@ def held_card(choice_id: str) -> tuple[CardAct, int] | None:
     back: what it does with which card (None: it lets the Scheme be)."""
     verb, _, card = choice_id.partition(":")
     return (CardAct(verb), int(card)) if card else None
+
+
+class BetOn(Enum):
+    """What a bet is on (rules: Making Bets); the value is `state.Bet.kind`."""
+
+    WIN = "win"
+    WOUND = "wound"
+    DECAP = "decap"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceBet(Choice):
+    """ "bet:win:<seat>:<n>" (on that seat's combatant), "bet:wound:<n>", "bet:decap:<n>"."""
+
+    on: BetOn
+    seat: int  # whose combatant wins (BetOn.WIN only; else -1)
+    amount: int
+
+    @classmethod
+    def of(cls, on: BetOn, seat: int, amount: int, label: str) -> PlaceBet:
+        whose = f"{seat}:" if on is BetOn.WIN else ""
+        return cls(f"bet:{on.value}:{whose}{amount}", label, on, seat, amount)
+
+
+@dataclass(frozen=True, slots=True)
+class StepTo(Choice):
+    """ "step:<direction>": a combatant's step (the board's name for the direction)."""
+
+    direction: str
+
+    @classmethod
+    def of(cls, direction: str, label: str) -> StepTo:
+        return cls(f"step:{direction}", label, direction)
+
+
+@dataclass(frozen=True, slots=True)
+class LoseDie(Choice):
+    """ "lose:atk|def|spd": the die a wounded combatant gives up."""
+
+    pool: str
+
+    @classmethod
+    def of(cls, pool: str, label: str) -> LoseDie:
+        return cls(f"lose:{pool}", label, pool)
