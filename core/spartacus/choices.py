@@ -255,3 +255,30 @@ class LoseDie(Choice):
     @classmethod
     def of(cls, pool: str, label: str) -> LoseDie:
         return cls(f"lose:{pool}", label, pool)
+
+
+class Reply(Enum):
+    """An answer to a trade offer: "<reply>:<offer id>"."""
+
+    ACCEPT = "accept"
+    DECLINE = "decline"
+    COUNTER = "counter"
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerOffer(Choice):
+    """ "accept:<offer>", "decline:<offer>", "counter:<offer>"."""
+
+    reply: Reply
+    offer: int
+
+    @classmethod
+    def of(cls, reply: Reply, offer: int, label: str) -> AnswerOffer:
+        return cls(f"{reply.value}:{offer}", label, reply, offer)
+
+
+def posted_guard(choice_id: str) -> int | None:
+    """The card a "post:<card>" id names (None: not such an id), for an id no prompt offered:
+    a second Guard in hand stands for the first copy's choice (`intrigue.offered_as`)."""
+    verb, _, card = choice_id.partition(":")
+    return int(card) if verb == CardAct.POST.value and card.isdigit() else None

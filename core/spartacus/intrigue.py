@@ -34,6 +34,7 @@ from harena.core.spartacus.choices import (
     Say,
     UseAbility,
     Word,
+    posted_guard,
 )
 from harena.core.spartacus.holdings import (
     change_influence,
@@ -110,12 +111,9 @@ def turn_choices(game: Spartacus, seat: int) -> list[Choice]:
 def offered_as(game: Spartacus, seat: int, choice: str) -> str | None:
     """`post:<guard>` for a second Guard in hand stands for the first copy's choice (a log saved
     when both copies were offered replays); anything else stands for nothing."""
-    verb, _, rest = choice.partition(":")
-    if verb != "post" or not rest.isdigit():
-        return None
+    card = posted_guard(choice)
     hand = game.state.players[seat].hand
-    card = int(rest)
-    if card not in hand or game.card(card).kind is not CardKind.GUARD:
+    if card is None or card not in hand or game.card(card).kind is not CardKind.GUARD:
         return None
     same = [c for c in hand if game.state.cards[c] == game.state.cards[card]]
     return f"post:{same[0]}"
@@ -124,7 +122,9 @@ def offered_as(game: Spartacus, seat: int, choice: str) -> str | None:
 def stand_in(choice: str) -> Choice:
     """What a stand-in `post:<guard>` applies (`offered_as`): that very copy is posted, as
     before choices were typed, so a saved log replays to the same state."""
-    return OnCard.of(CardAct.POST, int(choice.removeprefix("post:")), POST_LABEL)
+    card = posted_guard(choice)
+    assert card is not None
+    return OnCard.of(CardAct.POST, card, POST_LABEL)
 
 
 def _one_of_each(game: Spartacus, cards: list[int]) -> list[int]:

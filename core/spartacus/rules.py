@@ -5,7 +5,8 @@ The pieces: `state` (what changes), `setup`, `maintenance`, `intrigue`, `schemes
 `flow` (the turn and the end), `view` (what each seat may know). This module ties them to the
 engine contract and registers the game.
 
-Choice ids, by prompt kind (each module's docstring has the details):
+Choice ids, by prompt kind (each module's docstring has the details; `choices` makes each from
+the typed value the rules apply, and `Spartacus.offered` finds that value for an id):
 - choose_house "house:<id>"; discard_gladiator "unpay:<card>";
 - give_denarii (standing, one choice) "give:<seat>:<amount>"; ask_denarii (standing)
   "ask:<seat>:<amount>:<favour>", "payask:<index>", "refuseask:<index>";
