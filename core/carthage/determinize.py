@@ -13,16 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from harena.core.carthage.rules import Carthage
+from harena.core.deal import deal_again
 from harena.core.engine import Game, Rng
-
-
-def deal_again(piles: list[list[Any]], rng: Rng) -> None:
-    """The cards of `piles` dealt back at random, each pile keeping its size. The pool is
-    sorted first, so where the cards were does not matter, only which they are."""
-    pool = sorted(c for pile in piles for c in pile)
-    rng.shuffle(pool)
-    for pile in piles:
-        pile[:], pool = pool[: len(pile)], pool[len(pile) :]
 
 
 def shuffle_sorted(pile: list[Any], rng: Rng) -> None:

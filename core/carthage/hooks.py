@@ -1,6 +1,6 @@
 """Where the optional features plug into the round of Carthage: one list per event, read here.
 
-The core pieces (`phases`, `primitives`, `resolve`, `prompts`) run every hook of an event at
+The core pieces (`flow`, `board`, `resolve`, `prompts`) run every hook of an event at
 that moment, in list order; `plug_features` is the one place that says which feature listens
 to what. A feature whose table option is off listens anyway and does nothing, so the lists
 never depend on the options and a new feature is one more line here.

@@ -20,25 +20,25 @@ from typing import Any, ClassVar
 from harena.core.bots import RandomBot
 from harena.core.carthage.action_phase import ActionPhase
 from harena.core.carthage.beast_rules import BeastRules
+from harena.core.carthage.board import Board
 from harena.core.carthage.bots import HeuristicBot
 from harena.core.carthage.content import Content, default_content
 from harena.core.carthage.equipment_rules import EquipmentRules
 from harena.core.carthage.essedari.actions import default_essedari
 from harena.core.carthage.essedari.chariot import EssedariMode, check_essedari, essedari_result
 from harena.core.carthage.favor_phase import FavorPhase
+from harena.core.carthage.flow import Flow
 from harena.core.carthage.hooks import plug_features
 from harena.core.carthage.part import Part
-from harena.core.carthage.phases import RoundFlow
-from harena.core.carthage.primitives import Primitives
 from harena.core.carthage.prompts import open_prompts
 from harena.core.carthage.resolve import EffectResolver
-from harena.core.carthage.rulesets.base import RulesetBase
 from harena.core.carthage.rulesets.catalog import OPTION_NAMES, RECOMMENDED_MOST
 from harena.core.carthage.rulesets.conditions import ActiveConditions
 from harena.core.carthage.rulesets.favor_actions import FavorActions
 from harena.core.carthage.rulesets.naked import NakedAndAfraid
 from harena.core.carthage.rulesets.rules import RulesetRules
-from harena.core.carthage.setup import PLAYERS_CHOOSE, GameSetup
+from harena.core.carthage.rulesets.table import RulesetTable
+from harena.core.carthage.setup import PLAYERS_CHOOSE, SetupRules
 from harena.core.carthage.state import CarthageState, Phase, Wait
 from harena.core.carthage.teams import MODES, OPTION, TeamMode, player_count_problem, seating
 from harena.core.carthage.theater_phase import TheaterPhase
@@ -168,20 +168,20 @@ class Carthage(Game):
     def assemble(self) -> None:
         """Build the pieces of the rules, each bound to this game."""
         # The pieces of the rules (core/carthage/part.py); each calls the others by name.
-        self.board = Primitives(self)
+        self.board = Board(self)
         self.resolver = EffectResolver(self)
-        self.flow = RoundFlow(self)
+        self.flow = Flow(self)
         self.theater_phase = TheaterPhase(self)
         self.action_phase = ActionPhase(self)
         self.favor_phase = FavorPhase(self)
-        self.setup_rules = GameSetup(self)
+        self.setup_rules = SetupRules(self)
         # The rules that vary by table option: one policy object each.
         self.team_mode = TeamMode(self, self.teams)
         self.essedari_mode = EssedariMode(self)
         # The optional features; each does nothing when its option is off.
         self.beast_rules = BeastRules(self)
         self.equipment_rules = EquipmentRules(self)
-        self.ruleset_table = RulesetBase(self)
+        self.ruleset_table = RulesetTable(self)
         self.ruleset_table.prepare_rulesets()
         self.favor_actions = FavorActions(self)
         self.conditions = ActiveConditions(self)

@@ -29,7 +29,7 @@ PLAYERS_CHOOSE = "players_choose"
 MIN_TOKENS = 4  # rulebook: Arena Tokens, "players plus one, with a minimum of 4"
 
 
-class GameSetup(Part):
+class SetupRules(Part):
     """Setup 1-7 and the table's set-up options (see the module docstring): `game.setup_rules`."""
 
     def setup(self) -> CarthageState:

@@ -24,6 +24,15 @@ from harena.core.engine import Choice, Prompt
 from harena.core.plural import denarii
 from harena.core.spartacus import bets, combat, reactions
 from harena.core.spartacus.cards import CardKind, Slot
+from harena.core.spartacus.choices import (
+    CardAct,
+    OnCard,
+    OnSeat,
+    PlaceBet,
+    Say,
+    SeatAct,
+    Word,
+)
 from harena.core.spartacus.holdings import (
     change_influence,
     discard_asset,
@@ -129,15 +138,16 @@ def _next_bout(game: Spartacus) -> None:
 def prompts(game: Spartacus) -> list[Prompt]:
     a = _arena(game)
     host = game.state.host
+    choices: tuple[Choice, ...]
     if a.step is ArenaStep.INVITE:
         choices = tuple(
-            Choice(f"invite:{s}", "Yourself" if s == host else game.name_of(s))
+            OnSeat.of(SeatAct.INVITE, s, "Yourself" if s == host else game.name_of(s))
             for s in _candidates(game)
         )
         return [Prompt(host, "invite", "Invite a Dominus to the games", choices)]
     if a.step is ArenaStep.ANSWER:
         assert a.invitee is not None
-        choices = (Choice("accept", "Accept"), Choice("refuse", "Refuse (lose 1 Influence)"),
+        choices = (Say.of(Word.ACCEPT, "Accept"), Say.of(Word.REFUSE, "Refuse (lose 1 Influence)"),
                    *_invitation_reactions(game, a.invitee))  # fmt: skip
         return [
             Prompt(
@@ -147,29 +157,30 @@ def prompts(game: Spartacus) -> list[Prompt]:
     if a.step is ArenaStep.COMBATANT:
         assert a.invitee is not None
         choices = tuple(
-            Choice(f"fighter:{x.card}", label(game.card(x.card), x))
+            OnCard.of(CardAct.FIGHTER, x.card, label(game.card(x.card), x))
             for x in ready_combatants(game, a.invitee)
         )
         return [Prompt(a.invitee, "choose_combatant", "Choose your combatant", choices)]
     if a.step is ArenaStep.EQUIP:
         assert a.invitee is not None
         slot = SLOTS[a.slot]
-        choices = tuple(Choice(f"equip:{c}", game.card(c).name + ": " + game.card(c).text)
-                        for c in _equipment(game, a.invitee, slot))  # fmt: skip
+        choices = tuple(
+            OnCard.of(CardAct.EQUIP, c, game.card(c).name + ": " + game.card(c).text)
+            for c in _equipment(game, a.invitee, slot))  # fmt: skip
         return [Prompt(a.invitee, "choose_equipment", f"Equip a {slot.value}?",
-                       choices + (Choice("equip:none", f"No {slot.value}"),))]  # fmt: skip
+                       choices + (Say.of(Word.NO_EQUIPMENT, f"No {slot.value}"),))]  # fmt: skip
     if a.step is ArenaStep.BETS:
         return [bets.prompt(game, s) for s in range(game.players) if not a.betted[s]]
     if a.step is ArenaStep.THUMBS:
         choices = (
-            Choice("thumbs:up", "Thumbs up: it lives"),
-            Choice("thumbs:down", "Thumbs down: execute it"),
+            Say.of(Word.THUMBS_UP, "Thumbs up: it lives"),
+            Say.of(Word.THUMBS_DOWN, "Thumbs down: execute it"),
         )
         loser = _loser(a)
         # an execution cannot be undone (and costs the Host Influence per Favor): asked twice
         return [
             Prompt(host, "thumbs", f"The fate of {combat.who(game, loser)}", choices,
-                   confirm=("thumbs:down",))
+                   confirm=(Word.THUMBS_DOWN.value,))
         ]  # fmt: skip
     return combat.prompts(game, a)
 
@@ -177,7 +188,7 @@ def prompts(game: Spartacus) -> list[Prompt]:
 def _invitation_reactions(game: Spartacus, seat: int) -> list[Choice]:
     """Reactions in `seat`'s hand that answer an invitation (their prompt is theirs alone)."""
     p = game.state.players[seat]
-    out = []
+    out: list[Choice] = []
     for c in p.hand:
         card = game.card(c)
         if (
@@ -185,7 +196,7 @@ def _invitation_reactions(game: Spartacus, seat: int) -> list[Choice]:
             and card.answers == "invitation"
             and card.influence <= p.influence
         ):
-            out.append(Choice(f"react:{c}", f"{card.name}: {card.text}"))
+            out.append(OnCard.of(CardAct.REACT, c, f"{card.name}: {card.text}"))
     return out
 
 
@@ -204,53 +215,54 @@ def _equipment(game: Spartacus, seat: int, slot: Slot) -> list[int]:
 # --- choices --------------------------------------------------------------------------------------
 
 
-def apply(game: Spartacus, seat: int, choice: str) -> None:
+def apply(game: Spartacus, seat: int, chosen: Choice) -> None:
     a = _arena(game)
-    verb, _, rest = choice.partition(":")
     name = game.name_of(seat)
-    if verb == "invite":
-        a.invitee = int(rest)
-        a.asked.append(a.invitee)
-        if a.invitee == game.state.host:
-            game.emit(f"{name} invites their own House")
+    match chosen:
+        case OnSeat(act=SeatAct.INVITE, seat=invitee):
+            a.invitee = invitee
+            a.asked.append(invitee)
+            if invitee == game.state.host:
+                game.emit(f"{name} invites their own House")
+                a.step = ArenaStep.COMBATANT
+            else:
+                game.emit(f"{name} invites {game.name_of(invitee)}")
+                a.step = ArenaStep.ANSWER
+        case Say(word=Word.ACCEPT):
+            game.emit(f"{name} accepts")
             a.step = ArenaStep.COMBATANT
-        else:
-            game.emit(f"{name} invites {game.name_of(a.invitee)}")
-            a.step = ArenaStep.ANSWER
-    elif verb == "accept":
-        game.emit(f"{name} accepts")
-        a.step = ArenaStep.COMBATANT
-    elif verb == "refuse":
-        change_influence(game, seat, -1)  # rules: Refusing an Invitation
-        game.emit(f"{name} refuses and loses 1 Influence")
-        a.invitee = None
-        _next_invitation(game)
-    elif verb == "react":  # rules: Reactions "in response to other events": an invitation
-        card = int(rest)
-        discard_intrigue(game, seat, card)
-        game.emit(f"{name} plays {game.card(card).name} and refuses without losing Influence")
-        a.invitee = None
-        _next_invitation(game)
-    elif verb == "fighter":
-        fighter = Fighter(seat, int(rest), at=game.content.board.starts[len(a.fighters)])
-        a.fighters.append(fighter)
-        game.emit(f"{name} sends {game.card(fighter.card).name} to hex {'I' * len(a.fighters)}")
-        a.slot = -1
-        _next_slot(game)
-    elif verb == "equip":
-        if rest != "none":
-            a.fighters[-1].equipment.append(int(rest))
-            game.emit(f"{name} equips {game.card(int(rest)).name}")
-        _next_slot(game)
-    elif verb == "bet":
-        if bets.place(game, seat, rest):
-            _fight(game)
-    elif verb == "thumbs":
-        _thumbs(game, rest == "down")
-    else:
-        combat.apply(game, a, choice)
-        if a.fight is None:
-            _after_fight(game)
+        case Say(word=Word.REFUSE):
+            change_influence(game, seat, -1)  # rules: Refusing an Invitation
+            game.emit(f"{name} refuses and loses 1 Influence")
+            a.invitee = None
+            _next_invitation(game)
+        case OnCard(act=CardAct.REACT, card=card):
+            # rules: Reactions "in response to other events": an invitation
+            discard_intrigue(game, seat, card)
+            game.emit(f"{name} plays {game.card(card).name} and refuses without losing Influence")
+            a.invitee = None
+            _next_invitation(game)
+        case OnCard(act=CardAct.FIGHTER, card=card):
+            fighter = Fighter(seat, card, at=game.content.board.starts[len(a.fighters)])
+            a.fighters.append(fighter)
+            game.emit(f"{name} sends {game.card(card).name} to hex {'I' * len(a.fighters)}")
+            a.slot = -1
+            _next_slot(game)
+        case OnCard(act=CardAct.EQUIP, card=card):
+            a.fighters[-1].equipment.append(card)
+            game.emit(f"{name} equips {game.card(card).name}")
+            _next_slot(game)
+        case Say(word=Word.NO_EQUIPMENT):
+            _next_slot(game)
+        case PlaceBet() | Say(word=Word.NO_BET):
+            if bets.place(game, seat, chosen):
+                _fight(game)
+        case Say(word=Word.THUMBS_UP | Word.THUMBS_DOWN as word):
+            _thumbs(game, word is Word.THUMBS_DOWN)
+        case _:
+            combat.apply(game, a, chosen)
+            if a.fight is None:
+                _after_fight(game)
 
 
 def _next_slot(game: Spartacus) -> None:

@@ -19,12 +19,12 @@ Dominus asked, with the free denarii to pay; the asker's favour stays theirs to 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 from typing import TYPE_CHECKING
 
-from harena.core.engine import Choice, IllegalAction, Prompt
+from harena.core.engine import Choice, Prompt
 from harena.core.plural import denarii
 from harena.core.spartacus import gifts
+from harena.core.spartacus.choices import AnswerAsk, AskDenarii, Favour
 from harena.core.spartacus.holdings import free_denarii, ready_combatants, transfer
 from harena.core.spartacus.state import ArenaStep, Ask, Phase, SchemeStep
 
@@ -33,13 +33,6 @@ if TYPE_CHECKING:
 
 KIND = "ask_denarii"
 MAX_ASK = 9  # one key on the screen; more than any favour in the reference set is worth
-
-
-class Favour(Enum):
-    INVITE = "invite"  # the Host invites the Dominus asked
-    ACCEPT = "accept"  # the invited Dominus accepts
-    SPARE = "spare"  # the Host turns the thumb up on the asked Dominus's combatant
-    SUPPORT = "support"  # the asker supports the asked Dominus's Scheme
 
 
 @dataclass(frozen=True)
@@ -120,10 +113,10 @@ def prompts(game: Spartacus) -> list[Prompt]:
         favour = _favour_text(game, Favour(ask.favour))
         if not ask.paid and free_denarii(game, ask.asked) >= ask.amount:
             text = f"Pay {game.name_of(ask.asker)} {denarii(ask.amount)} {favour}"
-            choices.setdefault(ask.asked, []).append(Choice(f"payask:{index}", text))
+            choices.setdefault(ask.asked, []).append(AnswerAsk.of(index, True, text))
         if not ask.paid and not ask.refused:  # offered whatever the treasury: it tells nothing
             text = f"Refuse {game.name_of(ask.asker)}'s ask of {denarii(ask.amount)} {favour}"
-            choices.setdefault(ask.asked, []).append(Choice(f"refuseask:{index}", text))
+            choices.setdefault(ask.asked, []).append(AnswerAsk.of(index, False, text))
     return [Prompt(seat, KIND, "Ask for denarii, or pay an ask (any time, not binding)", tuple(cs),
                    standing=True) for seat, cs in sorted(choices.items())]  # fmt: skip
 
@@ -135,34 +128,24 @@ def _ask_choices(game: Spartacus, other: int, favour: Favour) -> tuple[Choice, .
     key = (other, favour.value, name, why)
     choices = game.ask_choices.get(key)
     if choices is None:
-        choices = tuple(Choice(f"ask:{other}:{n}:{favour.value}", f"Ask {name} {denarii(n)} {why}")
+        choices = tuple(AskDenarii.of(other, n, favour, f"Ask {name} {denarii(n)} {why}")
                         for n in range(1, MAX_ASK + 1))  # fmt: skip
         game.ask_choices[key] = choices
     return choices
 
 
-def is_choice(choice: str) -> bool:
-    """An ask or a payment (a Scheme's "ask:show" has no seat, amount and favour)."""
-    return (choice.startswith(("payask:", "refuseask:"))
-            or (choice.startswith("ask:") and choice.count(":") == 3))  # fmt: skip
-
-
-def apply(game: Spartacus, seat: int, choice: str) -> None:
-    if choice.startswith("payask:"):
-        _pay(game, seat, choice)
+def apply(game: Spartacus, seat: int, chosen: AskDenarii | AnswerAsk) -> None:
+    if isinstance(chosen, AnswerAsk) and chosen.pay:
+        _pay(game, seat, game.state.asks[chosen.index])
         return
-    if choice.startswith("refuseask:"):
-        ask = game.state.asks[int(choice.removeprefix("refuseask:"))]
+    if isinstance(chosen, AnswerAsk):
+        ask = game.state.asks[chosen.index]
         ask.refused = True
         game.emit(
             f"{game.name_of(seat)} refuses {game.name_of(ask.asker)}'s ask of {denarii(ask.amount)}"
         )
         return
-    try:
-        _, to, count, favour = choice.split(":")
-        other, amount, wanted = int(to), int(count), Favour(favour)
-    except ValueError:
-        raise IllegalAction(f"{choice!r} is not an ask (ask:<seat>:<amount>:<favour>)") from None
+    other, amount, wanted = chosen.asked, chosen.amount, chosen.favour
     moment = next(m for m in moments(game) if m.favour is wanted)
     s = game.state
     s.asks.append(Ask(seat, other, amount, wanted.value, moment.key))
@@ -171,8 +154,7 @@ def apply(game: Spartacus, seat: int, choice: str) -> None:
               f"{_favour_text(game, wanted)} (not binding)")  # fmt: skip
 
 
-def _pay(game: Spartacus, seat: int, choice: str) -> None:
-    ask = game.state.asks[int(choice.removeprefix("payask:"))]
+def _pay(game: Spartacus, seat: int, ask: Ask) -> None:
     paid = transfer(game, seat, ask.asker, ask.amount)
     ask.paid = True
     game.state.gifts.append([seat, ask.asker, paid, current(game)])

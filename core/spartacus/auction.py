@@ -21,6 +21,7 @@ from harena.core.engine import Choice, Prompt
 from harena.core.plural import denarii
 from harena.core.spartacus import reactions
 from harena.core.spartacus.cards import MarketCard
+from harena.core.spartacus.choices import OnSum, SumAct
 from harena.core.spartacus.holdings import draw_market, pay_bank, take_asset
 from harena.core.spartacus.state import Asset, Auction
 
@@ -78,16 +79,16 @@ def _bid_choices(game: Spartacus, most: int) -> tuple[Choice, ...]:
     every bidder after every bid, and its choices are a good part of what a prompt costs)."""
     choices = game.bid_choices.get(most)
     if choices is None:
-        choices = tuple(Choice(f"bid:{n}", denarii(n)) for n in range(most + 1))
+        choices = tuple(OnSum.of(SumAct.BID, n, denarii(n)) for n in range(most + 1))
         game.bid_choices[most] = choices
     return choices
 
 
-def apply(game: Spartacus, seat: int, choice: str) -> None:
+def apply(game: Spartacus, seat: int, chosen: OnSum) -> None:
     m = game.state.market
     assert m is not None and m.auction is not None
     a = m.auction
-    a.bids[seat] = int(choice.removeprefix("bid:"))
+    a.bids[seat] = chosen.amount
     game.emit(f"You bid {a.bids[seat]}", seats=[seat], redacted=f"{game.name_of(seat)} has bid")
     if all(a.bids[s] is not None for s in a.bidders):
         _reveal(game, a)

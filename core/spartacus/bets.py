@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from harena.core.engine import Choice, Prompt
 from harena.core.plural import denarii
 from harena.core.spartacus import combat
+from harena.core.spartacus.choices import BetOn, PlaceBet, Say, Word
 from harena.core.spartacus.holdings import free_denarii, gain
 from harena.core.spartacus.state import BET_AMOUNTS, ArenaState, Bet
 
@@ -30,16 +31,15 @@ def _arena(game: Spartacus) -> ArenaState:
 def prompt(game: Spartacus, seat: int) -> Prompt:
     a = _arena(game)
     most = min(free_denarii(game, seat), BET_AMOUNTS[-1])
-    choices = [Choice("bet:none", "No bet")]
+    choices: list[Choice] = [Say.of(Word.NO_BET, "No bet")]
     mine = any(f.seat == seat for f in a.fighters)
     for n in BET_AMOUNTS[:most]:
         for f in a.fighters:
             if not mine or f.seat == seat:  # rules: not against your own combatant
-                choices.append(
-                    Choice(f"bet:win:{f.seat}:{n}", f"{n} on {combat.who(game, f)} to win (1:1)")
-                )
-        choices.append(Choice(f"bet:wound:{n}", f"{n} on a wound (2:1)"))
-        choices.append(Choice(f"bet:decap:{n}", f"{n} on a decapitation (2:1)"))
+                text = f"{n} on {combat.who(game, f)} to win (1:1)"
+                choices.append(PlaceBet.of(BetOn.WIN, f.seat, n, text))
+        choices.append(PlaceBet.of(BetOn.WOUND, -1, n, f"{n} on a wound (2:1)"))
+        choices.append(PlaceBet.of(BetOn.DECAP, -1, n, f"{n} on a decapitation (2:1)"))
     return Prompt(seat, "bet", "Place your bet (revealed when all are in)", tuple(choices))
 
 
@@ -54,14 +54,11 @@ def open_bets(game: Spartacus) -> bool:
     return all(a.betted)
 
 
-def place(game: Spartacus, seat: int, rest: str) -> bool:
+def place(game: Spartacus, seat: int, chosen: PlaceBet | Say) -> bool:
     """A hidden bet (or none). True when it was the last one and the bets are revealed."""
     a = _arena(game)
-    parts = rest.split(":")
-    if parts[0] == "win":
-        a.bets[seat] = Bet("win", int(parts[1]), int(parts[2]))
-    elif parts[0] in ("wound", "decap"):
-        a.bets[seat] = Bet(parts[0], -1, int(parts[1]))
+    if isinstance(chosen, PlaceBet):
+        a.bets[seat] = Bet(chosen.on.value, chosen.seat, chosen.amount)
     a.betted[seat] = True
     game.emit("You have bet", seats=[seat], redacted=f"{game.name_of(seat)} has bet")
     if all(a.betted):

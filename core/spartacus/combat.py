@@ -20,6 +20,7 @@ from harena.core.engine import Choice, Prompt
 from harena.core.plural import counted
 from harena.core.spartacus.board import distance
 from harena.core.spartacus.cards import ExtraDice, KeenStrike, Pool, Reroll, Roll
+from harena.core.spartacus.choices import LoseDie, Say, StepTo, Word
 from harena.core.spartacus.state import (
     QUIET_ROUNDS,
     UNOPPOSED_WOUNDS_FROM,
@@ -157,63 +158,63 @@ def prompts(game: Spartacus, arena: ArenaState) -> list[Prompt]:
     assert fight is not None
     if fight.chooser is not None:
         seat = arena.fighters[fight.chooser].seat
-        order = (Choice("first", "Act first"), Choice("second", "Act second"))
+        order = (Say.of(Word.FIRST, "Act first"), Say.of(Word.SECOND, "Act second"))
         return [Prompt(seat, "initiative", "You won the initiative", order)]
     if fight.defender is not None:
         f = arena.fighters[fight.defender]
         have = pools(f)
         choices = tuple(
-            Choice(f"lose:{p}", f"{_POOL_NAMES[p]} ({have[p]} -> {have[p] - 1})")
-            for p in legal_losses(f)
+            LoseDie.of(p, f"{_POOL_NAMES[p]} ({have[p]} -> {have[p] - 1})") for p in legal_losses(f)
         )
         return [
             Prompt(f.seat, "lose_die", f"{counted(fight.damage, 'wound')}: give up a die", choices)
         ]
     me = arena.fighters[fight.order[fight.acting]]
     other = arena.fighters[1 - fight.order[fight.acting]]
-    out = []
+    out: list[Choice] = []
     # rules: Combat Round - "moves and attacks (or vice versa)": move then attack, or attack
     # then move, never move, attack and move on.
     if fight.moves > 0 and not (fight.attacked and fight.moved_first):
         for name, h in game.content.board.steps[me.at]:
             if h != other.at:
-                out.append(Choice(f"step:{name}", f"Move {name} to {h.q},{h.r}"))
+                out.append(StepTo.of(name, f"Move {name} to {h.q},{h.r}"))
     if not fight.attacked and distance(me.at, other.at) == 1:
-        out.append(Choice("attack", f"Attack {who(game, other)}"))
-    out.append(Choice("end", "End your action"))
+        out.append(Say.of(Word.ATTACK, f"Attack {who(game, other)}"))
+    out.append(Say.of(Word.END, "End your action"))
     text = f"Fight round {fight.round}: {counted(fight.moves, 'move')} left" + (
         "" if not fight.attacked else ", attacked"
     )
     return [Prompt(me.seat, "fight", text, tuple(out))]
 
 
-def apply(game: Spartacus, arena: ArenaState, choice: str) -> None:
+def apply(game: Spartacus, arena: ArenaState, chosen: Choice) -> None:
     fight = arena.fight
     assert fight is not None
-    verb, _, rest = choice.partition(":")
-    if verb in ("first", "second"):
-        chooser = fight.chooser
-        assert chooser is not None
-        fight.chooser = None
-        fight.order = [chooser, 1 - chooser] if verb == "first" else [1 - chooser, chooser]
-        game.emit(f"{game.name_of(arena.fighters[chooser].seat)} chooses to act {verb}")
-        _activate(arena, 0)
-    elif verb == "step":
-        me = arena.fighters[fight.order[fight.acting]]
-        me.at = dict(game.content.board.steps[me.at])[rest]
-        fight.moves -= 1
-        fight.moved_first = fight.moved_first or not fight.attacked
-        # by its direction alone, as players say it: no hex of the map has a name on screen
-        game.emit(f"{who(game, me)} moves {rest}")
-    elif verb == "attack":
-        _attack(game, arena)
-    elif verb == "end":
-        if fight.acting == 0:
-            _activate(arena, 1)
-        else:
-            next_round(game, arena)
-    elif verb == "lose":
-        _lose(game, arena, rest)
+    match chosen:
+        case Say(word=Word.FIRST | Word.SECOND as word):
+            chooser = fight.chooser
+            assert chooser is not None
+            fight.chooser = None
+            first = word is Word.FIRST
+            fight.order = [chooser, 1 - chooser] if first else [1 - chooser, chooser]
+            game.emit(f"{game.name_of(arena.fighters[chooser].seat)} chooses to act {word.value}")
+            _activate(arena, 0)
+        case StepTo(direction=direction):
+            me = arena.fighters[fight.order[fight.acting]]
+            me.at = dict(game.content.board.steps[me.at])[direction]
+            fight.moves -= 1
+            fight.moved_first = fight.moved_first or not fight.attacked
+            # by its direction alone, as players say it: no hex of the map has a name on screen
+            game.emit(f"{who(game, me)} moves {direction}")
+        case Say(word=Word.ATTACK):
+            _attack(game, arena)
+        case Say(word=Word.END):
+            if fight.acting == 0:
+                _activate(arena, 1)
+            else:
+                next_round(game, arena)
+        case LoseDie(pool=pool):
+            _lose(game, arena, pool)
 
 
 def _activate(arena: ArenaState, position: int) -> None:

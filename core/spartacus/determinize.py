@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from harena.core.carthage.determinize import deal_again
+from harena.core.deal import deal_again
 from harena.core.engine import Game, Rng
 from harena.core.spartacus import bets as spartacus_bets
 from harena.core.spartacus import reactions, schemes
 from harena.core.spartacus.cards import CardKind, TargetRule
+from harena.core.spartacus.choices import PlaceBet
 from harena.core.spartacus.holdings import committed
 from harena.core.spartacus.schemes import may_launch
 from harena.core.spartacus.state import Bet, Scheme, SchemeStep
@@ -182,12 +183,9 @@ def placed_bets(game: Game, viewer: int | None, rng: Rng) -> bool:
         if seat == viewer or not a.betted[seat]:
             continue
         a.bets[seat] = None  # what the seat could bet, its own bet not yet placed
-        choices = [c.id for c in spartacus_bets.prompt(_spartacus(game), seat).choices]
-        parts = rng.choice(choices).split(":")[1:]
-        if parts[0] == "win":
-            a.bets[seat] = Bet("win", int(parts[1]), int(parts[2]))
-        elif parts[0] in ("wound", "decap"):
-            a.bets[seat] = Bet(parts[0], -1, int(parts[1]))
+        chosen = rng.choice(list(spartacus_bets.prompt(_spartacus(game), seat).choices))
+        if isinstance(chosen, PlaceBet):
+            a.bets[seat] = Bet(chosen.on.value, chosen.seat, chosen.amount)
         changed = True
     return changed
 

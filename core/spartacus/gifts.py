@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from harena.core.engine import Choice, IllegalAction, Prompt
+from harena.core.engine import Prompt
 from harena.core.plural import denarii
+from harena.core.spartacus.choices import GiveDenarii
 from harena.core.spartacus.holdings import free_denarii, transfer
 from harena.core.spartacus.state import SchemeStep
 
@@ -58,7 +59,7 @@ def _standing(game: Spartacus, seat: int, free: int) -> Prompt:
     cached = game.gift_prompts.get(key)
     if cached is None:
         choices = tuple(
-            Choice(f"give:{other}:{n}", f"{denarii(n)} to {game.name_of(other)}")
+            GiveDenarii.of(other, n, f"{denarii(n)} to {game.name_of(other)}")
             for other in range(game.players) if other != seat
             for n in range(1, free + 1)
         )  # fmt: skip
@@ -67,13 +68,9 @@ def _standing(game: Spartacus, seat: int, free: int) -> Prompt:
     return cached
 
 
-def apply(game: Spartacus, seat: int, choice: str) -> None:
-    try:
-        _, to, count = choice.split(":")
-        taker, wanted = int(to), int(count)
-    except ValueError:
-        raise IllegalAction(f"{choice!r} is not a gift (give:<seat>:<amount>)") from None
-    amount = transfer(game, seat, taker, wanted)
+def apply(game: Spartacus, seat: int, chosen: GiveDenarii) -> None:
+    taker = chosen.to
+    amount = transfer(game, seat, taker, chosen.amount)
     from harena.core.spartacus.asks import current  # asks builds on gifts
 
     game.state.gifts.append([seat, taker, amount, current(game)])

@@ -27,6 +27,15 @@ from harena.core.spartacus.cards import (
     GainInfluence,
     HouseAbility,
 )
+from harena.core.spartacus.choices import (
+    CardAct,
+    ExhaustAsset,
+    OnCard,
+    Say,
+    UseAbility,
+    Word,
+    posted_guard,
+)
 from harena.core.spartacus.holdings import (
     change_influence,
     discard_asset,
@@ -43,6 +52,7 @@ from harena.core.spartacus.state import CARDS_PER_INTRIGUE, Asset, IntrigueState
 if TYPE_CHECKING:
     from harena.core.spartacus.rules import Spartacus
 
+POST_LABEL = "Put a Guard on your table"
 _KIND = {
     AssetKind.GLADIATOR: CardKind.GLADIATOR,
     AssetKind.SLAVE: CardKind.SLAVE,
@@ -71,7 +81,7 @@ def prompts(game: Spartacus) -> list[Prompt]:
     hand = game.state.players[seat].hand
     if it.discarding:
         limit = game.content.hand_limit(game.state.players[seat].influence)
-        choices = tuple(Choice(f"discard:{c}", game.card(c).name) for c in hand)
+        choices = tuple(OnCard.of(CardAct.DISCARD, c, game.card(c).name) for c in hand)
         return [Prompt(seat, "discard_to_limit", f"Discard down to {limit} cards", choices)]
     return [Prompt(seat, "intrigue_turn", "Your Intrigue turn", tuple(turn_choices(game, seat)))]
 
@@ -80,39 +90,41 @@ def turn_choices(game: Spartacus, seat: int) -> list[Choice]:
     it = game.state.intrigue
     assert it is not None
     hand = game.state.players[seat].hand
-    out = []
+    out: list[Choice] = []
     for c in hand:
         card = game.card(c)
         if card.kind is CardKind.SCHEME and c not in it.asked and schemes.may_launch(game, seat, c):
-            out.append(
-                Choice(
-                    f"scheme:{c}", f"Scheme: {card.name} (Influence {card.influence}): {card.text}"
-                )
-            )
+            text = f"Scheme: {card.name} (Influence {card.influence}): {card.text}"
+            out.append(OnCard.of(CardAct.SCHEME, c, text))
     guards = [c for c in hand if game.card(c).kind is CardKind.GUARD]
     for c in _one_of_each(game, guards):  # two Guards in hand: one choice, not two alike
-        out.append(Choice(f"post:{c}", "Put a Guard on your table"))
+        out.append(OnCard.of(CardAct.POST, c, POST_LABEL))
     out.extend(_house_choices(game, seat))
     out.extend(_card_ability_choices(game, seat))
     for c in hand:
         card = game.card(c)
-        out.append(Choice(f"sell:{c}", f"Trade {card.name} for {denarii(card.value)}"))
-    out.append(Choice("end", "End your turn"))
+        out.append(OnCard.of(CardAct.SELL, c, f"Trade {card.name} for {denarii(card.value)}"))
+    out.append(Say.of(Word.END, "End your turn"))
     return out
 
 
 def offered_as(game: Spartacus, seat: int, choice: str) -> str | None:
     """`post:<guard>` for a second Guard in hand stands for the first copy's choice (a log saved
     when both copies were offered replays); anything else stands for nothing."""
-    verb, _, rest = choice.partition(":")
-    if verb != "post" or not rest.isdigit():
-        return None
+    card = posted_guard(choice)
     hand = game.state.players[seat].hand
-    card = int(rest)
-    if card not in hand or game.card(card).kind is not CardKind.GUARD:
+    if card is None or card not in hand or game.card(card).kind is not CardKind.GUARD:
         return None
     same = [c for c in hand if game.state.cards[c] == game.state.cards[card]]
     return f"post:{same[0]}"
+
+
+def stand_in(choice: str) -> Choice:
+    """What a stand-in `post:<guard>` applies (`offered_as`): that very copy is posted, as
+    before choices were typed, so a saved log replays to the same state."""
+    card = posted_guard(choice)
+    assert card is not None
+    return OnCard.of(CardAct.POST, card, POST_LABEL)
 
 
 def _one_of_each(game: Spartacus, cards: list[int]) -> list[int]:
@@ -138,16 +150,17 @@ def _distinct(assets: list[Asset], game: Spartacus) -> list[Asset]:
     return out
 
 
-def _cycle_suffixes(game: Spartacus, seat: int, gain_: Gain) -> list[tuple[str, str]]:
+def _cycled(game: Spartacus, seat: int, gain_: Gain) -> list[tuple[int | None, str]]:
+    """The cards a Cycle may discard (none: not a Cycle), and how a label says it."""
     if not isinstance(gain_, Cycle):
-        return [("", "")]
-    return [(f":{c}", f", discarding {game.card(c).name}") for c in game.state.players[seat].hand]
+        return [(None, "")]
+    return [(c, f", discarding {game.card(c).name}") for c in game.state.players[seat].hand]
 
 
 def _house_choices(game: Spartacus, seat: int) -> list[Choice]:
     it = game.state.intrigue
     assert it is not None
-    out = []
+    out: list[Choice] = []
     for ab in game.house_of(seat).abilities:
         if isinstance(ab.gain, schemes.SchemeInfluence):
             continue  # used while launching a Scheme
@@ -158,12 +171,11 @@ def _house_choices(game: Spartacus, seat: int) -> list[Choice]:
         ):
             continue
         for asset in _ability_assets(game, seat, ab):
-            ref = "-" if asset is None else str(asset.card)
+            ref = None if asset is None else asset.card
             what = "" if asset is None else f" ({game.card(asset.card).name})"
-            for suffix, text in _cycle_suffixes(game, seat, ab.gain):
-                out.append(
-                    Choice(f"power:{ab.id}:{ref}{suffix}", f"{ab.name}{what}{text}: {ab.text}")
-                )
+            for cycled, text in _cycled(game, seat, ab.gain):
+                label = f"{ab.name}{what}{text}: {ab.text}"
+                out.append(UseAbility.of(ab.id, ref, cycled, label))
     return out
 
 
@@ -183,70 +195,66 @@ def _ability_assets(game: Spartacus, seat: int, ab: HouseAbility) -> list[Asset 
 
 
 def _card_ability_choices(game: Spartacus, seat: int) -> list[Choice]:
-    out = []
+    out: list[Choice] = []
     ready = [a for a in game.state.players[seat].assets if not a.exhausted and not a.wounded]
     for asset in _distinct(ready, game):
         card = game.card(asset.card)
         ability = getattr(card, "ability", None)
         if ability is None:
             continue
-        for suffix, text in _cycle_suffixes(game, seat, ability):
-            out.append(
-                Choice(f"exhaust:{asset.card}{suffix}", f"Exhaust {card.name}{text}: {card.text}")
-            )
+        for cycled, text in _cycled(game, seat, ability):
+            label = f"Exhaust {card.name}{text}: {card.text}"
+            out.append(ExhaustAsset.of(asset.card, cycled, label))
     return out
 
 
 # --- choices --------------------------------------------------------------------------------------
 
 
-def apply(game: Spartacus, seat: int, choice: str) -> None:
+def apply(game: Spartacus, seat: int, chosen: Choice) -> None:
     s = game.state
     it = s.intrigue
     assert it is not None
     if it.scheme is not None:
-        schemes.apply(game, it.scheme, seat, choice)
+        schemes.apply(game, it.scheme, seat, chosen)
         return
-    verb, _, rest = choice.partition(":")
     name = game.name_of(seat)
-    if verb == "discard":
-        discard_intrigue(game, seat, int(rest))
-        game.emit(f"{name} discards a card to the hand limit")
-        _maybe_end_turn(game)
-    elif verb == "sell":
-        card = game.card(int(rest))
-        discard_intrigue(game, seat, int(rest))  # rules: Trade Cards for Denarii
-        paid = gain(game, seat, card.value)
-        game.emit(f"{name} trades {card.name} for {denarii(paid)}")
-    elif verb == "post":
-        s.players[seat].hand.remove(int(rest))
-        s.players[seat].assets.append(Asset(int(rest)))
-        game.emit(
-            f"{name} puts a Guard on the table"
-        )  # rules: Guards - it cannot return to the hand
-    elif verb == "scheme":
-        schemes.begin(game, seat, int(rest))
-    elif verb == "power":
-        _use_house_ability(game, seat, rest)
-    elif verb == "exhaust":
-        asset_ref, _, cycled = rest.partition(":")
-        asset = find_asset(game, seat, int(asset_ref))
-        asset.exhausted = True
-        card = game.card(asset.card)
-        game.emit(f"{name} exhausts {card.name}")
-        _apply_gain(game, seat, card.ability, asset, cycled)
-    elif verb == "end":
-        it.discarding = True
-        _maybe_end_turn(game)
+    match chosen:
+        case OnCard(act=CardAct.DISCARD, card=card):
+            discard_intrigue(game, seat, card)
+            game.emit(f"{name} discards a card to the hand limit")
+            _maybe_end_turn(game)
+        case OnCard(act=CardAct.SELL, card=card):
+            sold = game.card(card)
+            discard_intrigue(game, seat, card)  # rules: Trade Cards for Denarii
+            paid = gain(game, seat, sold.value)
+            game.emit(f"{name} trades {sold.name} for {denarii(paid)}")
+        case OnCard(act=CardAct.POST, card=card):
+            s.players[seat].hand.remove(card)
+            s.players[seat].assets.append(Asset(card))
+            # rules: Guards - it cannot return to the hand
+            game.emit(f"{name} puts a Guard on the table")
+        case OnCard(act=CardAct.SCHEME, card=card):
+            schemes.begin(game, seat, card)
+        case UseAbility():
+            _use_house_ability(game, seat, chosen)
+        case ExhaustAsset(asset=ref, cycled=cycled):
+            asset = find_asset(game, seat, ref)
+            asset.exhausted = True
+            card_ = game.card(asset.card)
+            game.emit(f"{name} exhausts {card_.name}")
+            _apply_gain(game, seat, card_.ability, asset, cycled)
+        case Say(word=Word.END):
+            it.discarding = True
+            _maybe_end_turn(game)
 
 
-def _use_house_ability(game: Spartacus, seat: int, rest: str) -> None:
+def _use_house_ability(game: Spartacus, seat: int, chosen: UseAbility) -> None:
     it = game.state.intrigue
     assert it is not None
-    ability_id, asset_ref, cycled = (rest.split(":") + [""])[:3]
-    ab = next(a for a in game.house_of(seat).abilities if a.id == ability_id)
+    ab = next(a for a in game.house_of(seat).abilities if a.id == chosen.ability)
     it.used[ab.id] = it.used.get(ab.id, 0) + 1
-    asset = None if asset_ref == "-" else find_asset(game, seat, int(asset_ref))
+    asset = None if chosen.asset is None else find_asset(game, seat, chosen.asset)
     if ab.pay:
         pay_bank(game, seat, ab.pay)
     game.emit(f"{game.name_of(seat)} uses {ab.name}")
@@ -254,10 +262,12 @@ def _use_house_ability(game: Spartacus, seat: int, rest: str) -> None:
         asset.exhausted = True
     elif asset is not None:
         discard_asset(game, seat, asset.card)  # sacrificed
-    _apply_gain(game, seat, ab.gain, asset, cycled)
+    _apply_gain(game, seat, ab.gain, asset, chosen.cycled)
 
 
-def _apply_gain(game: Spartacus, seat: int, gain_: Gain, asset: Asset | None, cycled: str) -> None:
+def _apply_gain(
+    game: Spartacus, seat: int, gain_: Gain, asset: Asset | None, cycled: int | None
+) -> None:
     name = game.name_of(seat)
     if isinstance(gain_, GainDenarii):
         amount = gain_.amount * (favor_count(asset) if gain_.per_favor and asset else 1)
@@ -265,8 +275,8 @@ def _apply_gain(game: Spartacus, seat: int, gain_: Gain, asset: Asset | None, cy
     elif isinstance(gain_, Draw):
         draw_intrigue(game, seat, gain_.count)
     elif isinstance(gain_, Cycle):
-        if cycled:
-            discard_intrigue(game, seat, int(cycled))
+        if cycled is not None:
+            discard_intrigue(game, seat, cycled)
             game.emit(f"{name} discards an Intrigue card")
         draw_intrigue(game, seat, 1)
     elif isinstance(gain_, GainInfluence):

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from harena.core.engine import Choice, Prompt
+from harena.core.engine import Prompt
 from harena.core.plural import counted, denarii
 from harena.core.spartacus.cards import CardKind
+from harena.core.spartacus.choices import CardAct, OnCard
 from harena.core.spartacus.holdings import assets_of, discard_asset, gain, label, pay_bank
 from harena.core.spartacus.state import DIE_ON, HEAL_FROM, Phase
 
@@ -76,7 +77,7 @@ def prompts(game: Spartacus) -> list[Prompt]:
     for seat, due in enumerate(s.discard_due):
         if due > 0:
             choices = tuple(
-                Choice(f"unpay:{a.card}", label(game.card(a.card), a))
+                OnCard.of(CardAct.UNPAY, a.card, label(game.card(a.card), a))
                 for a in assets_of(game, seat, CardKind.GLADIATOR) if not a.exhausted
             )  # fmt: skip
             text = f"You cannot pay for {counted(due, 'gladiator')}: discard one"
@@ -84,8 +85,8 @@ def prompts(game: Spartacus) -> list[Prompt]:
     return out
 
 
-def apply(game: Spartacus, seat: int, choice: str) -> None:
-    card = int(choice.removeprefix("unpay:"))
+def apply(game: Spartacus, seat: int, chosen: OnCard) -> None:
+    card = chosen.card
     game.emit(f"{game.name_of(seat)} cannot pay for {game.card(card).name} and discards it")
     discard_asset(game, seat, card)  # rules: General Balance - discard what you cannot pay
     game.state.discard_due[seat] = 0

@@ -25,6 +25,18 @@ from harena.core.engine import Choice, Prompt
 from harena.core.plural import denarii
 from harena.core.spartacus import auction
 from harena.core.spartacus.cards import CardKind
+from harena.core.spartacus.choices import (
+    AnswerOffer,
+    CardAct,
+    OnCard,
+    OnSeat,
+    OnSum,
+    Reply,
+    Say,
+    SeatAct,
+    SumAct,
+    Word,
+)
 from harena.core.spartacus.holdings import (
     discard_asset,
     free_denarii,
@@ -137,27 +149,27 @@ def prompts(game: Spartacus) -> list[Prompt]:
 
 def _main_prompt(game: Spartacus, seat: int, standing: bool = False) -> Prompt:
     m = _market(game)
-    choices = []
+    choices: list[Choice] = []
     seen: set[tuple[str, bool, bool, int]] = set()
     for a in game.state.players[seat].assets:
         card = game.card(a.card)
         key = (card.id, a.wounded, a.champion, a.favor)
         if card.kind in _TRADABLE and key not in seen:
             seen.add(key)
-            choices.append(
-                Choice(f"bank:{a.card}", f"Sell {label(card, a)} to the Bank for {card.value}")
-            )
+            sell = f"Sell {label(card, a)} to the Bank for {card.value}"
+            choices.append(OnCard.of(CardAct.BANK, a.card, sell))
     if m.offers_made[seat] < m.offer_limit:
         for other in range(game.players):
             if other != seat and not m.closed[other] and not _live(m, seat, other):
-                choices.append(Choice(f"offer:{other}", f"Offer {game.name_of(other)} a trade"))
+                trade = f"Offer {game.name_of(other)} a trade"
+                choices.append(OnSeat.of(SeatAct.OFFER, other, trade))
     close = "Close: hide your denarii and leave the Open Market"
     if standing:
         close += " (withdraws your offers)"
-    choices.append(Choice("close", close))
+    choices.append(Say.of(Word.CLOSE, close))
     # what cannot be undone is asked twice: closing is for good (offers withdrawn, no more
     # trades or Bank sales), and the Bank never sells back
-    final = tuple(c.id for c in choices if c.id == "close" or c.id.startswith("bank:"))
+    final = tuple(c.id for c in choices if isinstance(c, (Say, OnCard)))
     return Prompt(
         seat, "open_market", "The Open Market", tuple(choices), standing=standing,
         confirm=final,
@@ -178,21 +190,23 @@ def _draft_prompt(game: Spartacus, offer: Offer) -> Prompt:
     draft = offer.draft
     assert draft is not None
     cancel_text = "Cancel the offer" if not offer.sent else "Cancel the counter (back to the offer)"
-    cancel = Choice("offer-cancel", cancel_text)
+    cancel = Say.of(Word.OFFER_CANCEL, cancel_text)
     if _market(game).closed[other]:
         text = f"Offer to {game.name_of(other)}: they have left the Open Market"
         return Prompt(seat, "compose_offer", text, (cancel,))
     draft = _pruned(game, offer, draft)  # a prompt only reads: the draft itself is pruned on send
-    choices = []
+    choices: list[Choice] = []
     for owner, chosen, verb in ((seat, _side(offer, draft, seat), "Give"),
                                 (other, _side(offer, draft, other), "Ask for")):  # fmt: skip
         for c in tradable(game, owner):
             mark = "[x]" if c in chosen else "[ ]"
-            choices.append(Choice(f"offer-card:{c}", f"{mark} {verb} {_asset_label(game, c)}"))
+            pick = f"{mark} {verb} {_asset_label(game, c)}"
+            choices.append(OnCard.of(CardAct.OFFER_CARD, c, pick))
     for n in _price_steps(game, offer, draft.price):
-        choices.append(Choice(f"offer-price:{n}", f"Denarii: {_money(game, offer, seat, n)}"))
+        price = f"Denarii: {_money(game, offer, seat, n)}"
+        choices.append(OnSum.of(SumAct.OFFER_PRICE, n, price))
     if draft.give or draft.want:  # something must change hands besides coins (a gift is `give:`)
-        choices.append(Choice("offer-send", "Send: " + describe(game, offer, draft)))
+        choices.append(Say.of(Word.OFFER_SEND, "Send: " + describe(game, offer, draft)))
     verb = "Counter" if offer.sent else "Offer"
     money = _money(game, offer, seat, draft.price)
     money = money[0].lower() + money[1:] if money.startswith(("You", "No")) else money
@@ -233,41 +247,45 @@ def _money(game: Spartacus, offer: Offer, seat: int, n: int) -> str:
 
 def _answer_prompt(game: Spartacus, offer: Offer) -> Prompt:
     i = offer.id
-    choices = [Choice(f"accept:{i}", "Accept"), Choice(f"decline:{i}", "Decline")]
+    choices = [
+        AnswerOffer.of(Reply.ACCEPT, i, "Accept"),
+        AnswerOffer.of(Reply.DECLINE, i, "Decline"),
+    ]
     if offer.counters < COUNTERS_PER_OFFER:
-        choices.append(Choice(f"counter:{i}", "Counter: change any part and send it back"))
+        text = "Counter: change any part and send it back"
+        choices.append(AnswerOffer.of(Reply.COUNTER, i, text))
     return Prompt(offer.answer, "answer_offer", "Trade: " + describe(game, offer), tuple(choices))
 
 
 # --- choices --------------------------------------------------------------------------------------
 
 
-def apply(game: Spartacus, seat: int, choice: str) -> None:
+def apply(game: Spartacus, seat: int, chosen: Choice) -> None:
     m = _market(game)
     if m.auction is not None:
-        auction.apply(game, seat, choice)
+        assert isinstance(chosen, OnSum)
+        auction.apply(game, seat, chosen)
         return
-    verb, _, rest = choice.partition(":")
     name = game.name_of(seat)
-    if verb == "bank":
-        card = game.card(int(rest))
-        discard_asset(game, seat, int(rest))
-        count(game, "bank_sales", seat)
-        game.emit(
-            f"{name} sells {card.name} to the Bank for {denarii(gain(game, seat, card.value))}"
-        )
-    elif verb == "offer":
-        m.offers_made[seat] += 1
-        m.offers.append(Offer(m.next_offer, seat, int(rest), answer=seat))
-        m.next_offer += 1
-    elif verb == "close":
-        _close(game, seat)
-    elif verb.startswith("offer-"):
-        _compose(
-            game, next(o for o in m.offers if o.answer == seat and o.draft is not None), verb, rest
-        )
-    else:
-        _answer(game, next(o for o in m.offers if o.id == int(rest)), verb)
+    match chosen:
+        case OnCard(act=CardAct.BANK, card=ref):
+            card = game.card(ref)
+            discard_asset(game, seat, ref)
+            count(game, "bank_sales", seat)
+            game.emit(
+                f"{name} sells {card.name} to the Bank for {denarii(gain(game, seat, card.value))}"
+            )
+        case OnSeat(act=SeatAct.OFFER, seat=other):
+            m.offers_made[seat] += 1
+            m.offers.append(Offer(m.next_offer, seat, other, answer=seat))
+            m.next_offer += 1
+        case Say(word=Word.CLOSE):
+            _close(game, seat)
+        case AnswerOffer(reply=reply, offer=ref):
+            _answer(game, next(o for o in m.offers if o.id == ref), reply)
+        case _:  # the draft's own choices
+            drafting = next(o for o in m.offers if o.answer == seat and o.draft is not None)
+            _compose(game, drafting, chosen)
 
 
 def _close(game: Spartacus, seat: int) -> None:
@@ -287,48 +305,52 @@ def _close(game: Spartacus, seat: int) -> None:
         auction.start(game)
 
 
-def _compose(game: Spartacus, offer: Offer, verb: str, rest: str) -> None:
+def _compose(game: Spartacus, offer: Offer, chosen: Choice) -> None:
     m = _market(game)
     draft = offer.draft
     assert draft is not None
-    if verb == "offer-cancel":
-        if offer.sent:
-            # The counter is dropped: the terms sent stand, to be answered. It still counts as
-            # a counter, or counter-and-cancel could go on for ever (ruling: every Market ends).
-            offer.draft = None
-            offer.counters += 1
-        else:
-            m.offers.remove(offer)
-    elif verb == "offer-card":
-        card = int(rest)
-        side = draft.give if owner_of(game, card) == offer.proposer else draft.want
-        if card in side:
-            side.remove(card)
-        else:
-            side.append(card)
-    elif verb == "offer-price":
-        draft.price = int(rest)
-    else:  # offer-send
-        who = game.name_of(offer.answer)
-        countered = offer.sent
-        offer.terms, offer.draft, offer.sent = _pruned(game, offer, draft), None, True
-        offer.answer = other_party(offer, offer.answer)
-        if countered:
-            offer.counters += 1
-            game.emit(f"{who} counters: " + describe(game, offer))
-        else:
-            count(game, "offers", offer.proposer)
-            game.emit("Offer: " + describe(game, offer))
+    match chosen:
+        case Say(word=Word.OFFER_CANCEL):
+            _cancel(m, offer)
+        case OnCard(act=CardAct.OFFER_CARD, card=card):
+            side = draft.give if owner_of(game, card) == offer.proposer else draft.want
+            if card in side:
+                side.remove(card)
+            else:
+                side.append(card)
+        case OnSum(act=SumAct.OFFER_PRICE, amount=price):
+            draft.price = price
+        case Say(word=Word.OFFER_SEND):
+            who = game.name_of(offer.answer)
+            countered = offer.sent
+            offer.terms, offer.draft, offer.sent = _pruned(game, offer, draft), None, True
+            offer.answer = other_party(offer, offer.answer)
+            if countered:
+                offer.counters += 1
+                game.emit(f"{who} counters: " + describe(game, offer))
+            else:
+                count(game, "offers", offer.proposer)
+                game.emit("Offer: " + describe(game, offer))
 
 
-def _answer(game: Spartacus, offer: Offer, verb: str) -> None:
+def _cancel(m: MarketState, offer: Offer) -> None:
+    if offer.sent:
+        # The counter is dropped: the terms sent stand, to be answered. It still counts as
+        # a counter, or counter-and-cancel could go on for ever (ruling: every Market ends).
+        offer.draft = None
+        offer.counters += 1
+    else:
+        m.offers.remove(offer)
+
+
+def _answer(game: Spartacus, offer: Offer, reply: Reply) -> None:
     m = _market(game)
     who = game.name_of(offer.answer)
-    if verb == "counter":
+    if reply is Reply.COUNTER:
         offer.draft = offer.terms.copy()
         return
     m.offers.remove(offer)
-    if verb == "decline":
+    if reply is Reply.DECLINE:
         game.emit(f"{who} declines the trade")
     elif not _still_possible(game, offer):
         game.emit("The trade falls through: what was offered is no longer there")

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from harena.core.engine import Choice, Prompt
 from harena.core.spartacus.cards import CardKind, Heal, Influence, IntrigueCard, Who
+from harena.core.spartacus.choices import CardAct, OnCard, Say, Word, held_card
 from harena.core.spartacus.holdings import discard_intrigue, find_asset, owner_of
 from harena.core.spartacus.scheme_effects import apply_effect
 from harena.core.spartacus.state import ReactionWindow
@@ -90,10 +91,11 @@ def prompts(game: Spartacus) -> list[Prompt]:
     for seat in w.asked:
         if w.answers[seat] is not None:
             continue
-        plays = tuple(Choice(f"react:{c}", _label(game, w, c)) for c in usable(game, w, seat))
-        out.append(
-            Prompt(seat, PROMPT_KIND, text, (Choice("pass", "Let it be"), *plays), default="pass")
+        plays = tuple(
+            OnCard.of(CardAct.REACT, c, _label(game, w, c)) for c in usable(game, w, seat)
         )
+        let_be = Say.of(Word.PASS, "Let it be")
+        out.append(Prompt(seat, PROMPT_KIND, text, (let_be, *plays), default=let_be.id))
     return out
 
 
@@ -114,13 +116,14 @@ def _label(game: Spartacus, w: ReactionWindow, ref: int) -> str:
     return f"Play {card.name}" + (f": {', '.join(does)}" if does else f": {card.text}")
 
 
-def apply(game: Spartacus, seat: int, choice: str) -> None:
+def apply(game: Spartacus, seat: int, chosen: Choice) -> None:
+    """A secret answer, kept in the state as its id until every answer is in (`_resolve`)."""
     w = _window(game)
-    w.answers[seat] = choice
-    if choice == "pass":
-        mine = "You let it be"
+    w.answers[seat] = chosen.id
+    if isinstance(chosen, OnCard):
+        mine = f"You play {game.card(chosen.card).name} (if nobody before you does)"
     else:
-        mine = f"You play {game.card(int(choice[6:])).name} (if nobody before you does)"
+        mine = "You let it be"
     game.emit(mine, seats=[seat], redacted=f"{game.name_of(seat)} has answered")
     if all(w.answers[s] is not None for s in w.asked):
         _resolve(game, w)
@@ -130,9 +133,9 @@ def _resolve(game: Spartacus, w: ReactionWindow) -> None:
     """The first reactor clockwise from the event's seat plays; the rest keep their cards."""
     player = None
     for seat in w.asked:  # already clockwise from the event's seat
-        answer = w.answers[seat] or "pass"
-        if answer != "pass" and int(answer[6:]) in usable(game, w, seat):
-            player = seat, int(answer[6:])
+        answer = held_card(w.answers[seat] or Word.PASS.value)
+        if answer is not None and answer[1] in usable(game, w, seat):
+            player = seat, answer[1]
             break
     game.state.window = None
     if player is None:

@@ -5,7 +5,8 @@ The pieces: `state` (what changes), `setup`, `maintenance`, `intrigue`, `schemes
 `flow` (the turn and the end), `view` (what each seat may know). This module ties them to the
 engine contract and registers the game.
 
-Choice ids, by prompt kind (each module's docstring has the details):
+Choice ids, by prompt kind (each module's docstring has the details; `choices` makes each from
+the typed value the rules apply, and `Spartacus.offered` finds that value for an id):
 - choose_house "house:<id>"; discard_gladiator "unpay:<card>";
 - give_denarii (standing, one choice) "give:<seat>:<amount>"; ask_denarii (standing)
   "ask:<seat>:<amount>:<favour>", "payask:<index>", "refuseask:<index>";
@@ -29,7 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 from harena.core.bots import RandomBot
-from harena.core.engine import Choice, Game, OptionSpec, Prompt, Result, register
+from harena.core.engine import Choice, Game, IllegalAction, OptionSpec, Prompt, Result, register
 from harena.core.spartacus import (
     arena,
     asks,
@@ -43,6 +44,7 @@ from harena.core.spartacus import (
 )
 from harena.core.spartacus.bots import HeuristicBot
 from harena.core.spartacus.cards import House
+from harena.core.spartacus.choices import AnswerAsk, AskDenarii, GiveDenarii
 from harena.core.spartacus.content import Content, default_content
 from harena.core.spartacus.holdings import free_denarii
 from harena.core.spartacus.state import Phase, SpartacusState
@@ -180,19 +182,34 @@ class Spartacus(Game):
                        if not ask.paid and not ask.refused
                        and free_denarii(self, ask.asked) >= ask.amount})  # fmt: skip
 
+    def offered(self, seat: int, choice: str) -> Choice:
+        """The Choice the open prompt made for `choice` (act() has checked it is offered, or
+        that it stands for one: `offered_as`): what the rules apply, so they never work out
+        from its id what it picks."""
+        for prompts in (self._prompts, None):
+            for prompt in self.prompts() if prompts is None else prompts:
+                if prompt.seat == seat:
+                    for offer in prompt.choices:
+                        if offer.id == choice:
+                            return offer
+        if self.offered_as(seat, choice) is None:
+            raise IllegalAction(f"{choice!r} is not offered to seat {seat}")
+        return intrigue.stand_in(choice)
+
     def apply(self, seat: int, choice: str) -> None:
-        if choice.startswith("give:"):
-            gifts.apply(self, seat, choice)
+        chosen = self.offered(seat, choice)
+        if isinstance(chosen, GiveDenarii):
+            gifts.apply(self, seat, chosen)
             if self.state.phase is Phase.MAINTENANCE and self.state.discard_due:
                 maintenance.settle(self)
             return
-        if asks.is_choice(choice):  # standing, like a gift: at any moment, a window's too
-            asks.apply(self, seat, choice)
+        if isinstance(chosen, (AskDenarii, AnswerAsk)):  # standing: at any moment, a window's too
+            asks.apply(self, seat, chosen)
             return
         if self.state.window is not None:
-            reactions.apply(self, seat, choice)
+            reactions.apply(self, seat, chosen)
             return
-        _PHASES[self.state.phase].apply(self, seat, choice)
+        _PHASES[self.state.phase].apply(self, seat, chosen)
 
     def offered_as(self, seat: int, choice: str) -> str | None:
         if self.state.window is None and self.state.phase is Phase.INTRIGUE:

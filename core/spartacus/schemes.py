@@ -37,6 +37,15 @@ from harena.core.spartacus.cards import (
     Who,
     Wound,
 )
+from harena.core.spartacus.choices import (
+    CardAct,
+    OnCard,
+    OnSeat,
+    Say,
+    SeatAct,
+    Word,
+    held_card,
+)
 from harena.core.spartacus.holdings import (
     discard_asset,
     discard_intrigue,
@@ -126,7 +135,9 @@ def prompts(game: Spartacus, scheme: Scheme) -> list[Prompt]:
         if card.target is TargetRule.ANY:
             seats.append(me)
         harmful = harms_target(card)
-        choices = tuple(Choice(f"target:{t}", _target_label(game, t, me, harmful)) for t in seats)
+        choices: tuple[Choice, ...] = tuple(
+            OnSeat.of(SeatAct.TARGET, t, _target_label(game, t, me, harmful)) for t in seats
+        )
         confirm = (f"target:{me}",) if harmful and card.target is TargetRule.ANY else ()
         # one public kind for every step of preparing a Scheme: the kind must not tell the
         # table whether a hidden Scheme has a target or is short of Influence
@@ -139,15 +150,14 @@ def prompts(game: Spartacus, scheme: Scheme) -> list[Prompt]:
         missing = _missing(game, scheme)
         out = []
         if step is SchemeStep.ASK:
-            out += [Choice("ask:show", "Ask for support, showing the Scheme and its target"),
-                    Choice("ask:hide", "Ask for support, keeping the Scheme hidden")]  # fmt: skip
+            out += [Say.of(Word.ASK_SHOW, "Ask for support, showing the Scheme and its target"),
+                    Say.of(Word.ASK_HIDE, "Ask for support, keeping the Scheme hidden")]  # fmt: skip
         if _buyable(game, me, missing, card.cost):
             power = coin_power(game, me)
             assert power is not None
-            out.append(
-                Choice("buy", f"Pay {denarii(missing * power.denarii)} for {missing} Influence")
-            )
-        out.append(Choice("withdraw", "Withdraw the Scheme (back to your hand)"))
+            pay = f"Pay {denarii(missing * power.denarii)} for {missing} Influence"
+            out.append(Say.of(Word.BUY, pay))
+        out.append(Say.of(Word.WITHDRAW, "Withdraw the Scheme (back to your hand)"))
         return [Prompt(me, "prepare_scheme", f"{card.name}: {missing} Influence short", tuple(out))]
     if step is SchemeStep.SUPPORT:
         if scheme.revealed:
@@ -157,8 +167,8 @@ def prompts(game: Spartacus, scheme: Scheme) -> list[Prompt]:
         else:
             text = f"{game.name_of(me)} asks your support for a hidden Scheme"
         choices = (
-            Choice("support", "Support it (adds your Influence)"),
-            Choice("refuse", "Refuse"),
+            Say.of(Word.SUPPORT, "Support it (adds your Influence)"),
+            Say.of(Word.REFUSE, "Refuse"),
         )
         return [
             Prompt(s, "support_scheme", text, choices)
@@ -173,7 +183,7 @@ def prompts(game: Spartacus, scheme: Scheme) -> list[Prompt]:
             if scheme.replies[seat] is None
         ]
     victims = scheme_effects.victims(game, scheme)
-    choices = tuple(Choice(f"pick:{a.card}", label(game.card(a.card), a)) for a in victims)
+    choices = tuple(OnCard.of(CardAct.PICK, a.card, label(game.card(a.card), a)) for a in victims)
     return [Prompt(me, "choose_victim", f"{card.name}: choose the victim", choices)]
 
 
@@ -211,22 +221,17 @@ def reactions_of(game: Spartacus, scheme: Scheme, seat: int) -> list[Choice]:
         usable = (card.kind is CardKind.REACTION and card.answers == "scheme"
                   and card.influence <= p.influence)  # fmt: skip
         if usable and (not card.against_you or seat == scheme.target):
-            out.append(Choice(f"react:{c}", f"{card.name}: {card.text}"))
+            out.append(OnCard.of(CardAct.REACT, c, f"{card.name}: {card.text}"))
     if seat == scheme.target:
         if any(game.card(c).kind is CardKind.GUARD for c in p.hand):
             c = next(c for c in p.hand if game.card(c).kind is CardKind.GUARD)
-            out.append(
-                Choice(f"guard-hand:{c}", "Discard a Guard from your hand and roll (4-6 cancels)")
-            )
+            roll = "Discard a Guard from your hand and roll (4-6 cancels)"
+            out.append(OnCard.of(CardAct.GUARD_HAND, c, roll))
         ready = _table_guards(game, seat)
         if ready:
-            out.append(
-                Choice(
-                    f"guard-table:{ready[0].card}",
-                    "Discard a Guard from your table and roll (4-6 cancels)",
-                )
-            )
-    return [Choice("pass", "Let it be"), *out]
+            roll = "Discard a Guard from your table and roll (4-6 cancels)"
+            out.append(OnCard.of(CardAct.GUARD_TABLE, ready[0].card, roll))
+    return [Say.of(Word.PASS, "Let it be"), *out]
 
 
 def _table_guards(game: Spartacus, seat: int) -> list[Asset]:
@@ -248,49 +253,58 @@ def _may_react(game: Spartacus, scheme: Scheme, seat: int) -> bool:
 # --- choices --------------------------------------------------------------------------------------
 
 
-def apply(game: Spartacus, scheme: Scheme, seat: int, choice: str) -> None:
-    verb, _, rest = choice.partition(":")
+def apply(game: Spartacus, scheme: Scheme, seat: int, chosen: Choice) -> None:
     card = game.card(scheme.card)
-    if verb == "target":
-        _targeted(game, scheme, int(rest))
-    elif verb == "ask":
-        scheme.revealed = rest == "show"
-        scheme.step = SchemeStep.SUPPORT
-        scheme.answers = [None if s != scheme.schemer else False for s in range(game.players)]
-        what = f"{card.name}{aim(game, scheme)}" if scheme.revealed else "a Scheme"
-        game.emit(f"{game.name_of(seat)} asks for support for {what}")
-    elif verb in ("support", "refuse"):
-        scheme.answers[seat] = verb == "support"
-        game.emit(f"You {'support' if verb == 'support' else 'refuse to support'} the Scheme", seats=[seat],
-                  redacted=f"{game.name_of(seat)} has answered")  # fmt: skip
-        if all(a is not None for a in scheme.answers):
-            # revealed together, like every simultaneous decision
-            answers = [f"{game.name_of(s)} {'supports' if a else 'refuses'}"
-                       for s, a in enumerate(scheme.answers) if s != scheme.schemer]  # fmt: skip
-            game.emit(
-                "Support for " + game.name_of(scheme.schemer) + "'s Scheme: " + ", ".join(answers)
-            )
-            if _missing(game, scheme) == 0:
-                _launch(game, scheme)
-            elif _buyable(game, scheme.schemer, _missing(game, scheme), card.cost):
-                scheme.step = SchemeStep.PAY
-            else:
-                _withdraw(game, scheme, "lacks support")
-    elif verb == "buy":
-        power = coin_power(game, seat)
-        assert power is not None
-        scheme.bought = _missing(game, scheme)
-        paid = pay_bank(game, seat, scheme.bought * power.denarii)  # ruling: paid at launch
-        game.emit(f"{game.name_of(seat)} pays {denarii(paid)} for {scheme.bought} Influence")
-        _launch(game, scheme)
-    elif verb == "withdraw":
-        _withdraw(game, scheme, "is withdrawn")
-    elif verb in ("pass", "react", "guard-hand", "guard-table"):
-        _reply(game, scheme, seat, choice)
-    elif verb == "pick":
-        scheme_effects.hit(game, scheme, find_asset(game, scheme.target, int(rest)))
-        scheme.effect += 1
-        scheme_effects.resolve(game, scheme)
+    match chosen:
+        case OnSeat(act=SeatAct.TARGET, seat=target):
+            _targeted(game, scheme, target)
+        case Say(word=Word.ASK_SHOW | Word.ASK_HIDE as word):
+            scheme.revealed = word is Word.ASK_SHOW
+            scheme.step = SchemeStep.SUPPORT
+            scheme.answers = [None if s != scheme.schemer else False for s in range(game.players)]
+            what = f"{card.name}{aim(game, scheme)}" if scheme.revealed else "a Scheme"
+            game.emit(f"{game.name_of(seat)} asks for support for {what}")
+        case Say(word=Word.SUPPORT | Word.REFUSE as word):
+            _answered(game, scheme, seat, word is Word.SUPPORT)
+        case Say(word=Word.BUY):
+            power = coin_power(game, seat)
+            assert power is not None
+            scheme.bought = _missing(game, scheme)
+            paid = pay_bank(game, seat, scheme.bought * power.denarii)  # ruling: paid at launch
+            game.emit(f"{game.name_of(seat)} pays {denarii(paid)} for {scheme.bought} Influence")
+            _launch(game, scheme)
+        case Say(word=Word.WITHDRAW):
+            _withdraw(game, scheme, "is withdrawn")
+        case (
+            Say(word=Word.PASS)
+            | OnCard(act=CardAct.REACT | CardAct.GUARD_HAND | CardAct.GUARD_TABLE)
+        ):
+            _reply(game, scheme, seat, chosen)
+        case OnCard(act=CardAct.PICK, card=victim):
+            scheme_effects.hit(game, scheme, find_asset(game, scheme.target, victim))
+            scheme.effect += 1
+            scheme_effects.resolve(game, scheme)
+
+
+def _answered(game: Spartacus, scheme: Scheme, seat: int, support: bool) -> None:
+    """A secret answer to an ask for support; once all are in, they are revealed together."""
+    card = game.card(scheme.card)
+    scheme.answers[seat] = support
+    game.emit(f"You {'support' if support else 'refuse to support'} the Scheme", seats=[seat],
+              redacted=f"{game.name_of(seat)} has answered")  # fmt: skip
+    if all(a is not None for a in scheme.answers):
+        # revealed together, like every simultaneous decision
+        answers = [f"{game.name_of(s)} {'supports' if a else 'refuses'}"
+                   for s, a in enumerate(scheme.answers) if s != scheme.schemer]  # fmt: skip
+        game.emit(
+            "Support for " + game.name_of(scheme.schemer) + "'s Scheme: " + ", ".join(answers)
+        )
+        if _missing(game, scheme) == 0:
+            _launch(game, scheme)
+        elif _buyable(game, scheme.schemer, _missing(game, scheme), card.cost):
+            scheme.step = SchemeStep.PAY
+        else:
+            _withdraw(game, scheme, "lacks support")
 
 
 def _withdraw(game: Spartacus, scheme: Scheme, why: str) -> None:
@@ -323,12 +337,12 @@ def _launch(game: Spartacus, scheme: Scheme) -> None:
         scheme_effects.succeed(game, scheme)
 
 
-def _reply(game: Spartacus, scheme: Scheme, seat: int, choice: str) -> None:
-    """A secret reply; once every asked seat has one, they are taken in turn (`_settle`)."""
-    scheme.replies[seat] = choice
-    mine = (
-        "You let it be" if choice == "pass" else "You answer the Scheme (if nobody before you does)"
-    )
+def _reply(game: Spartacus, scheme: Scheme, seat: int, chosen: Choice) -> None:
+    """A secret reply, kept in the state as its id; once every asked seat has one, they are
+    taken in turn (`_settle`)."""
+    scheme.replies[seat] = chosen.id
+    passed = isinstance(chosen, Say)
+    mine = "You let it be" if passed else "You answer the Scheme (if nobody before you does)"
     game.emit(mine, seats=[seat], redacted=f"{game.name_of(seat)} has answered")
     if all(scheme.replies[s] is not None for s in scheme.queue):
         _settle(game, scheme)
@@ -338,12 +352,16 @@ def _settle(game: Spartacus, scheme: Scheme) -> None:
     """The replies, clockwise from the schemer's left: the first Reaction or Guard acts."""
     while scheme.queue:
         seat = scheme.queue[0]
-        verb, _, rest = (scheme.replies[seat] or "pass").partition(":")
-        if verb == "react" and int(rest) in game.state.players[seat].hand:
-            _react(game, scheme, seat, int(rest))
+        reply = held_card(scheme.replies[seat] or Word.PASS.value)
+        if reply is None:
+            scheme.queue.pop(0)
+            continue
+        act, ref = reply
+        if act is CardAct.REACT and ref in game.state.players[seat].hand:
+            _react(game, scheme, seat, ref)
             return
-        if verb in ("guard-hand", "guard-table") and _guard_ready(game, seat, verb, int(rest)):
-            if _guard(game, scheme, seat, int(rest), verb == "guard-table"):
+        if act is not CardAct.REACT and _guard_ready(game, seat, act, ref):
+            if _guard(game, scheme, seat, ref, act is CardAct.GUARD_TABLE):
                 return  # cancelled
             if _may_react(game, scheme, seat):
                 scheme.replies[seat] = None  # rules: Guards - "you can try with another"
@@ -352,8 +370,8 @@ def _settle(game: Spartacus, scheme: Scheme) -> None:
     scheme_effects.succeed(game, scheme)
 
 
-def _guard_ready(game: Spartacus, seat: int, verb: str, ref: int) -> bool:
-    if verb == "guard-hand":
+def _guard_ready(game: Spartacus, seat: int, act: CardAct, ref: int) -> bool:
+    if act is CardAct.GUARD_HAND:
         return ref in game.state.players[seat].hand
     return any(a.card == ref for a in _table_guards(game, seat))
 

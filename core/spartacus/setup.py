@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from harena.core.engine import Choice, Prompt
+from harena.core.engine import Prompt
 from harena.core.plural import denarii
 from harena.core.spartacus.cards import CardKind
+from harena.core.spartacus.choices import ChooseHouse
 from harena.core.spartacus.holdings import gain
 from harena.core.spartacus.state import Asset, Phase, Player, SpartacusState
 
@@ -57,16 +58,16 @@ def prompts(game: Spartacus) -> list[Prompt]:
     s = game.state
     taken = {p.house for p in s.players}
     choices = tuple(
-        Choice(f"house:{h.id}", f"{h.name}: {h.text}")
+        ChooseHouse.of(h.id, f"{h.name}: {h.text}")
         for h in game.content.houses
         if h.id not in taken
     )
     return [Prompt(s.house_order[0], "choose_house", "Choose your House", choices)]
 
 
-def apply(game: Spartacus, seat: int, choice: str) -> None:
+def apply(game: Spartacus, seat: int, chosen: ChooseHouse) -> None:
     s = game.state
-    s.players[seat].house = choice.removeprefix("house:")
+    s.players[seat].house = chosen.house
     s.house_order.pop(0)
     game.emit(f"Seat {seat + 1} takes the {game.content.house(s.players[seat].house).name}")
     if not s.house_order:

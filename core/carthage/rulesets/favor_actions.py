@@ -135,7 +135,7 @@ class FavorActions(Part):
         s = self.state
         me = s.players[seat]
         if choice == "initiate":
-            self.count_starter_buy()  # Actuate counts it; phases.initiate does the rest
+            self.count_starter_buy()  # Actuate counts it; favor_phase.initiate does the rest
             return False
         name = choice.partition(":")[0]
         if name not in FAVOR_ACTIONS:

@@ -55,7 +55,7 @@ class NakedAndAfraid(Part):
 
     def card_revealed(self) -> None:
         """A card's side is chosen: open the window for everyone else, in turn order after its
-        player (phases.choose_side calls this)."""
+        player (action_phase.choose_side calls this)."""
         s = self.state
         if not self.game.ruleset_table.active(RULESET) or s.in_play is None or not s.stack:
             return

@@ -18,7 +18,7 @@ class RulesetRules(Part):
         )
 
     def ruleset_waits(self) -> bool:
-        """A ruleset prompt is open outside the stack: the round must wait (phases.advance)."""
+        """A ruleset prompt is open outside the stack: the round must wait (flow.advance)."""
         return self.state.rulesets.pick is not None or bool(self.state.rulesets.strict)
 
     def apply_ruleset_choice(self, seat: int, chosen: Choice) -> bool:

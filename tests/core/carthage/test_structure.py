@@ -49,6 +49,29 @@ def test_no_method_name_is_defined_in_two_classes_of_any_rules_piece() -> None:
         assert [cls.__name__ for cls in mro][1:] in ([], ["Part"]), type(piece).__name__
 
 
+# a piece's class is its attribute's name (issue 38: one name for one thing); these four read
+# better spelled out, and each is still the one class of that job
+SPELLED_OUT = {
+    "resolver": "EffectResolver",
+    "conditions": "ActiveConditions",
+    "naked": "NakedAndAfraid",
+    "rulesets": "RulesetRules",
+}
+
+
+def test_each_piece_is_a_class_named_after_the_attribute_that_holds_it() -> None:
+    game = new_carthage(4)
+    named = {
+        attr: type(value).__name__
+        for attr, value in vars(game).items()
+        if isinstance(value, Part) or attr in ("team_mode", "essedari_mode")
+    }
+    assert "board" in named and "flow" in named and "ruleset_table" in named
+    for attr, name in named.items():
+        expected = SPELLED_OUT.get(attr, attr.title().replace("_", ""))
+        assert name == expected, attr
+
+
 def test_the_rules_carry_no_type_ignore_and_no_not_implemented_stub() -> None:
     for path in sorted(CARTHAGE.rglob("*.py")):
         text = path.read_text(encoding="utf-8")

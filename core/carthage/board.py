@@ -1,4 +1,4 @@
-"""The primitive changes of Carthage: a step, damage, knockback, Armor, Favor, Focus,
+"""The board of Carthage (`game.board`): the primitive changes, a step, damage, knockback, Armor, Favor, Focus,
 elimination, and the look-ups they need (who stands where, what blocks a hex).
 
 rulebook: Action Cards; Arena Token Definitions; How to Win. `resolve.EffectResolver` builds on
@@ -24,8 +24,9 @@ from harena.core.carthage.state import (
 )
 
 
-class Primitives(Part):
-    """State changes and look-ups shared by effects and phases."""
+class Board(Part):
+    """`game.board`: the look-ups on the board (who stands where) and the primitive changes to
+    it, shared by effects and phases."""
 
     # -- lookups ------------------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""What every ruleset module shares: which rulesets this table plays, and their data."""
+"""The ruleset table (`game.ruleset_table`), what every ruleset module shares: which rulesets
+this table plays, and their data."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ from harena.core.carthage.rulesets.catalog import Ruleset, default_rulesets, opt
 from harena.core.engine import split_multi
 
 
-class RulesetBase(Part):
+class RulesetTable(Part):
+    """`game.ruleset_table`: the Modular Rulesets this table plays, and their data."""
+
     def prepare_rulesets(self) -> None:
         """From the table's option `rulesets` (docs/rulings.md: a table chooses them at its
         creation and keeps them for the whole game)."""

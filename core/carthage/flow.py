@@ -16,8 +16,8 @@ from harena.core.carthage.state import (
 )
 
 
-class RoundFlow(Part):
-    """Runs the round from phase to phase (see the module docstring)."""
+class Flow(Part):
+    """`game.flow`: runs the round from phase to phase (see the module docstring)."""
 
     def advance(self) -> None:
         s = self.state
