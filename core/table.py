@@ -13,7 +13,7 @@ import time
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from harena.core import clocks, recovery, windows
 from harena.core.bots import (
@@ -39,6 +39,11 @@ from harena.core.engine import (
 )
 from harena.core.logstore import RecordLog, SnapshotStore, TableStore
 from harena.core.store import Store, StoredTable, StoreError
+from harena.core.table_like import Subscriber as Subscriber  # (re-exported: its old home)
+from harena.core.table_like import TableLike
+
+if TYPE_CHECKING:
+    from harena.core.ratings import Ratings
 
 log = logging.getLogger(__name__)
 
@@ -46,9 +51,6 @@ SNAPSHOT_EVERY = 64  # records between snapshots
 CHAT_KEPT = 100  # chat lines kept in memory and in snapshots
 CHAT_SHOWN = 20  # chat lines carried in a view
 CHAT_MAX_CHARS = 300
-
-Subscriber = Callable[[dict[str, Any]], None]
-
 
 STALE_LIST = "the choices changed since your screen was drawn: nothing was done; choose again"
 
@@ -143,7 +145,7 @@ class Table:
         self._passes: Callable[[str], bool] = lambda identity: False
         # Called with the table after every change, before per-seat views are pushed: cheap hooks
         # for the lobby's table list and the bot runner, which need no view.
-        self.listeners: list[Callable[[Table], None]] = []
+        self.listeners: list[Callable[[TableLike], None]] = []
 
     # -- creation and loading -------------------------------------------------------------------
 
@@ -427,8 +429,7 @@ class Table:
     def seat_names(self) -> list[str]:
         """Each seat's name as screens show it: the player's, a bot's by its level ("normal
         bot", numbered when two share one: core/bots.py), "" for a free seat."""
-        bots = bot_seat_names([s.bot for s in self.seats])
-        return [bot or s.name for s, bot in zip(self.seats, bots, strict=True)]
+        return seat_names(self.seats)
 
     def seat_of(self, identity: str | None) -> int | None:
         return seat_index(self.seats, identity)
@@ -586,6 +587,11 @@ class Table:
         if self.game.result() is not None:
             return "over"
         return "playing" if self.started else "waiting"
+
+    def rate(self, ratings: Ratings) -> None:
+        """Rate the game into `ratings` if it is over (once: `Ratings.rate` remembers)."""
+        if self.status == "over":
+            ratings.rate(self)
 
     def _maybe_start(self) -> None:
         if not self.started and not any(s.free for s in self.seats):
@@ -1198,6 +1204,12 @@ class Table:
             self._log = None
 
 
+def seat_names(seats: list[Seat]) -> list[str]:
+    """Each seat's name as screens show it (see `Table.seat_names`)."""
+    bots = bot_seat_names([s.bot for s in seats])
+    return [bot or s.name for s, bot in zip(seats, bots, strict=True)]
+
+
 def seat_index(seats: list[Seat], identity: str | None) -> int | None:
     """Which of `seats` `identity` sits in (None: none, or no identity)."""
     if identity is None:
@@ -1228,3 +1240,9 @@ def clean_text(text: str, limit: int) -> str:
         ch if unicodedata.category(ch)[0] != "C" else " " for ch in str(text)[: limit * 4]
     )
     return " ".join(kept.split())[:limit]
+
+
+if TYPE_CHECKING:  # mypy proves a Table is all a TableLike promises (core/table_like.py)
+
+    def _table_is_table_like(table: Table) -> TableLike:
+        return table
