@@ -712,8 +712,8 @@ class ClusterNode:
             log.exception("table %s could not be taken over", table_id)
             _quietly(lease.release)
             return False
-        assert isinstance(table._log, JetStreamLog)
-        self.watched(table._log)
+        assert isinstance(table.records.log, JetStreamLog)
+        self.watched(table.records.log)
         self.held[table_id] = lease
         self._arrived[table_id] = time.monotonic()
         stand_in = self._stand_in(table_id)
@@ -815,7 +815,7 @@ class ClusterNode:
         """Leave the table's running clocks, as durations, for its next owner (a dead node
         leaves none: the next owner starts them afresh, as after a restart)."""
         table = self.lobby.run_here.get(table_id) if self.lobby is not None else None
-        table_log = table._log if table is not None else None
+        table_log = table.records.log if table is not None else None
         if table is not None and isinstance(table_log, JetStreamLog):
             running = table.running_clocks()  # (and a reaction window's time left)
             if (table.policy.active or "window" in running) and table.closed is None:
@@ -868,7 +868,7 @@ class ClusterNode:
         show the move); if not, nothing changes and nobody is told otherwise."""
         for table_id in list(self.held):
             table = self.lobby.run_here.get(table_id) if self.lobby is not None else None
-            table_log = table._log if table is not None else None
+            table_log = table.records.log if table is not None else None
             if not isinstance(table_log, JetStreamLog) or not table_log.in_doubt:
                 continue
             try:
@@ -926,9 +926,9 @@ class ClusterNode:
         then its screens never notice; else the table goes to whoever has it."""
         table = self.lobby.run_here.get(table_id) if self.lobby is not None else None
         try:
-            if table is not None and isinstance(table._log, JetStreamLog):
+            if table is not None and isinstance(table.records.log, JetStreamLog):
                 if lease.claim():
-                    table._log.fence(self.name)
+                    table.records.log.fence(self.name)
                     log.info(
                         "table %s: lease taken again after a lapse",
                         table_id,
