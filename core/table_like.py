@@ -1,6 +1,6 @@
 """What a screen, the lobby and the server may ask of a table, wherever it runs.
 
-Two kinds stand behind it: a `Table` run in this process (core/table.py), and in a cluster a
+Two kinds stand behind it: a `Table` run in this process (core/table/), and in a cluster a
 stand-in for a table another node runs (server/cluster/remote.py), which sends choices to that
 node and shows the views it publishes. Every user is typed against `TableLike` and never asks
 which kind it holds: what only the table's own process does (bots, clocks, ratings, automatic

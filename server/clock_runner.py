@@ -3,7 +3,7 @@ deadline, when a bot stands in for whoever ran out of time (Table.expire).
 
 Like the bot runner, it works only when a table changes or a deadline comes: a table without a
 clock never schedules anything, so idle tables cost nothing. Deadlines are wall-clock times
-(they survive restarts: core/table.py), turned into a delay when scheduled.
+(they survive restarts: core/table/clocks.py), turned into a delay when scheduled.
 """
 
 from __future__ import annotations

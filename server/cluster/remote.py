@@ -37,7 +37,7 @@ UNANSWERED = "no answer yet: it may have been done; your screen will show it"
 mid-request, NATS went away): it may have been made, so the screen asks for the table's view
 until it gets it, and shows what is true."""
 STALE = "the game moved on since your screen was drawn"
-"""The start of the owner's refusal of a choice made on an old screen (core/table.py)."""
+"""The start of the owner's refusal of a choice made on an old screen (core/table/play.py)."""
 RETRY_AFTER = 1.0  # seconds between asks of a table's node that did not answer
 
 
