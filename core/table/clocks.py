@@ -91,7 +91,7 @@ def awaiting(table: Table, identity: str) -> float | None:
     return table.touched if since is None else since
 
 
-# -- clocks handed between the nodes of a cluster ---------------------------------------------------
+# -- clocks handed between the nodes of a cluster --------------------------------------------------
 
 
 def running_clocks(table: Table) -> dict[str, Any]:
@@ -133,7 +133,7 @@ def resume_after(table: Table, silent: float) -> None:
     resume_clocks(table, running)
 
 
-# -- as views show them -----------------------------------------------------------------------------
+# -- as views show them ----------------------------------------------------------------------------
 
 
 def clock_text(table: Table) -> str:

@@ -267,7 +267,7 @@ class Table:
     ) -> list[Event]:
         return play.make_move(self, seat, choice, decision, by, notify=notify)
 
-    # -- time: waits, clocks and stand-ins (core/clocks.py) -------------------------------------
+    # -- time: waits, clocks and stand-ins (core/table/clocks.py) ---------------------------
 
     def _awaited(self) -> list[int]:
         return clocks.awaited(self)

@@ -285,7 +285,7 @@ def _from_snapshot(
     return table
 
 
-# -- apply ------------------------------------------------------------------------------------------
+# -- apply -----------------------------------------------------------------------------------------
 
 
 def apply_saved(table: Table, records: list[dict[str, Any]]) -> tuple[int, str | None]:
@@ -368,7 +368,7 @@ def restore_notes(table: Table) -> None:
             table.game.events.insert(index, event)
 
 
-# -- snapshot ---------------------------------------------------------------------------------------
+# -- snapshot --------------------------------------------------------------------------------------
 
 
 def snapshot_body(table: Table) -> dict[str, Any]:
