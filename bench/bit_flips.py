@@ -26,9 +26,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.quick import parse_args
-from harena.core import table as table_module
 from harena.core.store import Store, decode_log
 from harena.core.table import Table, load_tables
+from harena.core.table import records as table_module
 from tests.fixture_game import install
 
 

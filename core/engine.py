@@ -121,7 +121,7 @@ class Prompt:
     or a lot won): the choice made for the seat if the window closes without its answer. The
     window's prompts are answered in secret and revealed together, so a table may hold a
     person's answer until every person asked has answered, or the window's time is up, and
-    answer for whoever did not (core/table.py, docs/rulings.md): nobody waits once all have
+    answer for whoever did not (core/table/held.py, docs/rulings.md): nobody waits once all have
     answered, and when the window closes tells nobody who held a card.
 
     `confirm`: choices a person should make with a second press (they harm the one choosing,

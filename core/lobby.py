@@ -36,6 +36,7 @@ from harena.core.table import (
     clean_text,
     load_tables,
 )
+from harena.core.table_like import TableLike
 
 log = logging.getLogger(__name__)
 
@@ -77,14 +78,17 @@ class Lobby:
         new_seed: Callable[[], int] = lambda: secrets.randbits(62),
     ) -> None:
         self.store = store
-        self.tables: dict[str, Table] = {}
+        self.tables: dict[str, TableLike] = {}  # every table listed here
+        # Those of `tables` this process runs; the others are a cluster's stand-ins for tables
+        # other nodes run (`list_table`). Known by how each came, never asked of a table.
+        self.run_here: dict[str, Table] = {}
         self.chat: list[ChatLine] = []
         self._clock = clock
         self._new_seed = new_seed
         self._online: dict[str, tuple[str, int]] = {}  # identity -> (name, open sessions)
         self._subscribers: set[LobbySubscription] = set()
         self._summaries: dict[str, dict[str, Any]] = {}
-        self._table_listeners: list[Callable[[Table], None]] = []
+        self._table_listeners: list[Callable[[TableLike], None]] = []
         self._change_hooks: list[Callable[[], None]] = []
         self.notice = ""  # the operators' message, shown in every lobby
         self.notice_channels: tuple[str, ...] = ()  # how the away are told (server/notices.py)
@@ -107,14 +111,13 @@ class Lobby:
         ended as the server stopped) is rated now."""
         lobby = cls(store, **kwargs)
         lobby.ratings.count_bots = count_bots
-        for table in load_tables(store, clock=lobby._clock):
-            lobby._add(table)
+        for loaded in load_tables(store, clock=lobby._clock):
+            lobby._run(loaded)
         for table in sorted(lobby.tables.values(), key=_table_number):
-            if table.status == "over":
-                lobby.ratings.rate(table)
+            table.rate(lobby.ratings)
         return lobby
 
-    def add_table_listener(self, listener: Callable[[Table], None]) -> None:
+    def add_table_listener(self, listener: Callable[[TableLike], None]) -> None:
         """Hear every change at every table, present and future (the bot runner uses this)."""
         self._table_listeners.append(listener)
         for table in self.tables.values():
@@ -163,7 +166,7 @@ class Lobby:
         if unknown:
             table.close()
             raise GameConfigError(f"{table.game.title} has no {unknown[0]} bot")
-        self._add(table)
+        self._run(table)
         if sit:
             table.sit(identity, name, 0)
         for seat, kind in zip(
@@ -183,13 +186,13 @@ class Lobby:
         self._notify()  # a new table is news even when nobody sat down at it
         return table
 
-    def table(self, table_id: str) -> Table:
+    def table(self, table_id: str) -> TableLike:
         try:
             return self.tables[table_id]
         except KeyError:
             raise IllegalAction(f"there is no table {table_id}") from None
 
-    def seat_held_by(self, identity: str) -> tuple[Table, int] | None:
+    def seat_held_by(self, identity: str) -> tuple[TableLike, int] | None:
         """The running table where `identity` holds a seat, so a reconnect goes straight back."""
         for table in sorted(self.tables.values(), key=_newest_first):
             seat = table.seat_of(identity)
@@ -197,20 +200,21 @@ class Lobby:
                 return table, seat
         return None
 
-    def _add(self, table: Table) -> None:
+    def _run(self, table: Table) -> None:
+        self.run_here[table.id] = table
+        self._add(table)
+
+    def _add(self, table: TableLike) -> None:
         self.tables[table.id] = table
         table.listeners.append(self._changed)
         table.listeners.extend(self._table_listeners)
-        if isinstance(table, Table):  # a table run here (not a cluster's stand-in for one)
-            table.pass_automatically(
-                lambda identity: bool(self.settings.get(identity, "auto_pass"))
-            )
+        table.pass_automatically(lambda identity: bool(self.settings.get(identity, "auto_pass")))
         for identity in self._online:
             table.set_connected(identity, True)
         self._summaries[table.id] = table.summary()
         self._set_awaited(table.id, _awaited_identities(table))
 
-    def _changed(self, table: Table) -> None:
+    def _changed(self, table: TableLike) -> None:
         if self.tables.get(table.id) is not table:
             return  # gone from this server (deleted, archived): nothing to list or wait for
         self._turns_changed(table)
@@ -226,11 +230,11 @@ class Lobby:
                     summary["status"],
                     extra={"event": f"table-{summary['status']}", "table": table.id},
                 )
-                if summary["status"] == "over" and not getattr(table, "remote", False):
-                    self.ratings.rate(table)  # (a table run elsewhere is rated where it runs)
+                if summary["status"] == "over":
+                    table.rate(self.ratings)  # (a table run elsewhere is rated where it runs)
             self._notify()
 
-    def close_table(self, table_id: str, by: str, reason: str) -> Table:
+    def close_table(self, table_id: str, by: str, reason: str) -> TableLike:
         """End a game early; it stays readable with the finished tables."""
         table = self.table(table_id)
         table.close_game(by, reason)
@@ -274,7 +278,7 @@ class Lobby:
 
     def add_table(self, table: Table) -> None:
         """A table made elsewhere (an import) joins the lobby."""
-        self._add(table)
+        self._run(table)
         log.info(
             "table %s added (%s, %s)",
             table.id,
@@ -284,9 +288,10 @@ class Lobby:
         )
         self._notify()
 
-    def _remove(self, table_id: str, reason: str) -> Table:
+    def _remove(self, table_id: str, reason: str) -> TableLike:
         table = self.table(table_id)
         del self.tables[table_id]
+        self.run_here.pop(table_id, None)
         self._summaries.pop(table_id, None)
         for identity in self._set_awaited(table_id, set()):  # it waits for nobody any more
             for sub in list(self._turn_subscribers.get(identity, ())):
@@ -296,8 +301,8 @@ class Lobby:
         self._notify()
         return table
 
-    def list_table(self, table: Any) -> None:
-        """A table run elsewhere joins the list: a cluster's stand-in with a Table's interface
+    def list_table(self, table: TableLike) -> None:
+        """A table run elsewhere joins the list: a cluster's stand-in for it
         (server/cluster/remote.py)."""
         self._add(table)
         self._notify()
@@ -306,7 +311,7 @@ class Lobby:
         """The same table, run here from now on (in a cluster, it was run by another node):
         screens showing the old stand-in keep it; new ones get `table`."""
         self.tables.pop(table.id, None)
-        self._add(table)
+        self._run(table)
         self._notify()
 
     def let_go(self, table_id: str, reason: str) -> None:
@@ -431,7 +436,7 @@ class Lobby:
             self._awaiting.setdefault(identity, set()).add(table_id)
         return before
 
-    def _turns_changed(self, table: Table) -> None:
+    def _turns_changed(self, table: TableLike) -> None:
         now = _awaited_identities(table)
         before = self._awaited.get(table.id, set())
         if now == before:
@@ -524,7 +529,7 @@ class Lobby:
             table.close()
 
 
-def _awaited_identities(table: Table) -> set[str]:
+def _awaited_identities(table: TableLike) -> set[str]:
     """The players a table waits for now (not those a bot stands in for)."""
     found = set()
     for seat in table.times.waiting_since:
@@ -534,16 +539,16 @@ def _awaited_identities(table: Table) -> set[str]:
     return found
 
 
-def _table_number(table: Table) -> tuple[int, str]:
+def _table_number(table: TableLike) -> tuple[int, str]:
     return (int(table.id), table.id) if table.id.isdigit() else (0, table.id)
 
 
-def _newest_first(table: Table) -> tuple[int, str]:
+def _newest_first(table: TableLike) -> tuple[int, str]:
     number, name = _table_number(table)
     return (-number, name)
 
 
-def _listing_order(table: Table) -> tuple[int, int, str]:
+def _listing_order(table: TableLike) -> tuple[int, int, str]:
     """Tables still being played or waiting first, newest first; finished ones last."""
     number, name = _table_number(table)
     return (table.status not in ("waiting", "playing"), -number, name)

@@ -6,7 +6,7 @@ start and chat). When the log itself is damaged before the snapshot's end (or lo
 snapshot stands in for the damaged part, and the table's log is started afresh from it (a `base`
 record) so the log alone can rebuild the table again; a record not shaped as a table writes
 it (`check_record`) is never applied. docs/architecture.md ("Damaged saves") states the whole
-policy; core/table.py carries it out.
+policy; core/table/records.py carries it out.
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ from textual.timer import Timer
 
 from harena.core.engine import IllegalAction
 from harena.core.lobby import Lobby
-from harena.core.table import Table
+from harena.core.table_like import TableLike
 from harena.tui.messages import LobbyChanged
 from harena.tui.screens.confirm import confirm
 from harena.tui.screens.lobby import LobbyScreen
@@ -167,7 +167,7 @@ class HarenaApp(App[None]):
         self._check_size(self.size)
         self._show_window_title()
 
-    def _first_table(self) -> tuple[Table | None, str]:
+    def _first_table(self) -> tuple[TableLike | None, str]:
         """The table to open at start: the one asked for, else the seat this identity holds."""
         if self.start_table is not None:
             try:
@@ -281,7 +281,7 @@ class HarenaApp(App[None]):
 
     # -- navigation -----------------------------------------------------------------------------
 
-    def open_table(self, table: Table) -> None:
+    def open_table(self, table: TableLike) -> None:
         """Show `table` over the lobby (Esc on it comes back here), as soon as `TablePace`
         allows; an open asked for sooner waits, and a newer one takes its place."""
         self._cancel_opening()
@@ -337,12 +337,12 @@ class HarenaApp(App[None]):
         stack = self.screen_stack
         return stack[-1] if stack else None
 
-    def _paced_open(self, table: Table) -> None:
+    def _paced_open(self, table: TableLike) -> None:
         if isinstance(lobby := self._on_top(), LobbyScreen):  # still where it was asked for
             lobby.status.clear()
             self._push_table(table)
 
-    def _switch_table(self, current: Screen[Any], table: Table) -> None:
+    def _switch_table(self, current: Screen[Any], table: TableLike) -> None:
         if self._on_top() is current:  # still where it was asked for
             screen, error = self._table_screen(table)
             if screen is None:
@@ -350,7 +350,7 @@ class HarenaApp(App[None]):
                 return
             self.switch_screen(screen)  # in place of this table's screen
 
-    def _push_table(self, table: Table) -> None:
+    def _push_table(self, table: TableLike) -> None:
         self._table_pace.take()
         screen, error = self._table_screen(table)
         if screen is not None:
@@ -360,7 +360,7 @@ class HarenaApp(App[None]):
         else:
             self.push_screen(LobbyScreen(error=error))
 
-    def _table_screen(self, table: Table) -> tuple[TableScreen | None, str]:
+    def _table_screen(self, table: TableLike) -> tuple[TableScreen | None, str]:
         """`table`'s screen with its first view; None and why if it cannot be shown now (in a
         cluster: its node and the cluster's storage cannot be reached)."""
         try:
@@ -452,7 +452,7 @@ class HarenaApp(App[None]):
     def subscribe_lobby(self, target: MessagePump, key: str) -> None:
         self.subscriptions.add(key, self.lobby.subscribe(self.relay(target, LobbyChanged)))
 
-    def subscribe_table(self, table: Table, target: ViewTarget, key: str) -> None:
+    def subscribe_table(self, table: TableLike, target: ViewTarget, key: str) -> None:
         """Views of `table` reach `target.show(view)` as soon as the loop gets to them: not as a
         message, since every move reaches every session at the table (a message costs a queue,
         a task switch and Textual's dispatch, per screen per move)."""

@@ -25,7 +25,7 @@ from harena.tui.guide_dock import ASCII_POINTERS, POINTERS, Dock, dock
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from harena.core.table import Table
+    from harena.core.table_like import TableLike
 
 TARGET_CLASS = "-guide-target"
 REGION_SELECTORS: dict[str, dict[str, str]] = {
@@ -187,7 +187,7 @@ class TableGuide:
 
     @classmethod
     def for_table(
-        cls, screen: Screen[Any], table: Table, progress: dict[str, list[str]]
+        cls, screen: Screen[Any], table: TableLike, progress: dict[str, list[str]]
     ) -> TableGuide | None:
         """The guide of `table` if it is a guided one (`Lobby.guided`), else None."""
         lobby = getattr(screen.app, "lobby", None)

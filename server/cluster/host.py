@@ -22,6 +22,7 @@ from typing import Any
 from harena.core.engine import IllegalAction
 from harena.core.store import StoreError
 from harena.core.table import Subscription, Table
+from harena.core.table_like import TableLike
 from harena.server.cluster import wire
 from harena.server.cluster.inbox import Inbox
 from harena.server.cluster.link import NatsLink
@@ -40,7 +41,7 @@ def seat_key(view: dict[str, Any]) -> str:
 
 
 def public_state(
-    table: Table, node: str, run: str = "", now: float | None = None
+    table: TableLike, node: str, run: str = "", now: float | None = None
 ) -> dict[str, Any]:
     """What every node may know of a table to list it, find a player's seat and mark whose
     move it is: no view, nothing hidden. `run`: which start of the owner's process (a node
@@ -141,7 +142,7 @@ class TableHost:
         self.stop_serving(table_id)
         self._write_registry(table_id, None)
 
-    def _changed(self, table: Table) -> None:
+    def _changed(self, table: TableLike) -> None:
         if table.id not in self.tables:
             return
         state = public_state(table, self.node, self.run, self.clock())

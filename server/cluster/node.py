@@ -27,7 +27,6 @@ from nats.js.errors import KeyNotFoundError, KeyWrongLastSequenceError
 from harena.core import players, ratings
 from harena.core.lobby import MOVED, Lobby
 from harena.core.store import StoreError
-from harena.core.table import Table
 from harena.server.cluster import wire
 from harena.server.cluster.affinity import nearer_node
 from harena.server.cluster.documents import compare_and_set
@@ -140,6 +139,8 @@ class ClusterNode:
         # owner node -> its wall clock less ours, as last heard live (a registry write or a view
         # as it happened): turns its "waiting since" instants into ours (`clock_offset`).
         self._clock_offsets: dict[str, float] = {}
+        # table id -> the stand-in listed for it here while another node runs it (`_stand_in`)
+        self.stand_ins: dict[str, RemoteTable] = {}
         self._arrived: dict[str, float] = {}  # table id -> when it began to run here (monotonic)
         self._given: dict[str, float] = {}  # table id -> until when it is left to the node given it
         self.refreshers: list[Callable[[], None]] = [self._forget_quiet_nodes]  # every renewal
@@ -214,11 +215,18 @@ class ClusterNode:
     async def _follow_leases(self) -> None:
         self.watches.adopt(await self.leases.afollow())
 
+    def _stand_in(self, table_id: str) -> RemoteTable | None:
+        """The stand-in this node listed for a table another node runs, while its lobby
+        still lists it (not once the table was let go, or is run here)."""
+        stand_in = self.stand_ins.get(table_id)
+        listed = self.lobby.tables.get(table_id) if self.lobby is not None else None
+        return stand_in if stand_in is not None and listed is stand_in else None
+
     def _refresh_remote_views(self) -> None:
         if self.lobby is not None:
-            for table in list(self.lobby.tables.values()):
-                if isinstance(table, RemoteTable):
-                    table.refresh()
+            for table_id in list(self.stand_ins):
+                if (stand_in := self._stand_in(table_id)) is not None:
+                    stand_in.refresh()
 
     async def _rewatch_registry(self) -> None:
         present = await self._watch_registry()
@@ -231,8 +239,8 @@ class ClusterNode:
         leaves the lobby here too."""
         if self.lobby is None:
             return
-        for table_id, table in list(self.lobby.tables.items()):
-            if isinstance(table, RemoteTable) and table_id not in listed:
+        for table_id in list(self.stand_ins):
+            if self._stand_in(table_id) is not None and table_id not in listed:
                 self.lobby.let_go(table_id, "deleted")
 
     async def _watch_retired(self) -> None:
@@ -400,8 +408,8 @@ class ClusterNode:
         """Tables made here (held, not served yet) are offered to the other nodes."""
         assert self.lobby is not None
         for table_id in self.held.keys() - self.host.tables.keys():
-            table = self.lobby.tables.get(table_id)
-            if isinstance(table, Table):
+            table = self.lobby.run_here.get(table_id)
+            if table is not None:
                 self.host.serve(table)
 
     # -- the registry: every table of the cluster, as its owner last described it --------------
@@ -466,9 +474,9 @@ class ClusterNode:
         lobby = self.lobby
         if lobby is None or table_id in self.host.tables:
             return  # ours: the lobby has the table itself
-        present = lobby.tables.get(table_id)
+        stand_in = self._stand_in(table_id)
         if data is None:
-            if isinstance(present, RemoteTable):
+            if stand_in is not None:
                 lobby.let_go(table_id, "deleted")
             return
         try:
@@ -482,10 +490,11 @@ class ClusterNode:
         if live:
             self.heard_clock(owner, state.get("now"))
         try:
-            if isinstance(present, RemoteTable):
-                present.update(state)
-            elif present is None:
-                lobby.list_table(RemoteTable(self, table_id, state))
+            if stand_in is not None:
+                stand_in.update(state)
+            elif table_id not in lobby.tables:
+                stand_in = self.stand_ins[table_id] = RemoteTable(self, table_id, state)
+                lobby.list_table(stand_in)
         except (KeyError, TypeError, ValueError) as exc:
             log.warning("table %s: dropped a malformed registry entry (%s)", table_id, exc)
 
@@ -688,7 +697,7 @@ class ClusterNode:
         """Take the table if no node holds it: load it from the stream, serve it, and move the
         screens here that showed it through NATS onto it. False if another node holds it."""
         assert self.lobby is not None
-        if isinstance(self.lobby.tables.get(table_id), Table):
+        if table_id in self.lobby.run_here:
             return False  # ours already
         lease = self.leases.lease(table_id)
         try:
@@ -703,19 +712,19 @@ class ClusterNode:
             log.exception("table %s could not be taken over", table_id)
             _quietly(lease.release)
             return False
-        assert isinstance(table._log, JetStreamLog)
-        self.watched(table._log)
+        assert isinstance(table.records.log, JetStreamLog)
+        self.watched(table.records.log)
         self.held[table_id] = lease
         self._arrived[table_id] = time.monotonic()
-        stand_in = self.lobby.tables.get(table_id)
-        if isinstance(stand_in, RemoteTable):
+        stand_in = self._stand_in(table_id)
+        if stand_in is not None:
             self.lobby.replace_table(table)
         else:
             self.lobby.add_table(table)
         self.host.serve(table)
         for listener in list(table.listeners):  # bots and clocks pick it up
             listener(table)
-        if isinstance(stand_in, RemoteTable):
+        if stand_in is not None:
             # Screens here showing its stand-in (which reached the last owner through NATS)
             # follow it in place to the table itself: from now on nothing crosses for them.
             stand_in.mark_removed(MOVED)
@@ -755,8 +764,8 @@ class ClusterNode:
         here_now = lobby.online_here().keys()
         moved = []
         for table_id in list(self.held):
-            table = lobby.tables.get(table_id)
-            if not isinstance(table, Table) or not table.started or table.closed is not None:
+            table = lobby.run_here.get(table_id)
+            if table is None or not table.started or table.closed is not None:
                 continue
             if time.monotonic() - self._arrived.get(table_id, 0.0) < wait:
                 continue
@@ -805,9 +814,9 @@ class ClusterNode:
     def _hand_over(self, table_id: str) -> None:
         """Leave the table's running clocks, as durations, for its next owner (a dead node
         leaves none: the next owner starts them afresh, as after a restart)."""
-        table = self.lobby.tables.get(table_id) if self.lobby is not None else None
-        table_log = table._log if isinstance(table, Table) else None
-        if isinstance(table, Table) and isinstance(table_log, JetStreamLog):
+        table = self.lobby.run_here.get(table_id) if self.lobby is not None else None
+        table_log = table.records.log if table is not None else None
+        if table is not None and isinstance(table_log, JetStreamLog):
             running = table.running_clocks()  # (and a reaction window's time left)
             if (table.policy.active or "window" in running) and table.closed is None:
                 _quietly(lambda: table_log.hand_over(running))
@@ -858,8 +867,8 @@ class ClusterNode:
         landed. If it did the table is rebuilt from the stream here (its screens follow it and
         show the move); if not, nothing changes and nobody is told otherwise."""
         for table_id in list(self.held):
-            table = self.lobby.tables.get(table_id) if self.lobby is not None else None
-            table_log = table._log if isinstance(table, Table) else None
+            table = self.lobby.run_here.get(table_id) if self.lobby is not None else None
+            table_log = table.records.log if table is not None else None
             if not isinstance(table_log, JetStreamLog) or not table_log.in_doubt:
                 continue
             try:
@@ -915,11 +924,11 @@ class ClusterNode:
         """A lease that lapsed while NATS was away (or this node was paused): claim it again and
         fence the log again. Both succeed only if no other node took the table meanwhile, and
         then its screens never notice; else the table goes to whoever has it."""
-        table = self.lobby.tables.get(table_id) if self.lobby is not None else None
+        table = self.lobby.run_here.get(table_id) if self.lobby is not None else None
         try:
-            if isinstance(table, Table) and isinstance(table._log, JetStreamLog):
+            if table is not None and isinstance(table.records.log, JetStreamLog):
                 if lease.claim():
-                    table._log.fence(self.name)
+                    table.records.log.fence(self.name)
                     log.info(
                         "table %s: lease taken again after a lapse",
                         table_id,

@@ -16,11 +16,14 @@ from typing import TYPE_CHECKING, Any
 
 from harena.core.engine import Event, Game, IllegalAction
 from harena.core.store import StoreError
-from harena.core.table import Seat, Subscriber, Table, seat_index
+from harena.core.table import Seat, Table, seat_index, seat_names
+from harena.core.table_like import Answered, Subscriber, TableLike
 from harena.server.cluster import wire
 from harena.server.cluster.host import NOW_HEADER, seat_key
 
 if TYPE_CHECKING:
+    from harena.core.bots import Bot
+    from harena.core.ratings import Ratings
     from harena.server.cluster.node import ClusterNode
 
 log = logging.getLogger(__name__)
@@ -34,7 +37,7 @@ UNANSWERED = "no answer yet: it may have been done; your screen will show it"
 mid-request, NATS went away): it may have been made, so the screen asks for the table's view
 until it gets it, and shows what is true."""
 STALE = "the game moved on since your screen was drawn"
-"""The start of the owner's refusal of a choice made on an old screen (core/table.py)."""
+"""The start of the owner's refusal of a choice made on an old screen (core/table/play.py)."""
 RETRY_AFTER = 1.0  # seconds between asks of a table's node that did not answer
 
 
@@ -83,14 +86,12 @@ class RemoteSubscription:
 
 
 class RemoteTable:
-    remote = True
-
     def __init__(self, node: ClusterNode, table_id: str, state: dict[str, Any]) -> None:
         self.node = node
         self.id = table_id
         self.removed: str | None = None
         self.spectators: dict[str, str] = {}
-        self.listeners: list[Callable[[Any], None]] = []
+        self.listeners: list[Callable[[TableLike], None]] = []
         self.times = _Times()
         self._subscribers: set[RemoteSubscription] = set()
         self._views: dict[str, dict[str, Any]] = {}  # seat key -> the last view received
@@ -136,6 +137,9 @@ class RemoteTable:
     def status(self) -> str:
         return str(self._summary["status"])
 
+    def seat_names(self) -> list[str]:
+        return seat_names(self.seats)
+
     def seat_of(self, identity: str | None) -> int | None:
         return seat_index(self.seats, identity)
 
@@ -155,9 +159,27 @@ class RemoteTable:
         """How far the owner's clock is ahead of ours, as last heard (see `Table.clock_shift`)."""
         return self.node.clock_offset(self.owner)
 
-    # Bots, clocks and ratings belong to the owner: nothing to do here.
+    # Bots, clocks, ratings and automatic passes belong to the owner: nothing to do here.
     def bots_to_move(self) -> list[int]:
         return []
+
+    def play_bot_step(self, off_loop: Callable[[int], None] | None = None) -> bool:
+        return False
+
+    def bot_of(self, seat: int) -> Bot:
+        raise IllegalAction(f"table {self.id}'s bots play on node {self.owner}")
+
+    def play_bot(self, seat: int, choice: str | None = None) -> list[Event]:
+        raise IllegalAction(f"table {self.id}'s bots play on node {self.owner}")
+
+    def expire(self, now: float | None = None) -> list[int]:
+        return []
+
+    def rate(self, ratings: Ratings) -> None:
+        pass
+
+    def pass_automatically(self, passes: Callable[[str], bool]) -> None:
+        pass
 
     def may_deal(self) -> bool:
         return False
@@ -327,7 +349,7 @@ class RemoteTable:
         identity: str,
         choice: str,
         decision: int | None,
-        answered: Callable[[str | None], None],
+        answered: Answered,
         shown: str | None = None,
     ) -> None:
         """Send a choice to the owner without waiting for it: `answered(None)` once the owner
@@ -338,9 +360,7 @@ class RemoteTable:
             "act", identity, {"choice": choice, "decision": decision, "shown": shown}, answered
         )
 
-    def say_soon(
-        self, identity: str, name: str, text: str, answered: Callable[[str | None], None]
-    ) -> None:
+    def say_soon(self, identity: str, name: str, text: str, answered: Answered) -> None:
         """`say` without waiting, as `act_soon`: a line of table chat."""
         self._send("say", identity, {"name": name, "text": text}, answered)
 
@@ -349,7 +369,7 @@ class RemoteTable:
         op: str,
         identity: str,
         args: dict[str, Any],
-        answered: Callable[[str | None], None],
+        answered: Answered,
     ) -> None:
         def heard(answer: dict[str, Any]) -> None:
             if "ok" in answer:
@@ -384,6 +404,9 @@ class RemoteTable:
     def remove_player(self, by: str, seat: int) -> str:
         return str(self._ask("remove_player", by, seat=seat))
 
+    def close_game(self, by: str, reason: str) -> None:
+        raise IllegalAction(f"table {self.id} runs on node {self.owner}: close it there")
+
     def set_connected(self, identity: str, connected: bool) -> None:
         if self.seat_of(identity) is not None:
             self._tell("connected", identity, on=connected)
@@ -402,3 +425,9 @@ class RemoteTable:
 
     def _tell(self, op: str, identity: str | None, **args: Any) -> None:
         self.node.remote_request(self.id, op, identity, args, None)
+
+
+if TYPE_CHECKING:  # mypy proves a stand-in is all a TableLike promises (core/table_like.py)
+
+    def _remote_table_is_table_like(table: RemoteTable) -> TableLike:
+        return table

@@ -22,7 +22,7 @@ from harena.core.engine import IllegalAction
 from harena.core.lobby import Lobby
 from harena.core.search.bot import SearchBot
 from harena.core.store import StoreError
-from harena.core.table import Table
+from harena.core.table_like import TableLike
 from harena.server.runners.bot_workers import BotWorkers
 
 log = logging.getLogger(__name__)
@@ -44,7 +44,7 @@ class BotRunner:
         for table in lobby.tables.values():
             self._table_changed(table)
 
-    def _table_changed(self, table: Table) -> None:
+    def _table_changed(self, table: TableLike) -> None:
         asked = table.humans_asked()
         if table.id in self._waiting and not asked:  # they answered: no need to wait on
             self._pending.pop(table.id).cancel()
@@ -59,7 +59,7 @@ class BotRunner:
             self.deal_wait if asked else self.delay, self._move, table
         )
 
-    def _move(self, table: Table) -> None:
+    def _move(self, table: TableLike) -> None:
         del self._pending[table.id]
         self._waiting.discard(table.id)
         off_loop = None if self.workers is None else lambda seat: self._think(table, seat)
@@ -72,10 +72,10 @@ class BotRunner:
         except Exception:
             log.exception("table %s: a bot failed; bots at this table stop", table.id)
 
-    def _think(self, table: Table, seat: int) -> None:
+    def _think(self, table: TableLike, seat: int) -> None:
         self._thinking[table.id] = asyncio.ensure_future(self._thought(table, seat))
 
-    async def _thought(self, table: Table, seat: int) -> None:
+    async def _thought(self, table: TableLike, seat: int) -> None:
         assert self.workers is not None
         version = table.game.version
         try:

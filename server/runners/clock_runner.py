@@ -3,7 +3,7 @@ deadline, when a bot stands in for whoever ran out of time (Table.expire).
 
 Like the bot runner, it works only when a table changes or a deadline comes: a table without a
 clock never schedules anything, so idle tables cost nothing. Deadlines are wall-clock times
-(they survive restarts: core/table.py), turned into a delay when scheduled.
+(they survive restarts: core/table/clocks.py), turned into a delay when scheduled.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from harena.core.lobby import Lobby
 from harena.core.store import StoreError
-from harena.core.table import Table
+from harena.core.table_like import TableLike
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +31,7 @@ class ClockRunner:
         for table in list(lobby.tables.values()):
             self._table_changed(table)
 
-    def _table_changed(self, table: Table) -> None:
+    def _table_changed(self, table: TableLike) -> None:
         deadline = table.next_deadline() if table.removed is None else None
         pending = self._pending.get(table.id)
         if pending is not None and pending[0] == deadline:
@@ -44,7 +44,7 @@ class ClockRunner:
         delay = min(max(deadline - self._clock(), 0.0), MAX_SLEEP)
         self._pending[table.id] = (deadline, self._loop.call_later(delay, self._expire, table))
 
-    def _expire(self, table: Table) -> None:
+    def _expire(self, table: TableLike) -> None:
         self._pending.pop(table.id, None)
         try:
             table.expire(self._clock())  # its notify schedules the next deadline and the bot

@@ -23,7 +23,7 @@ from harena.core.commands import (
 from harena.core.engine import available_games, default_players, game_class
 from harena.core.lobby import Lobby
 from harena.core.players import NameRefused
-from harena.core.table import Table
+from harena.core.table_like import TableLike
 from harena.server.transport.ssh_address import SshAddress
 
 PLAY_TABLES_PER_KEY = 3
@@ -111,7 +111,7 @@ def status_text(lobby: Lobby, identity: str, now: float, address: SshAddress) ->
     return "\n".join(lines)
 
 
-def _described(table: Table, identity: str) -> str:
+def _described(table: TableLike, identity: str) -> str:
     """`Carthage with ann, normal bot`: the game and the others at the table, by name (a
     bot by its level)."""
     others = [

@@ -12,7 +12,6 @@ from pathlib import Path
 import msgpack
 import pytest
 
-from harena.core import table as table_module
 from harena.core.lobby import Lobby
 from harena.core.store import (
     SNAPSHOT_MAGIC,
@@ -23,6 +22,7 @@ from harena.core.store import (
     encode_snapshot,
 )
 from harena.core.table import Table, load_tables
+from harena.core.table import records as table_module
 
 SNAP_AT = 8  # records covered by the snapshot in the saved table below
 

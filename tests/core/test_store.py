@@ -15,9 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from harena.core import table as table_module
 from harena.core.store import Store, decode_log, decode_snapshot, encode_record
 from harena.core.table import Table, load_tables
+from harena.core.table import records as table_module
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -161,12 +161,12 @@ CRASHING_WRITER = textwrap.dedent(
         table.act(f"key-{prompt.seat}", prompt.choices[0].id)
         print(json.dumps({"id": table.id, "snapshot": table.game.snapshot().hex()}), flush=True)
 
-    real_write = table._log._file.write
+    real_write = table.records.log._file.write
     def write_half_then_die(frame):
         real_write(frame[: len(frame) // 2])
-        os.fsync(table._log._file.fileno())
+        os.fsync(table.records.log._file.fileno())
         os.kill(os.getpid(), signal.SIGKILL)
-    table._log._file.write = write_half_then_die
+    table.records.log._file.write = write_half_then_die
     prompt = table.game.prompts()[0]
     table.act(f"key-{prompt.seat}", prompt.choices[0].id)
     print("survived the kill", flush=True)

@@ -155,7 +155,7 @@ def test_a_window_of_bots_alone_never_waits() -> None:
     for _ in range(200):
         if game.state.window is not None:
             windows_seen += 1
-            assert table._window is None and table.next_deadline() is None
+            assert table.held.open is None and table.next_deadline() is None
         if game.state.phase is not Phase.MARKET:
             break
         if 0 in game.awaited():
@@ -214,14 +214,14 @@ def test_an_answer_given_by_the_window_is_not_held_again_at_the_next_window(tmp_
     refs = _lot_won(table, {1: "envy-of-the-forum", 2: "slander"})
     snap = table.snapshot_data()
     records: list[dict[str, Any]] = []
-    table._log = type("Log", (), {"append": lambda self, r: records.append(dict(r))})()
+    table.records.log = type("Log", (), {"append": lambda self, r: records.append(dict(r))})()
     table.act(IDS[1], f"react:{refs[1]}")
     clock.now += 10
     table.expire()
     assert table.game.state.window is None
     rebuilt = TableClass.rebuild(table.id, snap, records, clock=clock)
     assert [r["t"] for r in records].count("hold") == 1
-    assert rebuilt._window is None and rebuilt._held_saved == {}
+    assert rebuilt.held.open is None and rebuilt.held.saved == {}
     assert rebuilt.game.state.players[0].influence == 3
 
 
@@ -302,12 +302,13 @@ def test_the_twin_test_catches_a_window_that_waits_only_for_those_who_hold_a_rea
     than "Let it be" to choose. Closing at bob's answer then tells everyone cat holds
     nothing; with nobody holding a card it would not close at bob's answer."""
     from harena.core import windows
+    from harena.core.table.held import HeldWindows
 
-    def holders_only(self: Table) -> list[int]:
-        asked = windows.window_prompts(self.game)
-        return [s for s, p in asked.items() if self._plays_for_themselves(s) and len(p.choices) > 1]
+    def holders_only(self: HeldWindows) -> list[int]:
+        asked = windows.window_prompts(self.table.game)
+        return [s for s, p in asked.items() if self.plays_for_themselves(s) and len(p.choices) > 1]
 
-    monkeypatch.setattr(Table, "_persons_asked", holders_only)
+    monkeypatch.setattr(HeldWindows, "persons_asked", holders_only)
     holder = _twin(True, "pass")[2]
     empty = _twin(False, "pass")[2]
     assert holder[1]["deadline"] != empty[1]["deadline"]
@@ -319,18 +320,18 @@ def test_the_twin_test_catches_a_window_that_spares_those_with_nothing_to_play(
 ) -> None:
     """The tempting shortcut, planted: a window where no person asked has anything to play
     closes at once. It tells everyone that nobody asked holds a card."""
-    from harena.core import table as table_module
     from harena.core import windows
+    from harena.core.table.held import HeldWindows
 
-    real = table_module.Table._track_window
+    real = HeldWindows.track
 
-    def shortcut(self: Table, now: float, **kwargs: Any) -> None:
+    def shortcut(self: HeldWindows, now: float, **kwargs: Any) -> None:
         real(self, now, **kwargs)
-        asked = windows.window_prompts(self.game)
-        if self._window is not None and all(len(p.choices) == 1 for p in asked.values()):
-            self._window.closes = now
+        asked = windows.window_prompts(self.table.game)
+        if self.open is not None and all(len(p.choices) == 1 for p in asked.values()):
+            self.open.closes = now
 
-    monkeypatch.setattr(table_module.Table, "_track_window", shortcut)
+    monkeypatch.setattr(HeldWindows, "track", shortcut)
     holder = _twin(True, "pass")[2]
     empty = _twin(False, "pass")[2]
     assert holder[0]["deadline"] != empty[0]["deadline"]
@@ -434,14 +435,15 @@ def test_the_twin_test_catches_an_auto_pass_given_to_the_game_at_once(
     """The tempting shortcut, planted: an automatic pass goes to the game at once instead of
     being held. Others would see bob answered, and so that he passes automatically."""
     from harena.core import windows
+    from harena.core.table.held import HeldWindows
 
-    def at_once(self: Table) -> None:
-        for seat, prompt in windows.window_prompts(self.game).items():
-            identity = self.seats[seat].identity
-            if identity is not None and self._passes(identity) and prompt.default:
-                self.game.act(seat, prompt.default)
+    def at_once(self: HeldWindows) -> None:
+        for seat, prompt in windows.window_prompts(self.table.game).items():
+            identity = self.table.seats[seat].identity
+            if identity is not None and self.passes(identity) and prompt.default:
+                self.table.game.act(seat, prompt.default)
 
-    monkeypatch.setattr(Table, "_pass_for_who_asked", at_once)
+    monkeypatch.setattr(HeldWindows, "_pass_for_who_asked", at_once)
     with pytest.raises(AssertionError):
         _same(_views(True, True, None), _views(False, False, None))
 
@@ -524,7 +526,7 @@ def test_a_window_every_person_had_answered_at_a_restart_closes_at_once(tmp_path
     _lot_won(table, {1: "envy-of-the-forum", 2: "slander"})
     table.save_snapshot()
     table.act(IDS[1], "pass")
-    held = table._window
+    held = table.held.open
     assert held is not None
     held.held[2] = "pass"  # cat's answer was saved, then the server stopped before the close
     table._save({"t": "hold", "seat": 2, "choice": "pass"}, touch=False)

@@ -20,11 +20,11 @@ from harena.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
     from harena.core.lobby import Lobby
-    from harena.core.table import Table
+    from harena.core.table_like import TableLike
     from harena.tui.app import HarenaApp
 
 
-def finished_games(lobby: Lobby, identity: str) -> list[Table]:
+def finished_games(lobby: Lobby, identity: str) -> list[TableLike]:
     """The finished (or closed) tables where `identity` held a seat, newest first."""
     mine = [
         t
@@ -34,7 +34,7 @@ def finished_games(lobby: Lobby, identity: str) -> list[Table]:
     return sorted(mine, key=lambda t: (-t.touched, t.id))
 
 
-def result_text(table: Table, identity: str) -> str:
+def result_text(table: TableLike, identity: str) -> str:
     result = table.game.result()
     if result is None:
         return f"closed: {table.closed}"
@@ -48,7 +48,7 @@ def result_text(table: Table, identity: str) -> str:
     return head
 
 
-def history_line(table: Table, identity: str) -> str:
+def history_line(table: TableLike, identity: str) -> str:
     """`2026-11-30  #12  Carthage   ann, bob, heuristic bot   you won`"""
     day = time.strftime("%Y-%m-%d", time.gmtime(table.touched))
     players = ", ".join(s.name or "-" for s in table.seats)
@@ -72,7 +72,7 @@ class HistoryScreen(QuietFocus, HelpKeys, Screen[None]):
         return cast("HarenaApp", self.app)
 
     def compose(self) -> ComposeResult:
-        self.tables: list[Table] = []
+        self.tables: list[TableLike] = []
         yield HeaderLine("", id="header")
         games = PickList("No finished games yet.", id="games")
         yield Panel("Date        Table Game         Players                      Result", games)

@@ -35,7 +35,7 @@ from harena.tui.widgets.status_line import StatusLine
 from harena.tui.widgets.table_list import TableList, detail_lines
 
 if TYPE_CHECKING:
-    from harena.core.table import Table
+    from harena.core.table_like import TableLike
     from harena.tui.app import HarenaApp
 
 log = logging.getLogger(__name__)
@@ -459,7 +459,7 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         tables.move(delta)
         self.query_one(TableDetails).show(tables.selected)
 
-    def _selected_table(self) -> Table | None:
+    def _selected_table(self) -> TableLike | None:
         table_id = self.query_one(TableList).selected_id
         if table_id is None:
             self.status.show_error("there is no table yet: press n to create one")

@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
 from harena.core.replays import Replay
-from harena.core.table import Table
+from harena.core.table_like import TableLike
 from harena.tui.boards import BoardWidget, board_widget_for
 from harena.tui.screens.help import HelpKeys
 from harena.tui.screens.quiet import QuietFocus
@@ -35,10 +35,10 @@ log = logging.getLogger(__name__)
 
 # A finished game's revealed replay is the same for everyone: built once per table (a long
 # Spartacus game takes ~0.1-0.25 s to rebuild, on the loop every session shares).
-_REVEALED: weakref.WeakKeyDictionary[Table, Replay] = weakref.WeakKeyDictionary()
+_REVEALED: weakref.WeakKeyDictionary[TableLike, Replay] = weakref.WeakKeyDictionary()
 
 
-def replay_of(table: Table, identity: str | None) -> Replay:
+def replay_of(table: TableLike, identity: str | None) -> Replay:
     """A finished table revealed; one in play as `identity`'s seat (or a spectator) saw it."""
     seat = table.seat_of(identity)
     over = table.status in ("over", "closed")
@@ -51,7 +51,7 @@ def replay_of(table: Table, identity: str | None) -> Replay:
     return _replay(table, seat, over)
 
 
-def _replay(table: Table, seat: int | None, over: bool) -> Replay:
+def _replay(table: TableLike, seat: int | None, over: bool) -> Replay:
     return Replay(
         table.game.config,
         table.game.actions,
@@ -116,7 +116,7 @@ class ReplayScreen(QuietFocus, HelpKeys, Screen[None]):
     ]
 
     def __init__(
-        self, table: Table, replay: Replay, *, title: str = "", identity: str | None = None
+        self, table: TableLike, replay: Replay, *, title: str = "", identity: str | None = None
     ) -> None:
         super().__init__()
         self.table = table
@@ -128,7 +128,7 @@ class ReplayScreen(QuietFocus, HelpKeys, Screen[None]):
         self._title = title or f"Table {table.id} · {table.game.title}"
 
     @classmethod
-    def for_table(cls, table: Table, identity: str | None) -> ReplayScreen:
+    def for_table(cls, table: TableLike, identity: str | None) -> ReplayScreen:
         over = table.status in ("over", "closed")
         title = f"Table {table.id} · {'replay' if over else 'review'}"
         return cls(table, replay_of(table, identity), title=title, identity=identity)

@@ -46,7 +46,7 @@ from harena.tui.widgets.status_line import StatusLine
 from harena.tui.widgets.table_list import status_word
 
 if TYPE_CHECKING:
-    from harena.core.table import Table
+    from harena.core.table_like import TableLike
     from harena.tui.app import HarenaApp
 
 log = logging.getLogger(__name__)
@@ -202,7 +202,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         ("ctrl+q", "quit harena at once"),
     ]
 
-    def __init__(self, table: Table, view: dict[str, Any] | None = None) -> None:
+    def __init__(self, table: TableLike, view: dict[str, Any] | None = None) -> None:
         super().__init__()
         self.table = table
         self.view: dict[str, Any] = {}

@@ -51,7 +51,7 @@ async def test_a_table_moves_to_the_node_its_players_are_on_and_their_screens_fo
     moved = b.lobby.table(table.id)
     assert [action.seat for action in moved.game.actions] == [0, 1]
     stream = JetStreamTables(make_link("reader"), node="reader").read(table.id)
-    assert stream.count == moved._records  # nothing lost, nothing written twice
+    assert stream.count == moved.records.count  # nothing lost, nothing written twice
 
 
 async def test_a_table_split_evenly_between_nodes_stays_where_it_is(make_node) -> None:

@@ -73,7 +73,7 @@ def test_a_table_handed_to_a_skewed_node_keeps_its_time_left(
     Clock.true_time += 100  # the players think for 100 s on node a
     before = time_left(table, a_clock)
     assert before == dict.fromkeys(awaited, CLOCK - 100)
-    table._log.hand_over(table.running_clocks())  # type: ignore[union-attr]
+    table.records.log.hand_over(table.running_clocks())  # type: ignore[union-attr]
 
     moved = b.open_table(table.id, clock=b_clock)
 
@@ -93,7 +93,7 @@ def test_without_a_handoff_the_clocks_run_on_from_the_last_record(make_link: Cal
     b = JetStreamTables(make_link("b"), node="b", clock=b_clock).ensure()
     dead = timed_table(a, a_clock)
     stale = timed_table(a, a_clock)
-    stale._log.hand_over(stale.running_clocks())  # type: ignore[union-attr]
+    stale.records.log.hand_over(stale.running_clocks())  # type: ignore[union-attr]
     stale.say("key-ann", "Ann", "still here")  # a record after the handoff: clocks changed since
     time.sleep(0.5)  # the node dies; nobody runs the tables for half a second, by any clock
 

@@ -96,7 +96,7 @@ def test_the_loser_of_a_table_can_never_append_even_after_waking_up(
     assert not lease_a.renew()
     assert not lease_a.claim()
     assert table.game.actions == []
-    assert JetStreamTables(make_link("c"), node="c").read("1").count == taken._records
+    assert JetStreamTables(make_link("c"), node="c").read("1").count == taken.records.count
 
 
 def wait_to_claim(lease) -> float:

@@ -59,7 +59,7 @@ async def test_a_paused_owner_is_fenced_out_and_its_player_follows_the_table(
         table = b.lobby.table("1")
         assert [action.seat for action in table.game.actions] == [1, 0]
         stream = JetStreamTables(make_link("reader"), node="reader").read("1")
-        assert stream.count == table._records  # nothing from a after b's fence
+        assert stream.count == table.records.count  # nothing from a after b's fence
     finally:
         os.kill(process.pid, signal.SIGCONT)
         process.kill()
