@@ -1,5 +1,5 @@
 """The bots at a table: those holding a seat, and those standing in for a player whose time ran
-out or who is away (core/table/clocks.py); whoever drives them (server/bot_runner.py,
+out or who is away (core/table/clocks.py); whoever drives them (server/runners/bot_runner.py,
 core/simulate.py) asks the table what is theirs to play."""
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ class TableBots:
         ]
 
     def of(self, seat: int) -> Bot:
-        """The bot playing `seat` (a thinking one is run off the loop: server/bot_workers.py)."""
+        """The bot playing `seat` (a thinking one is run off the loop: server/runners/bot_workers.py)."""
         table = self.table
         held = table.seats[seat]
         kind = held.bot or (table.stand_in_kind if held.stand_in else None)
@@ -81,7 +81,7 @@ class TableBots:
 
     def humans_asked(self) -> bool:
         """A player playing for themselves was asked to pay and has not (Game.asked_to_pay):
-        bots give them time before moving on (server/bot_runner.py)."""
+        bots give them time before moving on (server/runners/bot_runner.py)."""
         table = self.table
         if not table.started or table.closed:
             return False

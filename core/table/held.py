@@ -111,7 +111,7 @@ class HeldWindows:
 
     def due_if_answered(self, now: float) -> None:
         """A window every person has answered while nothing may be saved (a load) is due now:
-        the clock closes it (server/clock_runner.py)."""
+        the clock closes it (server/runners/clock_runner.py)."""
         if self.open is not None and self.open.answered_by(self.persons_asked()):
             self.open.closes = min(self.open.closes, now)
 
