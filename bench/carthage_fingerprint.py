@@ -14,23 +14,18 @@ rules change shows up as the games whose digest moved. Ends with a digest of all
 
 from __future__ import annotations
 
-import argparse
-import hashlib
-import json
 import sys
-import time
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from harena.core.bots import RandomBot, bot_seed
+from bench.fingerprint import run
+from harena.core.bots import RandomBot
 from harena.core.carthage.bots import HeuristicBot
 from harena.core.carthage.content import default_content
 from harena.core.carthage.rules import Carthage
 from harena.core.carthage.rulesets.catalog import OPTION_NAMES
-from harena.core.engine import Rng, make_config
-from harena.core.simulate import play_to_the_end
+from harena.core.engine import Rng
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
 ALL_RULESETS = ",".join(OPTION_NAMES)
@@ -88,38 +83,8 @@ def cases() -> list[tuple[str, int, dict[str, str], tuple[str, ...]]]:
     return out
 
 
-def digest(game: Carthage) -> str:
-    result = game.result()
-    record: dict[str, Any] = {
-        "result": None if result is None else [list(result.winners), result.reason],
-        "actions": [[a.seat, a.choice] for a in game.actions],
-        "events": [[e.text, e.seats, e.redacted] for e in game.events],
-        "views": [game.view(seat) for seat in [None, *range(game.players)]],
-    }
-    blob = json.dumps(record, sort_keys=True, separators=(",", ":"), default=repr)
-    return hashlib.sha256(blob.encode()).hexdigest()
-
-
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quick", action="store_true", help="one seed per case, not three")
-    args = parser.parse_args(argv)
-    seeds = (1,) if args.quick else (1, 2, 3)
-    lines: list[str] = []
-    began = time.perf_counter()
-    for label, players, options, kinds in cases():
-        for seed in seeds:
-            game = Carthage(make_config("carthage", players, seed, options))
-            bots = [BOTS[kinds[s % len(kinds)]](bot_seed(seed, s)) for s in range(players)]
-            play_to_the_end(game, bots)
-            result = game.result()
-            winners = "-" if result is None else ",".join(map(str, result.winners)) or "none"
-            line = f"{label} seed={seed} decisions={game.version} winners={winners} {digest(game)}"
-            lines.append(line)
-            print(line, flush=True)
-    total = hashlib.sha256("\n".join(lines).encode()).hexdigest()
-    print(f"all {len(lines)} games {total}")
-    print(f"({time.perf_counter() - began:.0f} s)", file=sys.stderr)
+    run(__doc__.split("\n\n")[0], "carthage", Carthage, cases(), BOTS, argv)
 
 
 if __name__ == "__main__":
