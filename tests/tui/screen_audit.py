@@ -247,10 +247,24 @@ def full_texts(
         ("header", screen.query_one(HeaderLine).text),
         ("status line", screen.query_one(StatusLine).text),
     ]
+    texts += [("asset name", name) for name in asset_names(view)]
     guide = screen.guide
     if guide is not None and guide.showing is not None:
         texts += [("guide text", line) for line in (guide.showing.title, *guide.showing.lines)]
     return texts
+
+
+def asset_names(view: dict[str, Any]) -> set[str]:
+    """The names of the cards on each Spartacus House's table (drawn in a column of their own:
+    "2x Murmillo Recrui" was cut without a word in the House panel at 80x24)."""
+    players = view["game"]["board"].get("players", [])
+    return {
+        asset["name"]
+        for player in players
+        if isinstance(player, dict)
+        for asset in player.get("assets") or []
+        if isinstance(asset, dict) and isinstance(asset.get("name"), str)
+    }
 
 
 def bar_keys(screen: TableScreen) -> list[checks.BarKey]:

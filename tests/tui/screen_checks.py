@@ -150,7 +150,7 @@ def ids_shown(lines: Sequence[str], choice_ids: Iterable[str] = ()) -> list[Prob
 
 MIN_PREFIX = 8
 """A screen text must show this many characters of a full text to count as that text."""
-COLUMNS_OF = {"game title"}
+COLUMNS_OF = {"game title", "asset name"}
 """Sources of texts drawn in a column of fixed width, where the next column follows a cut
 word after one space ("Spartacus: A G playing"); in running text ("bot/Glaber a trade" beside
 the log's "bot/Glaber asks ...") that is only another text starting alike."""

@@ -226,6 +226,18 @@ def test_a_title_cut_mid_word_before_the_next_column_is_found() -> None:
     ]
 
 
+def test_an_asset_name_cut_in_its_column_is_found() -> None:
+    """Found playing at 80x24: the House panel's "2x Murmillo Recrui A1 D3" said nothing of the
+    cut; "Recru…" says it."""
+    name = [("asset name", "Murmillo Recruit")]
+    cut = " 2x Murmillo Recrui A1 D3 S1 ready             bot/Batiatus gains 2 denarii"
+    assert [p.kind for p in checks.cut_words([cut], name)] == ["a cut asset name"]
+    marked = " 2x Murmillo Recru… A1 D3 S1 ready             bot/Batiatus gains 2 denarii"
+    assert checks.cut_words([marked], name) == []
+    whole = " Murmillo Recruit   A1 D3 S1 ready"
+    assert checks.cut_words([whole], name) == []
+
+
 def test_running_text_that_only_starts_like_another_is_no_cut() -> None:
     line = " 4  Offer bot/Glaber a trade"
     log = "bot/Glaber asks for support for Political Alliance for themselves"
