@@ -91,7 +91,7 @@ class Lobby:
         self._table_listeners: list[Callable[[TableLike], None]] = []
         self._change_hooks: list[Callable[[], None]] = []
         self.notice = ""  # the operators' message, shown in every lobby
-        self.notice_channels: tuple[str, ...] = ()  # how the away are told (server/notices/delivery.py)
+        self.notice_channels: tuple[str, ...] = ()  # how the away are told (server/notices/)
         self.guided: dict[str, str] = {}  # table id -> its guide (core/guide.py); not saved
         self.settings = PlayerSettings(store)
         self.ratings = Ratings(store)
