@@ -62,8 +62,11 @@ class HeldWindows:
 
     def _lone_person(self) -> int | None:
         """The seat of the only person at the table when every other seat is a bot (a guided
-        game, `harena play`): no other person is there to learn anything from a window."""
+        game, `harena play`) and nobody watches: no other person is there to learn anything
+        from a window's timing (a spectator would learn that the hand holds nothing)."""
         seats = self.table.seats
+        if self.table.spectators:
+            return None
         persons = [s for s in range(len(seats)) if seats[s].bot is None]
         if len(persons) == 1 and self.plays_for_themselves(persons[0]):
             return persons[0]

@@ -473,10 +473,15 @@ def test_whether_a_person_answered_does_not_show_in_what_other_nodes_are_told() 
 # --- a person alone with bots (a guided game, `harena play`) -------------------------------------
 
 
-def _market_with_ann_alone(window: float, card: str) -> tuple[Table, Clock, int]:
-    """ann (holding `card`) and two heuristic bots at the Market; ann lets the bots win: each
-    lot won opens a window that asks ann. Returns how many windows asked ann."""
+def _market_with_ann_alone(
+    window: float, card: str, watcher: str | None = None
+) -> tuple[Table, Clock, int]:
+    """ann (holding `card`) and two heuristic bots at the Market (`watcher` watching); ann lets
+    the bots win: each lot won opens a window that asks ann. Returns how many windows asked
+    ann (-1: the table stopped on one)."""
     table, clock = _table(bots=2, window=window)
+    if watcher is not None:
+        table.watch(watcher, watcher)
     game = table.game
     give(game, 0, card, hand=True)
     market.start(game)
@@ -505,6 +510,13 @@ def test_a_person_alone_with_bots_is_never_stopped_by_a_window_with_only_let_it_
     table, clock, asked = _market_with_ann_alone(window, "slander")
     assert asked > 0  # ann was asked (a Slander in hand), and was never stopped
     assert clock.now == START and table.next_deadline() is None
+
+
+def test_a_person_alone_with_bots_is_asked_alike_while_someone_watches() -> None:
+    """A spectator would read from an instant "Let it be" that the hand holds nothing that
+    answers: while anyone watches, the lone person is asked as at any table."""
+    _table, _clock, asked = _market_with_ann_alone(10, "slander", watcher="id-spectator")
+    assert asked == -1  # the table waits for ann's key, as it would with a Reaction in hand
 
 
 def test_a_person_alone_with_a_reaction_is_still_asked() -> None:
