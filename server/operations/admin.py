@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from harena.core.engine import IllegalAction
+from harena.core.plural import counted
 from harena.core.store import StoreError
 from harena.core.table import clean_text
 from harena.core.transfer import TransferError, import_table
@@ -165,7 +166,7 @@ class AdminCommands:
         sessions = self._sessions_of(who)
         for session in sessions:
             session.request_exit(KICKED_MESSAGE)
-        return f"closed {_plural(len(sessions), 'session')} of {who}"
+        return f"closed {counted(len(sessions), 'session')} of {who}"
 
     def ban(self, args: list[str], by: str, data: bytes | None) -> str:
         who = " ".join(args) or _usage("ban SESSION|NAME|FINGERPRINT|ADDRESS")
@@ -197,7 +198,7 @@ class AdminCommands:
             )
         for session in hit:
             session.request_exit(BANNED_MESSAGE)
-        return f"banned {what}; closed {_plural(len(hit), 'session')}"
+        return f"banned {what}; closed {counted(len(hit), 'session')}"
 
     def unban(self, args: list[str], by: str, data: bytes | None) -> str:
         what = self.server.bans.unban(one_argument(args, "unban FINGERPRINT|ADDRESS"))
@@ -291,10 +292,6 @@ def one_argument(args: list[str], usage: str) -> str:
 
 def _usage(usage: str) -> str:
     raise AdminError(f"usage: {usage}")
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
 def _looks_like_address(text: str) -> bool:

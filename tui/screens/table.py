@@ -25,7 +25,7 @@ from textual.widget import Widget
 from harena.core.clocks import coarse
 from harena.core.engine import IllegalAction
 from harena.core.lobby import MOVED
-from harena.core.plural import denarii
+from harena.core.plural import counted, denarii
 from harena.tui.boards import BoardWidget, board_widget_for
 from harena.tui.guide import TableGuide
 from harena.tui.screens.asks import ASK_KIND, AskOffer, AskScreen
@@ -62,7 +62,7 @@ def idle_text(view: dict[str, Any]) -> str:
     table, game = view["table"], view["game"]
     free = sum(s["free"] for s in table["seats"])
     if table["status"] == "waiting":
-        seats = f"{free} free seat{'s' if free != 1 else ''}"
+        seats = counted(free, "free seat")
         return f"Waiting for players: {seats}. The game starts when every seat is taken."
     waiting = waiting_seats(game)
     who = ", ".join(f"{seat_label(table['seats'], s)} ({'/'.join(k)})" for s, k in waiting.items())
