@@ -31,6 +31,7 @@ from harena.server.commands.operations_cli import add_operations_commands, add_o
 from harena.server.common.limits import ServerLimits
 from harena.server.common.logs import configure_logging
 from harena.server.operations.admin_socket import AdminSocketError
+from harena.server.operations.metrics_http import metrics_address
 from harena.server.operations.operators import OperatorsError, load_operators
 from harena.server.transport.hostkey import HostKeyError
 from harena.server.transport.ssh_address import public_address
@@ -72,6 +73,7 @@ def add_serve_command(commands: Commands) -> None:
     add_input_limits(serve, limits)
     add_bot_options(serve)
     add_operations_options(serve)
+    add_metrics_option(serve)
     add_notice_options(serve)
     add_cluster_options(serve)
     serve.set_defaults(run=run_serve, serve_parser=serve, operator_keys=[])
@@ -237,6 +239,17 @@ def add_bot_options(serve: argparse.ArgumentParser) -> None:
         "--rate-bot-games",
         action="store_true",
         help="games with bots count for the players' ratings (bots keep fixed ratings)",
+    )
+
+
+def add_metrics_option(serve: argparse.ArgumentParser) -> None:
+    serve.add_argument(
+        "--metrics",
+        type=metrics_address,
+        default=None,
+        metavar="HOST:PORT",
+        help="serve Prometheus metrics at http://HOST:PORT/metrics (default: off; with "
+        "--workers, worker N listens on PORT+N-1)",
     )
 
 
@@ -455,6 +468,7 @@ def run_serve(args: argparse.Namespace) -> int:
         cluster=cluster_settings(args),
         reuse_port=args.reuse_port,
         public_address=args.public_address,
+        metrics=args.metrics,
     )
     if config.cluster is not None:
         print(f"harena: node {config.cluster.node} of the cluster at {args.cluster}", flush=True)
