@@ -29,6 +29,9 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
+MESSAGE_KINDS = frozenset({"tbl", "view", "lobby", "node"})
+"""The second word of harena's subjects (`<prefix>.view.<table>.<seat>`): a metrics label."""
+
 CALL_TIMEOUT = 5.0  # longest a synchronous caller waits for NATS before it is told "unavailable"
 
 
@@ -180,8 +183,12 @@ class NatsLink:
 
     def count(self, direction: str, subject: str) -> None:
         """One message sent or received, by its kind: the word after the prefix (`view`, `tbl`,
-        `lobby`, `node`), from any thread."""
-        self.messages[direction, subject.split(".", 2)[1] if "." in subject else subject] += 1
+        `lobby`, `node`), `reply` for an answer to a request; from any thread."""
+        word = subject.split(".", 2)[1] if "." in subject else ""
+        kind = (
+            word if word in MESSAGE_KINDS else "reply" if subject.startswith("_INBOX.") else "other"
+        )
+        self.messages[direction, kind] += 1
 
     def _turn_ended(self) -> None:
         self._turn_end_due = False
