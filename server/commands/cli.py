@@ -40,6 +40,8 @@ log = logging.getLogger("harena")
 
 
 if TYPE_CHECKING:
+    from harena.server.service.ssh_server import ServerConfig
+
     Commands = argparse._SubParsersAction[argparse.ArgumentParser]
     """Where each command adds its parser."""
 
@@ -431,7 +433,7 @@ def _parse_option(text: str) -> tuple[str, str]:
 def run_serve(args: argparse.Namespace) -> int:
     import asyncio
 
-    from harena.server.service.ssh_server import ServerConfig, serve_forever
+    from harena.server.service.ssh_server import serve_forever
 
     args.data = args.data or default_data_dir()
     if args.print_config:
@@ -442,16 +444,39 @@ def run_serve(args: argparse.Namespace) -> int:
 
         return run_workers(args, args.argv)
     configure_logging(args.verbose, args.log_format)
-    # Every option named like a ServerLimits field is that limit: a new limit needs no line here.
-    limits = ServerLimits(
-        **{f.name: getattr(args, f.name) for f in fields(ServerLimits) if hasattr(args, f.name)}
-    )
     if args.allow is not None:
         problem = allow_file_problem(args.allow)
         if problem:
             print(f"harena: --allow {args.allow}: {problem}", file=sys.stderr)
             return 2
-    config = ServerConfig(
+    config = server_config(args)
+    if config.cluster is not None:
+        print(f"harena: node {config.cluster.node} of the cluster at {args.cluster}", flush=True)
+    else:
+        print(f"harena: saving tables under {config.data_dir}", flush=True)
+    try:
+        asyncio.run(serve_forever(config))
+    except (AdminSocketError, OperatorsError, HostKeyError) as exc:
+        print(f"harena: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(
+            f"harena: cannot serve on {args.host}:{args.port}: {exc.strerror or exc}",
+            file=sys.stderr,
+        )
+        return 1
+    return 0
+
+
+def server_config(args: argparse.Namespace) -> ServerConfig:
+    """What `harena serve`'s options (and config file) ask of the server."""
+    from harena.server.service.ssh_server import ServerConfig
+
+    # Every option named like a ServerLimits field is that limit: a new limit needs no line here.
+    limits = ServerLimits(
+        **{f.name: getattr(args, f.name) for f in fields(ServerLimits) if hasattr(args, f.name)}
+    )
+    return ServerConfig(
         host=args.host,
         port=args.port,
         keys_dir=args.keys,
@@ -470,22 +495,6 @@ def run_serve(args: argparse.Namespace) -> int:
         public_address=args.public_address,
         metrics=args.metrics,
     )
-    if config.cluster is not None:
-        print(f"harena: node {config.cluster.node} of the cluster at {args.cluster}", flush=True)
-    else:
-        print(f"harena: saving tables under {config.data_dir}", flush=True)
-    try:
-        asyncio.run(serve_forever(config))
-    except (AdminSocketError, OperatorsError, HostKeyError) as exc:
-        print(f"harena: {exc}", file=sys.stderr)
-        return 1
-    except OSError as exc:
-        print(
-            f"harena: cannot serve on {args.host}:{args.port}: {exc.strerror or exc}",
-            file=sys.stderr,
-        )
-        return 1
-    return 0
 
 
 def allow_file_problem(path: Path) -> str:

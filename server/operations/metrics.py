@@ -21,7 +21,7 @@ import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from prometheus_client import CollectorRegistry, Counter, Histogram
+from prometheus_client import CollectorRegistry, Counter, Histogram, disable_created_metrics
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
@@ -77,6 +77,9 @@ class ServerMetrics(Metrics):
     def __init__(self, server: Any) -> None:
         """`server`: the HarenaServer (server/service/ssh_server.py), read at each scrape."""
         self.server = server
+        # No `_created` series: in the text format Prometheus stores each as a series of its
+        # own, doubling them for nothing (prometheus_client's switch is process-wide).
+        disable_created_metrics()
         self.registry = registry = CollectorRegistry()
         self.connections = Counter(
             "harena_connections", "TCP connections accepted (before any cap)", registry=registry
