@@ -79,7 +79,7 @@ class ServerMetrics(Metrics):
         self.server = server
         # No `_created` series: in the text format Prometheus stores each as a series of its
         # own, doubling them for nothing (prometheus_client's switch is process-wide).
-        disable_created_metrics()
+        disable_created_metrics()  # type: ignore[no-untyped-call]  # untyped (0.26)
         self.registry = registry = CollectorRegistry()
         self.connections = Counter(
             "harena_connections", "TCP connections accepted (before any cap)", registry=registry
