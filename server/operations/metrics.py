@@ -210,31 +210,33 @@ class _Census(Collector):
         self.server = server
 
     def collect(self) -> Iterator[Metric]:
-        yield from self._sessions()
-        yield from self._tables()
+        yield from self._lobby()
         yield from self._refusals()
         yield from self._notices()
         if self.server.cluster is not None:
             yield from self._node(self.server.cluster)
 
-    def _sessions(self) -> Iterator[Metric]:
+    def _lobby(self) -> Iterator[Metric]:
+        """Sessions by state and tables by game and state, in one walk of the tables."""
         server = self.server
+        lobby = server.lobby
         seated: set[str] = set()
         watching: set[str] = set()
-        for table in server.lobby.tables.values():
-            if table.status in ("waiting", "playing"):
+        tables: dict[tuple[str, str], int] = {}
+        for table in lobby.tables.values():
+            status = table.status
+            # A stand-in's game would be read back from the stream: its summary names it.
+            game = table.game.name if table.id in lobby.run_here else table.summary()["game"]
+            tables[game, status] = tables.get((game, status), 0) + 1
+            if status in ("waiting", "playing"):
                 seated.update(seat.identity for seat in table.seats if seat.identity)
             watching.update(table.spectators)
         counts = dict.fromkeys(("lobby", "seated", "watching"), 0)
-        for session in server.all_sessions():
+        for identity, sessions_of_key in server.sessions.items():
             state = (
-                "seated"
-                if session.identity in seated
-                else "watching"
-                if session.identity in watching
-                else "lobby"
+                "seated" if identity in seated else "watching" if identity in watching else "lobby"
             )
-            counts[state] += 1
+            counts[state] += len(sessions_of_key)
         sessions = GaugeMetricFamily(
             "harena_sessions",
             "open sessions: at a seat of a running table, watching one, or elsewhere (lobby)",
@@ -249,23 +251,14 @@ class _Census(Collector):
         yield GaugeMetricFamily(
             "harena_logins_pending", "connections still logging in", value=server.startups.pending()
         )
-
-    def _tables(self) -> Iterator[Metric]:
-        # From the lobby's list (a stand-in for another node's table would read its game
-        # from the stream: a NATS round trip per table).
-        listed = self.server.lobby.view()
-        counts: dict[tuple[str, str], int] = {}
-        for summary in (*listed["tables"], *listed["finished"]):
-            key = (str(summary["game"]), str(summary["status"]))
-            counts[key] = counts.get(key, 0) + 1
-        tables = GaugeMetricFamily(
+        listed = GaugeMetricFamily(
             "harena_tables",
             "tables listed in the lobby (in a cluster, every node's), by game and state",
             labels=["game", "state"],
         )
-        for (game, state), n in sorted(counts.items()):
-            tables.add_metric([game, state], n)
-        yield tables
+        for (game, status), n in sorted(tables.items()):
+            listed.add_metric([str(game), status], n)
+        yield listed
 
     def _refusals(self) -> Iterator[Metric]:
         refused = CounterMetricFamily(
