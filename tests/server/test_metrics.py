@@ -4,6 +4,7 @@ asserted, only that what was timed was counted."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 
 import pytest
@@ -137,3 +138,30 @@ def test_metrics_is_an_option_and_a_config_key_that_prints_back(tmp_path):
     with pytest.raises(SystemExit):
         build_parser().parse_args(["serve", "--metrics", "9100"])
     assert metrics_address("127.0.0.1:9100").shifted(2) == MetricsAddress("127.0.0.1", 9102)
+
+
+async def test_a_short_load_of_players_at_once_is_counted_whole(make_server):
+    server = await make_server(metrics=ANY_PORT)
+    keys = [new_key() for _ in range(5)]
+    names = ["ann", "bob", "cid", "dan", "eve"]
+    clients = await asyncio.gather(
+        *(player(server, n, k) for n, k in zip(names, keys, strict=True))
+    )
+    await asyncio.gather(
+        *(c.wait_for_text(f"you are {n}") for c, n in zip(clients, names, strict=True))
+    )
+    table = server.lobby.create_table(fingerprint(keys[0]), "ann", "carthage", 2)
+    table.sit(fingerprint(keys[1]), "bob")
+    table.watch(fingerprint(keys[2]), "cid")
+    figures = await scrape(server)
+    assert sessions(figures) == {"lobby": 2, "seated": 2, "watching": 1}
+    assert figures("harena_tables", game="carthage", state="playing") == 1
+    timed = figures("harena_keypress_to_screen_seconds_count")
+    for client in clients[3:]:
+        client.send("c")
+    await asyncio.gather(*(c.wait_for_text("Enter sends") for c in clients[3:]))
+    pressed = await scrape(server)
+    assert pressed("harena_keypress_to_screen_seconds_count") >= timed + 2
+    await asyncio.gather(*(c.close() for c in clients))
+    gone = await scrape_until(server, lambda f: sum(sessions(f).values()) == 0, "all gone")
+    assert gone("harena_connections_total") == 5 and gone("harena_connections_open") == 0
