@@ -31,7 +31,7 @@ from harena.server.commands.operations_cli import add_operations_commands, add_o
 from harena.server.common.limits import ServerLimits
 from harena.server.common.logs import configure_logging
 from harena.server.operations.admin_socket import AdminSocketError
-from harena.server.operations.metrics_http import metrics_address
+from harena.server.operations.metrics_http import MetricsError, metrics_address
 from harena.server.operations.operators import OperatorsError, load_operators
 from harena.server.transport.hostkey import HostKeyError
 from harena.server.transport.ssh_address import public_address
@@ -456,7 +456,7 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"harena: saving tables under {config.data_dir}", flush=True)
     try:
         asyncio.run(serve_forever(config))
-    except (AdminSocketError, OperatorsError, HostKeyError) as exc:
+    except (AdminSocketError, OperatorsError, HostKeyError, MetricsError) as exc:
         print(f"harena: {exc}", file=sys.stderr)
         return 1
     except OSError as exc:

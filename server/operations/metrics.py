@@ -18,14 +18,19 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Collection, Iterator, Mapping
+from typing import TYPE_CHECKING, Protocol
 
 from prometheus_client import CollectorRegistry, Counter, Histogram, disable_created_metrics
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
 if TYPE_CHECKING:
+    from harena.core.lobby import Lobby
+    from harena.server.cluster.link import NatsLink
+    from harena.server.cluster.node import ClusterNode
+    from harena.server.common.limits import ConnectionCounter, StartupSlots
+    from harena.server.notices.delivery import NoticeRunner
     from harena.server.runners.bot_workers import Thought
 
 log = logging.getLogger(__name__)
@@ -33,7 +38,7 @@ log = logging.getLogger(__name__)
 LAG_EVERY = 0.25
 """Seconds between two looks at the event loop's lag (a timer that should fire on time)."""
 NATS_PROBE_EVERY = 5.0
-NATS_PROBE_TIMEOUT = 2.0
+NATS_PROBE_TIMEOUT = 2  # seconds (nats-py's flush takes whole seconds)
 KEY_WINDOW = 10.0
 """A key with no frame after it within this long changed nothing on screen: not timed (else
 the next frame, an opponent's move a minute later, would be counted as its answer)."""
@@ -43,6 +48,25 @@ LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0
 THOUGHT_BUCKETS = (0.1, 0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 5.0)
 FALLBACK_REASONS = ("timeout", "died")
 """Why a thinking bot fell back (bot_workers.py); any other reason is an "error"."""
+
+
+class MeasuredServer(Protocol):
+    """What the metrics read of the running server (server/service/ssh_server.py)."""
+
+    @property
+    def lobby(self) -> Lobby: ...
+    @property
+    def sessions(self) -> Mapping[str, Collection[object]]: ...  # identity -> its sessions
+    @property
+    def all_connections(self) -> ConnectionCounter: ...
+    @property
+    def startups(self) -> StartupSlots: ...
+    @property
+    def refused(self) -> Mapping[str, int]: ...  # reason -> connections refused
+    @property
+    def notices(self) -> NoticeRunner: ...
+    @property
+    def cluster(self) -> ClusterNode | None: ...
 
 
 class Metrics:
@@ -74,8 +98,7 @@ NO_METRICS = Metrics()
 class ServerMetrics(Metrics):
     """The metrics of one server, in a registry of its own (`registry`)."""
 
-    def __init__(self, server: Any) -> None:
-        """`server`: the HarenaServer (server/service/ssh_server.py), read at each scrape."""
+    def __init__(self, server: MeasuredServer) -> None:
         self.server = server
         # No `_created` series: in the text format Prometheus stores each as a series of its
         # own, doubling them for nothing (prometheus_client's switch is process-wide).
@@ -166,7 +189,7 @@ class ServerMetrics(Metrics):
         self._lag_due = loop.time() + LAG_EVERY
         self._lag_timer = loop.call_at(self._lag_due, self._lag_tick)
         if self.server.cluster is not None:
-            self._probe = loop.create_task(self._probe_nats())
+            self._probe = loop.create_task(self._probe_nats(self.server.cluster.link))
 
     def stop(self) -> None:
         if self._lag_timer is not None:
@@ -183,16 +206,18 @@ class ServerMetrics(Metrics):
         self._lag_due = now + LAG_EVERY
         self._lag_timer = loop.call_at(self._lag_due, self._lag_tick)
 
-    async def _probe_nats(self) -> None:
+    async def _probe_nats(self, link: NatsLink) -> None:
         """A PING/PONG with NATS every few seconds, as the node's NATS thread sees it."""
-        link = self.server.cluster.link
         assert self.nats_round_trip is not None and self.nats_probe_failures is not None
+
+        async def ping() -> None:
+            assert link.nc is not None
+            await link.nc.flush(NATS_PROBE_TIMEOUT)
+
         while True:
             began = time.perf_counter()
             try:
-                await link.acall(
-                    lambda: link.nc.flush(NATS_PROBE_TIMEOUT), timeout=NATS_PROBE_TIMEOUT
-                )
+                await link.acall(ping, timeout=NATS_PROBE_TIMEOUT)
             except asyncio.CancelledError:
                 raise
             except Exception:  # down, or too slow: the figure an alert looks at
@@ -206,7 +231,7 @@ class _Census(Collector):
     """What the server keeps anyway, read at each scrape (on the server's loop: see
     metrics_http.py, so no figure is read while the loop changes it)."""
 
-    def __init__(self, server: Any) -> None:
+    def __init__(self, server: MeasuredServer) -> None:
         self.server = server
 
     def collect(self) -> Iterator[Metric]:
@@ -281,7 +306,7 @@ class _Census(Collector):
                 family.add_metric([channel], sum(1 for c, _ in done if c == channel))
             yield family
 
-    def _node(self, node: Any) -> Iterator[Metric]:
+    def _node(self, node: ClusterNode) -> Iterator[Metric]:
         yield GaugeMetricFamily(
             "harena_node_tables_held",
             "tables this node runs (holds the lease of)",

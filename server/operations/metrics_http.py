@@ -27,6 +27,10 @@ MAX_CLIENTS = 8
 MAX_HEAD = 8 * 1024  # bytes of request line and headers
 
 
+class MetricsError(Exception):
+    """The metrics cannot be served (the address is taken, or not ours)."""
+
+
 class MetricsAddress(NamedTuple):
     """Where `/metrics` listens: `--metrics HOST:PORT` (`[::1]:9100` for IPv6)."""
 
@@ -69,9 +73,14 @@ class MetricsEndpoint:
         return int(self._server.sockets[0].getsockname()[1])
 
     async def start(self) -> None:
-        self._server = await asyncio.start_server(
-            self._serve, self.address.host, self.address.port, limit=MAX_HEAD
-        )
+        try:
+            self._server = await asyncio.start_server(
+                self._serve, self.address.host, self.address.port, limit=MAX_HEAD
+            )
+        except OSError as exc:
+            raise MetricsError(
+                f"cannot serve metrics on {self.address}: {exc.strerror or exc}"
+            ) from exc
         log.info("metrics at http://%s/metrics", MetricsAddress(self.address.host, self.port))
 
     async def stop(self) -> None:

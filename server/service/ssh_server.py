@@ -596,6 +596,8 @@ class HarenaServer:
     async def start(self) -> None:
         if self.admin is not None:
             await self.admin.start()
+        if self.metrics_endpoint is not None:  # (before players: a port taken stops the start)
+            await self.metrics_endpoint.start()
         self._archive_idle()
         workers = None
         if self.config.bot_workers > 0:
@@ -626,8 +628,6 @@ class HarenaServer:
         )
         self.backend.run(self)  # (after listening: a node announces our address)
         self.metrics.start()
-        if self.metrics_endpoint is not None:
-            await self.metrics_endpoint.start()
         log.info("listening on %s:%d, host key %s", self.config.host, self.port, self.fingerprint)
 
     async def stop(self) -> None:

@@ -165,3 +165,18 @@ async def test_a_short_load_of_players_at_once_is_counted_whole(make_server):
     await asyncio.gather(*(c.close() for c in clients))
     gone = await scrape_until(server, lambda f: sum(sessions(f).values()) == 0, "all gone")
     assert gone("harena_connections_total") == 5 and gone("harena_connections_open") == 0
+
+
+def test_a_metrics_port_already_taken_stops_the_start_with_a_clear_message(tmp_path, capsys):
+    import socket
+
+    from harena.server.commands.cli import main
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        argv = ["serve", "--port", "0", "--keys", str(tmp_path / "keys"), "--data", str(tmp_path)]
+        status = main([*argv, "--metrics", f"127.0.0.1:{port}", "--bot-workers", "0"])
+    assert status == 1
+    assert f"harena: cannot serve metrics on 127.0.0.1:{port}" in capsys.readouterr().err
