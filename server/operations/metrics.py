@@ -16,7 +16,6 @@ reason, a kind): never a player, a key or a table.
 from __future__ import annotations
 
 import asyncio
-import logging
 import time
 from collections.abc import Collection, Iterator, Mapping
 from typing import TYPE_CHECKING, Protocol
@@ -33,7 +32,6 @@ if TYPE_CHECKING:
     from harena.server.notices.delivery import NoticeRunner
     from harena.server.runners.bot_workers import Thought
 
-log = logging.getLogger(__name__)
 
 LAG_EVERY = 0.25
 """Seconds between two looks at the event loop's lag (a timer that should fire on time)."""
