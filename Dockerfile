@@ -5,21 +5,24 @@
 
 # Build the wheels (harena's and its dependencies') in a throw-away stage.
 FROM python:3.12-slim AS build
+# EXTRAS="[cluster]" adds what `--cluster` needs (docs/deploy/compose.yaml builds it so).
+ARG EXTRAS=""
 WORKDIR /src
 COPY pyproject.toml README.md ./
 COPY core ./core
 COPY server ./server
 COPY tui ./tui
-RUN pip wheel --no-cache-dir --wheel-dir /wheels .
+RUN pip wheel --no-cache-dir --wheel-dir /wheels ".${EXTRAS}"
 
 FROM python:3.12-slim
+ARG EXTRAS=""
 ENV PYTHONUNBUFFERED=1 \
     PYTHONDONTWRITEBYTECODE=1 \
     # The default data folder (platformdirs: $XDG_DATA_HOME/harena) is the data volume, so
     # `docker exec harena harena admin tables` needs no --data.
     XDG_DATA_HOME=/var/lib
 COPY --from=build /wheels /wheels
-RUN pip install --no-cache-dir --no-index --find-links /wheels harena \
+RUN pip install --no-cache-dir --no-index --find-links /wheels "harena${EXTRAS}" \
     && rm -rf /wheels \
     && useradd --system --uid 10001 --user-group --home-dir /var/lib/harena --shell /usr/sbin/nologin harena \
     && mkdir -p /var/lib/harena /etc/harena/keys \

@@ -115,6 +115,7 @@ class TableHost:
             assert self.link.nc is not None
 
             async def arrived(msg: Any) -> None:
+                self.link.count("received", msg.subject)
                 self.inbox.post(lambda: self._handle(table.id, msg))
 
             sub = await self.link.nc.subscribe(self.request_subject(table.id), cb=arrived)

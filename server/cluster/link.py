@@ -14,7 +14,7 @@ import concurrent.futures
 import logging
 import ssl
 import threading
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -28,6 +28,9 @@ from harena.server.cluster.inbox import Inbox
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+
+MESSAGE_KINDS = frozenset({"tbl", "view", "lobby", "node"})
+"""The second word of harena's subjects (`<prefix>.view.<table>.<seat>`): a metrics label."""
 
 CALL_TIMEOUT = 5.0  # longest a synchronous caller waits for NATS before it is told "unavailable"
 
@@ -75,6 +78,8 @@ class NatsLink:
         self._turn_end_due = False  # the end of the server loop's turn will hand them over
         self.published = 0  # messages published, and the hops to the NATS thread that carried
         self.hand_overs = 0  # them: how many a hop carries (bench/cluster.py prints them)
+        # (direction, kind) -> messages of harena's subjects (metrics; `count`)
+        self.messages: Counter[tuple[str, str]] = Counter()
         # Called on the NATS thread after each reconnect (what NATS does not restore itself).
         self.on_reconnect: list[Callable[[], None]] = []
 
@@ -165,6 +170,7 @@ class NatsLink:
         message: two nodes asking each other), the message goes at once."""
         self._outgoing.append((subject, payload, headers))
         self.published += 1
+        self.count("sent", subject)
         try:
             here: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
         except RuntimeError:
@@ -174,6 +180,15 @@ class NatsLink:
         elif not self._turn_end_due:
             self._turn_end_due = True
             here.call_soon(self._turn_ended)
+
+    def count(self, direction: str, subject: str) -> None:
+        """One message sent or received, by its kind: the word after the prefix (`view`, `tbl`,
+        `lobby`, `node`), `reply` for an answer to a request; from any thread."""
+        word = subject.split(".", 2)[1] if "." in subject else ""
+        kind = (
+            word if word in MESSAGE_KINDS else "reply" if subject.startswith("_INBOX.") else "other"
+        )
+        self.messages[direction, kind] += 1
 
     def _turn_ended(self) -> None:
         self._turn_end_due = False

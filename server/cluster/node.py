@@ -16,6 +16,7 @@ import logging
 import os
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -164,6 +165,7 @@ class ClusterNode:
         self.server: Any = None  # the HarenaServer this node serves (sessions, address)
         self.draining = False  # drained: runs no table, claims none
         self.started_at = clock()
+        self.counts: Counter[str] = Counter()  # claims and renewals, by result (metrics)
 
     # -- joining and leaving ----------------------------------------------------------------------
 
@@ -355,6 +357,7 @@ class ClusterNode:
         assert self.link.nc is not None
 
         async def said(msg: Any) -> None:
+            self.link.count("received", msg.subject)
             try:
                 message = wire.unpack(msg.data)
                 if message.get("node") == self.name:
@@ -597,6 +600,7 @@ class ClusterNode:
         if not self.link.connected.is_set():
             return {"error": "down", "message": UNREACHABLE}
         payload = wire.pack({"op": op, "identity": identity, "args": args, "node": self.name})
+        self.link.count("sent", self.host.request_subject(table_id))
         try:
             reply = await self.link.nc.request(
                 self.host.request_subject(table_id), payload, timeout=timeout
@@ -623,6 +627,7 @@ class ClusterNode:
             assert self.link.nc is not None
 
             async def cb(msg: Any) -> None:
+                self.link.count("received", subject)
                 self.inbox.post(lambda: arrived(msg.data, msg.headers))
 
             sub = await self.link.nc.subscribe(subject, cb=cb)
@@ -665,6 +670,7 @@ class ClusterNode:
         lease = self.leases.lease(table_id)
         if not lease.claim():
             raise StoreError(f"table {table_id} is run by another node")
+        self.counts["claim_new"] += 1
         self.held[table_id] = lease
         self._arrived[table_id] = time.monotonic()
 
@@ -702,16 +708,20 @@ class ClusterNode:
         lease = self.leases.lease(table_id)
         try:
             if not lease.claim():
+                self.counts["claim_lost"] += 1
                 return False
             table = self.tables.open_table(table_id, clock=self._clock)
         except (StoreError, NatsUnavailable) as exc:  # another node wrote first; NATS away
+            self.counts["claim_failed"] += 1
             log.warning("table %s could not be taken over (%s)", table_id, exc)
             _quietly(lease.release)
             return False
         except Exception:
             log.exception("table %s could not be taken over", table_id)
+            self.counts["claim_failed"] += 1
             _quietly(lease.release)
             return False
+        self.counts["claim_taken"] += 1
         assert isinstance(table.records.log, JetStreamLog)
         self.watched(table.records.log)
         self.held[table_id] = lease
@@ -892,6 +902,7 @@ class ClusterNode:
             renewed = await self.link.acall(renew_all)
         except Exception:
             renewed = {t: False for t in leases}
+        self.counts.update(f"renewal_{'renewed' if ok else 'missed'}" for ok in renewed.values())
         for table_id, ok in renewed.items():
             if ok or self.held.get(table_id) is not leases[table_id]:
                 continue
@@ -989,6 +1000,7 @@ class ClusterNode:
         assert self.link.nc is not None
 
         async def arrived(msg: Any) -> None:
+            self.link.count("received", msg.subject)
             self.inbox.post(lambda: self._control(msg))
 
         await self.link.nc.subscribe(self.control_subject(self.name), cb=arrived)

@@ -92,7 +92,10 @@ def run_workers(args: argparse.Namespace, argv: list[str]) -> int:
     try:
         for i in range(1, args.workers + 1):
             node = f"{host}-w{i}"
-            workers[node] = Worker(worker_argv(argv, cluster, node, data / "workers" / node))
+            worker = worker_argv(argv, cluster, node, data / "workers" / node)
+            if args.metrics is not None:  # one metrics port each: a scrape names its worker
+                worker += ["--metrics", str(args.metrics.shifted(i - 1))]
+            workers[node] = Worker(worker)
         print(f"harena: {args.workers} workers share port {args.port}", flush=True)
         while not stopping:
             if not _look_after(workers):

@@ -31,6 +31,7 @@ from harena.server.commands.operations_cli import add_operations_commands, add_o
 from harena.server.common.limits import ServerLimits
 from harena.server.common.logs import configure_logging
 from harena.server.operations.admin_socket import AdminSocketError
+from harena.server.operations.metrics_http import MetricsError, metrics_address
 from harena.server.operations.operators import OperatorsError, load_operators
 from harena.server.transport.hostkey import HostKeyError
 from harena.server.transport.ssh_address import public_address
@@ -39,6 +40,8 @@ log = logging.getLogger("harena")
 
 
 if TYPE_CHECKING:
+    from harena.server.service.ssh_server import ServerConfig
+
     Commands = argparse._SubParsersAction[argparse.ArgumentParser]
     """Where each command adds its parser."""
 
@@ -72,6 +75,7 @@ def add_serve_command(commands: Commands) -> None:
     add_input_limits(serve, limits)
     add_bot_options(serve)
     add_operations_options(serve)
+    add_metrics_option(serve)
     add_notice_options(serve)
     add_cluster_options(serve)
     serve.set_defaults(run=run_serve, serve_parser=serve, operator_keys=[])
@@ -237,6 +241,17 @@ def add_bot_options(serve: argparse.ArgumentParser) -> None:
         "--rate-bot-games",
         action="store_true",
         help="games with bots count for the players' ratings (bots keep fixed ratings)",
+    )
+
+
+def add_metrics_option(serve: argparse.ArgumentParser) -> None:
+    serve.add_argument(
+        "--metrics",
+        type=metrics_address,
+        default=None,
+        metavar="HOST:PORT",
+        help="serve Prometheus metrics at http://HOST:PORT/metrics (default: off; with "
+        "--workers, worker N listens on PORT+N-1)",
     )
 
 
@@ -418,7 +433,7 @@ def _parse_option(text: str) -> tuple[str, str]:
 def run_serve(args: argparse.Namespace) -> int:
     import asyncio
 
-    from harena.server.service.ssh_server import ServerConfig, serve_forever
+    from harena.server.service.ssh_server import serve_forever
 
     args.data = args.data or default_data_dir()
     if args.print_config:
@@ -429,16 +444,39 @@ def run_serve(args: argparse.Namespace) -> int:
 
         return run_workers(args, args.argv)
     configure_logging(args.verbose, args.log_format)
-    # Every option named like a ServerLimits field is that limit: a new limit needs no line here.
-    limits = ServerLimits(
-        **{f.name: getattr(args, f.name) for f in fields(ServerLimits) if hasattr(args, f.name)}
-    )
     if args.allow is not None:
         problem = allow_file_problem(args.allow)
         if problem:
             print(f"harena: --allow {args.allow}: {problem}", file=sys.stderr)
             return 2
-    config = ServerConfig(
+    config = server_config(args)
+    if config.cluster is not None:
+        print(f"harena: node {config.cluster.node} of the cluster at {args.cluster}", flush=True)
+    else:
+        print(f"harena: saving tables under {config.data_dir}", flush=True)
+    try:
+        asyncio.run(serve_forever(config))
+    except (AdminSocketError, OperatorsError, HostKeyError, MetricsError) as exc:
+        print(f"harena: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(
+            f"harena: cannot serve on {args.host}:{args.port}: {exc.strerror or exc}",
+            file=sys.stderr,
+        )
+        return 1
+    return 0
+
+
+def server_config(args: argparse.Namespace) -> ServerConfig:
+    """What `harena serve`'s options (and config file) ask of the server."""
+    from harena.server.service.ssh_server import ServerConfig
+
+    # Every option named like a ServerLimits field is that limit: a new limit needs no line here.
+    limits = ServerLimits(
+        **{f.name: getattr(args, f.name) for f in fields(ServerLimits) if hasattr(args, f.name)}
+    )
+    return ServerConfig(
         host=args.host,
         port=args.port,
         keys_dir=args.keys,
@@ -455,23 +493,8 @@ def run_serve(args: argparse.Namespace) -> int:
         cluster=cluster_settings(args),
         reuse_port=args.reuse_port,
         public_address=args.public_address,
+        metrics=args.metrics,
     )
-    if config.cluster is not None:
-        print(f"harena: node {config.cluster.node} of the cluster at {args.cluster}", flush=True)
-    else:
-        print(f"harena: saving tables under {config.data_dir}", flush=True)
-    try:
-        asyncio.run(serve_forever(config))
-    except (AdminSocketError, OperatorsError, HostKeyError) as exc:
-        print(f"harena: {exc}", file=sys.stderr)
-        return 1
-    except OSError as exc:
-        print(
-            f"harena: cannot serve on {args.host}:{args.port}: {exc.strerror or exc}",
-            file=sys.stderr,
-        )
-        return 1
-    return 0
 
 
 def allow_file_problem(path: Path) -> str:

@@ -18,6 +18,7 @@ import asyncio
 import logging
 import multiprocessing
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -90,6 +91,7 @@ class BotWorkers:
         self.hard_cap = hard_cap if hard_cap is not None else 2 * seconds
         self.grace = GRACE
         self.fallbacks = 0
+        self.on_thought: Callable[[Thought], None] | None = None  # told each thought (metrics)
         self._pool: ProcessPoolExecutor | None = None
         self._starting = asyncio.Lock()
         self._free = asyncio.Semaphore(workers)  # a thought's clock starts when a worker is free
@@ -141,7 +143,7 @@ class BotWorkers:
                     thought_seed(bot.seed, game.version), budget, log_from,
                 )  # fmt: skip
                 choice = await asyncio.wait_for(future, timeout=budget_s + self.grace)
-                return Thought(choice, time.perf_counter() - began)
+                return self._told(Thought(choice, time.perf_counter() - began))
             except TimeoutError:
                 why = "timeout"
                 self._rebuild()
@@ -153,7 +155,12 @@ class BotWorkers:
         self.fallbacks += 1
         log.warning("a search bot at seat %d fell back to the heuristic bot (%s)", seat, why)
         choice = bot.choose(game.view(seat, log_from=log_from))
-        return Thought(choice, time.perf_counter() - began, why)
+        return self._told(Thought(choice, time.perf_counter() - began, why))
+
+    def _told(self, thought: Thought) -> Thought:
+        if self.on_thought is not None:
+            self.on_thought(thought)
+        return thought
 
     def close(self) -> None:
         pool, self._pool = self._pool, None

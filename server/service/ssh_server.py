@@ -45,12 +45,15 @@ from harena.server.hosting.textual_pins import patch
 from harena.server.notices.delivery import NoticeConfig, NoticeRunner
 from harena.server.operations.admin import AdminCommands, AdminError
 from harena.server.operations.admin_socket import AdminSocket, socket_path
+from harena.server.operations.metrics import NO_METRICS, Metrics, ServerMetrics
+from harena.server.operations.metrics_http import MetricsAddress, MetricsEndpoint
 from harena.server.operations.operators import BANNED_KEY_MESSAGE, Bans
 from harena.server.runners.bot_runner import BotRunner
 from harena.server.runners.bot_workers import BotWorkers
 from harena.server.runners.clock_runner import ClockRunner
 from harena.server.service import command_replies
 from harena.server.service.backend import choose_backend
+from harena.server.transport.driver import SSHDriver
 from harena.server.transport.hostkey import fingerprint, load_or_create_host_key
 from harena.server.transport.session import (
     LISTEN_OPTIONS,
@@ -126,6 +129,7 @@ class ServerConfig:
     )
     reuse_port: bool = False  # SO_REUSEPORT: `--workers` share one port
     public_address: SshAddress | None = None  # what players type after ssh; None: what they reached
+    metrics: MetricsAddress | None = None  # where Prometheus scrapes /metrics; None: off
 
 
 class HarenaSession(AppSession):
@@ -174,6 +178,7 @@ class HarenaSession(AppSession):
         self.command: Command | None = None
         """What `ssh host COMMAND` asked for (core/commands.py); None: the lobby."""
         self._renamed: str | None = None  # what `rename NAME` prints once done
+        self._key_at: float | None = None  # the first key since the last frame (perf_counter)
 
     def connection_lost(self, exc: Exception | None) -> None:
         super().connection_lost(exc)
@@ -183,9 +188,21 @@ class HarenaSession(AppSession):
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         self.last_input = time.monotonic()
+        if self._key_at is None:
+            self._key_at = time.perf_counter()
         data = self._limiter.admit(data)
         if data:
             super().data_received(data, datatype)
+
+    def _send(self, data: bytes) -> None:
+        super()._send(data)
+        key_at, self._key_at = self._key_at, None
+        self.server.metrics.frame_sent(len(data), key_at)
+
+    def _driver_started(self, driver: SSHDriver) -> None:
+        if self.server.metrics is not NO_METRICS:
+            driver.on_paint = self.server.metrics.screen_built
+        super()._driver_started(driver)
 
     @property
     def name(self) -> str:
@@ -335,6 +352,7 @@ class PlayerConnection(asyncssh.SSHServer):
             "connection from %s port %s", self.address, peer[1], extra={"event": "connect", **where}
         )
         server = self.server
+        server.metrics.connection()
         if not server.all_connections.try_open("*"):
             server.refused["max_connections"] += 1
             log.warning(
@@ -391,6 +409,7 @@ class PlayerConnection(asyncssh.SSHServer):
     def begin_auth(self, username: str) -> bool:
         self.server.startups.engage(self)
         if self.server.bans.address_banned(self.address):
+            self.server.refused["banned_address"] += 1
             # Here, not at connect: only once keys are exchanged can the client read why.
             log.warning(
                 "refusing %s: banned address",
@@ -412,6 +431,7 @@ class PlayerConnection(asyncssh.SSHServer):
         if allowed is not None and not operator and allowed.validate(key, "", self.address) is None:
             return False
         if self.server.bans.key_banned(fingerprint(key)):
+            self.server.refused["banned_key"] += 1
             # Refused at once, with the reason: falling back to a guest login would let it in.
             log.warning(
                 "refusing %s: banned key %s",
@@ -534,7 +554,16 @@ class HarenaServer:
         self.startups = StartupSlots(limits.max_startups, limits.max_startups_per_ip)
         self.backend.share_connections({"addresses": self.connections, "keys": self.identities})
         self.refused: dict[str, int] = dict.fromkeys(
-            ("max_connections", "max_startups", "max_per_ip", "max_per_key", "max_channels"), 0
+            (
+                "max_connections",
+                "max_startups",
+                "max_per_ip",
+                "max_per_key",
+                "max_channels",
+                "banned_address",
+                "banned_key",
+            ),
+            0,
         )
         """Connections and channels refused (or pending logins dropped) by each cap."""
         self._names: dict[str, str] = {}  # identity online -> the name others see
@@ -544,6 +573,11 @@ class HarenaServer:
         self.clocks: ClockRunner | None = None
         self.lobby.notice_channels = config.notices.channels
         self.notices = NoticeRunner(self.lobby, config.notices, book=self.backend.notice_book())
+        self.metrics: Metrics = NO_METRICS
+        self.metrics_endpoint: MetricsEndpoint | None = None
+        if config.metrics is not None:
+            self.metrics = measured = ServerMetrics(self)
+            self.metrics_endpoint = MetricsEndpoint(measured.registry, config.metrics)
 
     @property
     def cluster(self) -> ClusterNode | None:
@@ -562,10 +596,13 @@ class HarenaServer:
     async def start(self) -> None:
         if self.admin is not None:
             await self.admin.start()
+        if self.metrics_endpoint is not None:  # (before players: a port taken stops the start)
+            await self.metrics_endpoint.start()
         self._archive_idle()
         workers = None
         if self.config.bot_workers > 0:
             workers = BotWorkers(self.config.bot_workers, self.config.bot_seconds)
+            workers.on_thought = self.metrics.thought
         self.bots = BotRunner(self.lobby, self.config.bot_delay, workers)
         self.clocks = ClockRunner(self.lobby)
         self.notices.start()
@@ -590,11 +627,15 @@ class HarenaServer:
             **LISTEN_OPTIONS,
         )
         self.backend.run(self)  # (after listening: a node announces our address)
+        self.metrics.start()
         log.info("listening on %s:%d, host key %s", self.config.host, self.port, self.fingerprint)
 
     async def stop(self) -> None:
         if self._archive_timer is not None:
             self._archive_timer.cancel()
+        self.metrics.stop()
+        if self.metrics_endpoint is not None:
+            await self.metrics_endpoint.stop()
         if self.admin is not None:
             await self.admin.stop()
         if self._listener is not None:

@@ -55,6 +55,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from time import perf_counter
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal, TextIO
 
 from textual import events
@@ -218,6 +219,8 @@ class SSHDriver(Driver):
         self.bytes_sent = 0
         """Bytes handed to `send` so far (after utf-8 encoding)."""
         self._ascii = not getattr(app, "unicode", True)  # HarenaApp knows the client's charset
+        self.on_paint: Callable[[float], None] | None = None
+        """Told the seconds each paint took, to the frame written (metrics; None: not timed)."""
 
     @classmethod
     def bind(
@@ -292,6 +295,7 @@ class SSHDriver(Driver):
         sync: bool = False,
     ) -> None:
         """A compositor update from Textual: record it, send what changed (unless held)."""
+        began = perf_counter() if self.on_paint is not None else 0.0
         full_screen = self._screen.apply(update, color_system)
         self._screen.cursor = cursor
         self._sync = sync
@@ -301,6 +305,8 @@ class SSHDriver(Driver):
                 self._release_hold()
             return
         self.flush()
+        if self.on_paint is not None:
+            self.on_paint(perf_counter() - began)
 
     @contextmanager
     def painting(self, full_screen: bool) -> Iterator[None]:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from harena.server.common.limits import ServerLimits
+from harena.server.operations.metrics_http import MetricsAddress
 from harena.server.service.ssh_server import HarenaServer, ServerConfig
 from harena.server.transport.ssh_address import SshAddress
 
@@ -23,6 +24,7 @@ async def make_server(tmp_path: Path) -> AsyncIterator:
         operators: frozenset[str] = frozenset(),
         allow_file: Path | None = None,
         public_address: SshAddress | None = None,
+        metrics: MetricsAddress | None = None,
         **limits: float,
     ) -> HarenaServer:
         """A server on a free port; `data` names its data folder (a second server on the same
@@ -36,6 +38,7 @@ async def make_server(tmp_path: Path) -> AsyncIterator:
             operators=operators,
             allow_file=allow_file,
             public_address=public_address,
+            metrics=metrics,
         )
         server = HarenaServer(config)
         await server.start()

@@ -55,6 +55,7 @@ async def make_node(tmp_path: Path, nats_server: LocalNats) -> AsyncIterator:
         keys: str = "keys",
         notices: NoticeConfig | None = None,
         affinity: float = 0.0,
+        metrics: Any = None,
         **limits: Any,
     ) -> HarenaServer:
         config = ServerConfig(
@@ -67,6 +68,7 @@ async def make_node(tmp_path: Path, nats_server: LocalNats) -> AsyncIterator:
             ),
             notices=notices if notices is not None else NoticeConfig(),
             limits=ServerLimits(**limits),
+            metrics=metrics,
         )
         server = HarenaServer(config)
         await server.start()
