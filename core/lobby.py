@@ -25,6 +25,7 @@ from harena.core.engine import (
     game_class,
 )
 from harena.core.players import PlayerSettings
+from harena.core.privacy import Privacy, is_private_id, new_private_id
 from harena.core.ratings import Ratings
 from harena.core.store import Store
 from harena.core.table import (
@@ -49,9 +50,10 @@ TurnListener = Callable[[str, bool], None]  # (table id, whether it now waits fo
 
 
 class LobbySubscription:
-    def __init__(self, lobby: Lobby, callback: LobbyListener) -> None:
+    def __init__(self, lobby: Lobby, callback: LobbyListener, identity: str | None = None) -> None:
         self.lobby = lobby
         self.callback = callback
+        self.identity = identity  # whose view it hears (None: what everyone may see)
 
     def close(self) -> None:
         self.lobby._subscribers.discard(self)
@@ -104,6 +106,11 @@ class Lobby:
         # is said here (chat, the notice, who came and went) goes for the other nodes to hear.
         self.elsewhere: dict[str, str] = {}  # identity -> name
         self.outbox: Callable[[str, dict[str, Any]], None] | None = None
+        # Invite-only tables (core/privacy.py): their ids, and who else may know of them (the
+        # server's operators; the server sets this).
+        self._private: set[str] = set()
+        self._guests: dict[str, dict[str, Any]] = {}  # private table id -> its guest list
+        self.is_operator: Callable[[str], bool] = lambda identity: False
 
     @classmethod
     def open(cls, store: Store, *, count_bots: bool = False, **kwargs: Any) -> Lobby:
@@ -139,11 +146,12 @@ class Lobby:
         sit: bool = True,
         policy: ClockPolicy | None = None,
         seed: int | None = None,
+        privacy: Privacy | None = None,
     ) -> Table:
         """A new table; the creator takes seat 0 (unless `sit` is False) and `bots` bots fill
         the next empty seats, each of `bot_kind`, or of its own level (`bot_kinds`, one per
         bot: "easy", "heuristic", "search", ...). `seed`: a fixed deal (a guided game), else a
-        fresh one."""
+        fresh one. `privacy`: invite-only (core/privacy.py), with an id that is no number."""
         if bots < 0 or bots > players - (1 if sit else 0):
             raise GameConfigError(f"{bots} bots do not fit {players} seats")
         kinds = list(bot_kinds) if bot_kinds is not None else [bot_kind] * bots
@@ -158,9 +166,10 @@ class Lobby:
             options,
             store=self.store,
             clock=self._clock,
-            table_id=None if self.store is not None else str(len(self.tables) + 1),
+            table_id=self._new_id(private=privacy is not None),
             creator=identity,
             policy=policy,
+            privacy=privacy,
         )
         unknown = [kind for kind in kinds if kind not in table.game.bots]
         if unknown:
@@ -186,11 +195,73 @@ class Lobby:
         self._notify()  # a new table is news even when nobody sat down at it
         return table
 
+    def _new_id(self, *, private: bool) -> str | None:
+        """The id a new table takes (None: the store's next number)."""
+        if private:
+            return new_private_id(lambda table_id: table_id in self.tables)
+        if self.store is not None:
+            return None
+        return str(sum(1 for t in self.tables if not is_private_id(t)) + 1)
+
     def table(self, table_id: str) -> TableLike:
         try:
             return self.tables[table_id]
         except KeyError:
             raise IllegalAction(f"there is no table {table_id}") from None
+
+    # -- privacy: who may know of a table (core/privacy.py) -------------------------------------
+
+    def knows(self, identity: str | None, table: TableLike) -> bool:
+        """Whether `identity` may know `table` exists: anyone a public one; a private one its
+        players, the invited and the operators."""
+        if table.privacy is None or table.knows(identity):
+            return True
+        return identity is not None and self.is_operator(identity)
+
+    def table_for(self, identity: str | None, table_id: str) -> TableLike:
+        """Table `table_id` as `identity` may ask for it: a private table they may not know
+        of is refused word for word as a missing one."""
+        table = self.table(table_id)
+        if not self.knows(identity, table):
+            raise IllegalAction(f"there is no table {table_id}")
+        return table
+
+    def private_tables(self, identity: str | None) -> list[TableLike]:
+        """The private tables `identity` may know of."""
+        if identity is None or not self._private:
+            return []
+        return [t for i in self._private if self.knows(identity, t := self.tables[i])]
+
+    def invitations(self, identity: str) -> list[TableLike]:
+        """Tables in play `identity` is invited to and not seated at, newest first."""
+        found = [
+            t
+            for t in self.private_tables(identity)
+            if t.privacy is not None
+            and identity in t.privacy.invited
+            and t.seat_of(identity) is None
+            and t.status in ("waiting", "playing")
+        ]
+        return sorted(found, key=_newest_first)
+
+    def table_with_code(self, code: str) -> TableLike | None:
+        """The table in play whose valid share code `code` is, or None (wrong, revoked or its
+        game over: one answer for all)."""
+        for table_id in sorted(self._private):
+            table = self.tables[table_id]
+            privacy = table.privacy
+            if privacy is not None and table.status in ("waiting", "playing"):
+                if privacy.holds(code):
+                    return table
+        return None
+
+    def identity_named(self, name: str) -> str | None:
+        """Who holds `name` on this server (online, or a key that kept it), or None."""
+        wanted = name.casefold()
+        for identity, shown in self._online_names().items():
+            if shown.casefold() == wanted:
+                return identity
+        return self.settings.identity_named(name)
 
     def seat_held_by(self, identity: str) -> tuple[TableLike, int] | None:
         """The running table where `identity` holds a seat, so a reconnect goes straight back."""
@@ -206,6 +277,7 @@ class Lobby:
 
     def _add(self, table: TableLike) -> None:
         self.tables[table.id] = table
+        self._note_privacy(table)
         table.listeners.append(self._changed)
         table.listeners.extend(self._table_listeners)
         table.pass_automatically(lambda identity: bool(self.settings.get(identity, "auto_pass")))
@@ -214,13 +286,28 @@ class Lobby:
         self._summaries[table.id] = table.summary()
         self._set_awaited(table.id, _awaited_identities(table))
 
+    def _note_privacy(self, table: TableLike) -> bool:
+        """Keep track of which tables are private and their guest lists; whether it changed
+        (an invitation: the invited person's lobby shows the table)."""
+        guests = table.privacy.to_record() if table.privacy is not None else None
+        if self._guests.get(table.id) == guests:
+            return False
+        if guests is None:
+            self._private.discard(table.id)
+            self._guests.pop(table.id, None)
+        else:
+            self._private.add(table.id)
+            self._guests[table.id] = guests
+        return True
+
     def _changed(self, table: TableLike) -> None:
         if self.tables.get(table.id) is not table:
             return  # gone from this server (deleted, archived): nothing to list or wait for
         self._turns_changed(table)
+        guests_changed = self._note_privacy(table)
         summary = table.summary()
         before = self._summaries.get(table.id)
-        if before != summary:
+        if before != summary or guests_changed:
             self._summaries[table.id] = summary
             if before is not None and before["status"] != summary["status"]:
                 log.info(
@@ -291,6 +378,8 @@ class Lobby:
     def _remove(self, table_id: str, reason: str) -> TableLike:
         table = self.table(table_id)
         del self.tables[table_id]
+        self._private.discard(table_id)
+        self._guests.pop(table_id, None)
         self.run_here.pop(table_id, None)
         self._summaries.pop(table_id, None)
         for identity in self._set_awaited(table_id, set()):  # it waits for nobody any more
@@ -365,8 +454,44 @@ class Lobby:
 
     # -- views and subscribers ------------------------------------------------------------------
 
-    def view(self) -> dict[str, Any]:
-        listed = [self._summaries[t.id] for t in sorted(self.tables.values(), key=_listing_order)]
+    def view(self, identity: str | None = None) -> dict[str, Any]:
+        """What the lobby shows `identity`: every public table, and the private ones they may
+        know of (marked). None: only what everyone may see."""
+        return self._view_for(identity, self._public_view())
+
+    def _view_for(self, identity: str | None, public: dict[str, Any]) -> dict[str, Any]:
+        """`public` with the private tables `identity` may know of; `public` itself when there
+        are none (the view most sessions share, built once per change)."""
+        private = self.private_tables(identity)
+        if not private:
+            return public
+        marked = {t.id: self._marked(t, identity) for t in private}
+        order = sorted(
+            [*(self.tables[s["id"]] for s in (*public["tables"], *public["finished"])), *private],
+            key=_listing_order,
+        )
+        listed = [marked.get(t.id) or self._summaries[t.id] for t in order]
+        return public | {
+            "tables": [t for t in listed if t["status"] in ("waiting", "playing")],
+            "finished": [t for t in listed if t["status"] not in ("waiting", "playing")],
+        }
+
+    def _marked(self, table: TableLike, identity: str | None) -> dict[str, Any]:
+        """A private table's summary as `identity` sees it: marked private, and invited."""
+        summary = self._summaries[table.id]
+        invited = (
+            table.privacy is not None
+            and identity in table.privacy.invited
+            and table.seat_of(identity) is None
+        )
+        return summary | {"private": True} | ({"invited": True} if invited else {})
+
+    def _public_view(self) -> dict[str, Any]:
+        listed = [
+            self._summaries[t.id]
+            for t in sorted(self.tables.values(), key=_listing_order)
+            if t.id not in self._private
+        ]
         return {
             "tables": [t for t in listed if t["status"] in ("waiting", "playing")],
             "finished": [t for t in listed if t["status"] not in ("waiting", "playing")],
@@ -494,8 +619,9 @@ class Lobby:
             out.append([name, rated])
         return sorted(out, key=lambda pair: pair[0])
 
-    def subscribe(self, callback: LobbyListener) -> LobbySubscription:
-        sub = LobbySubscription(self, callback)
+    def subscribe(self, callback: LobbyListener, identity: str | None = None) -> LobbySubscription:
+        """`callback(view)` after every change, with the view `identity` may see."""
+        sub = LobbySubscription(self, callback, identity)
         self._subscribers.add(sub)
         return sub
 
@@ -517,10 +643,10 @@ class Lobby:
                 log.exception("a lobby change hook failed; the subscribers still hear")
         if not self._subscribers:
             return
-        view = self.view()
+        view = self._public_view()
         for sub in list(self._subscribers):
             try:
-                sub.callback(view)
+                sub.callback(self._view_for(sub.identity, view))
             except Exception:
                 log.exception("a lobby subscriber failed; the others still hear")
 

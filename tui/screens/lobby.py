@@ -275,7 +275,7 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
 
     def on_screen_resume(self) -> None:
         self.harena.subscribe_lobby(self, self.subscription_key)
-        self.show(self.harena.lobby.view())
+        self.show(self.harena.lobby.view(self.harena.identity))
 
     def on_screen_suspend(self) -> None:
         self.harena.unsubscribe(self.subscription_key)
@@ -298,12 +298,12 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
     def turns_changed(self) -> None:
         """A table started or stopped waiting for us: mark it (only while we are shown)."""
         if self.is_current:
-            self.show(self.harena.lobby.view())
+            self.show(self.harena.lobby.view(self.harena.identity))
 
     def _tick(self, running: bool) -> None:
         if running and self._ticking is None:
             self._ticking = self.set_interval(
-                WAIT_TICK, lambda: self.show(self.harena.lobby.view())
+                WAIT_TICK, lambda: self.show(self.harena.lobby.view(self.harena.identity))
             )
         elif not running and self._ticking is not None:
             self._ticking.stop()
@@ -349,7 +349,7 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         tables = self.query_one(TableList)
         tables.empty_text = "No finished tables." if self._finished else TableList.empty_text
         tables.refresh()
-        self.show(self.harena.lobby.view())
+        self.show(self.harena.lobby.view(self.harena.identity))
         self.status.clear()
 
     def action_your_move(self) -> None:
@@ -465,7 +465,7 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
             self.status.show_error("there is no table yet: press n to create one")
             return None
         try:
-            return self.harena.lobby.table(table_id)
+            return self.harena.lobby.table_for(self.harena.identity, table_id)
         except IllegalAction as error:
             self.status.show_error(str(error))
             return None
@@ -524,7 +524,7 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         if table_id is None:
             return
         try:
-            table = self.harena.lobby.table(table_id)
+            table = self.harena.lobby.table_for(self.harena.identity, table_id)
         except IllegalAction as error:
             self.status.show_error(str(error))
             return
