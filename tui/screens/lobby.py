@@ -19,9 +19,11 @@ from harena.core.clocks import waited
 from harena.core.commands import NAME_NOTE, accepted
 from harena.core.engine import IllegalAction
 from harena.core.guide import create_guided_table
+from harena.core.privacy import Privacy
 from harena.tui.messages import LobbyChanged
 from harena.tui.screens.create_table import TableRequest, show_create_table
 from harena.tui.screens.help import HelpKeys
+from harena.tui.screens.invite import InviteScreen, guests_of
 from harena.tui.screens.kept import show_kept
 from harena.tui.screens.operator import OperatorScreen
 from harena.tui.screens.pick import PickScreen
@@ -215,6 +217,13 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
             "remove a player",
             show=False,
             tooltip="at a table you created that has not started: free another seat",
+        ),
+        Binding(
+            "i",
+            "invite",
+            "invite",
+            show=False,
+            tooltip="at a private table you created: invite people by name, or share a code",
         ),
         Binding(
             "o",
@@ -447,6 +456,20 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
 
         self.app.push_screen(PickScreen(f"Remove whom from table {table.id}?", seats), picked)
 
+    def action_invite(self) -> None:
+        table = self._selected_table()
+        if table is None:
+            return
+        app = self.harena
+        if table.privacy is None or table.creator != app.identity:
+            self.status.show_error(
+                "only the creator of a private table invites people to it"
+                if table.privacy is not None
+                else "this table is open to everyone: make a private one to invite people (n)"
+            )
+            return
+        self.app.push_screen(InviteScreen(guests_of(table, app)))
+
     def action_operator(self) -> None:
         run = self.harena.operator
         if run is None:
@@ -517,6 +540,7 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
             bots=request.bots,
             bot_kinds=request.bot_kinds,
             policy=request.policy,
+            privacy=Privacy(request.privacy) if request.privacy else None,
         )
         return table.id
 
