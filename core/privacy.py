@@ -43,12 +43,14 @@ class Privacy:
     watchers: str = "invited"  # one of WATCHERS
     invited: dict[str, str] = field(default_factory=dict)  # identity -> name when invited
     codes: dict[str, bool] = field(default_factory=dict)  # share code -> still valid
+    invited_at: dict[str, float] = field(default_factory=dict)  # identity -> when (a notice's)
 
     def to_record(self) -> dict[str, Any]:
         return {
             "watchers": self.watchers,
             "invited": dict(self.invited),
             "codes": dict(self.codes),
+            "at": dict(self.invited_at),
         }
 
     @classmethod
@@ -59,16 +61,18 @@ class Privacy:
         watchers = data.get("watchers")
         invited = data.get("invited", {})
         codes = data.get("codes", {})
-        if watchers not in WATCHERS or not isinstance(invited, dict) or not isinstance(codes, dict):
+        at = data.get("at", {})
+        if watchers not in WATCHERS or not all(isinstance(d, dict) for d in (invited, codes, at)):
             raise ValueError("a malformed privacy record")
         return cls(
             str(watchers),
             {str(i): str(n) for i, n in invited.items()},
             {str(c): bool(v) for c, v in codes.items()},
+            {str(i): float(t) for i, t in at.items()},
         )
 
     def copy(self) -> Privacy:
-        return Privacy(self.watchers, dict(self.invited), dict(self.codes))
+        return Privacy(self.watchers, dict(self.invited), dict(self.codes), dict(self.invited_at))
 
     @property
     def live_codes(self) -> list[str]:

@@ -55,6 +55,7 @@ def invite(table: Table, by: str, identity: str, name: str) -> None:
     if len(privacy.invited) >= MAX_INVITED:
         raise IllegalAction(f"a table invites at most {MAX_INVITED} people")
     privacy.invited[identity] = clean_text(name, 32)
+    privacy.invited_at[identity] = table._clock()
     _save(table, privacy)
     log.info(
         "table %s: %s invited",
@@ -95,6 +96,7 @@ def join_by_code(table: Table, identity: str, name: str, code: str) -> int | Non
     if identity != table.creator and identity not in privacy.invited:
         changed = privacy.copy()
         changed.invited[identity] = clean_text(name, 32)
+        changed.invited_at[identity] = table._clock()
         _save(table, changed)
     if table.seat_of(identity) is not None:
         return table.seat_of(identity)
