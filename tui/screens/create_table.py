@@ -314,7 +314,7 @@ class FormView(Widget):
             value = item.value if len(item.value) <= room else item.value[: room - 1] + "…"
             line = f"{'>' if chosen else ' '} {item.label[:15]:<15} < {value} >"
             lines.append(Content.styled(line, "bold reverse" if chosen else ""))
-        lines.append(Content(""))
+        # (no blank line before the help: Carthage with a bot fills 80x24 to the last row)
         lines.append(Content.styled(fields[self.selected].help, "italic"))
         warnings = self.form.warnings()
         if warnings:
