@@ -26,6 +26,7 @@ from harena.core.engine import (
 )
 from harena.core.players import PlayerSettings
 from harena.core.privacy import Privacy, is_private_id, new_private_id
+from harena.core.private_tables import PrivateTables, marked
 from harena.core.ratings import Ratings
 from harena.core.store import Store
 from harena.core.table import (
@@ -106,11 +107,8 @@ class Lobby:
         # is said here (chat, the notice, who came and went) goes for the other nodes to hear.
         self.elsewhere: dict[str, str] = {}  # identity -> name
         self.outbox: Callable[[str, dict[str, Any]], None] | None = None
-        # Invite-only tables (core/privacy.py): their ids, and who else may know of them (the
-        # server's operators; the server sets this).
-        self._private: set[str] = set()
-        self._guests: dict[str, dict[str, Any]] = {}  # private table id -> its guest list
-        self.is_operator: Callable[[str], bool] = lambda identity: False
+        # Invite-only tables (core/privacy.py), and who may know of each (core/private_tables.py).
+        self.private = PrivateTables(self.tables)
 
     @classmethod
     def open(cls, store: Store, *, count_bots: bool = False, **kwargs: Any) -> Lobby:
@@ -212,48 +210,24 @@ class Lobby:
     # -- privacy: who may know of a table (core/privacy.py) -------------------------------------
 
     def knows(self, identity: str | None, table: TableLike) -> bool:
-        """Whether `identity` may know `table` exists: anyone a public one; a private one its
-        players, the invited and the operators."""
-        if table.privacy is None or table.knows(identity):
-            return True
-        return identity is not None and self.is_operator(identity)
+        """Whether `identity` may know `table` exists (core/private_tables.py)."""
+        return self.private.knows(identity, table)
 
     def table_for(self, identity: str | None, table_id: str) -> TableLike:
         """Table `table_id` as `identity` may ask for it: a private table they may not know
         of is refused word for word as a missing one."""
         table = self.table(table_id)
-        if not self.knows(identity, table):
+        if not self.private.knows(identity, table):
             raise IllegalAction(f"there is no table {table_id}")
         return table
 
-    def private_tables(self, identity: str | None) -> list[TableLike]:
-        """The private tables `identity` may know of."""
-        if identity is None or not self._private:
-            return []
-        return [t for i in self._private if self.knows(identity, t := self.tables[i])]
-
     def invitations(self, identity: str) -> list[TableLike]:
         """Tables in play `identity` is invited to and not seated at, newest first."""
-        found = [
-            t
-            for t in self.private_tables(identity)
-            if t.privacy is not None
-            and identity in t.privacy.invited
-            and t.seat_of(identity) is None
-            and t.status in ("waiting", "playing")
-        ]
-        return sorted(found, key=_newest_first)
+        return sorted(self.private.invitations(identity), key=_newest_first)
 
     def table_with_code(self, code: str) -> TableLike | None:
-        """The table in play whose valid share code `code` is, or None (wrong, revoked or its
-        game over: one answer for all)."""
-        for table_id in sorted(self._private):
-            table = self.tables[table_id]
-            privacy = table.privacy
-            if privacy is not None and table.status in ("waiting", "playing"):
-                if privacy.holds(code):
-                    return table
-        return None
+        """The table in play whose valid share code `code` is, or None."""
+        return self.private.with_code(code)
 
     def identity_named(self, name: str) -> str | None:
         """Who holds `name` on this server (online, or a key that kept it), or None."""
@@ -277,7 +251,7 @@ class Lobby:
 
     def _add(self, table: TableLike) -> None:
         self.tables[table.id] = table
-        self._note_privacy(table)
+        self.private.note(table)
         table.listeners.append(self._changed)
         table.listeners.extend(self._table_listeners)
         table.pass_automatically(lambda identity: bool(self.settings.get(identity, "auto_pass")))
@@ -286,25 +260,11 @@ class Lobby:
         self._summaries[table.id] = table.summary()
         self._set_awaited(table.id, _awaited_identities(table))
 
-    def _note_privacy(self, table: TableLike) -> bool:
-        """Keep track of which tables are private and their guest lists; whether it changed
-        (an invitation: the invited person's lobby shows the table)."""
-        guests = table.privacy.to_record() if table.privacy is not None else None
-        if self._guests.get(table.id) == guests:
-            return False
-        if guests is None:
-            self._private.discard(table.id)
-            self._guests.pop(table.id, None)
-        else:
-            self._private.add(table.id)
-            self._guests[table.id] = guests
-        return True
-
     def _changed(self, table: TableLike) -> None:
         if self.tables.get(table.id) is not table:
             return  # gone from this server (deleted, archived): nothing to list or wait for
         self._turns_changed(table)
-        guests_changed = self._note_privacy(table)
+        guests_changed = self.private.note(table)
         summary = table.summary()
         before = self._summaries.get(table.id)
         if before != summary or guests_changed:
@@ -378,8 +338,7 @@ class Lobby:
     def _remove(self, table_id: str, reason: str) -> TableLike:
         table = self.table(table_id)
         del self.tables[table_id]
-        self._private.discard(table_id)
-        self._guests.pop(table_id, None)
+        self.private.forget(table_id)
         self.run_here.pop(table_id, None)
         self._summaries.pop(table_id, None)
         for identity in self._set_awaited(table_id, set()):  # it waits for nobody any more
@@ -459,38 +418,33 @@ class Lobby:
         know of (marked). None: only what everyone may see."""
         return self._view_for(identity, self._public_view())
 
-    def _view_for(self, identity: str | None, public: dict[str, Any]) -> dict[str, Any]:
+    def _view_for(
+        self,
+        identity: str | None,
+        public: dict[str, Any],
+        knowers: dict[str, list[TableLike]] | None = None,
+    ) -> dict[str, Any]:
         """`public` with the private tables `identity` may know of; `public` itself when there
         are none (the view most sessions share, built once per change)."""
-        private = self.private_tables(identity)
+        private = self.private.known_to(identity, knowers)
         if not private:
             return public
-        marked = {t.id: self._marked(t, identity) for t in private}
+        shown = {t.id: marked(self._summaries[t.id], t, identity) for t in private}
         order = sorted(
             [*(self.tables[s["id"]] for s in (*public["tables"], *public["finished"])), *private],
             key=_listing_order,
         )
-        listed = [marked.get(t.id) or self._summaries[t.id] for t in order]
+        listed = [shown.get(t.id) or self._summaries[t.id] for t in order]
         return public | {
             "tables": [t for t in listed if t["status"] in ("waiting", "playing")],
             "finished": [t for t in listed if t["status"] not in ("waiting", "playing")],
         }
 
-    def _marked(self, table: TableLike, identity: str | None) -> dict[str, Any]:
-        """A private table's summary as `identity` sees it: marked private, and invited."""
-        summary = self._summaries[table.id]
-        invited = (
-            table.privacy is not None
-            and identity in table.privacy.invited
-            and table.seat_of(identity) is None
-        )
-        return summary | {"private": True} | ({"invited": True} if invited else {})
-
     def _public_view(self) -> dict[str, Any]:
         listed = [
             self._summaries[t.id]
             for t in sorted(self.tables.values(), key=_listing_order)
-            if t.id not in self._private
+            if t.id not in self.private.ids
         ]
         return {
             "tables": [t for t in listed if t["status"] in ("waiting", "playing")],
@@ -644,9 +598,10 @@ class Lobby:
         if not self._subscribers:
             return
         view = self._public_view()
+        knowers = self.private.knowers() if self.private.ids else {}
         for sub in list(self._subscribers):
             try:
-                sub.callback(self._view_for(sub.identity, view))
+                sub.callback(self._view_for(sub.identity, view, knowers))
             except Exception:
                 log.exception("a lobby subscriber failed; the others still hear")
 

@@ -536,7 +536,7 @@ class HarenaServer:
         self.host_key = self.backend.host_key(self.host_key)
         self.lobby = self.backend.open_lobby(count_bots=config.rate_bot_games)
         self.lobby.ratings.count_bots = config.rate_bot_games
-        self.lobby.is_operator = lambda identity: identity in self.config.operators
+        self.lobby.private.is_operator = lambda identity: identity in self.config.operators
         self.code_guard = CodeGuard()  # `join CODE` tries, per key and per address
         self.bans = self.backend.bans(Bans.load(config.data_dir))
         self.session_numbers: Iterator[int] = itertools.count(1)

@@ -24,7 +24,7 @@ def test_a_private_table_is_listed_only_to_its_players_the_invited_and_operators
     lobby = Lobby()
     public = lobby.create_table("key-c", "cat", "highcard", 2)
     table = private_table(lobby)
-    lobby.is_operator = lambda identity: identity == "key-op"
+    lobby.private.is_operator = lambda identity: identity == "key-op"
     assert listed_ids(lobby.view()) == [public.id]
     assert listed_ids(lobby.view("key-x")) == [public.id]
     assert table.id in listed_ids(lobby.view("key-a"))

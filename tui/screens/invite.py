@@ -167,14 +167,21 @@ class InviteScreen(DialogScreen[None]):
 
 
 def guests_of(table: TableLike, app: HarenaApp) -> Guests:
-    """The `Guests` of `table` as its creator in `app` changes them."""
+    """The `Guests` of `table` as its creator in `app` changes them. A table another node
+    runs hears of its own changes a moment later (the cluster's registry): what this dialog
+    did shows at once all the same."""
     lobby, me = app.lobby, app.identity
+    # made (or revoked) here, maybe not heard back yet
+    done: dict[str, list[str]] = {"invited": [], "codes": [], "revoked": []}
 
     def invited() -> list[str]:
-        return list(table.privacy.invited.values()) if table.privacy is not None else []
+        names = list(table.privacy.invited.values()) if table.privacy is not None else []
+        return names + [name for name in done["invited"] if name not in names]
 
     def codes() -> list[str]:
-        return table.privacy.live_codes if table.privacy is not None else []
+        known = table.privacy.codes if table.privacy is not None else {}
+        live = [code for code, valid in known.items() if valid and code not in done["revoked"]]
+        return live + [code for code in done["codes"] if code not in known]
 
     def online() -> list[str]:
         guests = table.privacy.invited if table.privacy is not None else {}
@@ -192,14 +199,17 @@ def guests_of(table: TableLike, app: HarenaApp) -> Guests:
             raise ValueError("that is you")
         shown = lobby.online_names().get(identity) or lobby.settings.get(identity, "name") or name
         table.invite(me, identity, shown)
+        done["invited"].append(shown)
         return f"{shown} is invited: table {table.id} is in their lobby now"
 
     def new_code() -> str:
-        table.add_code(me)
+        done["codes"].append(table.add_code(me))
         return "A new code: send it by mail or chat; it works until you revoke it"
 
     def revoke() -> str:
         count = table.revoke_codes(me)
+        done["revoked"] += [*done["codes"], *(table.privacy.codes if table.privacy else {})]
+        done["codes"].clear()
         return f"{counted(count, 'code')} revoked" if count else "no code was working"
 
     def join_command(code: str) -> str:
