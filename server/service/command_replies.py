@@ -111,6 +111,13 @@ def status_text(lobby: Lobby, identity: str, now: float, address: SshAddress) ->
     if others:
         lines.append("Your other tables:")
         lines += [f"  #{t.id:<4} {_described(t, identity)} · {t.status}" for t in others]
+    invited = lobby.invitations(identity)  # private tables (core/privacy.py): only yours
+    if invited:
+        lines.append("You are invited to:")
+        lines += [
+            f"  #{t.id:<4} {_described(t, identity)} · {address.command('table', t.id, terminal=True)}"
+            for t in invited
+        ]
     return "\n".join(lines)
 
 

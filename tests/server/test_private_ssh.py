@@ -79,6 +79,12 @@ async def test_an_invitee_gets_in_by_name_and_a_code_holder_by_the_code(make_ser
     )
     table.invite(fingerprint(ann), fingerprint(bob), "bob")
 
+    _, out, _ = await run(server, bob, "status", name="bob")
+    assert out.decode().splitlines()[-2:] == [
+        "You are invited to:",
+        f"  #{table.id} High Card with ann · ssh -t -p 2222 games.example.org table {table.id}",
+    ]
+
     bob_in = await player(server, "bob", bob)
     await bob_in.wait_for_text(f"#{table.id}")
     await bob_in.wait_for_text("invited")
