@@ -10,6 +10,7 @@ to the store's archive (out of memory, files kept); an operator's delete moves i
 
 from __future__ import annotations
 
+import heapq
 import logging
 import secrets
 import time
@@ -429,12 +430,13 @@ class Lobby:
         private = self.private.known_to(identity, knowers)
         if not private:
             return public
-        shown = {t.id: marked(self._summaries[t.id], t, identity) for t in private}
-        order = sorted(
-            [*(self.tables[s["id"]] for s in (*public["tables"], *public["finished"])), *private],
-            key=_listing_order,
+        shown = sorted(
+            (marked(self._summaries[t.id], t, identity) for t in private), key=_summary_order
         )
-        listed = [shown.get(t.id) or self._summaries[t.id] for t in order]
+        # (both in listing order already: merged, not sorted again, for each such session)
+        listed = list(
+            heapq.merge([*public["tables"], *public["finished"]], shown, key=_summary_order)
+        )
         return public | {
             "tables": [t for t in listed if t["status"] in ("waiting", "playing")],
             "finished": [t for t in listed if t["status"] not in ("waiting", "playing")],
@@ -627,6 +629,13 @@ def _table_number(table: TableLike) -> tuple[int, str]:
 def _newest_first(table: TableLike) -> tuple[int, str]:
     number, name = _table_number(table)
     return (-number, name)
+
+
+def _summary_order(summary: dict[str, Any]) -> tuple[bool, int, str]:
+    """`_listing_order` of a table's summary."""
+    table_id = str(summary["id"])
+    number = int(table_id) if table_id.isdigit() else 0
+    return (summary["status"] not in ("waiting", "playing"), -number, table_id)
 
 
 def _listing_order(table: TableLike) -> tuple[int, int, str]:

@@ -140,3 +140,17 @@ def test_people_are_invited_by_the_name_the_server_knows_them_by():
     lobby.connect("key-b", "bob")
     assert lobby.identity_named("BOB") == "key-b"
     assert lobby.identity_named("nobody") is None
+
+
+def test_a_private_table_sits_in_the_listing_order_among_the_public_ones():
+    lobby = Lobby()
+    done = lobby.create_table("key-c", "cat", "highcard", 2)
+    done.close_game("op", "closed")
+    lobby.create_table("key-c", "cat", "highcard", 2)
+    over = private_table(lobby)
+    over.close_game("op", "closed")
+    mine = private_table(lobby)
+    lobby.create_table("key-c", "cat", "highcard", 2)
+    view = lobby.view("key-a")
+    assert [t["id"] for t in view["tables"]] == ["3", "2", mine.id]  # in play, newest first
+    assert [t["id"] for t in view["finished"]] == ["1", over.id]
