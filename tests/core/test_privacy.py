@@ -154,3 +154,14 @@ def test_a_private_table_sits_in_the_listing_order_among_the_public_ones():
     view = lobby.view("key-a")
     assert [t["id"] for t in view["tables"]] == ["3", "2", mine.id]  # in play, newest first
     assert [t["id"] for t in view["finished"]] == ["1", over.id]
+
+
+def test_the_log_alone_rebuilds_the_guest_list_when_the_snapshot_is_lost(tmp_path):
+    store = Store(tmp_path)
+    table = private_table(Lobby(store))
+    table.invite("key-a", "key-b", "bob")
+    code = table.add_code("key-a")
+    table.close()
+    (tmp_path / "tables" / table.id / "snapshot").unlink()
+    (again,) = load_tables(store)
+    assert again.privacy == table.privacy and again.privacy.holds(code)

@@ -60,3 +60,25 @@ async def test_every_node_hides_a_private_table_and_takes_its_code(make_node):
     there.revoke_codes(fingerprint(ann))
     assert a.lobby.table_with_code(code) is None
     await eventually(lambda: b.lobby.table_with_code(code) is None)
+
+
+async def test_a_private_table_taken_over_by_another_node_stays_private(make_node):
+    """The new owner rebuilds the table from the stream: its guest list and codes with it."""
+    from harena.core.lobby import MOVED
+    from harena.core.table import Table
+
+    a = await make_node("a")
+    b = await make_node("b")
+    table = a.lobby.create_table("key-ann", "ann", "highcard", 3, privacy=Privacy("nobody"))
+    table.invite("key-ann", "key-bob", "bob")
+    code = table.add_code("key-ann")
+    await until(b, table.id)
+    a.cluster.give_up(table.id, MOVED)  # released: b may claim it
+    a.cluster.draining = True
+    await eventually(
+        lambda: table.id in b.cluster.claim_free() or table.id in b.cluster.tables_held(), 10
+    )
+    owned = b.lobby.tables[table.id]
+    assert isinstance(owned, Table) and owned.privacy == table.privacy
+    assert owned.privacy is not None and owned.privacy.holds(code)
+    assert listed(b.lobby.view("key-cat")) == [] and listed(b.lobby.view("key-bob")) == [table.id]
