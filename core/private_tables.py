@@ -92,10 +92,12 @@ class PrivateTables:
 
 
 def marked(summary: dict[str, Any], table: TableLike, identity: str | None) -> dict[str, Any]:
-    """A private table's summary as `identity` sees it: marked private, and invited."""
+    """A private table's summary as `identity` sees it: marked private, and invited, or its
+    creator's (who invites from the lobby)."""
     invited = (
         table.privacy is not None
         and identity in table.privacy.invited
         and table.seat_of(identity) is None
     )
-    return summary | {"private": True} | ({"invited": True} if invited else {})
+    mark = {"invited": True} if invited else {"yours": True} if identity == table.creator else {}
+    return summary | {"private": True} | mark

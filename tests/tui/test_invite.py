@@ -70,3 +70,22 @@ async def test_the_invited_see_the_table_marked_and_strangers_see_nothing() -> N
         assert table.id not in screen_text(app) and "No tables yet" in screen_text(app)
         await pilot.press("i")
         assert "there is no table yet" in screen_text(app)
+
+
+async def test_an_operator_sees_a_private_table_but_sits_or_watches_only_when_invited() -> None:
+    lobby = Lobby()
+    lobby.private.is_operator = lambda identity: identity == "id-op"
+    table = lobby.create_table("id-ann", "ann", "highcard", 3, privacy=Privacy())
+    async with session(lobby, "id-op", "olga") as (app, pilot):
+        assert f"#{table.id}" in screen_text(app)
+        for key in ("enter", "w"):
+            await pilot.press(key)
+            assert "operators see it, only the invited sit or watch" in screen_text(app)
+        assert table.seat_of("id-op") is None and "id-op" not in table.spectators
+
+
+async def test_the_creator_is_reminded_that_i_invites() -> None:
+    lobby = Lobby()
+    lobby.create_table("id-ann", "ann", "highcard", 3, privacy=Privacy(), sit=False)
+    async with session(lobby, "id-ann", "ann") as (app, _pilot):
+        assert "yours (i invites)" in screen_text(app)

@@ -498,6 +498,8 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         if table is None:
             return
         app = self.harena
+        if self.not_a_guest(table, app.identity):
+            return
         try:
             table.sit(app.identity, app.player_name)
         except IllegalAction as error:
@@ -511,6 +513,8 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         if table is None:
             return
         app = self.harena
+        if self.not_a_guest(table, app.identity):
+            return
         try:
             table.watch(app.identity, app.player_name)
         except IllegalAction as error:  # its node cannot be reached (a cluster)
@@ -518,6 +522,14 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
             return
         self.status.clear()
         app.open_table(table)
+
+    def not_a_guest(self, table: TableLike, identity: str) -> bool:
+        """An operator sees every private table but is no guest at one: said so (a player who
+        may not know of it never sees it listed)."""
+        if table.privacy is None or table.knows(identity):
+            return False
+        self.status.show_error("a private table: operators see it, only the invited sit or watch")
+        return True
 
     def action_new_table(self) -> None:
         games = self.harena.lobby.view()["games"]

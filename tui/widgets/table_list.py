@@ -57,6 +57,8 @@ def detail_lines(table: dict[str, Any]) -> list[str]:
     head = f"{kind} {table['id']}: {table['title']}, {status_word(table['status'])}"
     if table.get("invited"):
         head += ", you are invited (Enter sits)"
+    if table.get("yours"):
+        head += ", yours (i invites)"
     if table.get("waited"):
         waited = "" if table["waited"] == "now" else f" for {table['waited']}"
         head += f", waiting for you{waited} (y opens it)"
