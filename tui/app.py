@@ -234,7 +234,7 @@ class HarenaApp(App[None]):
         title = self.window_title()
         if title != self._window_title and not self.is_headless and self._driver is not None:
             self._window_title = title
-            self._driver.write(f"\x1b]2;{title}\x07")  # OSC 2; table ids are digits only
+            self._driver.write(f"\x1b]2;{title}\x07")  # OSC 2; ids: letters and digits only
 
     @property
     def bell_on(self) -> bool:
