@@ -23,13 +23,19 @@ async def run(server, key, command: str, *, terminal: bool = False, name: str = 
     return client.exit_status, bytes(client.raw), bytes(client.stderr)
 
 
-async def lobby_screen(server, key, name: str = "cat") -> str:
+async def lobby_screens(server, key, name: str = "cat") -> list[str]:
+    """The stranger's lobby as it opens, then after each of the keys that watch (`w`), sit
+    (Enter), invite (`i`) and list the finished tables (`f`)."""
     client = await player(server, name, key)
     await client.wait_for_text("Online (1)")
     await client.wait_quiet()
-    text = client.screen_text()
+    screens = [client.screen_text()]
+    for key_pressed in ("j", "w", "\r", "i", "f", "j", "w"):
+        client.send(key_pressed)
+        await client.wait_quiet(0.15)
+        screens.append(client.screen_text())
     await client.close()
-    return text
+    return screens
 
 
 def public_tables(server) -> None:
@@ -42,6 +48,8 @@ async def test_a_stranger_sees_exactly_what_a_server_without_the_private_table_s
     plain = await make_server(data="plain", public_address=ADDRESS)
     hidden = await make_server(data="hidden", public_address=ADDRESS)
     ann, cat = new_key(), new_key()
+    for server in (plain, hidden):
+        server.lobby._new_seed = lambda: 7  # the same deals: a table watched looks the same
     public_tables(plain)
     # On the other server ann's private table is made between dan's two: no number is taken.
     hidden.lobby.create_table("dan-key", "dan", "highcard", 3, bots=1)
@@ -56,7 +64,9 @@ async def test_a_stranger_sees_exactly_what_a_server_without_the_private_table_s
     code = secret.add_code(fingerprint(ann))
     assert sorted(t.id for t in hidden.lobby.tables.values() if t.privacy is None) == ["1", "2"]
 
-    assert await lobby_screen(hidden, cat) == await lobby_screen(plain, cat)
+    seen, shown = await lobby_screens(hidden, cat), await lobby_screens(plain, cat)
+    assert seen == shown
+    assert "#1" in seen[0] and "#2" in seen[0] and "#3" not in seen[0]
     for command, terminal in [
         ("status", False),
         ("help", False),
