@@ -16,6 +16,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from harena.core.privacy import is_private_id
+
 MAX_COMMAND = 64
 """Characters a command may have (`play spartacus` is 14): more is refused unread."""
 
@@ -32,9 +34,18 @@ class OpenTable:
 
 @dataclass(frozen=True)
 class PlayGame:
-    """`play GAME`: a new table of GAME with bots in the other seats (needs a terminal)."""
+    """`play GAME [private]`: a new table of GAME with bots in the other seats (needs a
+    terminal); `private`: invite-only (core/privacy.py)."""
 
     game: str
+    private: bool = False
+
+
+@dataclass(frozen=True)
+class JoinCode:
+    """`join CODE`: a seat at the private table whose share code CODE is (needs a terminal)."""
+
+    code: str
 
 
 @dataclass(frozen=True)
@@ -61,8 +72,8 @@ class ShowHelp:
     """`help`: every accepted command, printed."""
 
 
-Command = OpenTable | PlayGame | Status | ShowRatings | Rename | ShowHelp
-NEEDS_TERMINAL = (OpenTable, PlayGame)
+Command = OpenTable | PlayGame | Status | ShowRatings | Rename | ShowHelp | JoinCode
+NEEDS_TERMINAL = (OpenTable, PlayGame, JoinCode)
 """Commands that open the full-screen TUI: they need `ssh -t`."""
 
 
@@ -76,6 +87,8 @@ def accepted(games: Sequence[str]) -> list[tuple[str, str]]:
     return [
         ("table N", "open that table: your seat, or watch it (ssh -t)"),
         (f"play {names}", "a new table with bots, and sit down (ssh -t)"),
+        (f"play {names} private", "the same, invite-only (ssh -t)"),
+        ("join CODE", "sit at a private table with its share code (ssh -t)"),
         ("status", "print the tables waiting for you"),
         ("ratings [GAME]", "print the leaderboard"),
         ("rename NAME", "the name your key shows, from now on"),
@@ -108,7 +121,9 @@ def command_text(command: Command) -> str:
     if isinstance(command, OpenTable):
         return f"table {command.table_id}"
     if isinstance(command, PlayGame):
-        return f"play {command.game}"
+        return f"play {command.game}" + (" private" if command.private else "")
+    if isinstance(command, JoinCode):
+        return f"join {command.code}"
     if isinstance(command, ShowRatings):
         return "ratings" + (f" {command.game}" if command.game else "")
     if isinstance(command, Rename):
@@ -137,7 +152,9 @@ def parse_command(text: str, games: Sequence[str], ssh: str) -> Command:
     if not words:
         raise refusal("an empty command", games, ssh)
     verb, args = words[0].lower(), [word.lower() for word in words[1:]]
-    usage = {usage.split()[0]: usage for usage, _ in accepted(games)}
+    usage: dict[str, str] = {}
+    for line, _ in accepted(games):
+        usage.setdefault(line.split()[0], line)  # the first line of a verb: its plain use
     if verb not in usage and _WORD.fullmatch(verb):
         raise refusal(
             f"unknown command `{verb if len(verb) <= 16 else verb[:15] + '…'}`", games, ssh
@@ -146,8 +163,14 @@ def parse_command(text: str, games: Sequence[str], ssh: str) -> Command:
         raise refusal("a command is plain words and numbers", games, ssh)
     if verb == "table" and len(args) == 1 and args[0].isdigit() and len(args[0]) <= 9:
         return OpenTable(str(int(args[0])))
+    if verb == "table" and len(args) == 1 and is_private_id(args[0]):
+        return OpenTable(args[0])
     if verb == "play" and len(args) == 1 and args[0] in games:
         return PlayGame(args[0])
+    if verb == "play" and len(args) == 2 and args[0] in games and args[1] == "private":
+        return PlayGame(args[0], private=True)
+    if verb == "join" and len(args) == 1:
+        return JoinCode(args[0])  # any word: a wrong code is told so after the rate limit
     if verb == "status" and not args:
         return Status()
     if verb == "ratings" and not args:

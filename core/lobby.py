@@ -10,6 +10,7 @@ to the store's archive (out of memory, files kept); an operator's delete moves i
 
 from __future__ import annotations
 
+import heapq
 import logging
 import secrets
 import time
@@ -25,6 +26,8 @@ from harena.core.engine import (
     game_class,
 )
 from harena.core.players import PlayerSettings
+from harena.core.privacy import Privacy, is_private_id, new_private_id
+from harena.core.private_tables import PrivateTables, marked
 from harena.core.ratings import Ratings
 from harena.core.store import Store
 from harena.core.table import (
@@ -49,9 +52,10 @@ TurnListener = Callable[[str, bool], None]  # (table id, whether it now waits fo
 
 
 class LobbySubscription:
-    def __init__(self, lobby: Lobby, callback: LobbyListener) -> None:
+    def __init__(self, lobby: Lobby, callback: LobbyListener, identity: str | None = None) -> None:
         self.lobby = lobby
         self.callback = callback
+        self.identity = identity  # whose view it hears (None: what everyone may see)
 
     def close(self) -> None:
         self.lobby._subscribers.discard(self)
@@ -104,6 +108,8 @@ class Lobby:
         # is said here (chat, the notice, who came and went) goes for the other nodes to hear.
         self.elsewhere: dict[str, str] = {}  # identity -> name
         self.outbox: Callable[[str, dict[str, Any]], None] | None = None
+        # Invite-only tables (core/privacy.py), and who may know of each (core/private_tables.py).
+        self.private = PrivateTables(self.tables)
 
     @classmethod
     def open(cls, store: Store, *, count_bots: bool = False, **kwargs: Any) -> Lobby:
@@ -139,11 +145,12 @@ class Lobby:
         sit: bool = True,
         policy: ClockPolicy | None = None,
         seed: int | None = None,
+        privacy: Privacy | None = None,
     ) -> Table:
         """A new table; the creator takes seat 0 (unless `sit` is False) and `bots` bots fill
         the next empty seats, each of `bot_kind`, or of its own level (`bot_kinds`, one per
         bot: "easy", "heuristic", "search", ...). `seed`: a fixed deal (a guided game), else a
-        fresh one."""
+        fresh one. `privacy`: invite-only (core/privacy.py), with an id that is no number."""
         if bots < 0 or bots > players - (1 if sit else 0):
             raise GameConfigError(f"{bots} bots do not fit {players} seats")
         kinds = list(bot_kinds) if bot_kinds is not None else [bot_kind] * bots
@@ -158,9 +165,10 @@ class Lobby:
             options,
             store=self.store,
             clock=self._clock,
-            table_id=None if self.store is not None else str(len(self.tables) + 1),
+            table_id=self._new_id(private=privacy is not None),
             creator=identity,
             policy=policy,
+            privacy=privacy,
         )
         unknown = [kind for kind in kinds if kind not in table.game.bots]
         if unknown:
@@ -186,11 +194,49 @@ class Lobby:
         self._notify()  # a new table is news even when nobody sat down at it
         return table
 
+    def _new_id(self, *, private: bool) -> str | None:
+        """The id a new table takes (None: the store's next number)."""
+        if private:
+            return new_private_id(lambda table_id: table_id in self.tables)
+        if self.store is not None:
+            return None
+        return str(sum(1 for t in self.tables if not is_private_id(t)) + 1)
+
     def table(self, table_id: str) -> TableLike:
         try:
             return self.tables[table_id]
         except KeyError:
             raise IllegalAction(f"there is no table {table_id}") from None
+
+    # -- privacy: who may know of a table (core/privacy.py) -------------------------------------
+
+    def knows(self, identity: str | None, table: TableLike) -> bool:
+        """Whether `identity` may know `table` exists (core/private_tables.py)."""
+        return self.private.knows(identity, table)
+
+    def table_for(self, identity: str | None, table_id: str) -> TableLike:
+        """Table `table_id` as `identity` may ask for it: a private table they may not know
+        of is refused word for word as a missing one."""
+        table = self.table(table_id)
+        if not self.private.knows(identity, table):
+            raise IllegalAction(f"there is no table {table_id}")
+        return table
+
+    def invitations(self, identity: str) -> list[TableLike]:
+        """Tables in play `identity` is invited to and not seated at, newest first."""
+        return sorted(self.private.invitations(identity), key=_newest_first)
+
+    def table_with_code(self, code: str) -> TableLike | None:
+        """The table in play whose valid share code `code` is, or None."""
+        return self.private.with_code(code)
+
+    def identity_named(self, name: str) -> str | None:
+        """Who holds `name` on this server (online, or a key that kept it), or None."""
+        wanted = name.casefold()
+        for identity, shown in self._online_names().items():
+            if shown.casefold() == wanted:
+                return identity
+        return self.settings.identity_named(name)
 
     def seat_held_by(self, identity: str) -> tuple[TableLike, int] | None:
         """The running table where `identity` holds a seat, so a reconnect goes straight back."""
@@ -206,6 +252,7 @@ class Lobby:
 
     def _add(self, table: TableLike) -> None:
         self.tables[table.id] = table
+        self.private.note(table)
         table.listeners.append(self._changed)
         table.listeners.extend(self._table_listeners)
         table.pass_automatically(lambda identity: bool(self.settings.get(identity, "auto_pass")))
@@ -218,9 +265,10 @@ class Lobby:
         if self.tables.get(table.id) is not table:
             return  # gone from this server (deleted, archived): nothing to list or wait for
         self._turns_changed(table)
+        guests_changed = self.private.note(table)
         summary = table.summary()
         before = self._summaries.get(table.id)
-        if before != summary:
+        if before != summary or guests_changed:
             self._summaries[table.id] = summary
             if before is not None and before["status"] != summary["status"]:
                 log.info(
@@ -291,6 +339,7 @@ class Lobby:
     def _remove(self, table_id: str, reason: str) -> TableLike:
         table = self.table(table_id)
         del self.tables[table_id]
+        self.private.forget(table_id)
         self.run_here.pop(table_id, None)
         self._summaries.pop(table_id, None)
         for identity in self._set_awaited(table_id, set()):  # it waits for nobody any more
@@ -365,8 +414,40 @@ class Lobby:
 
     # -- views and subscribers ------------------------------------------------------------------
 
-    def view(self) -> dict[str, Any]:
-        listed = [self._summaries[t.id] for t in sorted(self.tables.values(), key=_listing_order)]
+    def view(self, identity: str | None = None) -> dict[str, Any]:
+        """What the lobby shows `identity`: every public table, and the private ones they may
+        know of (marked). None: only what everyone may see."""
+        return self._view_for(identity, self._public_view())
+
+    def _view_for(
+        self,
+        identity: str | None,
+        public: dict[str, Any],
+        knowers: dict[str, list[TableLike]] | None = None,
+    ) -> dict[str, Any]:
+        """`public` with the private tables `identity` may know of; `public` itself when there
+        are none (the view most sessions share, built once per change)."""
+        private = self.private.known_to(identity, knowers)
+        if not private:
+            return public
+        shown = sorted(
+            (marked(self._summaries[t.id], t, identity) for t in private), key=_summary_order
+        )
+        # (both in listing order already: merged, not sorted again, for each such session)
+        listed = list(
+            heapq.merge([*public["tables"], *public["finished"]], shown, key=_summary_order)
+        )
+        return public | {
+            "tables": [t for t in listed if t["status"] in ("waiting", "playing")],
+            "finished": [t for t in listed if t["status"] not in ("waiting", "playing")],
+        }
+
+    def _public_view(self) -> dict[str, Any]:
+        listed = [
+            self._summaries[t.id]
+            for t in sorted(self.tables.values(), key=_listing_order)
+            if t.id not in self.private.ids
+        ]
         return {
             "tables": [t for t in listed if t["status"] in ("waiting", "playing")],
             "finished": [t for t in listed if t["status"] not in ("waiting", "playing")],
@@ -494,8 +575,9 @@ class Lobby:
             out.append([name, rated])
         return sorted(out, key=lambda pair: pair[0])
 
-    def subscribe(self, callback: LobbyListener) -> LobbySubscription:
-        sub = LobbySubscription(self, callback)
+    def subscribe(self, callback: LobbyListener, identity: str | None = None) -> LobbySubscription:
+        """`callback(view)` after every change, with the view `identity` may see."""
+        sub = LobbySubscription(self, callback, identity)
         self._subscribers.add(sub)
         return sub
 
@@ -517,10 +599,11 @@ class Lobby:
                 log.exception("a lobby change hook failed; the subscribers still hear")
         if not self._subscribers:
             return
-        view = self.view()
+        view = self._public_view()
+        knowers = self.private.knowers() if self.private.ids else {}
         for sub in list(self._subscribers):
             try:
-                sub.callback(view)
+                sub.callback(self._view_for(sub.identity, view, knowers))
             except Exception:
                 log.exception("a lobby subscriber failed; the others still hear")
 
@@ -546,6 +629,13 @@ def _table_number(table: TableLike) -> tuple[int, str]:
 def _newest_first(table: TableLike) -> tuple[int, str]:
     number, name = _table_number(table)
     return (-number, name)
+
+
+def _summary_order(summary: dict[str, Any]) -> tuple[bool, int, str]:
+    """`_listing_order` of a table's summary."""
+    table_id = str(summary["id"])
+    number = int(table_id) if table_id.isdigit() else 0
+    return (summary["status"] not in ("waiting", "playing"), -number, table_id)
 
 
 def _listing_order(table: TableLike) -> tuple[int, int, str]:

@@ -106,6 +106,8 @@ class WaitingTable:
     runs the table: it names the wait alike on every node (the ledger keys waits by it)."""
     shift: float = 0.0
     """How far that process's clock is ahead of the sender's (a cluster node elsewhere)."""
+    invited: bool = False
+    """Not a wait but an invitation to a private table (core/privacy.py): `since` is when."""
 
     @property
     def began(self) -> float:
@@ -123,6 +125,8 @@ class Notice:
     at: float
 
     def subject(self) -> str:
+        if len(self.tables) == 1 and self.tables[0].invited:
+            return f"harena: you are invited to table #{self.tables[0].table_id}"
         if len(self.tables) == 1:
             return f"harena: table #{self.tables[0].table_id} is waiting for you"
         return f"harena: {len(self.tables)} tables are waiting for you"
@@ -131,7 +135,9 @@ class Notice:
         """The text: one line per table, and how to get there (`connect`: `ssh -t -p 2222
         games.example.org`, as the operator wrote it; empty: not said)."""
         out = [
-            f"Table #{t.table_id} ({t.title}) has waited {_wait(self.at - t.began)} "
+            f"You are invited to table #{t.table_id} ({t.title}), a private table."
+            if t.invited
+            else f"Table #{t.table_id} ({t.title}) has waited {_wait(self.at - t.began)} "
             f"for your decision."
             for t in self.tables
         ]
@@ -158,6 +164,7 @@ class Notice:
                     "waiting_since": round(t.began),
                     "waited_seconds": max(0, round(self.at - t.began)),
                     **({"connect": f"{connect} table {t.table_id}"} if connect else {}),
+                    **({"invited": True} if t.invited else {}),
                 }
                 for t in self.tables
             ],

@@ -48,6 +48,15 @@ class PlayerSettings:
                 return kept[identity][name]
         return DEFAULTS[name]
 
+    def identity_named(self, name: str) -> str | None:
+        """The key that holds `name` (any case), or None: how an invitation finds a person."""
+        wanted = name.casefold()
+        for kept in (self._session, self._saved):
+            for identity, values in kept.items():
+                if isinstance(values, dict) and str(values.get("name", "")).casefold() == wanted:
+                    return identity
+        return None
+
     def identities_with(self, name: str) -> list[str]:
         """The keys whose `name` is set to something other than its default."""
         return sorted(

@@ -241,6 +241,7 @@ _RECORD_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "stand_in": {"seat": (int,), "why": (str,)},  # a bot plays for a player out of time
     "take_back": {"seat": (int,)},  # ... until the player takes the seat back
     "hold": {"seat": (int,), "choice": (str,)},  # an answer held in a reaction window
+    "privacy": {"privacy": (dict,)},  # an invite-only table's new guest list (core/privacy.py)
 }
 
 

@@ -294,6 +294,9 @@ class Store:
                     p.name.rpartition("-")[0] if kept == "deleted" else p.name
                     for p in (self.root / kept).iterdir()
                 }
+        # Counted from the numbered ones only: a private table's id (core/privacy.py) must not
+        # push the next number on, or a gap in the lobby's list would betray it.
+        taken = {name for name in taken if name.isdigit()}
         n = len(taken) + 1
         while str(n) in taken:
             n += 1

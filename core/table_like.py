@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from harena.core.bots import Bot
     from harena.core.engine import Event, Game
+    from harena.core.privacy import Privacy
     from harena.core.ratings import Ratings
     from harena.core.table import Seat
 
@@ -50,6 +51,7 @@ class TableLike(Protocol):
     creator: str | None
     closed: str | None  # why an operator ended it early
     removed: str | None  # why it left this server (deleted, archived, moved)
+    privacy: Privacy | None  # None: open to everyone; else invite-only (core/privacy.py)
     touched: float  # when a record was last saved
     listeners: list[Callable[[TableLike], None]]  # hear every change, before any view
 
@@ -125,6 +127,24 @@ class TableLike(Protocol):
     def say(self, identity: str, name: str, text: str) -> None: ...
 
     def say_soon(self, identity: str, name: str, text: str, answered: Answered) -> None: ...
+
+    # -- privacy: who may know of it, sit and watch (core/privacy.py) ------------------------------
+
+    def knows(self, identity: str | None) -> bool:
+        """Whether `identity` may know the table exists (operators aside: the lobby's call)."""
+        ...
+
+    def watches(self, identity: str | None) -> bool:
+        """Whether `identity` may watch it."""
+        ...
+
+    def invite(self, by: str, identity: str, name: str) -> None: ...
+
+    def add_code(self, by: str) -> str: ...
+
+    def revoke_codes(self, by: str) -> int: ...
+
+    def join_by_code(self, identity: str, name: str, code: str) -> int | None: ...
 
     # -- what only the table's own process does (a stand-in does nothing) -------------------------
 

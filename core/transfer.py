@@ -14,6 +14,7 @@ from typing import Any
 
 import msgpack
 
+from harena.core.privacy import new_private_id
 from harena.core.store import (
     SnapshotRead,
     Store,
@@ -62,7 +63,10 @@ def export_records(table_id: str, records: list[dict[str, Any]]) -> bytes:
 def import_table(store: Store, blob: bytes) -> Table:
     """Save the exported table under a new id and load it; the new table is returned."""
     records = checked_records(blob)
-    table_id = store.new_table_id()
+    if records[0].get("privacy") is not None:  # a private table takes no number here either
+        table_id = new_private_id(lambda taken: taken in store.table_ids())
+    else:
+        table_id = store.new_table_id()
     store.write_table(table_id, records)
     table = Table.load(store.load(table_id), store)
     table.save_snapshot()

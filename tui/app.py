@@ -171,7 +171,7 @@ class HarenaApp(App[None]):
         """The table to open at start: the one asked for, else the seat this identity holds."""
         if self.start_table is not None:
             try:
-                table = self.lobby.table(self.start_table)
+                table = self.lobby.table_for(self.identity, self.start_table)
             except IllegalAction as error:
                 return None, str(error)
             if table.seat_of(self.identity) is None:
@@ -234,7 +234,7 @@ class HarenaApp(App[None]):
         title = self.window_title()
         if title != self._window_title and not self.is_headless and self._driver is not None:
             self._window_title = title
-            self._driver.write(f"\x1b]2;{title}\x07")  # OSC 2; table ids are digits only
+            self._driver.write(f"\x1b]2;{title}\x07")  # OSC 2; ids: letters and digits only
 
     @property
     def bell_on(self) -> bool:
@@ -450,7 +450,9 @@ class HarenaApp(App[None]):
         return call
 
     def subscribe_lobby(self, target: MessagePump, key: str) -> None:
-        self.subscriptions.add(key, self.lobby.subscribe(self.relay(target, LobbyChanged)))
+        self.subscriptions.add(
+            key, self.lobby.subscribe(self.relay(target, LobbyChanged), self.identity)
+        )
 
     def subscribe_table(self, table: TableLike, target: ViewTarget, key: str) -> None:
         """Views of `table` reach `target.show(view)` as soon as the loop gets to them: not as a

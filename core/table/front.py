@@ -20,7 +20,7 @@ from harena.core.clocks import ClockPolicy, SeatTimes
 from harena.core.engine import Event, Game, IllegalAction
 from harena.core.logstore import RecordLog, SnapshotStore, TableStore
 from harena.core.store import Store, StoredTable, StoreError
-from harena.core.table import clocks, play, seating, views
+from harena.core.table import clocks, play, seating, sharing, views
 from harena.core.table import records as table_records
 from harena.core.table.bots import TableBots
 from harena.core.table.held import HeldWindows
@@ -37,6 +37,7 @@ from harena.core.table_like import Answered, Subscriber, TableLike
 
 if TYPE_CHECKING:
     from harena.core.bots import Bot
+    from harena.core.privacy import Privacy
     from harena.core.ratings import Ratings
 
 log = logging.getLogger(__name__)
@@ -78,6 +79,7 @@ class Table:
         self.creator: str | None = None  # who created it: may remove players before the start
         self.closed: str | None = None  # why an operator ended it early (None: not closed)
         self.removed: str | None = None  # runtime: why it left this server (deleted, archived)
+        self.privacy: Privacy | None = None  # None: open to all; else invite-only (core/privacy.py)
         self.touched = clock()  # when a record was last saved: idle tables are archived
         self.chat: list[ChatLine] = []
         self.spectators: dict[str, str] = {}  # identity -> display name; runtime only
@@ -112,6 +114,7 @@ class Table:
         clock: Callable[[], float] = time.time,
         creator: str | None = None,
         policy: ClockPolicy | None = None,
+        privacy: Privacy | None = None,
     ) -> Table:
         """A new table, its create record saved (and a snapshot: a second copy of its config)."""
         return table_records.create(
@@ -125,6 +128,7 @@ class Table:
             clock=clock,
             creator=creator,
             policy=policy,
+            privacy=privacy,
         )
 
     @classmethod
@@ -198,6 +202,26 @@ class Table:
 
     def close_game(self, by: str, reason: str) -> None:
         seating.close_game(self, by, reason)
+
+    # -- privacy: who may know of it, sit and watch (core/table/sharing.py) -------------------
+
+    def knows(self, identity: str | None) -> bool:
+        return sharing.knows(self, identity)
+
+    def watches(self, identity: str | None) -> bool:
+        return sharing.watches(self, identity)
+
+    def invite(self, by: str, identity: str, name: str) -> None:
+        sharing.invite(self, by, identity, name)
+
+    def add_code(self, by: str) -> str:
+        return sharing.add_code(self, by)
+
+    def revoke_codes(self, by: str) -> int:
+        return sharing.revoke_codes(self, by)
+
+    def join_by_code(self, identity: str, name: str, code: str) -> int | None:
+        return sharing.join_by_code(self, identity, name, code)
 
     def mark_removed(self, reason: str) -> None:
         """The table leaves this server (deleted, archived): every screen on it hears why."""

@@ -18,6 +18,7 @@ from harena.core.clocks import ClockPolicy, SeatTimes
 from harena.core.codec import from_plain, to_plain
 from harena.core.engine import Event, GameConfig, IllegalAction, game_class, make_config, restore
 from harena.core.logstore import RecordLog, SnapshotStore, TableStore
+from harena.core.privacy import Privacy
 from harena.core.store import Store, StoredTable, StoreError
 from harena.core.table.seats import CHAT_KEPT, ChatLine, Seat
 
@@ -94,6 +95,7 @@ def create(
     clock: Callable[[], float],
     creator: str | None,
     policy: ClockPolicy | None,
+    privacy: Privacy | None = None,
 ) -> Table:
     """A new table, its create record saved (see `Table.create`)."""
     config = make_config(game_name, players, seed, options)
@@ -112,6 +114,7 @@ def create(
         clock=clock,
     )
     table.creator = creator
+    table.privacy = privacy.copy() if privacy is not None else None
     table.times = SeatTimes(policy, players)
     table._save(
         {
@@ -121,6 +124,7 @@ def create(
             "by": creator,
             "policy": policy.to_record(),
         }
+        | ({"privacy": privacy.to_record()} if privacy is not None else {})
     )
     table.save_snapshot()  # a second copy of the config, should the create record be damaged
     return table
@@ -259,6 +263,7 @@ def _from_first_record(
         clock=clock,
     )
     table.creator = record.get("by")
+    table.privacy = Privacy.from_record(record.get("privacy"))
     table.times = SeatTimes(ClockPolicy.from_record(record.get("policy")), config.players)
     return table
 
@@ -278,6 +283,7 @@ def _from_snapshot(
     table.started = from_plain(bool, snap["started"])
     table.closed = snap.get("closed")
     table.creator = snap.get("creator")
+    table.privacy = Privacy.from_record(snap.get("privacy"))
     table.chat = [from_plain(ChatLine, c) for c in snap["chat"]]
     table.times = SeatTimes.from_snapshot(snap, len(table.seats))
     table.held.saved = {int(seat): str(c) for seat, c in snap.get("held", {}).items()}
@@ -350,6 +356,8 @@ def apply_record(table: Table, record: dict[str, Any]) -> None:
     elif kind == "chat":
         table.chat.append(ChatLine(record["at"], record["name"], record["text"]))
         del table.chat[:-CHAT_KEPT]
+    elif kind == "privacy":
+        table.privacy = Privacy.from_record(record["privacy"])
     elif kind != "create":
         raise StoreError(f"unknown table record {kind!r}")
 
@@ -378,6 +386,7 @@ def snapshot_body(table: Table) -> dict[str, Any]:
         "started": table.started,
         "closed": table.closed,
         "creator": table.creator,
+        **({"privacy": table.privacy.to_record()} if table.privacy is not None else {}),
         "seats": [
             to_plain(Seat(s.identity, s.name, s.bot, s.log_from, s.stand_in)) for s in table.seats
         ],

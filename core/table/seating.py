@@ -8,6 +8,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from harena.core.engine import IllegalAction
+from harena.core.privacy import invited_here
 from harena.core.table.seats import clean_text
 
 if TYPE_CHECKING:
@@ -24,6 +25,8 @@ def sit(table: Table, identity: str, name: str, seat: int | None = None) -> int:
             raise IllegalAction("you already hold a seat at this table; leave it first")
         table.set_connected(identity, True)
         return held
+    if table.privacy is not None and not invited_here(table.privacy, table.creator, identity):
+        raise IllegalAction(f"there is no table {table.id}")
     if table.game.result() is not None or table.closed:
         raise IllegalAction("this game is over")
     if seat is None:
@@ -160,6 +163,10 @@ def set_connected(table: Table, identity: str, connected: bool) -> None:
 
 
 def watch(table: Table, identity: str, name: str) -> None:
+    if not table.knows(identity):
+        raise IllegalAction(f"there is no table {table.id}")
+    if not table.watches(identity):
+        raise IllegalAction("nobody watches this table: its creator chose so")
     if table.seat_of(identity) is None:
         table.spectators[identity] = clean_text(name, 32)
         table._notify()

@@ -56,6 +56,9 @@ def public_state(
         "seats": [[s.identity, s.name, s.bot, s.stand_in, s.connected] for s in table.seats],
         "waiting": [[seat, since] for seat, since in table.times.waiting_since.items()],
         "creator": table.creator,
+        # Every node lists the table to those who may know it and finds its codes (the
+        # registry is the cluster's own: no player reads it).
+        "privacy": table.privacy.to_record() if table.privacy is not None else None,
         "started": table.started,
         "closed": table.closed,
         "touched": table.touched,
@@ -207,6 +210,8 @@ class TableHost:
             if op == "ping":  # a node that found us silent asks whether we answer again
                 return {"ok": True}
             if op == "view":
+                if table.seat_of(identity) is None and not table.watches(identity):
+                    raise IllegalAction(f"there is no table {table.id}")
                 self._watch(table, identity, node)
                 return {"ok": table.view_for(identity), "now": self.clock()}
             if op == "unwatch":
@@ -238,6 +243,18 @@ class TableHost:
             if op == "connected":
                 table.set_connected(identity, args["on"])
                 return {"ok": None}
+            if op == "invite":
+                table.invite(identity, args["whom"], args["name"])
+                return {"ok": None}
+            if op == "add_code":
+                return {"ok": table.add_code(identity)}
+            if op == "revoke_codes":
+                return {"ok": table.revoke_codes(identity)}
+            if op == "join_by_code":
+                joined = table.join_by_code(identity, args["name"], args["code"])
+                if joined is not None:
+                    self._watch(table, identity, node)
+                return {"ok": joined}
         except IllegalAction as exc:
             return {"error": "illegal", "message": str(exc)}
         except StoreError as exc:

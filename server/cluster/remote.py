@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from harena.core.engine import Event, Game, IllegalAction
+from harena.core.privacy import Privacy, may_know, may_watch
 from harena.core.store import StoreError
 from harena.core.table import Seat, Table, seat_index, seat_names
 from harena.core.table_like import Answered, Subscriber, TableLike
@@ -112,6 +113,7 @@ class RemoteTable:
         self.seats = [Seat(i, n, b, 0, s, c) for i, n, b, s, c in state["seats"]]
         self.times.waiting_since = {int(seat): since for seat, since in state["waiting"]}
         self.creator: str | None = state["creator"]
+        self.privacy: Privacy | None = Privacy.from_record(state.get("privacy"))
         self.started: bool = state["started"]
         self.closed: str | None = state["closed"]
         self.touched: float = state["touched"]
@@ -390,8 +392,31 @@ class RemoteTable:
         return int(self._ask("sit", identity, name=name, seat=seat))
 
     def watch(self, identity: str, name: str) -> None:
-        self.spectators[identity] = name
+        if not self.knows(identity):
+            raise IllegalAction(f"there is no table {self.id}")
         self._ask("watch", identity, name=name)
+        self.spectators[identity] = name
+
+    # -- privacy: decided here from the registry's copy, changed by the owner ----------------------
+
+    def knows(self, identity: str | None) -> bool:
+        return may_know(self.privacy, self.creator, self.seat_of(identity) is not None, identity)
+
+    def watches(self, identity: str | None) -> bool:
+        return may_watch(self.privacy, self.creator, self.seat_of(identity) is not None, identity)
+
+    def invite(self, by: str, identity: str, name: str) -> None:
+        self._ask("invite", by, whom=identity, name=name)
+
+    def add_code(self, by: str) -> str:
+        return str(self._ask("add_code", by))
+
+    def revoke_codes(self, by: str) -> int:
+        return int(self._ask("revoke_codes", by))
+
+    def join_by_code(self, identity: str, name: str, code: str) -> int | None:
+        seat = self._ask("join_by_code", identity, name=name, code=code)
+        return None if seat is None else int(seat)
 
     def leave(self, identity: str) -> None:
         watching = self.spectators.pop(identity, None) is not None

@@ -18,6 +18,7 @@ from typing import Any
 from nats.js.errors import KeyWrongLastSequenceError
 
 from harena.core.notices import NoticeLedger
+from harena.core.privacy import is_private_id
 from harena.core.store import Store, StoreError
 from harena.core.table import Table
 from harena.core.transfer import TransferError, checked_records, export_records
@@ -70,6 +71,10 @@ def write_table(tables: JetStreamTables, wanted: str | None, records: list[dict[
 def _reserve(tables: JetStreamTables, wanted: str | None) -> str:
     if wanted is None:
         return tables.new_table_id()
+    if is_private_id(wanted):
+        # Not in the ids bucket: its count is where the next number starts (a private table
+        # takes none, core/privacy.py), and a random id is nobody else's.
+        return wanted
 
     async def create() -> bool:
         assert tables.link.js is not None

@@ -26,6 +26,11 @@ REQUESTS: dict[str, dict[str, tuple[type, ...]]] = {
     "remove_player": {"seat": (int,)},
     "connected": {"on": (bool,)},
     "unwatch": {},
+    # a private table's guest list (core/privacy.py), changed by its creator or a code's holder
+    "invite": {"whom": (str,), "name": (str,)},
+    "add_code": {},
+    "revoke_codes": {},
+    "join_by_code": {"name": (str,), "code": (str,)},
 }
 
 

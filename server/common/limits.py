@@ -194,3 +194,53 @@ class EventBudget(TokenBucket):
         """Seconds until the next event may pass."""
         self._refill()
         return 0.0 if self._tokens >= 1.0 else (1.0 - self._tokens) / self.rate
+
+
+class CodeGuard:
+    """Tries of share codes (`ssh host join CODE`, core/privacy.py), per key and per address:
+    `burst` at once, then one every `every` seconds. A try refused here is not looked up at
+    all, so a right code guessed while refused fails too: 80-bit codes at one try per `every`
+    seconds from each address and key are out of reach of guessing."""
+
+    MAX_KEPT = 10_000  # buckets kept before the full ones (nobody guessing lately) are forgotten
+
+    def __init__(
+        self, burst: int = 5, every: float = 30.0, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.burst = burst
+        self.every = every
+        self._clock = clock
+        self._buckets: dict[str, EventBudget] = {}
+        self.refused = 0
+
+    def _bucket(self, key: str) -> EventBudget:
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            if len(self._buckets) >= self.MAX_KEPT:
+                self._forget_rested()
+            bucket = self._buckets[key] = EventBudget(1.0 / self.every, self.burst, self._clock)
+        return bucket
+
+    def _forget_rested(self) -> None:
+        for key, bucket in list(self._buckets.items()):
+            if bucket.wait() == 0.0:
+                bucket._refill()
+                if bucket._tokens >= bucket.burst:
+                    del self._buckets[key]
+
+    def admit(self, identity: str, address: str) -> bool:
+        """Whether one more code may be tried now by `identity` from `address` (spends a try
+        of each; refused: spends none)."""
+        key, addr = self._bucket(f"key {identity}"), self._bucket(f"address {address}")
+        if key.wait() > 0 or addr.wait() > 0:
+            self.refused += 1
+            return False
+        key.take()
+        addr.take()
+        return True
+
+    def wait(self, identity: str, address: str) -> float:
+        """Seconds until `identity` from `address` may try a code again."""
+        return max(
+            self._bucket(f"key {identity}").wait(), self._bucket(f"address {address}").wait()
+        )

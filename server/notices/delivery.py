@@ -316,6 +316,16 @@ class NoticeRunner:
                 tables[table_id].clock_shift,
             )
             for table_id, since in self.lobby.awaiting(identity)
+        ] + [
+            WaitingTable(
+                table.id,
+                str(table.summary()["title"]),
+                table.privacy.invited_at.get(identity, table.touched),
+                table.clock_shift,
+                invited=True,
+            )
+            for table in self.lobby.invitations(identity)
+            if table.privacy is not None
         ]
 
     def _name(self, identity: str, waiting: list[WaitingTable]) -> str:
@@ -323,6 +333,9 @@ class NoticeRunner:
             seat = self.lobby.tables[table.table_id].seat_of(identity)
             if seat is not None:
                 return self.lobby.tables[table.table_id].seats[seat].name
+            privacy = self.lobby.tables[table.table_id].privacy
+            if privacy is not None and identity in privacy.invited:
+                return privacy.invited[identity]
         return ""
 
     def _webhook(self, url: str, notice: Notice) -> None:

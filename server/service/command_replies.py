@@ -13,6 +13,7 @@ from harena.core.clocks import waited
 from harena.core.commands import (
     NAME_NOTE,
     Command,
+    JoinCode,
     OpenTable,
     PlayGame,
     ShowHelp,
@@ -20,10 +21,12 @@ from harena.core.commands import (
     Status,
     command_list,
 )
-from harena.core.engine import available_games, default_players, game_class
+from harena.core.engine import IllegalAction, available_games, default_players, game_class
 from harena.core.lobby import Lobby
 from harena.core.players import NameRefused
+from harena.core.privacy import Privacy
 from harena.core.table_like import TableLike
+from harena.server.common.limits import CodeGuard
 from harena.server.transport.ssh_address import SshAddress
 
 PLAY_TABLES_PER_KEY = 3
@@ -108,6 +111,13 @@ def status_text(lobby: Lobby, identity: str, now: float, address: SshAddress) ->
     if others:
         lines.append("Your other tables:")
         lines += [f"  #{t.id:<4} {_described(t, identity)} · {t.status}" for t in others]
+    invited = lobby.invitations(identity)  # private tables (core/privacy.py): only yours
+    if invited:
+        lines.append("You are invited to:")
+        lines += [
+            f"  #{t.id:<4} {_described(t, identity)} · {address.command('table', t.id, terminal=True)}"
+            for t in invited
+        ]
     return "\n".join(lines)
 
 
@@ -143,7 +153,8 @@ def ratings_text(lobby: Lobby, identity: str, game: str | None) -> str:
 
 def check_start(lobby: Lobby, identity: str, command: Command, address: SshAddress) -> str | None:
     """Why `command` cannot open its table for `identity`, or None."""
-    if isinstance(command, OpenTable) and command.table_id not in lobby.tables:
+    if isinstance(command, OpenTable) and not _known(lobby, identity, command.table_id):
+        # (a private table this key may not know of: word for word what a missing one gets)
         status = address.command("status")
         return f"harena: there is no table {command.table_id} ({status} lists yours)"
     if isinstance(command, PlayGame):
@@ -161,10 +172,42 @@ def check_start(lobby: Lobby, identity: str, command: Command, address: SshAddre
     return None
 
 
-def start_table(lobby: Lobby, identity: str, name: str, command: Command) -> str:
-    """The table the app opens for `command`: table N, or a new one with bots for `play`."""
+def _known(lobby: Lobby, identity: str, table_id: str) -> bool:
+    table = lobby.tables.get(table_id)
+    return table is not None and lobby.knows(identity, table)
+
+
+WRONG_CODE = "harena: that code opens no table: check it with whoever sent it"
+"""What a wrong, revoked or expired code gets, alike: which one it was is nobody's business."""
+TOO_MANY_CODES = "harena: too many codes tried: wait {seconds} s and try again"
+
+
+def check_join(
+    lobby: Lobby, identity: str, command: JoinCode, guard: CodeGuard, address: str
+) -> str | None:
+    """Why `join CODE` cannot seat `identity` (connected from `address`), or None: the try is
+    counted first (per key and per address), and a try refused there is not looked up."""
+    if not guard.admit(identity, address):
+        return TOO_MANY_CODES.format(seconds=max(1, round(guard.wait(identity, address))))
+    if lobby.table_with_code(command.code) is None:
+        return WRONG_CODE
+    return None
+
+
+def start_table(lobby: Lobby, identity: str, name: str, command: Command) -> str | None:
+    """The table the app opens for `command`: table N, a new one with bots for `play`, or
+    the one a code seats the player at (None: the code stopped working meanwhile: the lobby)."""
     if isinstance(command, OpenTable):
         return command.table_id
+    if isinstance(command, JoinCode):
+        table = lobby.table_with_code(command.code)
+        if table is None:
+            return None
+        try:
+            table.join_by_code(identity, name, command.code)
+        except IllegalAction:
+            return None
+        return table.id
     assert isinstance(command, PlayGame)
     bots = game_class(command.game).bots
     players = max(default_players(command.game), 2)
@@ -175,6 +218,7 @@ def start_table(lobby: Lobby, identity: str, name: str, command: Command) -> str
         players,
         bots=players - 1,
         bot_kind="heuristic" if "heuristic" in bots else "random",
+        privacy=Privacy() if command.private else None,
     )
     return table.id
 

@@ -28,12 +28,14 @@ from harena.core.commands import (
     NEEDS_TERMINAL,
     Command,
     CommandRefused,
+    JoinCode,
     Rename,
     command_text,
     parse_command,
 )
 from harena.core.table import clean_text
 from harena.server.common.limits import (
+    CodeGuard,
     ConnectionCounter,
     InputRateLimiter,
     ServerLimits,
@@ -242,6 +244,16 @@ class HarenaSession(AppSession):
             self.refuse(
                 command_replies.check_start(
                     self.server.lobby, self.identity, self.command, self.reached
+                )
+            )
+        if isinstance(self.command, JoinCode):
+            self.refuse(
+                command_replies.check_join(
+                    self.server.lobby,
+                    self.identity,
+                    self.command,
+                    self.server.code_guard,
+                    self.address,
                 )
             )
         if isinstance(self.command, Rename):
@@ -544,6 +556,8 @@ class HarenaServer:
         self.host_key = self.backend.host_key(self.host_key)
         self.lobby = self.backend.open_lobby(count_bots=config.rate_bot_games)
         self.lobby.ratings.count_bots = config.rate_bot_games
+        self.lobby.private.is_operator = lambda identity: identity in self.config.operators
+        self.code_guard = CodeGuard()  # `join CODE` tries, per key and per address
         self.bans = self.backend.bans(Bans.load(config.data_dir))
         self.session_numbers: Iterator[int] = itertools.count(1)
         self._archive_timer: asyncio.TimerHandle | None = None

@@ -8,6 +8,7 @@ import pytest
 from harena.core.commands import (
     MAX_COMMAND,
     CommandRefused,
+    JoinCode,
     OpenTable,
     PlayGame,
     ShowRatings,
@@ -32,6 +33,9 @@ SSH = "ssh -p 2022 play.example.org"
         ("status", Status()),
         ("ratings", ShowRatings()),
         ("ratings carthage", ShowRatings("carthage")),
+        ("play carthage private", PlayGame("carthage", private=True)),
+        ("join abcd-efgh-ijkm-npqr", JoinCode("abcd-efgh-ijkm-npqr")),
+        ("table pk3m9x2q", OpenTable("pk3m9x2q")),  # a private table's id (core/privacy.py)
     ],
 )
 def test_the_four_commands_are_read(text, command):
@@ -79,3 +83,12 @@ def test_a_refusal_never_echoes_a_long_command():
     with pytest.raises(CommandRefused) as refused:
         parse_command("a" * 60, GAMES, SSH)
     assert "a" * 20 not in str(refused.value)
+
+
+def test_join_and_private_are_listed_and_a_bare_play_is_explained_as_before():
+    with pytest.raises(CommandRefused) as refused:
+        parse_command("play", GAMES, SSH)
+    assert "`play` is used as `play carthage|spartacus`" in str(refused.value)
+    assert "join CODE" in str(refused.value) and "play carthage|spartacus private" in str(
+        refused.value
+    )

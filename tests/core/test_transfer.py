@@ -64,3 +64,15 @@ def test_a_file_that_is_not_an_export_or_plays_differently_is_refused(tmp_path):
     with pytest.raises(TransferError, match="replays to a different game"):
         import_table(other, msgpack.packb(data, use_bin_type=True))
     assert other.table_ids() == []  # nothing half-imported
+
+
+def test_an_imported_private_table_stays_private_and_takes_no_number(tmp_path):
+    from harena.core.privacy import Privacy, is_private_id
+
+    lobby = Lobby(Store(tmp_path / "a"))
+    table = lobby.create_table("key-a", "ann", "highcard", 2, privacy=Privacy("nobody"))
+    table.invite("key-a", "key-b", "bob")
+    other = Store(tmp_path / "b")
+    imported = import_table(other, export_table(lobby.store, table.id))
+    assert is_private_id(imported.id) and imported.privacy == table.privacy
+    assert Lobby(other).create_table("key-z", "zed", "highcard", 2).id == "1"

@@ -250,3 +250,36 @@ def test_notices_say_the_public_address_unless_told_otherwise():
     told = notice_config(parse_args([*public, "--notice-connect", "see example.org/play"]))
     assert told.connect == "see example.org/play"
     assert notice_config(parse_args(["serve"])).connect == ""
+
+
+async def test_an_invitation_to_a_private_table_is_told_to_the_invited_while_away_only():
+    """Issue 41: an invited person who is away hears of the invitation in their notice; nobody
+    else's notice names the private table."""
+    from harena.core.privacy import Privacy
+
+    clock = Clock()
+    lobby = lobby_waiting_for_ann(clock)
+    table = lobby.create_table("cat-key", "cat", "carthage", 2, privacy=Privacy())
+    with webhook_server() as hook:
+        lobby.settings.set("bob-key", "notice_webhook", hook.url)
+        lobby.settings.set("ann-key", "notice_webhook", hook.url)
+        runner = NoticeRunner(lobby, config(), clock=clock)
+        lobby.connect("bob-key", "bob")
+        table.invite("cat-key", "bob-key", "bob")
+        clock.now += 20 * MIN
+        sent = runner.check()
+        assert [n.identity for n in sent] == ["ann-key"]  # bob is here: his lobby shows it
+        lobby.disconnect("bob-key")
+        (told,) = runner.check()
+        await runner.drain()
+        assert runner.check() == []  # told once
+        await runner.drain()
+    assert told.identity == "bob-key" and told.name == "bob"
+    ann, bob = sorted(hook.posts, key=lambda body: body["player"])
+    assert table.id not in str(ann)
+    assert bob["title"] == f"harena: you are invited to table #{table.id}"
+    assert bob["text"] == (
+        f"You are invited to table #{table.id} (Carthage), a private table.\n"
+        f"Play: ssh -t -p 2222 games.example.org table {table.id}"
+    )
+    assert bob["tables"][0]["invited"] is True

@@ -31,6 +31,13 @@ from harena.tui.widgets.key_bar import KeyBar
 log = logging.getLogger(__name__)
 
 
+# Who may join: (the request's `privacy`, as the form shows it).
+PRIVACY_CHOICES = [
+    ("", "anyone"),
+    ("invited", "invited only, they may watch"),
+    ("nobody", "invited only, nobody watches"),
+]
+
 # The clock fields of the form: timing name -> (label, help).
 CLOCK_FIELDS = {
     "clock": ("Move clock", "time for each decision; when it runs out a bot plays for that player"),
@@ -54,6 +61,7 @@ class TableRequest:
     policy: ClockPolicy = field(default_factory=ClockPolicy)  # move clocks: off unless chosen
     bot_kinds: list[str] = field(default_factory=list)  # one per bot, its level
     learn: bool = False  # a guided first game (core/guide.py): its own players, seed and bots
+    privacy: str = ""  # "": open to everyone; else invite-only, who may watch (core/privacy.py)
 
 
 @dataclass
@@ -93,6 +101,7 @@ class TableForm:
         self.bot_kind_indices = [normal] * max(0, game["max_players"] - 1)  # per bot
         self.stand_in_index = normal
         self.learn = False
+        self.privacy_index = 0
 
     def request(self) -> TableRequest:
         kinds = [self.kinds[i] for i in self.bot_kind_indices[: self.bots]] if self.kinds else []
@@ -111,6 +120,7 @@ class TableForm:
             ),
             kinds,
             learn=self.learn,
+            privacy=PRIVACY_CHOICES[self.privacy_index][0],
         )
 
     def fields(self) -> list[FormField]:
@@ -131,6 +141,7 @@ class TableForm:
             *self._bot_fields(),
             *self._clock_fields(),
             *self._window_fields(),
+            self._privacy_field(),
             *learn,
         ]
 
@@ -197,6 +208,18 @@ class TableForm:
                 self._timing_cycler("window"),
             )
         ]
+
+    def _privacy_field(self) -> FormField:
+        return FormField(
+            "Who may join",
+            PRIVACY_CHOICES[self.privacy_index][1],
+            "invited only: the table is hidden from everyone else; invite people by name "
+            "or share a code from the lobby (i)",
+            self._cycle_privacy,
+        )
+
+    def _cycle_privacy(self, delta: int) -> None:
+        self.privacy_index = (self.privacy_index + delta) % len(PRIVACY_CHOICES)
 
     def _kind_label(self, index: int) -> str:
         kind = self.kinds[index]
@@ -291,7 +314,7 @@ class FormView(Widget):
             value = item.value if len(item.value) <= room else item.value[: room - 1] + "…"
             line = f"{'>' if chosen else ' '} {item.label[:15]:<15} < {value} >"
             lines.append(Content.styled(line, "bold reverse" if chosen else ""))
-        lines.append(Content(""))
+        # (no blank line before the help: Carthage with a bot fills 80x24 to the last row)
         lines.append(Content.styled(fields[self.selected].help, "italic"))
         warnings = self.form.warnings()
         if warnings:

@@ -19,9 +19,11 @@ from harena.core.clocks import waited
 from harena.core.commands import NAME_NOTE, accepted
 from harena.core.engine import IllegalAction
 from harena.core.guide import create_guided_table
+from harena.core.privacy import Privacy
 from harena.tui.messages import LobbyChanged
 from harena.tui.screens.create_table import TableRequest, show_create_table
 from harena.tui.screens.help import HelpKeys
+from harena.tui.screens.invite import InviteScreen, guests_of
 from harena.tui.screens.kept import show_kept
 from harena.tui.screens.operator import OperatorScreen
 from harena.tui.screens.pick import PickScreen
@@ -217,6 +219,13 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
             tooltip="at a table you created that has not started: free another seat",
         ),
         Binding(
+            "i",
+            "invite",
+            "invite",
+            show=False,
+            tooltip="at a private table you created: invite people by name, or share a code",
+        ),
+        Binding(
             "o",
             "operator",
             "operator",
@@ -275,7 +284,7 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
 
     def on_screen_resume(self) -> None:
         self.harena.subscribe_lobby(self, self.subscription_key)
-        self.show(self.harena.lobby.view())
+        self.show(self.harena.lobby.view(self.harena.identity))
 
     def on_screen_suspend(self) -> None:
         self.harena.unsubscribe(self.subscription_key)
@@ -298,12 +307,12 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
     def turns_changed(self) -> None:
         """A table started or stopped waiting for us: mark it (only while we are shown)."""
         if self.is_current:
-            self.show(self.harena.lobby.view())
+            self.show(self.harena.lobby.view(self.harena.identity))
 
     def _tick(self, running: bool) -> None:
         if running and self._ticking is None:
             self._ticking = self.set_interval(
-                WAIT_TICK, lambda: self.show(self.harena.lobby.view())
+                WAIT_TICK, lambda: self.show(self.harena.lobby.view(self.harena.identity))
             )
         elif not running and self._ticking is not None:
             self._ticking.stop()
@@ -349,7 +358,7 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         tables = self.query_one(TableList)
         tables.empty_text = "No finished tables." if self._finished else TableList.empty_text
         tables.refresh()
-        self.show(self.harena.lobby.view())
+        self.show(self.harena.lobby.view(self.harena.identity))
         self.status.clear()
 
     def action_your_move(self) -> None:
@@ -447,6 +456,20 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
 
         self.app.push_screen(PickScreen(f"Remove whom from table {table.id}?", seats), picked)
 
+    def action_invite(self) -> None:
+        table = self._selected_table()
+        if table is None:
+            return
+        app = self.harena
+        if table.privacy is None or table.creator != app.identity:
+            self.status.show_error(
+                "only the creator of a private table invites people to it"
+                if table.privacy is not None
+                else "this table is open to everyone: make a private one to invite people (n)"
+            )
+            return
+        self.app.push_screen(InviteScreen(guests_of(table, app)))
+
     def action_operator(self) -> None:
         run = self.harena.operator
         if run is None:
@@ -465,7 +488,7 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
             self.status.show_error("there is no table yet: press n to create one")
             return None
         try:
-            return self.harena.lobby.table(table_id)
+            return self.harena.lobby.table_for(self.harena.identity, table_id)
         except IllegalAction as error:
             self.status.show_error(str(error))
             return None
@@ -475,6 +498,8 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         if table is None:
             return
         app = self.harena
+        if self.not_a_guest(table, app.identity):
+            return
         try:
             table.sit(app.identity, app.player_name)
         except IllegalAction as error:
@@ -488,6 +513,8 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         if table is None:
             return
         app = self.harena
+        if self.not_a_guest(table, app.identity):
+            return
         try:
             table.watch(app.identity, app.player_name)
         except IllegalAction as error:  # its node cannot be reached (a cluster)
@@ -495,6 +522,14 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
             return
         self.status.clear()
         app.open_table(table)
+
+    def not_a_guest(self, table: TableLike, identity: str) -> bool:
+        """An operator sees every private table but is no guest at one: said so (a player who
+        may not know of it never sees it listed)."""
+        if table.privacy is None or table.knows(identity):
+            return False
+        self.status.show_error("a private table: operators see it, only the invited sit or watch")
+        return True
 
     def action_new_table(self) -> None:
         games = self.harena.lobby.view()["games"]
@@ -517,6 +552,7 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
             bots=request.bots,
             bot_kinds=request.bot_kinds,
             policy=request.policy,
+            privacy=Privacy(request.privacy) if request.privacy else None,
         )
         return table.id
 
@@ -524,7 +560,7 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         if table_id is None:
             return
         try:
-            table = self.harena.lobby.table(table_id)
+            table = self.harena.lobby.table_for(self.harena.identity, table_id)
         except IllegalAction as error:
             self.status.show_error(str(error))
             return

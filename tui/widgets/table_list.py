@@ -26,6 +26,7 @@ def summary_line(table: dict[str, Any]) -> str:
     names = ", ".join(_short_name(s) for s in seats)
     watching = len(table["spectators"])
     status = f"YOU {table['waited']}" if table.get("waited") else status_word(table["status"])
+    status = "invited" if table.get("invited") and not table.get("waited") else status
     return (
         f"#{table['id']:<3} {short_title(table['title']):<14} {status:<8} "
         f"{taken}/{len(seats)} seated  {names[:26]:<26}"
@@ -52,7 +53,12 @@ def detail_lines(table: dict[str, Any]) -> list[str]:
     seats = ", ".join(f"{s['name'] or 'free seat'} ({seat_state(s)})" for s in table["seats"])
     options = ", ".join(f"{k} {v}" for k, v in table["options"].items())
     watchers = ", ".join(table["spectators"]) or "nobody"
-    head = f"Table {table['id']}: {table['title']}, {status_word(table['status'])}"
+    kind = "Private table" if table.get("private") else "Table"
+    head = f"{kind} {table['id']}: {table['title']}, {status_word(table['status'])}"
+    if table.get("invited"):
+        head += ", you are invited (Enter sits)"
+    if table.get("yours"):
+        head += ", yours (i invites)"
     if table.get("waited"):
         waited = "" if table["waited"] == "now" else f" for {table['waited']}"
         head += f", waiting for you{waited} (y opens it)"
