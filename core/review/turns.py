@@ -141,12 +141,25 @@ def review_table(
     (a worker's share of the decisions); `progress(done, total)` after each one."""
     todo = decisions(config, actions, seats) if positions is None else sorted(positions)
     game = game_class(config.game)(config)
+    found = review_onward(game, actions, todo, budget, seed, progress)
+    return TableReview(table_id, config.game, tuple(found))
+
+
+def review_onward(
+    game: Game,
+    actions: list[Action],
+    positions: list[int],
+    budget: ReviewBudget = QUICK,
+    seed: int = REVIEW_SEED,
+    progress: Progress | None = None,
+) -> list[DecisionReview]:
+    """The decisions at `positions` (sorted, none before where `game` stands) of the game whose
+    moves are `actions`, weighed in turn; `game` is moved on to the last of them (a worker
+    goes on from there with the next share)."""
     reviewed: list[DecisionReview] = []
-    at = 0
-    for done, position in enumerate(todo):
-        for action in actions[at:position]:
+    for done, position in enumerate(positions):
+        for action in actions[game.version : position]:
             game.act(action.seat, action.choice)
-        at = position
         action = actions[position]
         found = review_decision(
             game, action.seat, action.choice, budget, decision_seed(seed, position)
@@ -154,8 +167,8 @@ def review_table(
         if found is not None:
             reviewed.append(found)
         if progress is not None:
-            progress(done + 1, len(todo))
-    return TableReview(table_id, config.game, tuple(reviewed))
+            progress(done + 1, len(positions))
+    return reviewed
 
 
 HINT_BUDGET = Budget(iterations=1_000_000, seconds=1.0)  # the hard bot's own thinking time
