@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from harena.core.codec import from_plain, to_plain
+from harena.core.engine import Action, GameConfig
+from harena.core.review.turns import DEFAULT_REVIEW, Progress, ReviewBudget, decisions, review_table
 from harena.core.review.verdict import DecisionReview, TableReview
 
 FORMAT = 1
@@ -82,3 +84,30 @@ class KeptReview:
         except (KeyError, TypeError, ValueError):
             return cls(game, moves)
         return fresh
+
+
+def review_kept(
+    kept: KeptReview,
+    config: GameConfig,
+    actions: list[Action],
+    *,
+    table_id: str = "",
+    seats: Iterable[int] | None = None,
+    budget: ReviewBudget = DEFAULT_REVIEW,
+    progress: Progress | None = None,
+) -> TableReview:
+    """`seats`' review (None: every seat), weighing here only what `kept` lacks and adding it
+    to `kept` (for a one-shot command on this machine: keep `kept.to_plain()` afterwards)."""
+    seats = None if seats is None else list(seats)
+    todo = decisions(config, actions, seats)
+    missing = kept.missing(todo)
+    done = len(todo) - len(missing)
+    if progress is not None:
+        progress(done, len(todo))
+    told = None if progress is None else (lambda n, _: progress(done + n, len(todo)))
+    found = review_table(
+        config, actions, seats=seats, budget=budget, positions=missing, progress=told
+    )
+    kept.add(missing, found.decisions)
+    kept.complete |= set(range(config.players) if seats is None else seats)
+    return kept.table_review(table_id, seats)

@@ -41,14 +41,16 @@ class ReviewBudget:
     """What one decision may cost. `worlds`: sampled worlds (each plays every candidate);
     `seconds`: a wall clock too (None: worlds alone, so a review repeats exactly)."""
 
-    worlds: int = 6
+    worlds: int = 24
     depth: int = 30  # decisions a playout runs before it is scored (0: to the end)
-    width: int = 6  # candidates weighed at most: the choice made, the heuristic's, others
+    width: int = 8  # candidates weighed at most: the choice made, the heuristic's, others
     margin: float = 0.02  # how much better another choice must score to be called better
     seconds: float | None = None
 
 
-QUICK = ReviewBudget()  # a 60-decision game in well under a minute on one core (bench/review.py)
+# About 0.5 s a decision on one core: a 60-decision game in about half a minute
+# (bench/review.py).
+DEFAULT_REVIEW = ReviewBudget()
 
 
 def percent(value: float) -> int:
@@ -68,7 +70,11 @@ def offered(game: Game, seat: int) -> list[tuple[str, str]]:
 
 
 def review_decision(
-    game: Game, seat: int, chosen: str, budget: ReviewBudget = QUICK, seed: int = REVIEW_SEED
+    game: Game,
+    seat: int,
+    chosen: str,
+    budget: ReviewBudget = DEFAULT_REVIEW,
+    seed: int = REVIEW_SEED,
 ) -> DecisionReview | None:
     """The choice `chosen` that `seat` made in `game` (as it stood before the move) against
     the search bot's best, from `seat`'s view alone; None when there was nothing to weigh (one
@@ -131,7 +137,7 @@ def review_table(
     *,
     table_id: str = "",
     seats: Iterable[int] | None = None,
-    budget: ReviewBudget = QUICK,
+    budget: ReviewBudget = DEFAULT_REVIEW,
     seed: int = REVIEW_SEED,
     progress: Progress | None = None,
     positions: list[int] | None = None,
@@ -149,7 +155,7 @@ def review_onward(
     game: Game,
     actions: list[Action],
     positions: list[int],
-    budget: ReviewBudget = QUICK,
+    budget: ReviewBudget = DEFAULT_REVIEW,
     seed: int = REVIEW_SEED,
     progress: Progress | None = None,
 ) -> list[DecisionReview]:

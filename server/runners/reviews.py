@@ -43,9 +43,9 @@ from harena.server.runners.bot_workers import BotWorkers
 
 log = logging.getLogger(__name__)
 
-# Per decision at most 24 worlds or 1.5 s, whichever ends first: a 60-decision game within a
+# Per decision at most 24 worlds or 1 s, whichever ends first: a 60-decision game within a
 # minute on one worker (bench/review.py measures what a budget costs).
-SERVER_BUDGET = ReviewBudget(worlds=24, seconds=1.5)
+SERVER_BUDGET = ReviewBudget(seconds=1.0)
 SHARE = 4  # decisions a worker weighs in one task
 GRACE = 15.0  # seconds a share may take past its budget: replaying, a snapshot, a busy machine
 MEMORY = 64  # reviews kept in memory without a shelf

@@ -45,3 +45,27 @@ def test_a_damaged_or_foreign_review_is_weighed_again(tmp_path: Path) -> None:
     path.write_bytes(bytes(raw))
     assert store.read_review("4") is None
     assert store.read_review("5") is None  # none kept
+
+
+def test_a_one_shot_review_weighs_only_what_was_not_kept() -> None:
+    from harena.core.review.kept import review_kept
+    from harena.core.review.turns import ReviewBudget
+    from tests.core.review.test_turns import played
+
+    game = played("carthage", 2, 44)
+    kept = KeptReview("carthage", len(game.actions))
+    budget = ReviewBudget(worlds=2, depth=8)
+    told: list[tuple[int, int]] = []
+    first = review_kept(
+        kept, game.config, game.actions, table_id="4", seats=[1], budget=budget,
+        progress=lambda done, total: told.append((done, total)),
+    )  # fmt: skip
+    total = told[-1][1]
+    assert told[0] == (0, total) and told[-1] == (total, total) and kept.covers([1])
+    again: list[tuple[int, int]] = []
+    back = KeptReview.from_plain(kept.to_plain(), "carthage", len(game.actions))
+    second = review_kept(
+        back, game.config, game.actions, table_id="4", seats=[1], budget=budget,
+        progress=lambda done, total: again.append((done, total)),
+    )  # fmt: skip
+    assert second == first and first.decisions and again == [(total, total)]
