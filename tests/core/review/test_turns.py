@@ -162,8 +162,8 @@ def test_carthage_a_card_not_played_that_would_eliminate_the_last_opponent_is_li
     None
 ):
     """rulebook: Victory - the last gladiator standing wins. Seeded play to move 102, where
-    Red's hand holds a card that eliminates the last opponent; Red plays another instead and
-    goes on to lose the game."""
+    Red Dimachaerus holds a card that eliminates Blue Retiarius, the last opponent; Red plays
+    another instead and goes on to lose the game."""
     honest = played("carthage", 2, 44)
     at, seat, blunder = 102, 0, "play:88"
     before = game_class("carthage")(honest.config)
@@ -192,9 +192,9 @@ def test_spartacus_a_host_title_let_go_for_1_denarius_that_decides_the_game_is_l
     None
 ):
     """rules: Contest for the Host Title, Honor to the Host (+1 Influence). Seeded play to
-    the Host contest of a round where Solonius stands at 11 Influence; Glaber bids nothing,
-    Batiatus becomes Host for 1 denarius and Solonius ends the Arena phase alone at 12 or
-    more. With 2 denarii bid instead, Glaber wins the game."""
+    the Host contest of round 5, Solonius at 11 Influence; Tullius bids nothing, Batiatus
+    becomes Host for 1 denarius and Solonius ends the Arena phase alone at 13. With 2 denarii
+    bid instead, Tullius wins the game."""
     honest = played("spartacus", 3, 11)
     at, seat = 418, 2
     before = game_class("spartacus")(honest.config)
