@@ -56,6 +56,26 @@ async def test_a_review_is_weighed_in_the_workers_with_progress_and_kept_once(
         assert again.kept(table, 0) == review
         assert await again.request(table, 0, lambda d, t: later.append((d, t))) == review
         assert later == [(total, total)]
+
+        # Every seat's (the game revealed): seat 0's decisions are not weighed again.
+        everyone: list[tuple[int, int]] = []
+        ticks = 0
+
+        async def ticker() -> None:
+            nonlocal ticks
+            while True:
+                ticks += 1
+                await asyncio.sleep(0.01)
+
+        running = asyncio.ensure_future(ticker())
+        try:
+            whole = await again.request(table, None, lambda d, t: everyone.append((d, t)))
+        finally:
+            running.cancel()
+        assert not isinstance(whole, Busy) and {d.seat for d in whole.decisions} == {0, 1}
+        assert everyone[0][0] == total and everyone[-1][0] == everyone[-1][1] > total
+        assert [d for d in whole.decisions if d.seat == 0] == list(review.decisions)
+        assert ticks >= 5  # the loop went on while the workers weighed
     finally:
         workers.close()
 
