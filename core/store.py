@@ -4,6 +4,7 @@ Layout under the data folder (folders 0700, files 0600: they hold every seed and
 
     tables/<id>/log          framed msgpack records, appended and fsynced one by one
     tables/<id>/snapshot     the latest snapshot, checksummed (temp file, fsynced, renamed)
+    tables/<id>/review       the table's review once computed (core/review/), checksummed
     tables/<id>/log.torn-N   the torn tail of a record a crash left half-written
     tables/<id>/log.bad-N    bytes cut from the log because they were damaged or unusable
     tables/<id>/snapshot.bad-N  a snapshot that failed its checksum or disagreed with the log
@@ -44,6 +45,7 @@ MAX_RECORD = 16 * 1024 * 1024  # a length beyond this can only be garbage
 MEND_LIMIT = 4096  # payloads up to this size get a flipped bit put back (8 x 4096 checksums)
 _TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
+REVIEW_FILE = "review"
 SNAPSHOT_MAGIC = b"harena-snapshot"
 # 1: a bare msgpack map, no checksum (before issue 12); 2: magic, format byte, CRC32 frame.
 SNAPSHOT_FORMAT = 2
@@ -496,6 +498,35 @@ class Store:
         if not _TABLE_ID.match(name.replace(".", "_")):
             raise StoreError(f"bad document name {name!r}")
         return self.root / name
+
+    def _table_or_archived(self, table_id: str) -> Path:
+        folder = self._dir(table_id)
+        archived = self._archive_dir(table_id)
+        return archived if not folder.is_dir() and archived.is_dir() else folder
+
+    def read_review(self, table_id: str) -> dict[str, Any] | None:
+        """A finished table's stored review (core/review/), live or archived; None if there is
+        none or it cannot be trusted (its checksum fails: it is computed again)."""
+        try:
+            raw = (self._table_or_archived(table_id) / REVIEW_FILE).read_bytes()
+        except FileNotFoundError:
+            return None
+        read = decode_log(raw, repair=False)
+        if read.problem is not None or len(read.records) != 1:
+            log.warning("table %s: its stored review is damaged (%s)", table_id, read.problem)
+            return None
+        return read.records[0]
+
+    def write_review(self, table_id: str, review: dict[str, Any]) -> None:
+        """Beside the table's records, atomic as a snapshot is; computed once, kept."""
+        folder = self._table_or_archived(table_id)
+        tmp = folder / (REVIEW_FILE + ".tmp")
+        try:
+            _write_private(tmp, encode_record(review))
+            os.replace(tmp, folder / REVIEW_FILE)
+            _fsync_dir(folder)
+        except OSError as exc:
+            raise StoreError(f"could not write the review of table {table_id}: {exc}") from exc
 
     def write_snapshot(self, table_id: str, snapshot: dict[str, Any]) -> None:
         """Atomic: readers see the old snapshot or the new one, never half of one."""

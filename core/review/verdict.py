@@ -53,3 +53,11 @@ class Hint:
     choice: str
     label: str
     value: float  # its estimated chance to win with it
+
+
+@dataclass(frozen=True)
+class Busy:
+    """No review or hint now (the reviewers are busy, the game is not over, ...): `message`
+    tells the player why and when to ask again."""
+
+    message: str

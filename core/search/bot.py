@@ -48,6 +48,22 @@ class Stats:
     values: dict[str, tuple[int, float]] = field(default_factory=dict)  # choice: visits, total
 
 
+def clearly_best(rows: list[list[float]], margin: float) -> int:
+    """The column (a candidate) of paired playout scores that did best, if it beat column 0
+    (the incumbent: the heuristic's pick, or the choice a player made) clearly world by world,
+    by more than `margin` and more than its standard error; else 0."""
+    if not rows:
+        return 0
+    n = len(rows)
+    best = max(range(len(rows[0])), key=lambda k: sum(r[k] for r in rows))
+    if best == 0:
+        return 0
+    gains = [r[best] - r[0] for r in rows]
+    mean = sum(gains) / n
+    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n) if n > 1 else 1.0
+    return best if mean > max(margin, spread) else 0
+
+
 class SearchBot:
     """A seat's bot that thinks: `decide(game, seat)`. Drivers that only have a view get the
     heuristic bot's choice from `choose(view)`; deals (`standing`) are the heuristic's too."""
@@ -110,6 +126,23 @@ class SearchBot:
         while len(others) > budget.width - 1:
             others.pop(self.rng.below(len(others)))
         candidates = [normal, *others]
+        rows = self.paired_rows(game, seat, candidates, deadline)
+        self.stats.values = {
+            c: (len(rows), sum(r[k] for r in rows)) for k, c in enumerate(candidates)
+        }
+        if not rows:
+            return normal
+        self.stats.searched = True
+        return candidates[clearly_best(rows, budget.margin)]
+
+    def paired_rows(
+        self, game: Game, seat: int, candidates: list[str], deadline: float | None = None
+    ) -> list[list[float]]:
+        """One row a sampled world, while the budget lasts: each candidate's playout score from
+        that world (`sample_world`: the seat's view, the rest drawn again), with the same dice
+        and policies for all of them. The review of a finished game weighs choices this way."""
+        self.bind(game.name)
+        budget = self.budget
         rows: list[list[float]] = []
         while self.stats.iterations + len(candidates) <= max(budget.iterations, len(candidates)):
             if deadline is not None and time.perf_counter() >= deadline:
@@ -125,20 +158,7 @@ class SearchBot:
                 row.append(self._playout(twin, seat, choice, policies))
                 self.stats.iterations += 1
             rows.append(row)
-        self.stats.values = {
-            c: (len(rows), sum(r[k] for r in rows)) for k, c in enumerate(candidates)
-        }
-        if not rows:
-            return normal
-        self.stats.searched = True
-        n = len(rows)
-        best = max(range(len(candidates)), key=lambda k: sum(r[k] for r in rows))
-        if best == 0:
-            return normal
-        gains = [r[best] - r[0] for r in rows]
-        mean = sum(gains) / n
-        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n) if n > 1 else 1.0
-        return candidates[best] if mean > max(budget.margin, spread) else normal
+        return rows
 
     def _ucb(self, game: Game, seat: int, ids: list[str], normal: str, began: float) -> str:
         budget = self.budget

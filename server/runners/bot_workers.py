@@ -22,11 +22,14 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from harena.core.engine import Game, Rng, restore
 from harena.core.search.bot import Budget, SearchBot
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 DEFAULT_SECONDS = 1.0  # a thinking bot's wall-clock budget per decision
 UNBOUNDED = 1_000_000  # iterations: the clock ends a worker's thought
@@ -161,6 +164,24 @@ class BotWorkers:
         if self.on_thought is not None:
             self.on_thought(thought)
         return thought
+
+    @property
+    def busy(self) -> bool:
+        """Every worker is taken (a thought or other work waits for one, or would)."""
+        return self._free.locked()
+
+    async def run(self, timeout: float, work: Callable[..., T], *args: Any) -> T:
+        """`work(*args)` in a worker once one is free, as a thought takes one (so thoughts and
+        other work, a game's review, take turns); TimeoutError past `timeout` seconds of work
+        and BrokenProcessPool if the worker died (either way the pool is rebuilt)."""
+        async with self._free:
+            pool = await self._executor()
+            future = asyncio.get_running_loop().run_in_executor(pool, work, *args)
+            try:
+                return await asyncio.wait_for(future, timeout)
+            except (TimeoutError, BrokenProcessPool):
+                self._rebuild()
+                raise
 
     def close(self) -> None:
         pool, self._pool = self._pool, None

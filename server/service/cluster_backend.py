@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from harena.core.lobby import Lobby
+from harena.core.review.kept import ReviewShelf
 from harena.server.cluster.bans import shared_bans
 from harena.server.cluster.connections import ClusterConnections
 from harena.server.cluster.node import ClusterNode
@@ -46,6 +47,11 @@ class ClusterBackend:
 
     def notice_book(self) -> NoticeBook | None:
         return ClusterNoticeBook(self._node)  # one sender for the cluster, presence on every node
+
+    def review_shelf(self) -> ReviewShelf | None:
+        # Not yet in JetStream beside the table's records: each node keeps the reviews it
+        # weighed in memory, so one may be weighed again on another node or after a restart.
+        return None
 
     def run(self, server: Any) -> None:
         self._node.run(server)

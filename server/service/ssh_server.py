@@ -53,6 +53,7 @@ from harena.server.operations.operators import BANNED_KEY_MESSAGE, Bans
 from harena.server.runners.bot_runner import BotRunner
 from harena.server.runners.bot_workers import BotWorkers
 from harena.server.runners.clock_runner import ClockRunner
+from harena.server.runners.reviews import Reviews
 from harena.server.service import command_replies
 from harena.server.service.backend import choose_backend
 from harena.server.transport.driver import SSHDriver
@@ -584,6 +585,7 @@ class HarenaServer:
         self.sessions: dict[str, set[HarenaSession]] = {}
         self._listener: asyncssh.SSHAcceptor | None = None
         self.bots: BotRunner | None = None
+        self.reviews = Reviews(None)  # finished tables' reviews and hints, once started
         self.clocks: ClockRunner | None = None
         self.lobby.notice_channels = config.notices.channels
         self.notices = NoticeRunner(self.lobby, config.notices, book=self.backend.notice_book())
@@ -618,6 +620,7 @@ class HarenaServer:
             workers = BotWorkers(self.config.bot_workers, self.config.bot_seconds)
             workers.on_thought = self.metrics.thought
         self.bots = BotRunner(self.lobby, self.config.bot_delay, workers)
+        self.reviews = Reviews(workers, self.backend.review_shelf())
         self.clocks = ClockRunner(self.lobby)
         self.notices.start()
         # Before anyone connects: the collection of the whole heap that precedes the first
@@ -660,6 +663,7 @@ class HarenaServer:
             for session in sessions:
                 session.request_exit(SHUTDOWN_MESSAGE)
         await shutdown_all()
+        self.reviews.close()
         if self.bots is not None:
             self.bots.close()
         if self.clocks is not None:
