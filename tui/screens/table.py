@@ -192,6 +192,13 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             show=False,
             tooltip="step through the game so far as your seat saw it (a finished game: all revealed)",
         ),
+        Binding(
+            "i",
+            "how_it_went",
+            "how it went",
+            show=False,
+            tooltip="after the game: its course drawn and where it turned for you",
+        ),
         Binding("enter", "done", show=False),
         Binding("question_mark", "help", "help", tooltip="this help"),
     ]
@@ -380,7 +387,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         )
         prompt, over = self._widget(PromptBar), self._widget(GameOverPanel)
         if game["result"] is not None:
-            over.show_result(view, board.result_lines(view))
+            over.show_result(view, board.result_lines(view), self._after_game_key())
             if not over.display:  # the one layout change of a game: at its end
                 prompt.display, over.display = False, True
             return
@@ -574,6 +581,18 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             self.status.show_error(str(error))
             return
         self.app.push_screen(screen)
+
+    def _after_game_key(self) -> tuple[str, str] | None:
+        from harena.tui.screens.review import reviewable
+
+        return ("i", "how it went") if reviewable(self.table) is None else None
+
+    def action_how_it_went(self) -> None:
+        from harena.tui.screens.review import open_review
+
+        why = open_review(self.app, self.table, self.harena.identity)
+        if why is not None:
+            self.status.show_error(why)
 
     def action_done(self) -> None:
         if self.view["game"]["result"] is not None:
