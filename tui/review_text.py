@@ -7,15 +7,51 @@ would have chosen, and what it cost, "about 12% less chance to win".
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 
-from harena.core.review.course import Course
+from harena.core.review.course import COURSES, Course, course_of
 from harena.core.review.verdict import DecisionReview, TableReview
-from harena.tui.review_calls import Unanswered
-from harena.tui.widgets.course_plot import course_text
+from harena.core.table_like import TableLike
+from harena.tui import review_calls
+from harena.tui.review_calls import Progress, Unanswered
+from harena.tui.screens.replay import replay_of
+from harena.tui.widgets.course_plot import course_text, player_label
 
 TURNING_POINTS = 5
 """The decisions listed per seat, the worst first."""
+
+
+# A finished game's course is the same for everyone: worked out once per table.
+_COURSES: weakref.WeakKeyDictionary[TableLike, Course] = weakref.WeakKeyDictionary()
+
+
+def reviewable(table: TableLike) -> str | None:
+    """Why `table` has no review to show (None: it has one)."""
+    if table.status not in ("over", "closed") or table.game.result() is None:
+        return "a review is for a finished game: this one is not over"
+    if table.game.name not in COURSES:
+        return f"{table.game.title} has no review"
+    return None
+
+
+def course_for(table: TableLike) -> Course:
+    kept = _COURSES.get(table)
+    if kept is None:
+        _COURSES[table] = kept = course_of(replay_of(table, None))
+    return kept
+
+
+def every_seat(table: TableLike) -> bool:
+    """Whether the table's creator allowed the bot's advice: then every seat's turning points
+    are shown once the game is over."""
+    return bool(table.summary().get("hints"))
+
+
+def seat_labels(table: TableLike, course: Course) -> list[str]:
+    """Each seat as "ann/Glaber"."""
+    names = table.seat_names()
+    return [player_label(p, names) for p in course.players]
 
 
 def seats_reviewed(players: int, seat: int | None, every_seat: bool) -> list[int]:
@@ -86,3 +122,28 @@ def review_text(
         blocks.append("\n".join(points_text(review, seat, asker, labels[seat])))
     text = "\n\n".join(blocks)
     return text if unicode else text.replace("…", "...")
+
+
+async def table_review_text(
+    table: TableLike,
+    seats: Sequence[int],
+    asker: int | None,
+    *,
+    width: int = 80,
+    unicode: bool = True,
+    on_progress: Progress | None = None,
+) -> str:
+    """A finished table's review as text: its course, then the turning points of `seats`
+    (the search bot asked for each)."""
+    course = course_for(table)
+    reviews = []
+    for seat in seats:
+        answer = await review_calls.ask_review(table, seat, on_progress or (lambda fraction: None))
+        reviews.append((seat, answer))
+    labels = seat_labels(table, course)
+    text = review_text(
+        course, table.seat_names(), reviews, asker, labels, width=width, unicode=unicode
+    )
+    if not seats:
+        text += "\n\nOnly the players of this table see where it turned for them."
+    return text

@@ -29,6 +29,7 @@ from harena.core.commands import (
     Command,
     CommandRefused,
     Rename,
+    ShowReview,
     command_text,
     parse_command,
 )
@@ -174,6 +175,7 @@ class HarenaSession(AppSession):
         self.command: Command | None = None
         """What `ssh host COMMAND` asked for (core/commands.py); None: the lobby."""
         self._renamed: str | None = None  # what `rename NAME` prints once done
+        self._review: asyncio.Future[None] | None = None  # `review N` being written
 
     def connection_lost(self, exc: Exception | None) -> None:
         super().connection_lost(exc)
@@ -221,6 +223,9 @@ class HarenaSession(AppSession):
         return super().no_terminal_message()
 
     def session_started(self) -> None:
+        if isinstance(self.command, ShowReview) and self._refusal is None:
+            self._review = asyncio.ensure_future(self._print_review(self.command))
+            return
         if isinstance(self.command, NEEDS_TERMINAL):
             self.refuse(
                 command_replies.check_start(
@@ -241,6 +246,20 @@ class HarenaSession(AppSession):
         self.server.session_opened(self)
         self.task.add_done_callback(lambda _task: self.server.session_closed(self))
         self._schedule_idle_check()
+
+    async def _print_review(self, command: ShowReview) -> None:
+        """`review N`: printed once the search bot's part is in (or why not, on stderr)."""
+        try:
+            done, said = await command_replies.review(
+                self.server.lobby, self.identity, command, self.reached
+            )
+        except Exception:
+            log.exception("the review of table %s failed", command.table_id)
+            done, said = False, f"harena: the review of table {command.table_id} failed"
+        if done:
+            self._close_with_reply(said)
+        else:
+            self._close_with_message(said, status=1)
 
     def _schedule_idle_check(self) -> None:
         every = min(IDLE_CHECK_EVERY, self.server.config.limits.idle_timeout / 2)

@@ -10,10 +10,12 @@ from harena.core.review.verdict import DecisionReview, Estimate, TableReview
 from harena.core.table import Table
 
 
-def finished_table(lobby: Lobby, game: str = "carthage", players: int = 3) -> Table:
+def finished_table(
+    lobby: Lobby, game: str = "carthage", players: int = 3, identity: str = "id-ann"
+) -> Table:
     options = dict(game_class(game).simulation_options)
     table = lobby.create_table(
-        "id-ann", "ann", game, players, options, bots=players - 1, bot_kind="heuristic"
+        identity, "ann", game, players, options, bots=players - 1, bot_kind="heuristic"
     )
     mine = game_class(game).bots["heuristic"](bot_seed(7, 0))
     for _ in range(20_000):
@@ -23,7 +25,7 @@ def finished_table(lobby: Lobby, game: str = "carthage", players: int = 3) -> Ta
             table.play_bot(table.bots_to_move()[0])
         else:
             assert 0 in table.game.awaited(), "nobody to move"
-            table.act("id-ann", decide(table.game, 0, mine))
+            table.act(identity, decide(table.game, 0, mine))
     raise AssertionError("the game did not end")
 
 

@@ -16,7 +16,7 @@ from harena.core.table import Table
 from harena.core.table_like import TableLike
 from harena.tui import review_calls
 from harena.tui.review_calls import Unanswered
-from harena.tui.screens import review as review_screen
+from harena.tui.review_text import reviewable
 from harena.tui.screens.replay import ReplayScreen
 from harena.tui.screens.review import ReviewScreen
 from harena.tui.screens.table import TableScreen
@@ -59,7 +59,7 @@ async def test_the_end_of_the_game_offers_i_and_it_shows_the_course_then_the_tur
 ) -> None:
     lobby, table = table_of("carthage")
     review = review_of(table, DROPS)
-    monkeypatch.setattr(review_screen, "ask_review", answering(lambda t, s: review))
+    monkeypatch.setattr(review_calls, "ask_review", answering(lambda t, s: review))
     async with session(lobby, "id-ann", "ann", size=size, start_table=table.id) as (app, pilot):
         assert isinstance(app.screen, TableScreen)
         assert "i how it went" in screen_text(app)
@@ -98,7 +98,7 @@ async def test_from_a_replay_a_turning_point_moves_that_replay_to_the_moment_bef
 ) -> None:
     lobby, table = table_of("spartacus")
     review = review_of(table, [0.0, 0.2, 0.1])
-    monkeypatch.setattr(review_screen, "ask_review", answering(lambda t, s: review))
+    monkeypatch.setattr(review_calls, "ask_review", answering(lambda t, s: review))
     async with session(lobby, "id-ann", "ann") as (app, pilot):
         app.push_screen(ReplayScreen.for_table(table, "id-ann"))
         await pilot.pause()
@@ -132,7 +132,7 @@ async def test_progress_is_shown_while_the_bot_reviews_and_a_busy_bot_is_refused
         await go.wait()
         return answers.pop(0)
 
-    monkeypatch.setattr(review_screen, "ask_review", ask)
+    monkeypatch.setattr(review_calls, "ask_review", ask)
     async with session(lobby, "id-ann", "ann") as (app, pilot):
         app.push_screen(ReviewScreen(table, "id-ann"))
         await until(lambda: "reviewing the decisions: 40%" in screen_text(app))
@@ -163,9 +163,7 @@ async def test_a_spectator_sees_the_course_but_no_ones_turning_points_and_a_game
         await pilot.pause()
         assert "Only the players of this table see where it turned" in screen_text(app)
     playing = lobby.create_table("id-ann", "ann", "carthage", 2, bots=1)
-    assert (
-        review_screen.reviewable(playing) == "a review is for a finished game: this one is not over"
-    )
+    assert reviewable(playing) == "a review is for a finished game: this one is not over"
 
 
 async def test_question_mark_explains_the_keys_and_marks() -> None:

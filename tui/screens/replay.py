@@ -172,7 +172,7 @@ class ReplayScreen(QuietFocus, HelpKeys, Screen[None]):
 
     def _bar_bindings(self) -> list[Binding]:
         """The keys on the bar: `i` only for a finished game with a review."""
-        from harena.tui.screens.review import reviewable
+        from harena.tui.review_text import reviewable
 
         shown = self.replay.reveal and reviewable(self.table) is None
         return [

@@ -9,7 +9,6 @@ Tab shows every other player's turning points too (a finished game hides nothing
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -21,51 +20,29 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from harena.core.review.course import COURSES, Course, course_of
 from harena.core.review.verdict import DecisionReview, TableReview
 from harena.core.table_like import TableLike
-from harena.tui.review_calls import Unanswered, ask_review
-from harena.tui.review_text import TURNING_POINTS, point_lines, seat_heading, seats_reviewed
+from harena.tui import review_calls
+from harena.tui.review_calls import Unanswered
+from harena.tui.review_text import (
+    TURNING_POINTS,
+    course_for,
+    every_seat,
+    point_lines,
+    reviewable,
+    seat_heading,
+    seat_labels,
+    seats_reviewed,
+)
 from harena.tui.screens.help import HelpKeys
 from harena.tui.screens.quiet import QuietFocus
-from harena.tui.screens.replay import replay_of
-from harena.tui.widgets.course_plot import course_renderable, player_label
+from harena.tui.widgets.course_plot import course_renderable
 from harena.tui.widgets.header_line import HeaderLine
 from harena.tui.widgets.key_bar import KeyBar
 from harena.tui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
     from textual.app import App
-
-# A finished game's course is the same for everyone: worked out once per table.
-_COURSES: weakref.WeakKeyDictionary[TableLike, Course] = weakref.WeakKeyDictionary()
-
-
-def reviewable(table: TableLike) -> str | None:
-    """Why `table` has no review to show (None: it has one)."""
-    if table.status not in ("over", "closed") or table.game.result() is None:
-        return "a review is for a finished game: this one is not over"
-    if table.game.name not in COURSES:
-        return f"{table.game.title} has no review"
-    return None
-
-
-def course_for(table: TableLike) -> Course:
-    kept = _COURSES.get(table)
-    if kept is None:
-        _COURSES[table] = kept = course_of(replay_of(table, None))
-    return kept
-
-
-def every_seat(table: TableLike) -> bool:
-    """Whether the table's creator allowed the bot's advice: then every seat's turning points
-    are shown once the game is over."""
-    return bool(table.summary().get("hints"))
-
-
-def seat_labels(table: TableLike, course: Course) -> list[str]:
-    names = table.seat_names()
-    return [player_label(p, names) for p in course.players]
 
 
 class ReviewScreen(QuietFocus, HelpKeys, Screen[int | None]):
@@ -221,7 +198,7 @@ class ReviewScreen(QuietFocus, HelpKeys, Screen[int | None]):
         self.run_worker(self._review(seat), group="review", exclusive=True)
 
     async def _review(self, seat: int) -> None:
-        answer = await ask_review(self.table, seat, self._progressed)
+        answer = await review_calls.ask_review(self.table, seat, self._progressed)
         self.reviews[seat] = answer
         self.progress = None
         if self.is_attached:

@@ -583,7 +583,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         self.app.push_screen(screen)
 
     def _after_game_key(self) -> tuple[str, str] | None:
-        from harena.tui.screens.review import reviewable
+        from harena.tui.review_text import reviewable
 
         return ("i", "how it went") if reviewable(self.table) is None else None
 
