@@ -139,11 +139,12 @@ class Lobby:
         sit: bool = True,
         policy: ClockPolicy | None = None,
         seed: int | None = None,
+        hints: bool = False,
     ) -> Table:
         """A new table; the creator takes seat 0 (unless `sit` is False) and `bots` bots fill
         the next empty seats, each of `bot_kind`, or of its own level (`bot_kinds`, one per
         bot: "easy", "heuristic", "search", ...). `seed`: a fixed deal (a guided game), else a
-        fresh one."""
+        fresh one. `hints`: its players may ask the hard bot; then it is never rated."""
         if bots < 0 or bots > players - (1 if sit else 0):
             raise GameConfigError(f"{bots} bots do not fit {players} seats")
         kinds = list(bot_kinds) if bot_kinds is not None else [bot_kind] * bots
@@ -161,6 +162,7 @@ class Lobby:
             table_id=None if self.store is not None else str(len(self.tables) + 1),
             creator=identity,
             policy=policy,
+            hints=hints,
         )
         unknown = [kind for kind in kinds if kind not in table.game.bots]
         if unknown:

@@ -77,6 +77,7 @@ class Table:
         self.started = False
         self.creator: str | None = None  # who created it: may remove players before the start
         self.closed: str | None = None  # why an operator ended it early (None: not closed)
+        self.hints = False  # its creator allowed the bot's advice: hints, and no rating
         self.removed: str | None = None  # runtime: why it left this server (deleted, archived)
         self.touched = clock()  # when a record was last saved: idle tables are archived
         self.chat: list[ChatLine] = []
@@ -112,8 +113,10 @@ class Table:
         clock: Callable[[], float] = time.time,
         creator: str | None = None,
         policy: ClockPolicy | None = None,
+        hints: bool = False,
     ) -> Table:
-        """A new table, its create record saved (and a snapshot: a second copy of its config)."""
+        """A new table, its create record saved (and a snapshot: a second copy of its config).
+        `hints`: anyone seated may ask the hard bot what it would choose; the game is not rated."""
         return table_records.create(
             cls,
             game_name,
@@ -125,6 +128,7 @@ class Table:
             clock=clock,
             creator=creator,
             policy=policy,
+            hints=hints,
         )
 
     @classmethod

@@ -94,6 +94,7 @@ def create(
     clock: Callable[[], float],
     creator: str | None,
     policy: ClockPolicy | None,
+    hints: bool = False,
 ) -> Table:
     """A new table, its create record saved (see `Table.create`)."""
     config = make_config(game_name, players, seed, options)
@@ -112,6 +113,7 @@ def create(
         clock=clock,
     )
     table.creator = creator
+    table.hints = hints
     table.times = SeatTimes(policy, players)
     table._save(
         {
@@ -120,6 +122,7 @@ def create(
             "at": clock(),
             "by": creator,
             "policy": policy.to_record(),
+            **({"hints": True} if hints else {}),
         }
     )
     table.save_snapshot()  # a second copy of the config, should the create record be damaged
@@ -259,6 +262,7 @@ def _from_first_record(
         clock=clock,
     )
     table.creator = record.get("by")
+    table.hints = from_plain(bool, record.get("hints", False))
     table.times = SeatTimes(ClockPolicy.from_record(record.get("policy")), config.players)
     return table
 
@@ -278,6 +282,7 @@ def _from_snapshot(
     table.started = from_plain(bool, snap["started"])
     table.closed = snap.get("closed")
     table.creator = snap.get("creator")
+    table.hints = from_plain(bool, snap.get("hints", False))
     table.chat = [from_plain(ChatLine, c) for c in snap["chat"]]
     table.times = SeatTimes.from_snapshot(snap, len(table.seats))
     table.held.saved = {int(seat): str(c) for seat, c in snap.get("held", {}).items()}
@@ -386,4 +391,5 @@ def snapshot_body(table: Table) -> dict[str, Any]:
         "notes": [[index, event.text] for index, event in table._notes],
         **table.times.to_snapshot(),
         **({"held": dict(window.held)} if window and window.held else {}),
+        **({"hints": True} if table.hints else {}),
     }

@@ -30,6 +30,8 @@ from harena.tui.widgets.key_bar import KeyBar
 
 log = logging.getLogger(__name__)
 
+HINT_BOT = "search"  # the hard bot: a table's hints are its choices
+
 
 # The clock fields of the form: timing name -> (label, help).
 CLOCK_FIELDS = {
@@ -54,6 +56,7 @@ class TableRequest:
     policy: ClockPolicy = field(default_factory=ClockPolicy)  # move clocks: off unless chosen
     bot_kinds: list[str] = field(default_factory=list)  # one per bot, its level
     learn: bool = False  # a guided first game (core/guide.py): its own players, seed and bots
+    hints: bool = False  # its players may ask the hard bot (h); such a game is never rated
 
 
 @dataclass
@@ -93,6 +96,7 @@ class TableForm:
         self.bot_kind_indices = [normal] * max(0, game["max_players"] - 1)  # per bot
         self.stand_in_index = normal
         self.learn = False
+        self.hints = False
 
     def request(self) -> TableRequest:
         kinds = [self.kinds[i] for i in self.bot_kind_indices[: self.bots]] if self.kinds else []
@@ -111,6 +115,7 @@ class TableForm:
             ),
             kinds,
             learn=self.learn,
+            hints=self.hints,
         )
 
     def fields(self) -> list[FormField]:
@@ -131,6 +136,7 @@ class TableForm:
             *self._bot_fields(),
             *self._clock_fields(),
             *self._window_fields(),
+            *self._hint_fields(),
             *learn,
         ]
 
@@ -197,6 +203,23 @@ class TableForm:
                 self._timing_cycler("window"),
             )
         ]
+
+    def _hint_fields(self) -> list[FormField]:
+        """Hints, where the game has the hard bot that gives them."""
+        if HINT_BOT not in self.game["bots"]:
+            return []
+        return [
+            FormField(
+                "Hints",
+                "allowed" if self.hints else "no",
+                "allowed: anyone seated may ask the hard bot what it would choose (h), and "
+                "after the game every player's turning points show; the game is not rated",
+                self._cycle_hints,
+            )
+        ]
+
+    def _cycle_hints(self, delta: int) -> None:
+        self.hints = not self.hints
 
     def _kind_label(self, index: int) -> str:
         kind = self.kinds[index]
