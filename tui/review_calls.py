@@ -2,8 +2,9 @@
 reviewer (the turning points of a finished table, a learner's hint).
 
 The reviewer runs in the bot worker processes, caches a table's review beside its records and
-refuses politely when the workers are busy (server/runners/reviews.py). Until it is connected
-here, both calls answer `Unanswered(NOT_CONNECTED)`: never a made-up estimate.
+refuses politely when the workers are busy (server/runners/reviews.py): that is
+`Unanswered(BUSY, retry=True)` here. Until it is connected, both calls answer
+`Unanswered(NOT_CONNECTED)`: never a made-up estimate.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ class Unanswered:
     """No review or hint now, and the polite line that says why."""
 
     text: str
+    retry: bool = False  # asking again later may answer (the workers were busy)
 
 
 async def ask_review(

@@ -48,10 +48,22 @@ def every_seat(table: TableLike) -> bool:
     return bool(table.summary().get("hints"))
 
 
-def seat_labels(table: TableLike, course: Course) -> list[str]:
-    """Each seat as "ann/Glaber"."""
+def course_names(table: TableLike) -> list[str]:
+    """Each seat's player as the game's screens name them beside a House or gladiator (a
+    Spartacus bot is "bot/Glaber": its House tells it apart)."""
     names = table.seat_names()
-    return [player_label(p, names) for p in course.players]
+    if table.game.name != "spartacus":
+        return names
+    return [
+        "bot" if seat.bot is not None else name
+        for seat, name in zip(table.seats, names, strict=True)
+    ]
+
+
+def seat_labels(table: TableLike, course: Course) -> list[str]:
+    """Each seat as its game's screens name it: "Blue Retiarius (ann)", "ann/Glaber"."""
+    names = course_names(table)
+    return [player_label(p, names, course.game) for p in course.players]
 
 
 def seats_reviewed(players: int, seat: int | None, every_seat: bool) -> list[int]:
@@ -84,14 +96,15 @@ def point_lines(point: DecisionReview, who: str, width: int = 76) -> tuple[str, 
 
 
 def seat_heading(seat: int, asker: int | None, label: str) -> str:
-    return "Where it turned for you" if seat == asker else f"Where it turned for {label}"
+    """ "Where it turned for you · ann/Glaber"; another's: "Where it turned for ann/Glaber"."""
+    return f"Where it turned for you · {label}" if seat == asker else f"Where it turned for {label}"
 
 
 def points_text(
     review: TableReview | Unanswered, seat: int, asker: int | None, label: str
 ) -> list[str]:
     """A seat's turning points, numbered, or why there are none."""
-    lines = [f"{seat_heading(seat, asker, label)} ({label}):"]
+    lines = [f"{seat_heading(seat, asker, label)}:"]
     if isinstance(review, Unanswered):
         return [*lines, f"  {review.text}"]
     points = review.turning_points(seat, TURNING_POINTS)
@@ -142,7 +155,7 @@ async def table_review_text(
         reviews.append((seat, answer))
     labels = seat_labels(table, course)
     text = review_text(
-        course, table.seat_names(), reviews, asker, labels, width=width, unicode=unicode
+        course, course_names(table), reviews, asker, labels, width=width, unicode=unicode
     )
     if not seats:
         text += "\n\nOnly the players of this table see where it turned for them."

@@ -41,14 +41,15 @@ def test_a_saved_finished_table_is_reviewed_for_every_player(
     out = capsys.readouterr().out
     assert out.startswith(f"Table {table_id} · Carthage · how it went")
     assert "Armor, from the start to round" in out
-    assert "Where it turned for ann/" in out and "Where it turned for normal bot/" in out
+    headings = [line for line in out.splitlines() if line.startswith("Where it turned for")]
+    assert [h.endswith(("(ann):", "(normal bot):")) for h in headings] == [True, True]
     assert "about 30% less chance to win" in out
     assert asked == [0, 1]
     assert sorted(p.name for p in (data / "tables" / table_id).iterdir()) == before  # read only
 
     asked.clear()
     assert main(["review", table_id, "--data", str(data), "--player", "ann"]) == 0
-    assert asked == [0] and "normal bot/" not in capsys.readouterr().out.split("Where it")[1]
+    assert asked == [0] and "(normal bot):" not in capsys.readouterr().out.split("Where it")[1]
 
 
 def test_unknown_unfinished_tables_and_players_are_named(

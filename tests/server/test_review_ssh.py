@@ -33,7 +33,7 @@ async def test_review_n_prints_the_course_and_turning_points_in_80_columns(
         assert ann.exit_status == 0
         text = ann.screen_text()
         assert "Armor, from the start to round" in text and "Favor, from the start" in text
-        assert "Where it turned for you (ann/" in text
+        assert "Where it turned for you · " in text
         assert "the search bot would choose best 2: about 40% less chance to win" in text
         assert all(len(line.rstrip()) <= 80 for line in text.splitlines())
     finally:

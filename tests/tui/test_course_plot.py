@@ -41,9 +41,11 @@ def test_each_player_has_one_labelled_line_per_measure_with_its_figures() -> Non
     text = course_text(carthage_course(), ["ann", "bob", "normal bot"])
     lines = text.splitlines()
     assert lines[0].startswith("Armor")
-    assert lines[1].startswith("ann/Red Dimachaerus") and lines[1].endswith("15 to 8, min 8 max 15")
-    assert lines[2].startswith("bob/Blue Retiarius") and "15 to -1, min -1 max 15" in lines[2]
-    assert lines[3].startswith("normal bot/Purple G") and lines[3].endswith(
+    assert lines[1].startswith("Red Dimachaerus (ann)") and lines[1].endswith(
+        "15 to 8, min 8 max 15"
+    )
+    assert lines[2].startswith("Blue Retiarius (bob)") and "15 to -1, min -1 max 15" in lines[2]
+    assert lines[3].startswith("Purple Gaul (normal bot)") and lines[3].endswith(
         "15 to 15, min 15 max 15"
     )
     assert lines[4].startswith("Favor")

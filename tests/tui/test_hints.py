@@ -97,7 +97,7 @@ async def test_a_guided_game_gives_hints_and_a_busy_bot_is_said_politely(
     table = create_guided_table(lobby, "id-ann", "ann", "carthage")
 
     async def busy(t: TableLike, seat: int) -> Unanswered:
-        return Unanswered(review_calls.BUSY)
+        return Unanswered(review_calls.BUSY, retry=True)
 
     monkeypatch.setattr(review_calls, "ask_hint", busy)
     async with session(lobby, "id-ann", "ann", start_table=table.id) as (app, pilot):

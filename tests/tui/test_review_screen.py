@@ -16,7 +16,7 @@ from harena.core.table import Table
 from harena.core.table_like import TableLike
 from harena.tui import review_calls
 from harena.tui.review_calls import Unanswered
-from harena.tui.review_text import reviewable
+from harena.tui.review_text import course_for, reviewable, seat_labels
 from harena.tui.screens.replay import ReplayScreen
 from harena.tui.screens.review import ReviewScreen
 from harena.tui.screens.table import TableScreen
@@ -66,11 +66,11 @@ async def test_the_end_of_the_game_offers_i_and_it_shows_the_course_then_the_tur
         await pilot.press("i")
         await until(lambda: isinstance(app.screen, ReviewScreen))
         await until(lambda: "1-5: the replay at that moment" in screen_text(app))
-        await pilot.pause()
+        await until(lambda: "(normal" in screen_text(app))
         text = screen_text(app)
         assert "how it went" in text.splitlines()[0]
         assert "Armor, from the start to round" in text
-        assert "ann/" in text and "normal bot/" in text
+        assert "(ann)" in text and "(normal" in text  # as Carthage names them
         screen = app.screen
         assert isinstance(screen, ReviewScreen)
         points = screen.turning_points()
@@ -121,7 +121,7 @@ async def test_progress_is_shown_while_the_bot_reviews_and_a_busy_bot_is_refused
     lobby, table = table_of("carthage")
     go = asyncio.Event()
     answers: list[TableReview | Unanswered] = [
-        Unanswered(review_calls.BUSY),
+        Unanswered(review_calls.BUSY, retry=True),
         review_of(table, DROPS),
     ]
 
@@ -175,3 +175,24 @@ async def test_question_mark_explains_the_keys_and_marks() -> None:
         text = screen_text(app)
         for words in ("1-5", "the replay at that turning point", "eliminated", "% less", "Esc"):
             assert words in text
+
+
+async def test_at_a_table_with_hints_tab_shows_each_players_turning_points(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    lobby, table = table_of("carthage")
+    reviews = {seat: review_of(table, [0.0, 0.2 + seat / 10], seat=seat) for seat in (0, 1)}
+    monkeypatch.setattr(review_calls, "ask_review", answering(lambda t, s: reviews[s]))
+    table.hints = True  # its creator allowed the bot's advice
+    try:
+        async with session(lobby, "id-ann", "ann", size=(80, 40)) as (app, pilot):
+            app.push_screen(ReviewScreen(table, "id-ann"))
+            await until(lambda: "about 20% less chance to win" in screen_text(app))
+            assert "Tab next player" in screen_text(app).splitlines()[-1].replace("  ", " ")
+            await pilot.press("tab")
+            await until(lambda: "about 30% less chance to win" in screen_text(app))
+            other = seat_labels(table, course_for(table))[1]
+            assert f"Where it turned for {other}" in screen_text(app)
+            assert "Where it turned for you" not in screen_text(app)
+    finally:
+        table.hints = False

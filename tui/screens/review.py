@@ -10,6 +10,7 @@ Tab shows every other player's turning points too (a finished game hides nothing
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Group
@@ -27,6 +28,7 @@ from harena.tui.review_calls import Unanswered
 from harena.tui.review_text import (
     TURNING_POINTS,
     course_for,
+    course_names,
     every_seat,
     point_lines,
     reviewable,
@@ -123,7 +125,15 @@ class ReviewScreen(QuietFocus, HelpKeys, Screen[int | None]):
             yield Static(self._course(), id="course")
             yield Static(self._points(), id="points")
         yield StatusLine(id="status")
-        yield KeyBar(self.BINDINGS, id="keys")
+        several = len(self.seats) > 1  # Tab on the bar only when it shows someone else
+        yield KeyBar(
+            [
+                replace(b, show=several) if b.action == "next_seat" else b
+                for b in self.BINDINGS
+                if isinstance(b, Binding)
+            ],
+            id="keys",
+        )
 
     def on_mount(self) -> None:
         self._ask()
@@ -133,7 +143,7 @@ class ReviewScreen(QuietFocus, HelpKeys, Screen[int | None]):
     def _course(self) -> Group:
         unicode = getattr(self.app, "unicode", True)
         width = max(40, self.app.size.width - 3)
-        names = self.table.seat_names()
+        names = course_names(self.table)
         return Group(course_renderable(self.course, names, width=width, unicode=unicode))
 
     @property
@@ -151,7 +161,7 @@ class ReviewScreen(QuietFocus, HelpKeys, Screen[int | None]):
         if seat is None:
             return Content("Only the players of this table see where it turned for them.")
         label = self.labels[seat]
-        lines = [Content.styled(f"{seat_heading(seat, self.asker, label)} ({label})", "bold")]
+        lines = [Content.styled(seat_heading(seat, self.asker, label), "bold")]
         review = self.reviews.get(seat)
         width = max(40, self.app.size.width - 6)
         if review is None:
@@ -176,7 +186,7 @@ class ReviewScreen(QuietFocus, HelpKeys, Screen[int | None]):
         if seat is not None and review is None:
             done = f": {round(self.progress * 100)}%" if self.progress is not None else ""
             status.show_info(f"The search bot is reviewing the decisions{done}")
-        elif isinstance(review, Unanswered):
+        elif isinstance(review, Unanswered) and review.retry:
             status.show_info("r: ask the search bot again")
         elif self.turning_points():
             status.show_info("1-5: the replay at that moment")
@@ -246,7 +256,10 @@ class ReviewScreen(QuietFocus, HelpKeys, Screen[int | None]):
 
     def action_ask_again(self) -> None:
         seat = self.seat
-        if seat is not None and isinstance(self.reviews.get(seat), Unanswered):
+        if seat is None:
+            return
+        review = self.reviews.get(seat)
+        if isinstance(review, Unanswered) and review.retry:
             del self.reviews[seat]
             self._ask()
 

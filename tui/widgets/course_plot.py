@@ -21,7 +21,7 @@ from textual.renderables.sparkline import Sparkline
 
 from harena.core.review.course import Course, Mark, PlayerCourse, Series
 
-NAME_WIDTH = 20
+NAME_WIDTH = 24
 FIGURES_WIDTH = 24  # "15 to -1, min -1 max 17"
 GAP = 1
 LOW, HIGH = Color.parse("red"), Color.parse("green")  # more is better, for every measure
@@ -67,7 +67,7 @@ def course_renderable(
         for player in course.players:
             series = player.measure(measure)
             grid.add_row(
-                _label(player, names, unicode),
+                _label(player, names, course.game, unicode),
                 _plot(series, player, course, columns, unicode),
                 _figures(series, player, course),
             )
@@ -77,7 +77,9 @@ def course_renderable(
         grid = _grid(columns)
         for player in course.players:
             grid.add_row(
-                _label(player, names, unicode), _events(player, course, columns, unicode), ""
+                _label(player, names, course.game, unicode),
+                _events(player, course, columns, unicode),
+                "",
             )
         blocks.append(grid)
     legend = LEGEND.get(course.game)
@@ -96,10 +98,18 @@ def course_text(
     return "\n".join(line.rstrip() for line in out.getvalue().splitlines())
 
 
-def player_label(player: PlayerCourse, names: Sequence[str]) -> str:
-    """ "ann/Glaber": the player and the gladiator or House, one name everywhere."""
+LABELS = {"carthage": "{piece} ({who})", "spartacus": "{who}/{piece}"}
+"""A player as each game's screens name them: "Blue Retiarius (ann)", "ann/Glaber"."""
+
+
+def player_label(player: PlayerCourse, names: Sequence[str], game: str) -> str:
+    """The player and their gladiator or House, as the game's own screens say it."""
     who = names[player.seat] if 0 <= player.seat < len(names) else ""
-    return f"{who}/{player.piece}" if who else player.piece
+    return (
+        LABELS.get(game, "{who}/{piece}").format(who=who, piece=player.piece)
+        if who
+        else (player.piece)
+    )
 
 
 def _grid(columns: int) -> Table:
@@ -110,8 +120,8 @@ def _grid(columns: int) -> Table:
     return grid
 
 
-def _label(player: PlayerCourse, names: Sequence[str], unicode: bool) -> Text:
-    label = player_label(player, names)
+def _label(player: PlayerCourse, names: Sequence[str], game: str, unicode: bool) -> Text:
+    label = player_label(player, names, game)
     if len(label) > NAME_WIDTH:
         label = label[: NAME_WIDTH - 1] + "…" if unicode else label[: NAME_WIDTH - 3] + "..."
     return Text(label, no_wrap=True)
