@@ -18,7 +18,7 @@ from harena.core.table_like import TableLike
 Progress = Callable[[float], None]
 """Hears how far a review is, 0 to 1, as it goes."""
 
-NOT_CONNECTED = "the search bot's review is not available on this server"
+NOT_CONNECTED = "the search bot gives no reviews or hints on this server"
 BUSY = "the bots are busy thinking: ask again in a minute"
 
 

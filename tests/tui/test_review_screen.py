@@ -102,7 +102,8 @@ async def test_from_a_replay_a_turning_point_moves_that_replay_to_the_moment_bef
     async with session(lobby, "id-ann", "ann") as (app, pilot):
         app.push_screen(ReplayScreen.for_table(table, "id-ann"))
         await pilot.pause()
-        assert "how it went" in screen_text(app)  # on the key bar: a finished game
+        bar = screen_text(app).splitlines()[-1]
+        assert "i review" in " ".join(bar.split()) and bar.rstrip().endswith("help")  # fits
         await pilot.press("i")
         await until(lambda: isinstance(app.screen, ReviewScreen))
         assert "Influence, from the start" in screen_text(app)
@@ -196,3 +197,14 @@ async def test_at_a_table_with_hints_tab_shows_each_players_turning_points(
             assert "Where it turned for you" not in screen_text(app)
     finally:
         table.hints = False
+
+
+async def test_the_replay_of_a_game_in_play_does_not_offer_the_review() -> None:
+    lobby = Lobby()
+    table = lobby.create_table("id-ann", "ann", "carthage", 2, bots=1)
+    async with session(lobby, "id-ann", "ann") as (app, pilot):
+        app.push_screen(ReplayScreen.for_table(table, "id-ann"))
+        await pilot.pause()
+        assert "review" not in screen_text(app).splitlines()[-1]
+        await pilot.press("i")
+        assert "a review is for a finished game: this one is not over" in screen_text(app)

@@ -115,8 +115,8 @@ class ReplayScreen(QuietFocus, HelpKeys, Screen[None]):
         Binding(
             "i",
             "how_it_went",
-            "how it went",
-            tooltip="a finished game: its course drawn and where it turned for you",
+            "review",  # short: the bar must fit 80 columns
+            tooltip="a finished game: how it went, its course drawn and where it turned for you",
         ),
         Binding("escape,q", "close", "close"),
         Binding("question_mark", "help", "help", tooltip="this help"),
