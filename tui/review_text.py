@@ -134,7 +134,7 @@ def review_text(
     for seat, review in reviews:
         blocks.append("\n".join(points_text(review, seat, asker, labels[seat])))
     text = "\n\n".join(blocks)
-    return text if unicode else text.replace("…", "...")
+    return text if unicode else text.replace("…", "...").replace("·", "-")
 
 
 async def table_review_text(

@@ -54,7 +54,7 @@ def reply(
 
 
 async def review(
-    lobby: Lobby, identity: str, command: ShowReview, address: SshAddress
+    lobby: Lobby, identity: str, command: ShowReview, address: SshAddress, *, unicode: bool = True
 ) -> tuple[bool, str]:
     """`review N`: (True, the review printed) for a finished table, or (False, why not).
 
@@ -70,8 +70,9 @@ async def review(
         return False, f"harena: table {table.id}: {why} ({watch} opens it)"
     seat = table.seat_of(identity)
     seats = seats_reviewed(table.game.players, seat, bool(table.summary().get("hints")))
-    head = f"Table {table.id} · {table.game.title} · how it went"
-    return True, head + "\n\n" + await table_review_text(table, seats, seat)
+    dot = "·" if unicode else "-"
+    head = f"Table {table.id} {dot} {table.game.title} {dot} how it went"
+    return True, head + "\n\n" + await table_review_text(table, seats, seat, unicode=unicode)
 
 
 def rename(lobby: Lobby, identity: str, name: str, *, guest: bool) -> tuple[bool, str]:

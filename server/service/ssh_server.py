@@ -249,9 +249,14 @@ class HarenaSession(AppSession):
 
     async def _print_review(self, command: ShowReview) -> None:
         """`review N`: printed once the search bot's part is in (or why not, on stderr)."""
+        from harena.tui.terminal import utf8_terminal
+
+        chan = self._chan
+        env = dict(chan.get_environment()) if chan is not None else {}
+        unicode = utf8_terminal(env, self._term_type or "")  # plain ASCII for LANG=C
         try:
             done, said = await command_replies.review(
-                self.server.lobby, self.identity, command, self.reached
+                self.server.lobby, self.identity, command, self.reached, unicode=unicode
             )
         except Exception:
             log.exception("the review of table %s failed", command.table_id)

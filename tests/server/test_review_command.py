@@ -79,3 +79,21 @@ async def test_an_unknown_or_unfinished_table_is_named(make_server) -> None:
     assert status == 1
     assert f"table {playing.id}: a review is for a finished game: this one is not over" in err
     assert f"ssh -t -p {server.port} 127.0.0.1 table {playing.id}" in err
+
+
+async def test_a_terminal_that_is_not_utf8_gets_plain_ascii(make_server, monkeypatch) -> None:
+    server = await make_server()
+    key = new_key()
+    table = finished_table(server.lobby, "carthage", 2, identity=fingerprint(key))
+    monkeypatch.setattr(review_calls, "ask_review", answering_with(review_of(table, [0.2])))
+    status, out, err = await run(server, key, f"review {table.id}", env={"LANG": "C"})
+    assert status == 0 and not err
+    assert out.isascii() and "Table 1 - Carthage - how it went" in out
+    assert "about 20% less chance to win" in out
+
+
+def answering_with(review: TableReview):  # type: ignore[no-untyped-def]
+    async def ask(t: TableLike, seat: int, progress: review_calls.Progress) -> TableReview:
+        return review
+
+    return ask
