@@ -7,15 +7,16 @@ would have chosen, and what it cost, "about 12% less chance to win".
 
 from __future__ import annotations
 
+import asyncio
 import weakref
 from collections.abc import Sequence
 
-from harena.core.review.course import COURSES, Course, course_of
+from harena.core.replays import Replay
+from harena.core.review.course import COURSES, Course, course_of, pieces_of
 from harena.core.review.verdict import DecisionReview, TableReview
 from harena.core.table_like import TableLike
 from harena.tui import review_calls
 from harena.tui.review_calls import Progress, Unanswered
-from harena.tui.screens.replay import replay_of
 from harena.tui.widgets.course_plot import course_text, player_label
 
 TURNING_POINTS = 5
@@ -35,10 +36,16 @@ def reviewable(table: TableLike) -> str | None:
     return None
 
 
-def course_for(table: TableLike) -> Course:
+async def course_for(table: TableLike) -> Course:
+    """The course of finished `table`, worked out once, in a thread: a long Spartacus game
+    takes 0.1-0.3 s, which the loop every session shares must not wait for. The thread
+    rebuilds the game from its own copy of the records (a replay screen's, on the loop, is
+    never touched from another thread)."""
     kept = _COURSES.get(table)
     if kept is None:
-        _COURSES[table] = kept = course_of(replay_of(table, None))
+        config, actions = table.game.config, list(table.game.actions)
+        kept = await asyncio.to_thread(lambda: course_of(Replay(config, actions, reveal=True)))
+        _COURSES[table] = kept
     return kept
 
 
@@ -60,10 +67,10 @@ def course_names(table: TableLike) -> list[str]:
     ]
 
 
-def seat_labels(table: TableLike, course: Course) -> list[str]:
+def seat_labels(table: TableLike) -> list[str]:
     """Each seat as its game's screens name it: "Blue Retiarius (ann)", "ann/Glaber"."""
-    names = course_names(table)
-    return [player_label(p, names, course.game) for p in course.players]
+    names, game = course_names(table), table.game
+    return [player_label(s, p, names, game.name) for s, p in enumerate(pieces_of(game))]
 
 
 def seats_reviewed(players: int, seat: int | None, every_seat: bool) -> list[int]:
@@ -148,12 +155,12 @@ async def table_review_text(
 ) -> str:
     """A finished table's review as text: its course, then the turning points of `seats`
     (the search bot asked for each)."""
-    course = course_for(table)
+    course = await course_for(table)
     reviews = []
     for seat in seats:
         answer = await review_calls.ask_review(table, seat, on_progress or (lambda fraction: None))
         reviews.append((seat, answer))
-    labels = seat_labels(table, course)
+    labels = seat_labels(table)
     text = review_text(
         course, course_names(table), reviews, asker, labels, width=width, unicode=unicode
     )

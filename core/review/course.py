@@ -128,6 +128,12 @@ def course_of(replay: Replay) -> Course:
     return Course(replay.config.game, rounds, tuple(players), tuple(result.winners))
 
 
+def pieces_of(game: Game) -> list[str]:
+    """Each seat's gladiator or House, as the game names it (its board view, any moment)."""
+    reader = COURSES.get(game.name)
+    return reader.pieces(game) if reader is not None else ["" for _ in range(game.players)]
+
+
 Figures = list[tuple[int, ...]]  # per seat: one value per measure
 Marks = dict[int, dict[int, tuple[Mark, ...]]]  # seat -> round -> marks
 

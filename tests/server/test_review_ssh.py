@@ -55,7 +55,7 @@ async def test_i_at_the_end_of_a_game_opens_the_review_and_a_number_jumps_the_re
         ann.send("i")
         await ann.wait_for_text("how it went · Carthage")
         await ann.wait_for_text("1-5: the replay at that moment")
-        assert "Armor, from the start" in ann.screen_text()
+        await ann.wait_for_text("Armor, from the start")  # drawn off the loop
         for _ in range(10):
             ann.send("\x1b[B")  # Down: the turning points below the course
         await ann.wait_for_text("about 30% less chance to win")

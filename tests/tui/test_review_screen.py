@@ -16,7 +16,7 @@ from harena.core.table import Table
 from harena.core.table_like import TableLike
 from harena.tui import review_calls
 from harena.tui.review_calls import Unanswered
-from harena.tui.review_text import course_for, reviewable, seat_labels
+from harena.tui.review_text import reviewable, seat_labels
 from harena.tui.screens.replay import ReplayScreen
 from harena.tui.screens.review import ReviewScreen
 from harena.tui.screens.table import TableScreen
@@ -192,7 +192,7 @@ async def test_at_a_table_with_hints_tab_shows_each_players_turning_points(
             assert "Tab next player" in screen_text(app).splitlines()[-1].replace("  ", " ")
             await pilot.press("tab")
             await until(lambda: "about 30% less chance to win" in screen_text(app))
-            other = seat_labels(table, course_for(table))[1]
+            other = seat_labels(table)[1]
             assert f"Where it turned for {other}" in screen_text(app)
             assert "Where it turned for you" not in screen_text(app)
     finally:

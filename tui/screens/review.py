@@ -21,6 +21,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
+from harena.core.review.course import Course
 from harena.core.review.verdict import DecisionReview, TableReview
 from harena.core.table_like import TableLike
 from harena.tui import review_calls
@@ -111,8 +112,8 @@ class ReviewScreen(QuietFocus, HelpKeys, Screen[int | None]):
         self.table = table
         self.identity = identity
         self.jumps = jumps
-        self.course = course_for(table)
-        self.labels = seat_labels(table, self.course)
+        self.course: Course | None = None  # worked out off the loop (`_draw_course`)
+        self.labels = seat_labels(table)
         self.asker = table.seat_of(identity)
         self.seats = seats_reviewed(table.game.players, self.asker, every_seat(table))
         self.shown = 0  # index into self.seats
@@ -136,11 +137,19 @@ class ReviewScreen(QuietFocus, HelpKeys, Screen[int | None]):
         )
 
     def on_mount(self) -> None:
+        self.run_worker(self._draw_course(), group="course")
         self._ask()
+
+    async def _draw_course(self) -> None:
+        self.course = await course_for(self.table)
+        if self.is_attached:
+            self.query_one("#course", Static).update(self._course())
 
     # -- what is shown ----------------------------------------------------------------------------
 
-    def _course(self) -> Group:
+    def _course(self) -> Group | Content:
+        if self.course is None:
+            return Content("Drawing the course of the game...")
         unicode = getattr(self.app, "unicode", True)
         width = max(40, self.app.size.width - 3)
         names = course_names(self.table)

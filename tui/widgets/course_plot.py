@@ -102,14 +102,10 @@ LABELS = {"carthage": "{piece} ({who})", "spartacus": "{who}/{piece}"}
 """A player as each game's screens name them: "Blue Retiarius (ann)", "ann/Glaber"."""
 
 
-def player_label(player: PlayerCourse, names: Sequence[str], game: str) -> str:
+def player_label(seat: int, piece: str, names: Sequence[str], game: str) -> str:
     """The player and their gladiator or House, as the game's own screens say it."""
-    who = names[player.seat] if 0 <= player.seat < len(names) else ""
-    return (
-        LABELS.get(game, "{who}/{piece}").format(who=who, piece=player.piece)
-        if who
-        else (player.piece)
-    )
+    who = names[seat] if 0 <= seat < len(names) else ""
+    return LABELS.get(game, "{who}/{piece}").format(who=who, piece=piece) if who else piece
 
 
 def _grid(columns: int) -> Table:
@@ -121,7 +117,7 @@ def _grid(columns: int) -> Table:
 
 
 def _label(player: PlayerCourse, names: Sequence[str], game: str, unicode: bool) -> Text:
-    label = player_label(player, names, game)
+    label = player_label(player.seat, player.piece, names, game)
     if len(label) > NAME_WIDTH:
         label = label[: NAME_WIDTH - 1] + "…" if unicode else label[: NAME_WIDTH - 3] + "..."
     return Text(label, no_wrap=True)
