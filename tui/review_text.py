@@ -29,6 +29,8 @@ _COURSES: weakref.WeakKeyDictionary[TableLike, Course] = weakref.WeakKeyDictiona
 
 def reviewable(table: TableLike) -> str | None:
     """Why `table` has no review to show (None: it has one)."""
+    if table.closed is not None:
+        return "a review is for a finished game: this one was closed before its end"
     if table.status not in ("over", "closed") or table.game.result() is None:
         return "a review is for a finished game: this one is not over"
     if table.game.name not in COURSES:

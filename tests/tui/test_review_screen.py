@@ -165,6 +165,10 @@ async def test_a_spectator_sees_the_course_but_no_ones_turning_points_and_a_game
         assert "Only the players of this table see where it turned" in screen_text(app)
     playing = lobby.create_table("id-ann", "ann", "carthage", 2, bots=1)
     assert reviewable(playing) == "a review is for a finished game: this one is not over"
+    playing.close_game("id-op", "a test")
+    assert reviewable(playing) == (
+        "a review is for a finished game: this one was closed before its end"
+    )
 
 
 async def test_question_mark_explains_the_keys_and_marks() -> None:
