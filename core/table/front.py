@@ -358,7 +358,7 @@ class Table:
 
     def summary(self) -> dict[str, Any]:
         """The public facts about this table, as the lobby lists them."""
-        return views.summary(self)
+        return views.summary(self) | ({"hints": True} if self.hints else {})
 
     def view_for(self, identity: str | None) -> dict[str, Any]:
         """The table as `identity` may see it: its seat's game view plus the public table."""

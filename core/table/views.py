@@ -18,28 +18,24 @@ log = logging.getLogger(__name__)
 
 def summary(table: Table) -> dict[str, Any]:
     """The public facts about this table, as the lobby lists them."""
-    return (
-        {
-            "id": table.id,
-            "game": table.game.name,
-            "title": table.game.title,
-            "status": table.status,
-            "options": dict(table.game.config.options),
-            "seats": [
-                {
-                    "name": name,
-                    "bot": s.bot,
-                    "connected": s.connected or s.bot is not None,
-                    "free": s.free,
-                }
-                | ({"stand_in": s.stand_in} if s.stand_in else {})
-                for s, name in zip(table.seats, table.seat_names(), strict=True)
-            ],
-            "spectators": sorted(table.spectators.values()),
-        }
-        | ({"clock": clock} if (clock := clocks.clock_text(table)) else {})
-        | ({"hints": True} if table.hints else {})
-    )
+    return {
+        "id": table.id,
+        "game": table.game.name,
+        "title": table.game.title,
+        "status": table.status,
+        "options": dict(table.game.config.options),
+        "seats": [
+            {
+                "name": name,
+                "bot": s.bot,
+                "connected": s.connected or s.bot is not None,
+                "free": s.free,
+            }
+            | ({"stand_in": s.stand_in} if s.stand_in else {})
+            for s, name in zip(table.seats, table.seat_names(), strict=True)
+        ],
+        "spectators": sorted(table.spectators.values()),
+    } | ({"clock": clock} if (clock := clocks.clock_text(table)) else {})
 
 
 def view_for(table: Table, identity: str | None) -> dict[str, Any]:
