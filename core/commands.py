@@ -2,8 +2,8 @@
 
 `ssh -t host table 7` opens table 7, `ssh -t host play carthage` sits the player at a new table
 with bots, `ssh host status` prints the tables waiting for them, `ssh host ratings` the
-leaderboard, `ssh host rename NAME` changes the name the player's key shows and `ssh host help`
-lists them all. Anything else is refused with the list of what is accepted, each line as the
+leaderboard, `ssh host rename NAME` changes the name the player's key shows, `ssh host review 7`
+prints how finished table 7 went and `ssh host help` lists them all. Anything else is refused with the list of what is accepted, each line as the
 player types it: the server passes in how it is reached (`ssh -p 2222 example.org`), since only
 it knows the address (core/ looks up no socket). The text an SSH client
 sends is untrusted: it is read as words of letters, digits and `-`, never handed to a shell, and
@@ -72,7 +72,14 @@ class ShowHelp:
     """`help`: every accepted command, printed."""
 
 
-Command = OpenTable | PlayGame | Status | ShowRatings | Rename | ShowHelp | JoinCode
+@dataclass(frozen=True)
+class ShowReview:
+    """`review N`: how finished table N went, printed: its course, where it turned for you."""
+
+    table_id: str
+
+
+Command = OpenTable | PlayGame | Status | ShowRatings | Rename | ShowHelp | JoinCode | ShowReview
 NEEDS_TERMINAL = (OpenTable, PlayGame, JoinCode)
 """Commands that open the full-screen TUI: they need `ssh -t`."""
 
@@ -92,6 +99,7 @@ def accepted(games: Sequence[str]) -> list[tuple[str, str]]:
         ("status", "print the tables waiting for you"),
         ("ratings [GAME]", "print the leaderboard"),
         ("rename NAME", "the name your key shows, from now on"),
+        ("review N", "print how finished table N went, and where it turned for you"),
         ("help", "print this list"),
     ]
 
@@ -130,6 +138,8 @@ def command_text(command: Command) -> str:
         return f"rename {command.name}"
     if isinstance(command, ShowHelp):
         return "help"
+    if isinstance(command, ShowReview):
+        return f"review {command.table_id}"
     return "status"
 
 
@@ -181,4 +191,6 @@ def parse_command(text: str, games: Sequence[str], ssh: str) -> Command:
         return Rename(words[1])  # as typed: a name keeps its capitals
     if verb == "help" and not args:
         return ShowHelp()
+    if verb == "review" and len(args) == 1 and args[0].isdigit() and len(args[0]) <= 9:
+        return ShowReview(str(int(args[0])))
     raise refusal(f"`{verb}` is used as `{usage[verb]}`", games, ssh)

@@ -200,6 +200,7 @@ def create_guided_table(
         bot_kind=setup.bots,
         seed=setup.seed if seed is None else seed,
         policy=ClockPolicy(window=0),
+        hints=True,  # a learner may ask the hard bot what it would choose
     )
     lobby.guided[table.id] = game
     return table

@@ -146,11 +146,13 @@ class Lobby:
         policy: ClockPolicy | None = None,
         seed: int | None = None,
         privacy: Privacy | None = None,
+        hints: bool = False,
     ) -> Table:
         """A new table; the creator takes seat 0 (unless `sit` is False) and `bots` bots fill
         the next empty seats, each of `bot_kind`, or of its own level (`bot_kinds`, one per
         bot: "easy", "heuristic", "search", ...). `seed`: a fixed deal (a guided game), else a
-        fresh one. `privacy`: invite-only (core/privacy.py), with an id that is no number."""
+        fresh one. `privacy`: invite-only (core/privacy.py), with an id that is no number.
+        `hints`: its players may ask the hard bot; then it is never rated."""
         if bots < 0 or bots > players - (1 if sit else 0):
             raise GameConfigError(f"{bots} bots do not fit {players} seats")
         kinds = list(bot_kinds) if bot_kinds is not None else [bot_kind] * bots
@@ -169,6 +171,7 @@ class Lobby:
             creator=identity,
             policy=policy,
             privacy=privacy,
+            hints=hints,
         )
         unknown = [kind for kind in kinds if kind not in table.game.bots]
         if unknown:

@@ -6,7 +6,8 @@ player who did not win, and two winners (or two who did not win) draw. Each play
 score `1 / (1 + 10 ** ((theirs - mine) / 400))`, all from the ratings before the game; so a
 two-player game is plain Elo with K = 32. Bots have fixed ratings (`BOT_RATINGS`) and never
 change; a game with a bot counts only if the server says so (`count_bots`). Guests are not rated
-and are left out of the pairs. A closed game (an operator ended it) has no result: not rated.
+and are left out of the pairs. A closed game (an operator ended it) has no result: not rated;
+nor is a game at a table that allows hints (the hard bot may have chosen for its players).
 
 Saved in the data folder's `ratings.json` (through core/store.py), with the tables already
 rated, so a restart neither loses nor repeats a game.
@@ -143,8 +144,8 @@ class Ratings:
     def _apply(self, table: Table) -> dict[str, float]:
         """Apply one finished table to these ratings (once: a table already rated is not)."""
         result = table.game.result()
-        if table.id in self.rated_tables or result is None:
-            return {}
+        if table.id in self.rated_tables or result is None or table.hints:
+            return {}  # a table with hints is never rated: a bot helped its players
         self.rated_tables.add(table.id)  # judged once, rated or not
         game = table.game.name
         people: list[

@@ -78,6 +78,7 @@ class Table:
         self.started = False
         self.creator: str | None = None  # who created it: may remove players before the start
         self.closed: str | None = None  # why an operator ended it early (None: not closed)
+        self.hints = False  # its creator allowed the bot's advice: hints, and no rating
         self.removed: str | None = None  # runtime: why it left this server (deleted, archived)
         self.privacy: Privacy | None = None  # None: open to all; else invite-only (core/privacy.py)
         self.touched = clock()  # when a record was last saved: idle tables are archived
@@ -115,8 +116,10 @@ class Table:
         creator: str | None = None,
         policy: ClockPolicy | None = None,
         privacy: Privacy | None = None,
+        hints: bool = False,
     ) -> Table:
-        """A new table, its create record saved (and a snapshot: a second copy of its config)."""
+        """A new table, its create record saved (and a snapshot: a second copy of its config).
+        `hints`: anyone seated may ask the hard bot what it would choose; the game is not rated."""
         return table_records.create(
             cls,
             game_name,
@@ -129,6 +132,7 @@ class Table:
             creator=creator,
             policy=policy,
             privacy=privacy,
+            hints=hints,
         )
 
     @classmethod
@@ -378,7 +382,7 @@ class Table:
 
     def summary(self) -> dict[str, Any]:
         """The public facts about this table, as the lobby lists them."""
-        return views.summary(self)
+        return views.summary(self) | ({"hints": True} if self.hints else {})
 
     def view_for(self, identity: str | None) -> dict[str, Any]:
         """The table as `identity` may see it: its seat's game view plus the public table."""

@@ -96,6 +96,7 @@ def create(
     creator: str | None,
     policy: ClockPolicy | None,
     privacy: Privacy | None = None,
+    hints: bool = False,
 ) -> Table:
     """A new table, its create record saved (see `Table.create`)."""
     config = make_config(game_name, players, seed, options)
@@ -115,6 +116,7 @@ def create(
     )
     table.creator = creator
     table.privacy = privacy.copy() if privacy is not None else None
+    table.hints = hints
     table.times = SeatTimes(policy, players)
     table._save(
         {
@@ -123,6 +125,7 @@ def create(
             "at": clock(),
             "by": creator,
             "policy": policy.to_record(),
+            **({"hints": True} if hints else {}),
         }
         | ({"privacy": privacy.to_record()} if privacy is not None else {})
     )
@@ -264,6 +267,7 @@ def _from_first_record(
     )
     table.creator = record.get("by")
     table.privacy = Privacy.from_record(record.get("privacy"))
+    table.hints = from_plain(bool, record.get("hints", False))
     table.times = SeatTimes(ClockPolicy.from_record(record.get("policy")), config.players)
     return table
 
@@ -284,6 +288,7 @@ def _from_snapshot(
     table.closed = snap.get("closed")
     table.creator = snap.get("creator")
     table.privacy = Privacy.from_record(snap.get("privacy"))
+    table.hints = from_plain(bool, snap.get("hints", False))
     table.chat = [from_plain(ChatLine, c) for c in snap["chat"]]
     table.times = SeatTimes.from_snapshot(snap, len(table.seats))
     table.held.saved = {int(seat): str(c) for seat, c in snap.get("held", {}).items()}
@@ -395,4 +400,5 @@ def snapshot_body(table: Table) -> dict[str, Any]:
         "notes": [[index, event.text] for index, event in table._notes],
         **table.times.to_snapshot(),
         **({"held": dict(window.held)} if window and window.held else {}),
+        **({"hints": True} if table.hints else {}),
     }

@@ -57,6 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_operations_commands(commands)
     add_cluster_commands(commands)
     add_replay_command(commands)
+    add_review_command(commands)
     add_play_command(commands)
     add_simulate_command(commands)
     add_games_command(commands)
@@ -270,6 +271,27 @@ def add_replay_command(commands: Commands) -> None:
         help="the server's data folder (default: your user data folder)",
     )
     replay.set_defaults(run=run_replay)
+
+
+def add_review_command(commands: Commands) -> None:
+    review = commands.add_parser(
+        "review",
+        help="print how a saved finished table went",
+        description="Print a saved finished table's review: the course of the game drawn as "
+        "text, then where it turned for each player (the search bot's estimates). Reads only; "
+        "works while the server runs.",
+    )
+    review.add_argument("table", help="the table's id (as the lobby shows it, without #)")
+    review.add_argument(
+        "--data",
+        type=Path,
+        default=None,
+        help="the server's data folder (default: your user data folder)",
+    )
+    review.add_argument(
+        "--player", default=None, help="only this player's turning points (default: everyone's)"
+    )
+    review.set_defaults(run=run_review)
 
 
 def add_play_command(commands: Commands) -> None:
@@ -522,6 +544,17 @@ def run_replay(args: argparse.Namespace) -> int:
 
     try:
         return replay_locally(args.table, args.data or default_data_dir())
+    except ReplayError as exc:
+        print(f"harena: {exc}", file=sys.stderr)
+        return 1
+
+
+def run_review(args: argparse.Namespace) -> int:
+    from harena.server.commands.local_replay import ReplayError
+    from harena.server.commands.local_review import review_locally
+
+    try:
+        return review_locally(args.table, args.data or default_data_dir(), args.player)
     except ReplayError as exc:
         print(f"harena: {exc}", file=sys.stderr)
         return 1

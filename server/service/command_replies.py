@@ -1,7 +1,8 @@
 """What the server does with each accepted `ssh host COMMAND` (core/commands.py parses them).
 
-`status`, `ratings` and `help` print text and exit: no terminal, no app; so does `rename`, or
-says on stderr why not (`rename`). `table N` and `play GAME` start
+`status`, `ratings` and `help` print text and exit: no terminal, no app; so do `rename` and
+`review` (a finished table's review: the search bot's part is awaited, off the loop), or say on
+stderr why not. `table N` and `play GAME` start
 the usual app on a table: `check_start` says beforehand why one cannot (so the player reads it
 on stderr, not in a TUI), and `start_table` gives the table the app opens. A line that tells the
 player a command to type names this server as they reach it (`server/transport/ssh_address.py`).
@@ -18,6 +19,7 @@ from harena.core.commands import (
     PlayGame,
     ShowHelp,
     ShowRatings,
+    ShowReview,
     Status,
     command_list,
 )
@@ -28,6 +30,7 @@ from harena.core.privacy import Privacy
 from harena.core.table_like import TableLike
 from harena.server.common.limits import CodeGuard
 from harena.server.transport.ssh_address import SshAddress
+from harena.tui.review_text import reviewable, seats_reviewed, table_review_text
 
 PLAY_TABLES_PER_KEY = 3
 """Tables in play a key may have created (through `play` or the lobby) before `play` refuses to
@@ -51,6 +54,28 @@ def reply(
         listed = command_list(game_names(), address.command())
         return f"harena: accepted commands:\n{listed}\n{NAME_NOTE}"
     return None
+
+
+async def review(
+    lobby: Lobby, identity: str, command: ShowReview, address: SshAddress, *, unicode: bool = True
+) -> tuple[bool, str]:
+    """`review N`: (True, the review printed) for a finished table, or (False, why not).
+
+    A player sees their own seat's turning points, and every seat's at a table whose creator
+    allowed the bot's advice; anyone else, the course only (a finished game hides nothing)."""
+    table = lobby.tables.get(command.table_id)
+    if table is None:
+        status = address.command("status")
+        return False, f"harena: there is no table {command.table_id} ({status} lists yours)"
+    why = reviewable(table)
+    if why is not None:
+        watch = address.command("table", table.id, terminal=True)
+        return False, f"harena: table {table.id}: {why} ({watch} opens it)"
+    seat = table.seat_of(identity)
+    seats = seats_reviewed(table.game.players, seat, bool(table.summary().get("hints")))
+    dot = "·" if unicode else "-"
+    head = f"Table {table.id} {dot} {table.game.title} {dot} how it went"
+    return True, head + "\n\n" + await table_review_text(table, seats, seat, unicode=unicode)
 
 
 def rename(lobby: Lobby, identity: str, name: str, *, guest: bool) -> tuple[bool, str]:

@@ -30,6 +30,7 @@ from harena.core.commands import (
     CommandRefused,
     JoinCode,
     Rename,
+    ShowReview,
     command_text,
     parse_command,
 )
@@ -182,6 +183,7 @@ class HarenaSession(AppSession):
         """What `ssh host COMMAND` asked for (core/commands.py); None: the lobby."""
         self._renamed: str | None = None  # what `rename NAME` prints once done
         self._key_at: float | None = None  # the first key since the last frame (perf_counter)
+        self._review: asyncio.Future[None] | None = None  # `review N` being written
 
     def connection_lost(self, exc: Exception | None) -> None:
         super().connection_lost(exc)
@@ -241,6 +243,9 @@ class HarenaSession(AppSession):
         return super().no_terminal_message()
 
     def session_started(self) -> None:
+        if isinstance(self.command, ShowReview) and self._refusal is None:
+            self._review = asyncio.ensure_future(self._print_review(self.command))
+            return
         if isinstance(self.command, NEEDS_TERMINAL):
             self.refuse(
                 command_replies.check_start(
@@ -271,6 +276,25 @@ class HarenaSession(AppSession):
         self.server.session_opened(self)
         self.task.add_done_callback(lambda _task: self.server.session_closed(self))
         self._schedule_idle_check()
+
+    async def _print_review(self, command: ShowReview) -> None:
+        """`review N`: printed once the search bot's part is in (or why not, on stderr)."""
+        from harena.tui.terminal import utf8_terminal
+
+        chan = self._chan
+        env = dict(chan.get_environment()) if chan is not None else {}
+        unicode = utf8_terminal(env, self._term_type or "")  # plain ASCII for LANG=C
+        try:
+            done, said = await command_replies.review(
+                self.server.lobby, self.identity, command, self.reached, unicode=unicode
+            )
+        except Exception:
+            log.exception("the review of table %s failed", command.table_id)
+            done, said = False, f"harena: the review of table {command.table_id} failed"
+        if done:
+            self._close_with_reply(said)
+        else:
+            self._close_with_message(said, status=1)
 
     def _schedule_idle_check(self) -> None:
         every = min(IDLE_CHECK_EVERY, self.server.config.limits.idle_timeout / 2)

@@ -30,6 +30,8 @@ from harena.tui.widgets.key_bar import KeyBar
 
 log = logging.getLogger(__name__)
 
+HINT_BOT = "search"  # the hard bot: a table's hints are its choices
+
 
 # Who may join: (the request's `privacy`, as the form shows it).
 PRIVACY_CHOICES = [
@@ -62,6 +64,7 @@ class TableRequest:
     bot_kinds: list[str] = field(default_factory=list)  # one per bot, its level
     learn: bool = False  # a guided first game (core/guide.py): its own players, seed and bots
     privacy: str = ""  # "": open to everyone; else invite-only, who may watch (core/privacy.py)
+    hints: bool = False  # its players may ask the hard bot (h); such a game is never rated
 
 
 @dataclass
@@ -102,6 +105,7 @@ class TableForm:
         self.stand_in_index = normal
         self.learn = False
         self.privacy_index = 0
+        self.hints = False
 
     def request(self) -> TableRequest:
         kinds = [self.kinds[i] for i in self.bot_kind_indices[: self.bots]] if self.kinds else []
@@ -121,6 +125,7 @@ class TableForm:
             kinds,
             learn=self.learn,
             privacy=PRIVACY_CHOICES[self.privacy_index][0],
+            hints=self.hints,
         )
 
     def fields(self) -> list[FormField]:
@@ -142,6 +147,7 @@ class TableForm:
             *self._clock_fields(),
             *self._window_fields(),
             self._privacy_field(),
+            *self._hint_fields(),
             *learn,
         ]
 
@@ -220,6 +226,23 @@ class TableForm:
 
     def _cycle_privacy(self, delta: int) -> None:
         self.privacy_index = (self.privacy_index + delta) % len(PRIVACY_CHOICES)
+
+    def _hint_fields(self) -> list[FormField]:
+        """Hints, where the game has the hard bot that gives them."""
+        if HINT_BOT not in self.game["bots"]:
+            return []
+        return [
+            FormField(
+                "Hints",
+                "allowed" if self.hints else "no",
+                "allowed: anyone seated may ask the hard bot what it would choose (h), and "
+                "after the game every player's turning points show; the game is not rated",
+                self._cycle_hints,
+            )
+        ]
+
+    def _cycle_hints(self, delta: int) -> None:
+        self.hints = not self.hints
 
     def _kind_label(self, index: int) -> str:
         kind = self.kinds[index]

@@ -233,7 +233,11 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
             tooltip="operators only: close, delete, kick, ban, notice (type help)",
         ),
     ]
-    HELP_EXTRA = [("ctrl+q", "quit at once, without asking")]
+    HELP_EXTRA = [
+        ("(h)", "after a table's game: hints are allowed there (h asks the hard bot what it "
+         "would choose; every player's turning points show after the game); never rated"),
+        ("ctrl+q", "quit at once, without asking"),
+    ]  # fmt: skip
 
     def __init__(self, *, error: str = "") -> None:
         """`error`: shown in the status line at once (e.g. the table asked for is gone)."""
@@ -553,6 +557,7 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
             bot_kinds=request.bot_kinds,
             policy=request.policy,
             privacy=Privacy(request.privacy) if request.privacy else None,
+            hints=request.hints,
         )
         return table.id
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import weakref
+from dataclasses import replace
 from typing import Any
 
 from textual.app import ComposeResult
@@ -111,27 +112,44 @@ class ReplayScreen(QuietFocus, HelpKeys, Screen[None]):
             "seat",
             tooltip="a finished game: the board as the next player saw it",
         ),
+        Binding(
+            "i",
+            "how_it_went",
+            "review",  # short: the bar must fit 80 columns
+            tooltip="a finished game: how it went, its course drawn and where it turned for you",
+        ),
         Binding("escape,q", "close", "close"),
         Binding("question_mark", "help", "help", tooltip="this help"),
     ]
 
     def __init__(
-        self, table: TableLike, replay: Replay, *, title: str = "", identity: str | None = None
+        self,
+        table: TableLike,
+        replay: Replay,
+        *,
+        title: str = "",
+        identity: str | None = None,
+        position: int | None = None,
     ) -> None:
+        """`position`: where to open (a turning point of the review); None: the end."""
         super().__init__()
         self.table = table
         self.identity = identity  # whose review (End catches up with moves made since)
         self.replay = replay
-        self.position = replay.last
+        self.position = replay.last if position is None else replay.clamp(position)
         self.board_seat: int | None = None if not replay.reveal else 0
         self.board_class = board_widget_for(table.game.name)
         self._title = title or f"Table {table.id} · {table.game.title}"
 
     @classmethod
-    def for_table(cls, table: TableLike, identity: str | None) -> ReplayScreen:
+    def for_table(
+        cls, table: TableLike, identity: str | None, *, position: int | None = None
+    ) -> ReplayScreen:
         over = table.status in ("over", "closed")
         title = f"Table {table.id} · {'replay' if over else 'review'}"
-        return cls(table, replay_of(table, identity), title=title, identity=identity)
+        return cls(
+            table, replay_of(table, identity), title=title, identity=identity, position=position
+        )
 
     def compose(self) -> ComposeResult:
         view = self.view()
@@ -146,11 +164,22 @@ class ReplayScreen(QuietFocus, HelpKeys, Screen[None]):
                     yield Panel(self.board_class.TITLE, self.board_class(id="board"))
                     yield Panel("Log", LogPanel(id="log"), id="log-panel")
         yield StatusLine(id="status")
-        yield KeyBar(self.BINDINGS, id="keys")
+        yield KeyBar(self._bar_bindings(), id="keys")
 
     def on_mount(self) -> None:
         self.set_class(not getattr(self.app, "unicode", True), "-ascii")
         self.draw()
+
+    def _bar_bindings(self) -> list[Binding]:
+        """The keys on the bar: `i` only for a finished game with a review."""
+        from harena.tui.review_text import reviewable
+
+        shown = self.replay.reveal and reviewable(self.table) is None
+        return [
+            replace(b, show=shown) if b.action == "how_it_went" else b
+            for b in self.BINDINGS
+            if isinstance(b, Binding)
+        ]
 
     # -- what is shown ----------------------------------------------------------------------------
 
@@ -242,6 +271,17 @@ class ReplayScreen(QuietFocus, HelpKeys, Screen[None]):
             return
         self.board_seat = (self.board_seat + 1) % self.table.game.players
         self.draw()
+
+    def action_how_it_went(self) -> None:
+        from harena.tui.screens.review import open_review
+
+        def jump(position: int | None) -> None:
+            if position is not None:
+                self._go(position)
+
+        why = open_review(self.app, self.table, self.identity, then=jump)
+        if why is not None:
+            self.query_one(StatusLine).show_error(why)
 
     def action_close(self) -> None:
         self.dismiss()

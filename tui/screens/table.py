@@ -12,6 +12,7 @@ import logging
 import math
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -26,6 +27,8 @@ from harena.core.clocks import coarse
 from harena.core.engine import IllegalAction
 from harena.core.lobby import MOVED
 from harena.core.plural import counted, denarii
+from harena.core.review.verdict import Hint
+from harena.tui import review_calls
 from harena.tui.boards import BoardWidget, board_widget_for
 from harena.tui.guide import TableGuide
 from harena.tui.screens.asks import ASK_KIND, AskOffer, AskScreen
@@ -55,6 +58,39 @@ W = TypeVar("W", bound=Widget)
 
 PLAYERS_ONLY = ("leave",)
 """Actions of the screen's bindings that do nothing for a spectator (the bar leaves them out)."""
+
+
+def with_hint(binding: BindingType) -> BindingType:
+    """A binding as the bar of a table with hints shows it: `h hint` on it, and `l leave`
+    said short so that the bar still fits 80 columns."""
+    if not isinstance(binding, Binding):
+        return binding
+    if binding.action == "hint":
+        return replace(binding, show=True)
+    if binding.action == "leave":
+        return replace(binding, description="leave")
+    return binding
+
+
+def hint_refused(view: dict[str, Any]) -> str | None:
+    """Why `h` gives no hint here and now (None: it asks)."""
+    if not view["table"].get("hints"):
+        return "this table does not allow hints (its creator's choice; rated games never do)"
+    if view["table"]["you"] is None:
+        return "hints are for the players at this table"
+    if view["game"]["result"] is not None:
+        return "the game is over: i shows how it went"
+    if not [p for p in view["game"]["prompts"] if not p.get("standing")]:
+        return "no decision of yours to hint at now"
+    return None
+
+
+def hint_text(hint: Hint) -> str:
+    """ "Hint: the hard bot would choose Guard (about 62% chance to win with it)"."""
+    return (
+        f"Hint: the hard bot would choose {hint.label} "
+        f"(about {round(hint.value * 100)}% chance to win with it)"
+    )
 
 
 def idle_text(view: dict[str, Any]) -> str:
@@ -191,6 +227,20 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             "review",
             show=False,
             tooltip="step through the game so far as your seat saw it (a finished game: all revealed)",
+        ),
+        Binding(
+            "h",
+            "hint",
+            "hint",
+            show=False,  # on the bar only where hints are allowed (`_bar_keys`)
+            tooltip="what the hard bot would choose now (where hints are allowed)",
+        ),
+        Binding(
+            "i",
+            "how_it_went",
+            "how it went",
+            show=False,
+            tooltip="after the game: how it went, where it turned for you",
         ),
         Binding("enter", "done", show=False),
         Binding("question_mark", "help", "help", tooltip="this help"),
@@ -333,8 +383,10 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         choosing, no giving, no seat to leave: Esc takes them back to the lobby)."""
         self._bar_watching = view["table"]["you"] is None
         if not self._bar_watching:
-            return list(self.BINDINGS), self.board_class.KEY_BAR_LEAD
-        playing = set(PLAYERS_ONLY)
+            if not view["table"].get("hints"):
+                return list(self.BINDINGS), self.board_class.KEY_BAR_LEAD
+            return [with_hint(b) for b in self.BINDINGS], self.board_class.KEY_BAR_LEAD
+        playing = {*PLAYERS_ONLY, "hint"}
         bindings = [b for b in self.BINDINGS if getattr(b, "action", None) not in playing]
         return bindings, self.board_class.KEY_BAR_WATCHING
 
@@ -380,7 +432,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         )
         prompt, over = self._widget(PromptBar), self._widget(GameOverPanel)
         if game["result"] is not None:
-            over.show_result(view, board.result_lines(view))
+            over.show_result(view, board.result_lines(view), self._after_game_key())
             if not over.display:  # the one layout change of a game: at its end
                 prompt.display, over.display = False, True
             return
@@ -575,6 +627,38 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             return
         self.app.push_screen(screen)
 
+    def action_hint(self) -> None:
+        problem = hint_refused(self.view)
+        if problem is not None:
+            self.status.show_error(problem)
+            return
+        self.status.show_info("Asking the hard bot what it would choose...")
+        seat, decision = self.view["table"]["you"], self.view["game"]["decision"]
+        self.run_worker(self._hint(seat, decision), group="hint", exclusive=True)
+
+    async def _hint(self, seat: int, decision: int | None) -> None:
+        answer = await review_calls.ask_hint(self.table, seat)
+        if not self.is_attached or not self.view:
+            return
+        if self.view["game"]["decision"] != decision:
+            self.status.show_info("The hint came after your choice: press h again for this one")
+        elif isinstance(answer, review_calls.Unanswered):
+            self.status.show_info(f"No hint now: {answer.text}")
+        else:
+            self.status.show_info(hint_text(answer))
+
+    def _after_game_key(self) -> tuple[str, str] | None:
+        from harena.tui.review_text import reviewable
+
+        return ("i", "how it went") if reviewable(self.table) is None else None
+
+    def action_how_it_went(self) -> None:
+        from harena.tui.screens.review import open_review
+
+        why = open_review(self.app, self.table, self.harena.identity)
+        if why is not None:
+            self.status.show_error(why)
+
     def action_done(self) -> None:
         if self.view["game"]["result"] is not None:
             self._back_to_lobby(leave=self.view["table"]["you"] is None)
@@ -607,10 +691,18 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         lead = self._widget(BoardWidget).help_lead() if self.is_mounted else []
         clock = self.view.get("table", {}).get("clock") if self.view else None
         timing = [("time", f"this table's time settings: {clock}")] if clock else []
-        return [
-            *lead,
-            *help_entries([*type(self).BINDINGS, *board], [*self.HELP_EXTRA, *extra, *timing]),
-        ]
+        here = [b for b in type(self).BINDINGS if self._key_here(getattr(b, "action", ""))]
+        return [*lead, *help_entries([*here, *board], [*self.HELP_EXTRA, *extra, *timing])]
+
+    def _key_here(self, action: str) -> bool:
+        """Whether `?` lists this key: hints where the table allows them, the review once the
+        game is over."""
+        table = self.view.get("table", {}) if self.view else {}
+        if action == "hint":
+            return bool(table.get("hints"))
+        if action == "how_it_went":
+            return table.get("status") == "over"
+        return True
 
     def _gone(self, reason: str) -> None:
         """The table left the server (deleted, archived): back to the lobby, saying why (once

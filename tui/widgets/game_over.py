@@ -44,12 +44,24 @@ class GameOverPanel(Widget):
         self.border_title = "GAME OVER"
         self._content = Content("")
 
-    def show_result(self, view: dict[str, Any], own_lines: list[str] | None = None) -> None:
-        """`own_lines`: the board's own words for the result (else who won and why)."""
+    def show_result(
+        self,
+        view: dict[str, Any],
+        own_lines: list[str] | None = None,
+        more: tuple[str, str] | None = None,
+    ) -> None:
+        """`own_lines`: the board's own words for the result (else who won and why); `more`:
+        another key offered now, (key, what it does)."""
         lines = [Content.styled(line, "bold") for line in own_lines or result_lines(view)]
-        lines.append(
-            Content.assemble(("Esc", KEY_STYLE), " or ", ("Enter", KEY_STYLE), " back to the lobby")
-        )
+        keys: list[str | tuple[str, str]] = [
+            ("Esc", KEY_STYLE),
+            " or ",
+            ("Enter", KEY_STYLE),
+            " back to the lobby",
+        ]
+        if more is not None:
+            keys += ["  ", (more[0], KEY_STYLE), f" {more[1]}"]
+        lines.append(Content.assemble(*keys))
         content = Content("\n").join(lines)
         if content.plain != self._content.plain:
             self._content = content

@@ -27,11 +27,22 @@ def summary_line(table: dict[str, Any]) -> str:
     watching = len(table["spectators"])
     status = f"YOU {table['waited']}" if table.get("waited") else status_word(table["status"])
     status = "invited" if table.get("invited") and not table.get("waited") else status
+    marks = table_marks(table)
+    title = short_title(table["title"], 14 - len(marks)) + marks
     return (
-        f"#{table['id']:<3} {short_title(table['title']):<14} {status:<8} "
+        f"#{table['id']:<3} {title:<14} {status:<8} "
         f"{taken}/{len(seats)} seated  {names[:26]:<26}"
         + (f" {watching} watching" if watching else "")
     )
+
+
+HINTS_MARK = " (h)"
+"""After a table's game in the list: its players may ask the hard bot (the lobby's `?` says)."""
+
+
+def table_marks(table: dict[str, Any]) -> str:
+    """What the list marks after a table's game: hints allowed."""
+    return HINTS_MARK if table.get("hints") else ""
 
 
 def short_title(title: str, width: int = 14) -> str:
@@ -64,6 +75,8 @@ def detail_lines(table: dict[str, Any]) -> list[str]:
         head += f", waiting for you{waited} (y opens it)"
     # the time settings lead the second line: the first is often cut at 80 columns
     time = f"Time: {table['clock']}. " if table.get("clock") else ""
+    if table.get("hints"):
+        time += "Hints allowed (not rated). "
     return [
         f"{head}{' (' + options + ')' if options else ''}. Seats: {seats}",
         f"{time}Watching: {watchers}",
