@@ -29,6 +29,7 @@ from harena.core.players import PlayerSettings
 from harena.core.privacy import Privacy, is_private_id, new_private_id
 from harena.core.private_tables import PrivateTables, marked
 from harena.core.ratings import Ratings
+from harena.core.review.reviewer import Reviewer
 from harena.core.store import Store
 from harena.core.table import (
     CHAT_KEPT,
@@ -95,6 +96,8 @@ class Lobby:
         self._table_listeners: list[Callable[[TableLike], None]] = []
         self._change_hooks: list[Callable[[], None]] = []
         self.notice = ""  # the operators' message, shown in every lobby
+        self.reviewer: Reviewer | None = None
+        """Who weighs finished games and gives hints (the server's bot workers); None: nobody."""
         self.notice_channels: tuple[str, ...] = ()  # how the away are told (server/notices/)
         self.guided: dict[str, str] = {}  # table id -> its guide (core/guide.py); not saved
         self.settings = PlayerSettings(store)

@@ -1,10 +1,11 @@
 """Where the review screens and commands ask the search bot: the one place that calls the
 reviewer (the turning points of a finished table, a learner's hint).
 
-The reviewer runs in the bot worker processes, caches a table's review beside its records and
-refuses politely when the workers are busy (server/runners/reviews.py): that is
-`Unanswered(BUSY, retry=True)` here. Until it is connected, both calls answer
-`Unanswered(NOT_CONNECTED)`: never a made-up estimate.
+The reviewer (core/review/reviewer.py; on a server, the bot workers of
+server/runners/reviews.py) weighs games off the loop, keeps a table's review beside its records
+and refuses politely when the workers are busy: that is `Unanswered(text, retry=True)` here.
+Where nobody weighs games (no reviewer given), both calls answer `Unanswered(NOT_CONNECTED)`:
+never a made-up estimate.
 """
 
 from __future__ import annotations
@@ -12,13 +13,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from harena.core.review.verdict import Hint, TableReview
+from harena.core.review.reviewer import Reviewer
+from harena.core.review.verdict import Busy, Hint, TableReview
 from harena.core.table_like import TableLike
 
 Progress = Callable[[float], None]
 """Hears how far a review is, 0 to 1, as it goes."""
 
-NOT_CONNECTED = "the search bot gives no reviews or hints on this server"
+NOT_CONNECTED = "nobody weighs games here (the server runs no bot workers)"
 BUSY = "the bots are busy thinking: ask again in a minute"
 
 
@@ -31,12 +33,22 @@ class Unanswered:
 
 
 async def ask_review(
-    table: TableLike, seat: int, on_progress: Progress
+    reviewer: Reviewer | None, table: TableLike, seat: int, on_progress: Progress
 ) -> TableReview | Unanswered:
-    """The review of `seat`'s decisions at the finished `table` (a Busy reviewer: `BUSY`)."""
-    return Unanswered(NOT_CONNECTED)
+    """The review of `seat`'s decisions at the finished `table` (a Busy reviewer: its line)."""
+    if reviewer is None:
+        return Unanswered(NOT_CONNECTED)
+
+    def heard(done: int, total: int) -> None:
+        on_progress(done / total if total else 1.0)
+
+    answer = await reviewer.request(table, seat, heard)
+    return Unanswered(answer.message, retry=True) if isinstance(answer, Busy) else answer
 
 
-async def ask_hint(table: TableLike, seat: int) -> Hint | Unanswered:
-    """What the hard bot would choose now for `seat`, from its own view (Busy: `BUSY`)."""
-    return Unanswered(NOT_CONNECTED)
+async def ask_hint(reviewer: Reviewer | None, table: TableLike, seat: int) -> Hint | Unanswered:
+    """What the hard bot would choose now for `seat`, from its own view (Busy: its line)."""
+    if reviewer is None:
+        return Unanswered(NOT_CONNECTED)
+    answer = await reviewer.hint(table, seat)
+    return Unanswered(answer.message, retry=True) if isinstance(answer, Busy) else answer

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from harena.core.replays import Replay
 from harena.core.review.course import COURSES, Course, course_of, pieces_of
+from harena.core.review.reviewer import Reviewer
 from harena.core.review.verdict import DecisionReview, TableReview
 from harena.core.table_like import TableLike
 from harena.tui import review_calls
@@ -150,6 +151,7 @@ async def table_review_text(
     table: TableLike,
     seats: Sequence[int],
     asker: int | None,
+    reviewer: Reviewer | None,
     *,
     width: int = 80,
     unicode: bool = True,
@@ -160,7 +162,9 @@ async def table_review_text(
     course = await course_for(table)
     reviews = []
     for seat in seats:
-        answer = await review_calls.ask_review(table, seat, on_progress or (lambda fraction: None))
+        answer = await review_calls.ask_review(
+            reviewer, table, seat, on_progress or (lambda fraction: None)
+        )
         reviews.append((seat, answer))
     labels = seat_labels(table)
     text = review_text(

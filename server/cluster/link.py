@@ -229,6 +229,15 @@ class NatsLink:
         except TimeoutError as exc:
             raise NatsUnavailable(f"NATS did not answer within {timeout:g} s") from exc
 
+    async def ping(self, timeout: float) -> None:
+        """A PING/PONG with NATS through the NATS client's loop (metrics: the round trip)."""
+
+        async def flush() -> None:
+            assert self.nc is not None
+            await self.nc.flush(max(1, round(timeout)))  # nats-py counts whole seconds
+
+        await self.acall(flush, timeout=timeout)
+
     def close(self) -> None:
         self._closing = True
         if self._thread.is_alive():

@@ -15,6 +15,7 @@ from harena.core.lobby import Lobby
 from harena.server.common.logs import TERMINAL_LOG, logging_to_file
 from harena.server.runners.bot_runner import BotRunner
 from harena.server.runners.bot_workers import BotWorkers
+from harena.server.runners.reviews import Reviews
 
 LOCAL_IDENTITY = "local-player"
 
@@ -57,7 +58,10 @@ async def _run(lobby: Lobby, table_id: str, name: str, bot_delay: float) -> int:
     from harena.tui.app import HarenaApp
     from harena.tui.terminal import utf8_terminal
 
-    runner = BotRunner(lobby, bot_delay, BotWorkers(1))  # a search bot thinks off the screen's loop
+    workers = BotWorkers(1)  # a search bot thinks (and a hint is weighed) off the screen's loop
+    runner = BotRunner(lobby, bot_delay, workers)
+    reviews = Reviews(workers)  # hints while learning; the review of the game at its end
+    lobby.reviewer = reviews
     lobby.connect(LOCAL_IDENTITY, name)
     try:
         unicode = utf8_terminal(os.environ, os.environ.get("TERM", ""))
@@ -65,6 +69,7 @@ async def _run(lobby: Lobby, table_id: str, name: str, bot_delay: float) -> int:
         await app.run_async()
         return app.return_code or 0
     finally:
+        reviews.close()
         runner.close()
         lobby.disconnect(LOCAL_IDENTITY)
 

@@ -2,7 +2,7 @@
 
 It reads the table's files only (as `harena export` does), so it works while the server runs;
 a finished game is revealed, one in play is shown as a spectator saw it. Archived tables are
-read too.
+read too. The only file it writes is a finished game's review (`i`), kept beside its records.
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from pathlib import Path
 from harena.core.store import Store, StoreError
 from harena.core.table import Table
 from harena.server.common.logs import TERMINAL_LOG, logging_to_file
+from harena.server.runners.bot_workers import BotWorkers
+from harena.server.runners.reviews import Reviews
 
 
 class ReplayError(Exception):
@@ -37,13 +39,20 @@ def load_for_replay(table_id: str, data: Path) -> Table:
 def replay_locally(table_id: str, data: Path) -> int:
     table = load_for_replay(table_id, data)
     with logging_to_file(Path(data) / TERMINAL_LOG):  # not over the replay screen
-        return asyncio.run(_run(table))
+        return asyncio.run(_run(table, data))
 
 
-async def _run(table: Table) -> int:
+async def _run(table: Table, data: Path) -> int:
     from harena.tui.replay_app import ReplayApp
     from harena.tui.terminal import utf8_terminal
 
-    app = ReplayApp(table, unicode=utf8_terminal(os.environ, os.environ.get("TERM", "")))
-    await app.run_async()
+    workers = BotWorkers(1)  # the finished game's review (i) is weighed off the screen's loop
+    reviews = Reviews(workers, Store(data))
+    unicode = utf8_terminal(os.environ, os.environ.get("TERM", ""))
+    app = ReplayApp(table, unicode=unicode, reviewer=reviews)
+    try:
+        await app.run_async()
+    finally:
+        reviews.close()
+        workers.close()
     return app.return_code or 0

@@ -26,8 +26,6 @@ from prometheus_client.registry import Collector
 
 if TYPE_CHECKING:
     from harena.core.lobby import Lobby
-    from harena.server.cluster.link import NatsLink
-    from harena.server.cluster.node import ClusterNode
     from harena.server.common.limits import ConnectionCounter, StartupSlots
     from harena.server.notices.delivery import NoticeRunner
     from harena.server.runners.bot_workers import Thought
@@ -48,6 +46,33 @@ FALLBACK_REASONS = ("timeout", "died")
 """Why a thinking bot fell back (bot_workers.py); any other reason is an "error"."""
 
 
+class _Flag(Protocol):
+    def is_set(self) -> bool: ...
+
+
+class MeasuredLink(Protocol):
+    """What the metrics read of a node's NATS connection (server/cluster/link.py)."""
+
+    @property
+    def connected(self) -> _Flag: ...
+    @property
+    def messages(self) -> Mapping[tuple[str, str], int]: ...  # (direction, kind) -> messages
+    async def ping(self, timeout: float) -> None:
+        """A PING/PONG with NATS, as the node's NATS client sees it; raises if none came."""
+        ...
+
+
+class MeasuredNode(Protocol):
+    """What the metrics read of a cluster node (server/cluster/node.py)."""
+
+    @property
+    def held(self) -> Collection[str]: ...  # the tables it runs
+    @property
+    def counts(self) -> Mapping[str, int]: ...  # claims and renewals, by result
+    @property
+    def link(self) -> MeasuredLink: ...
+
+
 class MeasuredServer(Protocol):
     """What the metrics read of the running server (server/service/ssh_server.py)."""
 
@@ -64,7 +89,7 @@ class MeasuredServer(Protocol):
     @property
     def notices(self) -> NoticeRunner: ...
     @property
-    def cluster(self) -> ClusterNode | None: ...
+    def cluster(self) -> MeasuredNode | None: ...
 
 
 class Metrics:
@@ -204,18 +229,13 @@ class ServerMetrics(Metrics):
         self._lag_due = now + LAG_EVERY
         self._lag_timer = loop.call_at(self._lag_due, self._lag_tick)
 
-    async def _probe_nats(self, link: NatsLink) -> None:
-        """A PING/PONG with NATS every few seconds, as the node's NATS thread sees it."""
+    async def _probe_nats(self, link: MeasuredLink) -> None:
+        """A PING/PONG with NATS every few seconds, as the node's NATS client sees it."""
         assert self.nats_round_trip is not None and self.nats_probe_failures is not None
-
-        async def ping() -> None:
-            assert link.nc is not None
-            await link.nc.flush(NATS_PROBE_TIMEOUT)
-
         while True:
             began = time.perf_counter()
             try:
-                await link.acall(ping, timeout=NATS_PROBE_TIMEOUT)
+                await link.ping(NATS_PROBE_TIMEOUT)
             except asyncio.CancelledError:
                 raise
             except Exception:  # down, or too slow: the figure an alert looks at
@@ -304,7 +324,7 @@ class _Census(Collector):
                 family.add_metric([channel], sum(1 for c, _ in done if c == channel))
             yield family
 
-    def _node(self, node: ClusterNode) -> Iterator[Metric]:
+    def _node(self, node: MeasuredNode) -> Iterator[Metric]:
         yield GaugeMetricFamily(
             "harena_node_tables_held",
             "tables this node runs (holds the lease of)",

@@ -64,7 +64,7 @@ async def review(
     A player sees their own seat's turning points, and every seat's at a table whose creator
     allowed the bot's advice; anyone else, the course only (a finished game hides nothing)."""
     table = lobby.tables.get(command.table_id)
-    if table is None:
+    if table is None or not lobby.knows(identity, table):  # a private table: as if none
         status = address.command("status")
         return False, f"harena: there is no table {command.table_id} ({status} lists yours)"
     why = reviewable(table)
@@ -75,7 +75,8 @@ async def review(
     seats = seats_reviewed(table.game.players, seat, bool(table.summary().get("hints")))
     dot = "·" if unicode else "-"
     head = f"Table {table.id} {dot} {table.game.title} {dot} how it went"
-    return True, head + "\n\n" + await table_review_text(table, seats, seat, unicode=unicode)
+    text = await table_review_text(table, seats, seat, lobby.reviewer, unicode=unicode)
+    return True, head + "\n\n" + text
 
 
 def rename(lobby: Lobby, identity: str, name: str, *, guest: bool) -> tuple[bool, str]:

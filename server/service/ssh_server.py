@@ -645,6 +645,7 @@ class HarenaServer:
             workers.on_thought = self.metrics.thought
         self.bots = BotRunner(self.lobby, self.config.bot_delay, workers)
         self.reviews = Reviews(workers, self.backend.review_shelf())
+        self.lobby.reviewer = self.reviews
         self.clocks = ClockRunner(self.lobby)
         self.notices.start()
         # Before anyone connects: the collection of the whole heap that precedes the first

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from harena.core.lobby import Lobby
+from harena.core.review.reviewer import Reviewer
 from harena.core.review.verdict import TableReview
 from harena.core.store import Store
 from harena.core.table_like import TableLike
@@ -32,7 +33,9 @@ def test_a_saved_finished_table_is_reviewed_for_every_player(
     before = sorted(p.name for p in (data / "tables" / table_id).iterdir())
     asked: list[int] = []
 
-    async def ask(table: TableLike, seat: int, progress: review_calls.Progress) -> TableReview:
+    async def ask(
+        _reviewer: Reviewer | None, table: TableLike, seat: int, progress: review_calls.Progress
+    ) -> TableReview:
         asked.append(seat)
         return review_of(table, [0.0, 0.3], seat=seat)  # type: ignore[arg-type]
 

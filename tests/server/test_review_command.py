@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from harena.core.review.reviewer import Reviewer
 from harena.core.review.verdict import TableReview
 from harena.core.table_like import TableLike
 from harena.server.transport.hostkey import fingerprint
@@ -22,7 +23,9 @@ async def test_review_prints_the_course_and_your_turning_points(make_server, mon
     review = review_of(table, [0.0, 0.25, 0.1])
     asked: list[int] = []
 
-    async def ask(t: TableLike, seat: int, progress: review_calls.Progress) -> TableReview:
+    async def ask(
+        _reviewer: Reviewer | None, t: TableLike, seat: int, progress: review_calls.Progress
+    ) -> TableReview:
         asked.append(seat)
         return review
 
@@ -57,7 +60,9 @@ async def test_the_reviewer_unavailable_is_said_politely(make_server, monkeypatc
     key = new_key()
     table = finished_table(server.lobby, "carthage", 2, identity=fingerprint(key))
 
-    async def busy(t: TableLike, seat: int, progress: review_calls.Progress) -> Unanswered:
+    async def busy(
+        _reviewer: Reviewer | None, t: TableLike, seat: int, progress: review_calls.Progress
+    ) -> Unanswered:
         return Unanswered(review_calls.BUSY, retry=True)
 
     monkeypatch.setattr(review_calls, "ask_review", busy)
@@ -93,7 +98,9 @@ async def test_a_terminal_that_is_not_utf8_gets_plain_ascii(make_server, monkeyp
 
 
 def answering_with(review: TableReview):  # type: ignore[no-untyped-def]
-    async def ask(t: TableLike, seat: int, progress: review_calls.Progress) -> TableReview:
+    async def ask(
+        _reviewer: Reviewer | None, t: TableLike, seat: int, progress: review_calls.Progress
+    ) -> TableReview:
         return review
 
     return ask

@@ -4,6 +4,7 @@ screen, the turning points are scrolled to and a number jumps the replay to that
 
 from __future__ import annotations
 
+from harena.core.review.reviewer import Reviewer
 from harena.core.review.verdict import TableReview
 from harena.core.table_like import TableLike
 from harena.server.transport.hostkey import fingerprint
@@ -13,7 +14,9 @@ from tests.tui.review_tables import finished_table, review_of
 
 
 def answering(review: TableReview):  # type: ignore[no-untyped-def]
-    async def ask(table: TableLike, seat: int, progress: review_calls.Progress) -> TableReview:
+    async def ask(
+        _reviewer: Reviewer | None, table: TableLike, seat: int, progress: review_calls.Progress
+    ) -> TableReview:
         progress(0.5)
         return review
 

@@ -10,6 +10,7 @@ import pytest
 
 from harena.core.guide import create_guided_table
 from harena.core.lobby import Lobby
+from harena.core.review.reviewer import Reviewer
 from harena.core.review.verdict import Hint
 from harena.core.table_like import TableLike
 from harena.tui import review_calls
@@ -60,7 +61,7 @@ async def test_h_shows_what_the_hard_bot_would_choose_at_a_table_that_allows_hin
         table.play_bot(1)  # ann's decision now
     asked: list[int] = []
 
-    async def ask(t: TableLike, seat: int) -> Hint:
+    async def ask(_reviewer: Reviewer | None, t: TableLike, seat: int) -> Hint:
         asked.append(seat)
         await asyncio.sleep(0)
         prompt = t.game.prompts_for(seat)[0]
@@ -96,7 +97,7 @@ async def test_a_guided_game_gives_hints_and_a_busy_bot_is_said_politely(
     lobby = Lobby()
     table = create_guided_table(lobby, "id-ann", "ann", "carthage")
 
-    async def busy(t: TableLike, seat: int) -> Unanswered:
+    async def busy(_reviewer: Reviewer | None, t: TableLike, seat: int) -> Unanswered:
         return Unanswered(review_calls.BUSY, retry=True)
 
     monkeypatch.setattr(review_calls, "ask_hint", busy)
@@ -116,7 +117,7 @@ async def test_a_hint_that_comes_after_the_choice_is_not_shown_as_this_ones(
         table.play_bot(1)
     go = asyncio.Event()
 
-    async def slow(t: TableLike, seat: int) -> Hint:
+    async def slow(_reviewer: Reviewer | None, t: TableLike, seat: int) -> Hint:
         await go.wait()
         return Hint("x", "Guard", 0.5)
 

@@ -11,6 +11,7 @@ from functools import cache
 import pytest
 
 from harena.core.lobby import Lobby
+from harena.core.review.reviewer import Reviewer
 from harena.core.review.verdict import TableReview
 from harena.core.table import Table
 from harena.core.table_like import TableLike
@@ -37,14 +38,16 @@ def table_of(game: str) -> tuple[Lobby, Table]:
     return lobby, finished_table(lobby, game, 2 if game == "carthage" else 3)
 
 
-Ask = Callable[[TableLike, int, review_calls.Progress], Awaitable[TableReview | Unanswered]]
+Ask = Callable[
+    [Reviewer | None, TableLike, int, review_calls.Progress], Awaitable[TableReview | Unanswered]
+]
 
 
 def answering(answer: Callable[[TableLike, int], TableReview | Unanswered]) -> Ask:
     """The reviewer's call answering `answer`, half-way progress heard first."""
 
     async def ask(
-        table: TableLike, seat: int, on_progress: review_calls.Progress
+        _reviewer: Reviewer | None, table: TableLike, seat: int, on_progress: review_calls.Progress
     ) -> TableReview | Unanswered:
         on_progress(0.5)
         await asyncio.sleep(0)
@@ -127,7 +130,7 @@ async def test_progress_is_shown_while_the_bot_reviews_and_a_busy_bot_is_refused
     ]
 
     async def ask(
-        t: TableLike, seat: int, on_progress: review_calls.Progress
+        _reviewer: Reviewer | None, t: TableLike, seat: int, on_progress: review_calls.Progress
     ) -> TableReview | Unanswered:
         on_progress(0.4)
         await go.wait()
@@ -135,7 +138,7 @@ async def test_progress_is_shown_while_the_bot_reviews_and_a_busy_bot_is_refused
 
     monkeypatch.setattr(review_calls, "ask_review", ask)
     async with session(lobby, "id-ann", "ann") as (app, pilot):
-        app.push_screen(ReviewScreen(table, "id-ann"))
+        app.push_screen(ReviewScreen(table, "id-ann", None))
         await until(lambda: "reviewing the decisions: 40%" in screen_text(app))
         go.set()
         await until(lambda: "the bots are busy thinking: ask again in a minute" in screen_text(app))
@@ -150,7 +153,7 @@ async def test_progress_is_shown_while_the_bot_reviews_and_a_busy_bot_is_refused
 async def test_without_a_reviewer_the_screen_says_so_and_still_draws_the_course() -> None:
     lobby, table = table_of("carthage")
     async with session(lobby, "id-ann", "ann") as (app, _pilot):
-        app.push_screen(ReviewScreen(table, "id-ann"))
+        app.push_screen(ReviewScreen(table, "id-ann", None))
         await until(lambda: review_calls.NOT_CONNECTED in screen_text(app))
         assert "Favor, from the start" in screen_text(app)
 
@@ -160,7 +163,7 @@ async def test_a_spectator_sees_the_course_but_no_ones_turning_points_and_a_game
 ):
     lobby, table = table_of("carthage")
     async with session(lobby, "id-cy", "cy") as (app, pilot):
-        app.push_screen(ReviewScreen(table, "id-cy"))
+        app.push_screen(ReviewScreen(table, "id-cy", None))
         await pilot.pause()
         assert "Only the players of this table see where it turned" in screen_text(app)
     playing = lobby.create_table("id-ann", "ann", "carthage", 2, bots=1)
@@ -174,7 +177,7 @@ async def test_a_spectator_sees_the_course_but_no_ones_turning_points_and_a_game
 async def test_question_mark_explains_the_keys_and_marks() -> None:
     lobby, table = table_of("carthage")
     async with session(lobby, "id-ann", "ann") as (app, pilot):
-        app.push_screen(ReviewScreen(table, "id-ann"))
+        app.push_screen(ReviewScreen(table, "id-ann", None))
         await pilot.pause()
         await pilot.press("question_mark")
         text = screen_text(app)
@@ -191,7 +194,7 @@ async def test_at_a_table_with_hints_tab_shows_each_players_turning_points(
     table.hints = True  # its creator allowed the bot's advice
     try:
         async with session(lobby, "id-ann", "ann", size=(80, 40)) as (app, pilot):
-            app.push_screen(ReviewScreen(table, "id-ann"))
+            app.push_screen(ReviewScreen(table, "id-ann", None))
             await until(lambda: "about 20% less chance to win" in screen_text(app))
             assert "Tab next player" in screen_text(app).splitlines()[-1].replace("  ", " ")
             await pilot.press("tab")

@@ -98,7 +98,9 @@ class HistoryScreen(QuietFocus, HelpKeys, Screen[None]):
             self.query_one(StatusLine).show_error("no finished game to replay yet")
             return
         table = self.tables[self.query_one(PickList).index]
-        self.app.push_screen(ReplayScreen.for_table(table, self.harena.identity))
+        self.app.push_screen(
+            ReplayScreen.for_table(table, self.harena.identity, reviewer=self.harena.lobby.reviewer)
+        )
 
     def action_close(self) -> None:
         self.dismiss()

@@ -20,6 +20,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
 from harena.core.replays import Replay
+from harena.core.review.reviewer import Reviewer
 from harena.core.table_like import TableLike
 from harena.tui.boards import BoardWidget, board_widget_for
 from harena.tui.screens.help import HelpKeys
@@ -130,10 +131,13 @@ class ReplayScreen(QuietFocus, HelpKeys, Screen[None]):
         title: str = "",
         identity: str | None = None,
         position: int | None = None,
+        reviewer: Reviewer | None = None,
     ) -> None:
-        """`position`: where to open (a turning point of the review); None: the end."""
+        """`position`: where to open (a turning point of the review); None: the end.
+        `reviewer`: who weighs the finished game for its review (`i`); None: nobody here."""
         super().__init__()
         self.table = table
+        self.reviewer = reviewer
         self.identity = identity  # whose review (End catches up with moves made since)
         self.replay = replay
         self.position = replay.last if position is None else replay.clamp(position)
@@ -143,12 +147,22 @@ class ReplayScreen(QuietFocus, HelpKeys, Screen[None]):
 
     @classmethod
     def for_table(
-        cls, table: TableLike, identity: str | None, *, position: int | None = None
+        cls,
+        table: TableLike,
+        identity: str | None,
+        *,
+        position: int | None = None,
+        reviewer: Reviewer | None = None,
     ) -> ReplayScreen:
         over = table.status in ("over", "closed")
         title = f"Table {table.id} · {'replay' if over else 'review'}"
         return cls(
-            table, replay_of(table, identity), title=title, identity=identity, position=position
+            table,
+            replay_of(table, identity),
+            title=title,
+            identity=identity,
+            position=position,
+            reviewer=reviewer,
         )
 
     def compose(self) -> ComposeResult:
@@ -279,7 +293,7 @@ class ReplayScreen(QuietFocus, HelpKeys, Screen[None]):
             if position is not None:
                 self._go(position)
 
-        why = open_review(self.app, self.table, self.identity, then=jump)
+        why = open_review(self.app, self.table, self.identity, self.reviewer, then=jump)
         if why is not None:
             self.query_one(StatusLine).show_error(why)
 

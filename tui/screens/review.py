@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from harena.core.review.course import Course
+from harena.core.review.reviewer import Reviewer
 from harena.core.review.verdict import DecisionReview, TableReview
 from harena.core.table_like import TableLike
 from harena.tui import review_calls
@@ -107,10 +108,18 @@ class ReviewScreen(QuietFocus, HelpKeys, Screen[int | None]):
          "what that player knew then (never from hidden cards)"),
     ]  # fmt: skip
 
-    def __init__(self, table: TableLike, identity: str | None, *, jumps: bool = True) -> None:
+    def __init__(
+        self,
+        table: TableLike,
+        identity: str | None,
+        reviewer: Reviewer | None,
+        *,
+        jumps: bool = True,
+    ) -> None:
         super().__init__()
         self.table = table
         self.identity = identity
+        self.reviewer = reviewer  # who weighs the game (None: nobody here)
         self.jumps = jumps
         self.course: Course | None = None  # worked out off the loop (`_draw_course`)
         self.labels = seat_labels(table)
@@ -217,7 +226,7 @@ class ReviewScreen(QuietFocus, HelpKeys, Screen[int | None]):
         self.run_worker(self._review(seat), group="review", exclusive=True)
 
     async def _review(self, seat: int) -> None:
-        answer = await review_calls.ask_review(self.table, seat, self._progressed)
+        answer = await review_calls.ask_review(self.reviewer, self.table, seat, self._progressed)
         self.reviews[seat] = answer
         self.progress = None
         if self.is_attached:
@@ -244,7 +253,11 @@ class ReviewScreen(QuietFocus, HelpKeys, Screen[int | None]):
             return
         from harena.tui.screens.replay import ReplayScreen
 
-        self.app.push_screen(ReplayScreen.for_table(self.table, self.identity, position=position))
+        self.app.push_screen(
+            ReplayScreen.for_table(
+                self.table, self.identity, position=position, reviewer=self.reviewer
+            )
+        )
 
     def action_scroll(self, lines: int) -> None:
         body = self.query_one("#review-body", VerticalScroll)
@@ -280,6 +293,7 @@ def open_review(
     app: App[Any],
     table: TableLike,
     identity: str | None,
+    reviewer: Reviewer | None,
     *,
     then: Callable[[int | None], None] | None = None,
 ) -> str | None:
@@ -288,6 +302,6 @@ def open_review(
     why = reviewable(table)
     if why is not None:
         return why
-    screen = ReviewScreen(table, identity, jumps=then is None)
+    screen = ReviewScreen(table, identity, reviewer, jumps=then is None)
     app.push_screen(screen, then)
     return None

@@ -621,7 +621,9 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         from harena.tui.screens.replay import ReplayScreen
 
         try:
-            screen = ReplayScreen.for_table(self.table, self.harena.identity)
+            screen = ReplayScreen.for_table(
+                self.table, self.harena.identity, reviewer=self.harena.lobby.reviewer
+            )
         except IllegalAction as error:
             self.status.show_error(str(error))
             return
@@ -637,7 +639,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         self.run_worker(self._hint(seat, decision), group="hint", exclusive=True)
 
     async def _hint(self, seat: int, decision: int | None) -> None:
-        answer = await review_calls.ask_hint(self.table, seat)
+        answer = await review_calls.ask_hint(self.harena.lobby.reviewer, self.table, seat)
         if not self.is_attached or not self.view:
             return
         if self.view["game"]["decision"] != decision:
@@ -655,7 +657,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
     def action_how_it_went(self) -> None:
         from harena.tui.screens.review import open_review
 
-        why = open_review(self.app, self.table, self.harena.identity)
+        why = open_review(self.app, self.table, self.harena.identity, self.harena.lobby.reviewer)
         if why is not None:
             self.status.show_error(why)
 
