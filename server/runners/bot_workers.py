@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -82,6 +83,20 @@ def _context() -> multiprocessing.context.BaseContext:
     return context
 
 
+def _tracker_running() -> None:
+    """Start multiprocessing's resource tracker with the process's real stderr. It hands
+    `sys.stderr`'s descriptor to its process, and a running Textual app (`harena play`) has
+    replaced `sys.stderr` with a capture whose descriptor is no real one: the pool's first
+    lock would then fail with "bad value(s) in fds_to_keep"."""
+    from multiprocessing import resource_tracker
+
+    shown, sys.stderr = sys.stderr, sys.__stderr__
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        sys.stderr = shown
+
+
 class BotWorkers:
     """A pool of `workers` processes for thinking bots. `seconds`: the budget of each thought
     (a table may ask for less, never more than `hard_cap`)."""
@@ -103,6 +118,7 @@ class BotWorkers:
         """The pool, started and warmed (outside any thought's time) on first use."""
         async with self._starting:
             if self._pool is None:
+                _tracker_running()
                 pool = ProcessPoolExecutor(
                     self.workers, mp_context=_context(), initializer=lower_priority
                 )

@@ -131,3 +131,28 @@ async def test_a_hint_that_comes_after_the_choice_is_not_shown_as_this_ones(
         await until(lambda: app.screen.view["game"]["decision"] != decision)
         go.set()
         await until(lambda: "The hint came after your choice" in screen_text(app))
+
+
+async def test_h_asks_the_hard_bot_in_a_worker_process_for_real() -> None:
+    """No stand-in: a guided game's lobby has a reviewer with one bot worker, as `harena play
+    --learn` makes it, and `h` shows the hard bot's own choice for the open decision."""
+    from harena.server.runners.bot_workers import BotWorkers
+    from harena.server.runners.reviews import Reviews
+
+    lobby = Lobby()
+    workers = BotWorkers(1)
+    reviews = Reviews(workers)
+    lobby.reviewer = reviews
+    table = create_guided_table(lobby, "id-ann", "ann", "carthage")
+    try:
+        async with session(lobby, "id-ann", "ann", start_table=table.id) as (app, pilot):
+            await until(lambda: isinstance(app.screen, TableScreen))
+            await pilot.press("escape")  # the guide's first panel
+            labels = [c.label for p in table.game.prompts_for(0) for c in p.choices]
+            await pilot.press("h")
+            await until(lambda: "Hint: the hard bot would choose" in screen_text(app), 30)
+            text = screen_text(app)
+            assert any(label in text for label in labels)  # one of the choices offered now
+    finally:
+        reviews.close()
+        workers.close()
