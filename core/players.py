@@ -139,6 +139,16 @@ class PlayerSettings:
             self._saved.setdefault(identity, {})["name"] = picked[0]
         return picked[0]
 
+    def identity_named(self, name: str) -> str | None:
+        """The key that holds `name` (any case), if one does: names are one per key, so a name
+        finds a person even while they are away (a seat kept for a friend, core/table/kept.py).
+        A guest holds no name, so none is found."""
+        wanted = clean_text(name, MAX_NAME).casefold()
+        for identity, kept in self._saved.items():
+            if isinstance(kept, dict) and str(kept.get("name", "")).casefold() == wanted:
+                return identity
+        return None
+
     @staticmethod
     def _held_by_others(identity: str, data: dict[str, dict[str, Any]]) -> frozenset[str]:
         return frozenset(

@@ -1,7 +1,7 @@
 """A table's records: how a table is created, loaded, rebuilt, changed and snapshotted.
 
 Every change to a table is a record (create, seat, start, act, hold, chat, stand_in, take_back,
-close). A record is saved (fsynced) before anyone hears of it, and the same records rebuild the
+close, keep, again, rematched). A record is saved (fsynced) before anyone hears of it, and the same records rebuild the
 table after a restart: the log is the truth, snapshots only shorten the replay.
 """
 
@@ -19,6 +19,7 @@ from harena.core.codec import from_plain, to_plain
 from harena.core.engine import Event, GameConfig, IllegalAction, game_class, make_config, restore
 from harena.core.logstore import RecordLog, SnapshotStore, TableStore
 from harena.core.store import Store, StoredTable, StoreError
+from harena.core.table.options import TableOptions
 from harena.core.table.seats import CHAT_KEPT, ChatLine, Seat
 
 if TYPE_CHECKING:
@@ -94,6 +95,7 @@ def create(
     clock: Callable[[], float],
     creator: str | None,
     policy: ClockPolicy | None,
+    table_options: TableOptions | None = None,
 ) -> Table:
     """A new table, its create record saved (see `Table.create`)."""
     config = make_config(game_name, players, seed, options)
@@ -113,6 +115,7 @@ def create(
     )
     table.creator = creator
     table.times = SeatTimes(policy, players)
+    table.table_options = table_options or TableOptions()
     table._save(
         {
             "t": "create",
@@ -120,6 +123,7 @@ def create(
             "at": clock(),
             "by": creator,
             "policy": policy.to_record(),
+            "table": table.table_options.to_record(),
         }
     )
     table.save_snapshot()  # a second copy of the config, should the create record be damaged
@@ -260,6 +264,7 @@ def _from_first_record(
     )
     table.creator = record.get("by")
     table.times = SeatTimes(ClockPolicy.from_record(record.get("policy")), config.players)
+    table.table_options = TableOptions.from_record(record.get("table"))
     return table
 
 
@@ -282,6 +287,10 @@ def _from_snapshot(
     table.times = SeatTimes.from_snapshot(snap, len(table.seats))
     table.held.saved = {int(seat): str(c) for seat, c in snap.get("held", {}).items()}
     table._notes = [(i, Event(text)) for i, text in snap.get("notes", [])]
+    table.table_options = TableOptions.from_record(snap.get("table_options"))
+    again = snap.get("rematch") or {}
+    table.rematch.answers = {int(seat): bool(yes) for seat, yes in again.get("answers", [])}
+    table.rematch.next_table = again.get("table")
     return table
 
 
@@ -323,6 +332,8 @@ def apply_record(table: Table, record: dict[str, Any]) -> None:
         seat.identity, seat.name, seat.bot = record["identity"], record["name"], record["bot"]
         seat.log_from = record.get("log_from", 0)  # older logs: the whole log, as before
         seat.stand_in = None
+        if seat.identity is not None and seat.identity == seat.kept_for:
+            seat.kept_for, seat.kept_name = None, ""  # the friend came: kept no longer
         table.bots.forget(record["seat"])
         if seat.identity is None:
             seat.connected = False
@@ -343,6 +354,13 @@ def apply_record(table: Table, record: dict[str, Any]) -> None:
         table.bots.forget(index)
         table.times.taken_back(index, record.get("at", table._clock()))
         note(table, f"{seat.name} takes their seat back")
+    elif kind == "keep":  # core/table/kept.py; identity None: released
+        seat = table.seats[record["seat"]]
+        seat.kept_for, seat.kept_name = record["identity"], record["name"]
+    elif kind == "again":  # core/table/rematch.py: a player's answer to "play again?"
+        table.rematch.answers[record["seat"]] = record["answer"] == "yes"
+    elif kind == "rematched":
+        table.rematch.next_table = record["table"]
     elif kind == "start":
         table.started = True
     elif kind == "close":
@@ -379,11 +397,29 @@ def snapshot_body(table: Table) -> dict[str, Any]:
         "closed": table.closed,
         "creator": table.creator,
         "seats": [
-            to_plain(Seat(s.identity, s.name, s.bot, s.log_from, s.stand_in)) for s in table.seats
+            to_plain(
+                Seat(
+                    s.identity,
+                    s.name,
+                    s.bot,
+                    s.log_from,
+                    s.stand_in,
+                    kept_for=s.kept_for,
+                    kept_name=s.kept_name,
+                )
+            )
+            for s in table.seats
         ],
         "chat": [to_plain(c) for c in table.chat],
         "game": table.game.snapshot(),
         "notes": [[index, event.text] for index, event in table._notes],
         **table.times.to_snapshot(),
         **({"held": dict(window.held)} if window and window.held else {}),
+        "table_options": table.table_options.to_record(),
+        **({"rematch": _rematch_body(table)} if table.rematch.answers else {}),
     }
+
+
+def _rematch_body(table: Table) -> dict[str, Any]:
+    answers = [[seat, yes] for seat, yes in sorted(table.rematch.answers.items())]
+    return {"answers": answers, "table": table.rematch.next_table}
