@@ -1,5 +1,6 @@
-"""The game-over panel: who won, why, and the way back to the lobby. Same size as the prompt bar,
-which it replaces once view["game"]["result"] is set."""
+"""The game-over panel: who won, why, the way back to the lobby and "play again" (core/table/
+rematch.py) with its key. Same size as the prompt bar, which it replaces once
+view["game"]["result"] is set."""
 
 from __future__ import annotations
 
@@ -27,6 +28,37 @@ def result_lines(view: dict[str, Any]) -> list[str]:
     return lines
 
 
+REMATCH_KEY = "m"
+
+
+def keys_line(view: dict[str, Any]) -> Content:
+    """The way back to the lobby and, to a player of the game, "play again" as it stands."""
+    lobby = Content.assemble(("Esc", KEY_STYLE), " or ", ("Enter", KEY_STYLE), " back to the lobby")
+    again = view["table"].get("rematch")
+    if again is None or view["table"]["you"] is None:
+        return lobby
+    key = (REMATCH_KEY, KEY_STYLE)
+    if again["table"] == "":
+        return Content.assemble(lobby, "   nobody plays again")
+    if again["table"] is not None:
+        if again.get("answer"):
+            return Content.assemble(
+                ("Enter", KEY_STYLE),
+                f" the rematch, table #{again['table']}   ",
+                ("Esc", KEY_STYLE),
+                " lobby",
+            )
+        return Content.assemble(lobby, f"   rematch: table #{again['table']}")
+    answer = again.get("answer")
+    if answer is None:
+        return Content.assemble(lobby, "   ", key, " play again?")
+    waiting = ", ".join(again["waiting"])
+    said = "yes" if answer else "no"
+    return Content.assemble(
+        ("Esc", KEY_STYLE), " lobby   ", key, f" play again: {said}; waiting for {waiting}"
+    )
+
+
 class GameOverPanel(Widget):
     DEFAULT_CSS = """
     GameOverPanel {
@@ -47,9 +79,7 @@ class GameOverPanel(Widget):
     def show_result(self, view: dict[str, Any], own_lines: list[str] | None = None) -> None:
         """`own_lines`: the board's own words for the result (else who won and why)."""
         lines = [Content.styled(line, "bold") for line in own_lines or result_lines(view)]
-        lines.append(
-            Content.assemble(("Esc", KEY_STYLE), " or ", ("Enter", KEY_STYLE), " back to the lobby")
-        )
+        lines.append(keys_line(view))
         content = Content("\n").join(lines)
         if content.plain != self._content.plain:
             self._content = content
