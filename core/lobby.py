@@ -215,6 +215,17 @@ class Lobby:
         if with_bot and table.stand_in_kind is not None:
             table.set_bot(seat, table.stand_in_kind)
 
+    def people_met(self, identity: str) -> list[str]:
+        """The names a seat may be kept for by `identity`: everyone online and everyone who sat
+        at a table with them here (a guest, who holds no name, is never among them)."""
+        named = self.settings.identity_named
+        met = set(self.online_names().values())
+        for table in self.tables.values():
+            if table.seat_of(identity) is not None:
+                met.update(s.name for s in table.seats if s.identity not in (None, identity))
+        met.discard(self._online.get(identity, ("", 0))[0])
+        return sorted((n for n in met if named(n) not in (None, identity)), key=str.casefold)
+
     def kept_for(self, identity: str) -> list[tuple[str, int]]:
         """(table id, seat) of every running table keeping a seat for `identity`."""
         return [

@@ -54,6 +54,9 @@ class TableRequest:
     policy: ClockPolicy = field(default_factory=ClockPolicy)  # move clocks: off unless chosen
     bot_kinds: list[str] = field(default_factory=list)  # one per bot, its level
     learn: bool = False  # a guided first game (core/guide.py): its own players, seed and bots
+    keep_for: str = ""  # the name of a player a seat is kept for (core/table/kept.py)
+    keep_with_bot: bool = True  # ... a bot holding it until they come
+    declined: str = "bot"  # a rematch's seat of a player who says no (core/table/options.py)
 
 
 @dataclass
@@ -70,8 +73,12 @@ class FormField:
 class TableForm:
     """The form's state, kept apart from drawing so it reads (and tests) like plain data."""
 
-    def __init__(self, games: list[dict[str, Any]]) -> None:
+    def __init__(self, games: list[dict[str, Any]], friends: list[str] | None = None) -> None:
         self.games = games
+        self.friends = ["", *(friends or [])]  # whom a seat may be kept for ("": nobody)
+        self.keep_index = 0
+        self.keep_with_bot = True
+        self.declined = "bot"
         self.game_index = 0
         self.timing: dict[str, float] = dict.fromkeys(
             CHOICES, 0
@@ -111,6 +118,9 @@ class TableForm:
             ),
             kinds,
             learn=self.learn,
+            keep_for=self.friends[self.keep_index],
+            keep_with_bot=self.keep_with_bot,
+            declined=self.declined,
         )
 
     def fields(self) -> list[FormField]:
@@ -131,6 +141,7 @@ class TableForm:
             *self._bot_fields(),
             *self._clock_fields(),
             *self._window_fields(),
+            *self._friend_fields(),
             *learn,
         ]
 
@@ -198,6 +209,50 @@ class TableForm:
             )
         ]
 
+    def _friend_fields(self) -> list[FormField]:
+        """A seat kept for a friend (who holds it meanwhile), and a rematch's declined seats."""
+        friend = self.friends[self.keep_index]
+        fields = []
+        if len(self.friends) > 1 and self.game["max_players"] > 1:
+            fields.append(
+                FormField(
+                    "Keep a seat for",
+                    friend or "nobody",
+                    "a seat only this player may take (online, or met at a table here)",
+                    self._cycle_keep,
+                )
+            )
+        if friend and self.game["bots"]:
+            fields.append(
+                FormField(
+                    "Until they come",
+                    "a bot plays" if self.keep_with_bot else "the seat waits",
+                    "a bot plays the kept seat until they sit, or the game waits for them",
+                    self._cycle_keep_with_bot,
+                )
+            )
+        if self.game["bots"] and self.game["max_players"] > 1:
+            fields.append(
+                FormField(
+                    "Rematch: a no",
+                    "a bot plays" if self.declined == "bot" else "seat stays free",
+                    "play again at the end: the seat of a player who says no gets a bot, "
+                    "or waits for anyone",
+                    self._cycle_declined,
+                )
+            )
+        return fields
+
+    def _cycle_keep(self, delta: int) -> None:
+        self.keep_index = (self.keep_index + delta) % len(self.friends)
+        self.bots = min(self.bots, self.players - 1 - (1 if self.friends[self.keep_index] else 0))
+
+    def _cycle_keep_with_bot(self, delta: int) -> None:
+        self.keep_with_bot = not self.keep_with_bot
+
+    def _cycle_declined(self, delta: int) -> None:
+        self.declined = "free" if self.declined == "bot" else "bot"
+
     def _kind_label(self, index: int) -> str:
         kind = self.kinds[index]
         return KIND_LABELS.get(kind, kind)
@@ -243,7 +298,8 @@ class TableForm:
     def _cycle_players(self, delta: int) -> None:
         low, high = self.game["min_players"], self.game["max_players"]
         self.players = low + (self.players - low + delta) % (high - low + 1)
-        self.bots = min(self.bots, self.players - 1)
+        kept = 1 if self.friends[self.keep_index] else 0
+        self.bots = max(min(self.bots, self.players - 1 - kept), 0)
 
     def _option_cycler(self, option: dict[str, Any]) -> Callable[[int], None]:
         return lambda delta: self._cycle_option(option, delta)
@@ -254,7 +310,8 @@ class TableForm:
         self.options[option["name"]] = choices[(index + delta) % len(choices)]
 
     def _cycle_bots(self, delta: int) -> None:
-        self.bots = (self.bots + delta) % self.players  # 0 .. players-1
+        kept = 1 if self.friends[self.keep_index] else 0  # a kept seat is no bot's to take
+        self.bots = (self.bots + delta) % (self.players - kept)  # 0 .. players-1
 
     def _bot_kind_cycler(self, k: int) -> Callable[[int], None]:
         def cycle(delta: int) -> None:
@@ -264,6 +321,21 @@ class TableForm:
 
     def _cycle_stand_in(self, delta: int) -> None:
         self.stand_in_index = (self.stand_in_index + delta) % len(self.kinds)
+
+
+FORM_FRAME = 7
+"""Rows of the dialog besides its fields: borders, the blank, help and error lines, the keys."""
+
+
+def field_window(count: int, selected: int, rows: int) -> tuple[int, int]:
+    """The fields shown, [first, last), when `rows` cannot hold all `count`: a window around
+    the selected one, a row of each end given to "N more" (a 24-row terminal and a game with
+    many options, bots and clocks)."""
+    if count <= rows:
+        return 0, count
+    shown = max(rows - 2, 1)
+    first = min(max(selected - shown // 2, 0), count - shown)
+    return first, first + shown
 
 
 class FormView(Widget):
@@ -286,11 +358,16 @@ class FormView(Widget):
         fields = self.form.fields()
         lines = []
         room = max(self.content_size.width - 22, 8)  # "> " + label + " < " ... " >"
-        for index, item in enumerate(fields):
+        first, last = field_window(len(fields), self.selected, self.app.size.height - FORM_FRAME)
+        if first > 0:
+            lines.append(Content.styled(f"  ↑ {first} more", "dim"))
+        for index, item in enumerate(fields[first:last], start=first):
             chosen = index == self.selected
             value = item.value if len(item.value) <= room else item.value[: room - 1] + "…"
             line = f"{'>' if chosen else ' '} {item.label[:15]:<15} < {value} >"
             lines.append(Content.styled(line, "bold reverse" if chosen else ""))
+        if last < len(fields):
+            lines.append(Content.styled(f"  ↓ {len(fields) - last} more", "dim"))
         lines.append(Content(""))
         lines.append(Content.styled(fields[self.selected].help, "italic"))
         warnings = self.form.warnings()
@@ -319,14 +396,24 @@ class CreateTableScreen(DialogScreen[str | None]):
         Binding("escape", "cancel", "cancel"),
     ]
 
-    def __init__(self, games: list[dict[str, Any]], create: Callable[[TableRequest], str]) -> None:
+    def __init__(
+        self,
+        games: list[dict[str, Any]],
+        create: Callable[[TableRequest], str],
+        friends: list[str] | None = None,
+    ) -> None:
         super().__init__()
-        self.form = TableForm(games)
+        self.form = TableForm(games, friends)
         self._create = create
 
-    def reset(self, games: list[dict[str, Any]], create: Callable[[TableRequest], str]) -> None:
+    def reset(
+        self,
+        games: list[dict[str, Any]],
+        create: Callable[[TableRequest], str],
+        friends: list[str] | None = None,
+    ) -> None:
         """A fresh form in this same screen, kept per app (`tui/screens/kept.py`)."""
-        self.form = TableForm(games)
+        self.form = TableForm(games, friends)
         self._create = create
         if self.is_mounted:
             view = self.view
@@ -398,10 +485,12 @@ def show_create_table(
     games: list[dict[str, Any]],
     create: Callable[[TableRequest], str],
     created: Callable[[str | None], None],
+    friends: list[str] | None = None,
 ) -> None:
-    """Open the new-table dialog, kept per app (`tui/screens/kept.py`) and reset on every open."""
-    show_kept(app, "create table", lambda: CreateTableScreen(games, create),
-              lambda screen: screen.reset(games, create), created)  # fmt: skip
+    """Open the new-table dialog, kept per app (`tui/screens/kept.py`) and reset on every open.
+    `friends`: the names a seat may be kept for."""
+    show_kept(app, "create table", lambda: CreateTableScreen(games, create, friends),
+              lambda screen: screen.reset(games, create, friends), created)  # fmt: skip
 
 
 def bots_help(bots: int, others: int) -> str:
