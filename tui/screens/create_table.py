@@ -218,7 +218,7 @@ class TableForm:
                 FormField(
                     "Keep a seat for",
                     friend or "nobody",
-                    "a seat only this player may take (online, or met at a table here)",
+                    "a seat only they may take: someone online or met here",
                     self._cycle_keep,
                 )
             )
@@ -227,7 +227,7 @@ class TableForm:
                 FormField(
                     "Until they come",
                     "a bot plays" if self.keep_with_bot else "the seat waits",
-                    "a bot plays the kept seat until they sit, or the game waits for them",
+                    "a bot plays it until they sit, or the game waits",
                     self._cycle_keep_with_bot,
                 )
             )
@@ -236,8 +236,7 @@ class TableForm:
                 FormField(
                     "Rematch: a no",
                     "a bot plays" if self.declined == "bot" else "seat stays free",
-                    "play again at the end: the seat of a player who says no gets a bot, "
-                    "or waits for anyone",
+                    "who says no to a rematch leaves a bot, or a free seat",
                     self._cycle_declined,
                 )
             )
