@@ -2,15 +2,19 @@
 have answered, the lobby (core/lobby.py `start_rematch`) opens a new table with the same game,
 options, clocks and table options, and the same people one seat further on.
 
-Seats turn by one: whoever sat in seat i sits in seat i+1, and the last seat's player comes
-first. The turn order is the seat order in both games, so the player who moved last moves
-first and the first player moves second: the advantage of going first passes round the table,
-as players pass the start player's marker from one game to the next.
+Seats turn by one, forward: whoever sat in seat i sits in seat i+1, and the last seat's player
+comes first (the way play goes round, as a dealer's deck passes). Both games draw who starts
+(Carthage its Starting Player, Spartacus a roll), so turning hands nobody the start; it keeps
+every player's neighbours and, in 2 vs 2, teammates (in 2 vs 3 the five seats re-form the
+teams), and moves on what the seat number itself decides (Carthage with gladiators by seat:
+each plays the next gladiator).
 
 A player who declines leaves a bot in their seat or a free seat, as the table's creator chose
-when creating it (core/table/options.py `declined`); a bot stays a bot of the same level; a seat
-still kept for a friend stays kept for them. Nobody says yes: no new table. Answers are table
-records ("again"), so they survive a restart, and may be changed until the last one is in.
+when creating it (core/table/options.py `declined`); a player who leaves the finished table
+(`l`, or a guest who quits) is no longer waited for and counts as a no. A bot stays a bot of the
+same level; a seat still kept for a friend stays kept for them. Nobody says yes: no new table.
+Answers are table records ("again"), so they survive a restart, and may be changed until the
+last one is in.
 """
 
 from __future__ import annotations
@@ -79,7 +83,7 @@ def next_seats(table: Table) -> list[NextSeat] | None:
     for index, seat in enumerate(table.seats):
         if seat.identity is not None and answers.get(index):
             planned = NextSeat(seat.identity, seat.name)
-        elif seat.identity is not None:
+        elif seat.identity is not None or seat.free:  # said no, or left the finished table
             planned = NextSeat(bot=stand_in) if declined == "bot" else NextSeat()
         else:
             planned = NextSeat(bot=seat.bot, kept_for=seat.kept_for, kept_name=seat.kept_name)

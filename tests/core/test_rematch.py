@@ -151,3 +151,12 @@ def test_a_rematch_is_rated_as_a_new_game() -> None:
     assert games() == [1, 1, 1]  # the first game
     play_out(new)
     assert games() == [2, 2, 2]  # the rematch counts as a game of its own
+
+
+def test_a_player_who_leaves_the_finished_table_is_not_waited_for_and_counts_as_a_no() -> None:
+    lobby, old = finished(bot=False, declined="free")
+    old.answer_rematch("key-ann", True)
+    old.answer_rematch("key-bob", True)
+    old.leave("key-cat")  # never answers: gone
+    new = lobby.run_here[old.rematch.next_table or ""]
+    assert [s.identity for s in new.seats] == [None, "key-ann", "key-bob"] and new.seats[0].free
