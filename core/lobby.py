@@ -242,8 +242,8 @@ class Lobby:
         """Once every player of a finished game run here has answered "play again?", open the
         rematch (core/table/rematch.py), once."""
         held = self.run_here.get(table.id)
-        if held is not table or held.rematch.next_table is not None:
-            return
+        if held is not table or not held.rematch.answers or held.rematch.next_table is not None:
+            return  # (asked at every change of every table: nothing computed while play goes on)
         if not rematches.ready(held):
             return
         seats = rematches.next_seats(held)

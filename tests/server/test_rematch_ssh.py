@@ -120,3 +120,25 @@ async def test_a_kept_seat_is_played_by_a_bot_until_the_friend_sits_in_it(make_s
     assert table.seats[1].kept_for is None
     for client in (ann, bob, cat):
         await client.close()
+
+
+async def test_an_answer_given_before_a_restart_counts_after_it(make_server):
+    server = await make_server(bot_delay=0, data="restart")
+    ann_key, bob_key = new_key(), new_key()
+    ann_id, bob_id = fingerprint(ann_key), fingerprint(bob_key)
+    old = server.lobby.create_table(ann_id, "ann", "carthage", 2, {"sudden_death": "10"})
+    old.sit(bob_id, "bob")
+    play_out(old)
+    ann = await player(server, "ann", ann_key, command=f"table {old.id}")
+    await play_again(ann)
+    await ann.close()
+    await server.stop()
+    again = await make_server(bot_delay=0, data="restart")
+    assert again.lobby.run_here[old.id].rematch.answers == {0: True}
+    bob = await player(again, "bob", bob_key, command=f"table {old.id}")
+    await bob.wait_for_text("m play again? (ann said yes)")  # ann's yes is still there
+    await play_again(bob, last=True)
+    await bob.wait_until(lambda: f"Table {int(old.id) + 1}" in bob.lines()[0], 5, "the rematch")
+    new = again.lobby.run_here[str(int(old.id) + 1)]
+    assert [s.identity for s in new.seats] == [bob_id, ann_id]
+    await bob.close()

@@ -51,12 +51,18 @@ def keys_line(view: dict[str, Any]) -> Content:
         return Content.assemble(lobby, f"   rematch: table #{again['table']}")
     answer = again.get("answer")
     if answer is None:
-        return Content.assemble(lobby, "   ", key, " play again?")
-    waiting = ", ".join(again["waiting"])
+        said = f" ({short(', '.join(again['yes']))} said yes)" if again["yes"] else ""
+        return Content.assemble(lobby, "   ", key, f" play again?{said}")
+    waiting = short(", ".join(again["waiting"]))
     said = "yes" if answer else "no"
     return Content.assemble(
         ("Esc", KEY_STYLE), " lobby   ", key, f" play again: {said}; waiting for {waiting}"
     )
+
+
+def short(names: str, width: int = 24) -> str:
+    """Names as one panel line holds them (80 columns: the rest of the line is keys)."""
+    return names if len(names) <= width else names[: width - 1] + "…"
 
 
 class GameOverPanel(Widget):
