@@ -326,7 +326,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         opens = rematch_opens(self.view, view)
         self.view = view
         if opens and self.is_active:  # everyone answered: the players who said yes go on
-            self.call_later(self._to_rematch)
+            self.call_later(self._to_rematch, FOLLOW_TRIES)
         try:
             self._draw(view)
             self.prompt_page_turned()  # the keys the board marks
@@ -610,15 +610,19 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
 
         confirm(self.app, "Play again?", detail, answered)
 
-    def _to_rematch(self) -> bool:
-        """To the rematch's table, if it opened and this player sits there."""
+    def _to_rematch(self, tries: int = 0) -> bool:
+        """To the rematch's table, if it opened and this player sits there; in a cluster it may
+        be listed here a moment after its owner opened it (looked for `tries` more times)."""
         again = self.view["table"].get("rematch") or {}
         if not again.get("table") or not again.get("answer"):
             return False
         try:
             table = self.harena.lobby.table(again["table"])
         except IllegalAction as error:
-            self.status.show_error(str(error))
+            if tries > 0:
+                self.set_timer(FOLLOW_EVERY, partial(self._to_rematch, tries - 1))
+            else:
+                self.status.show_error(str(error))
             return False
         self.harena.unsubscribe(self.subscription_key)
         self.harena.back_to_lobby(self)
