@@ -40,6 +40,8 @@ from harena.core.table import (
     clean_text,
     load_tables,
 )
+from harena.core.table import rematch as rematches
+from harena.core.table.options import TableOptions
 from harena.core.table_like import TableLike
 
 log = logging.getLogger(__name__)
@@ -113,6 +115,7 @@ class Lobby:
         self.outbox: Callable[[str, dict[str, Any]], None] | None = None
         # Invite-only tables (core/privacy.py), and who may know of each (core/private_tables.py).
         self.private = PrivateTables(self.tables)
+        self._table_listeners.append(self._rematch_if_answered)
 
     @classmethod
     def open(cls, store: Store, *, count_bots: bool = False, **kwargs: Any) -> Lobby:
@@ -124,6 +127,8 @@ class Lobby:
             lobby._run(loaded)
         for table in sorted(lobby.tables.values(), key=_table_number):
             table.rate(lobby.ratings)
+        for table in sorted(lobby.run_here.values(), key=_table_number):
+            lobby._rematch_if_answered(table)  # the last answer came as the server stopped
         return lobby
 
     def add_table_listener(self, listener: Callable[[TableLike], None]) -> None:
@@ -150,13 +155,18 @@ class Lobby:
         seed: int | None = None,
         privacy: Privacy | None = None,
         hints: bool = False,
+        table_options: TableOptions | None = None,
+        keep_for: str = "",
+        keep_with_bot: bool = True,
     ) -> Table:
         """A new table; the creator takes seat 0 (unless `sit` is False) and `bots` bots fill
         the next empty seats, each of `bot_kind`, or of its own level (`bot_kinds`, one per
         bot: "easy", "heuristic", "search", ...). `seed`: a fixed deal (a guided game), else a
         fresh one. `privacy`: invite-only (core/privacy.py), with an id that is no number.
-        `hints`: its players may ask the hard bot; then it is never rated."""
-        if bots < 0 or bots > players - (1 if sit else 0):
+        `hints`: its players may ask the hard bot; then it is never rated. `keep_for`: the name of a player the next seat is kept for (a bot of the
+        table's stand-in level holds it meanwhile, unless `keep_with_bot` is False)."""
+        keep = self._friend(identity, keep_for) if keep_for else None
+        if bots < 0 or bots > players - (1 if sit else 0) - (1 if keep else 0):
             raise GameConfigError(f"{bots} bots do not fit {players} seats")
         kinds = list(bot_kinds) if bot_kinds is not None else [bot_kind] * bots
         if len(kinds) != bots:
@@ -175,6 +185,7 @@ class Lobby:
             policy=policy,
             privacy=privacy,
             hints=hints,
+            table_options=table_options,
         )
         unknown = [kind for kind in kinds if kind not in table.game.bots]
         if unknown:
@@ -183,6 +194,8 @@ class Lobby:
         self._run(table)
         if sit:
             table.sit(identity, name, 0)
+        if keep is not None:
+            self._keep(table, identity, keep, keep_with_bot)
         for seat, kind in zip(
             [i for i, s in enumerate(table.seats) if s.free], kinds, strict=False
         ):
@@ -207,6 +220,108 @@ class Lobby:
         if self.store is not None:
             return None
         return str(sum(1 for t in self.tables if not is_private_id(t)) + 1)
+
+    def _friend(self, identity: str, name: str) -> tuple[str, str]:
+        """(key, name) of the player called `name`, for a kept seat; refused if nobody is."""
+        friend = self.settings.identity_named(name)
+        if friend is None:
+            raise GameConfigError(f"nobody on this server is called {name}")
+        if friend == identity:
+            raise GameConfigError("that is you: a seat is kept for someone else")
+        return friend, str(self.settings.get(friend, "name"))
+
+    def _keep(self, table: Table, by: str, friend: tuple[str, str], with_bot: bool) -> None:
+        """Keep the first free seat for `friend`; its bot (if any) is the table's stand-in."""
+        seat = next(i for i, s in enumerate(table.seats) if s.free)
+        table.keep_seat(by, seat, *friend)
+        if table.privacy is not None:  # an invite-only table: the friend is invited too
+            table.invite(by, *friend)
+        if with_bot and table.stand_in_kind is not None:
+            table.set_bot(seat, table.stand_in_kind)
+
+    def people_met(self, identity: str) -> list[str]:
+        """The names a seat may be kept for by `identity`: everyone online and everyone who sat
+        at a table with them here (a guest, who holds no name, is never among them)."""
+        named = self.settings.identity_named
+        met = set(self.online_names().values())
+        for table in self.tables.values():
+            if table.seat_of(identity) is not None:
+                met.update(s.name for s in table.seats if s.identity not in (None, identity))
+        met.discard(self._online.get(identity, ("", 0))[0])
+        return sorted((n for n in met if named(n) not in (None, identity)), key=str.casefold)
+
+    def kept_for(self, identity: str) -> list[tuple[str, int]]:
+        """(table id, seat) of every running table keeping a seat for `identity`."""
+        return [
+            (t.id, index)
+            for t in sorted(self.tables.values(), key=_table_number)
+            if t.status in ("waiting", "playing")
+            for index, s in enumerate(t.seats)
+            if s.kept_for == identity
+        ]
+
+    # -- rematch ----------------------------------------------------------------------------------
+
+    def _rematch_if_answered(self, table: TableLike) -> None:
+        """Once every player of a finished game run here has answered "play again?", open the
+        rematch (core/table/rematch.py), once."""
+        held = self.run_here.get(table.id)
+        if held is not table or not held.rematch.answers or held.rematch.next_table is not None:
+            return  # (asked at every change of every table: nothing computed while play goes on)
+        if not rematches.ready(held):
+            return
+        seats = rematches.next_seats(held)
+        if seats is None:
+            held._record({"t": "rematched", "table": ""})  # nobody plays again
+            return
+        try:
+            new = self.start_rematch(held, seats)
+        except (GameConfigError, IllegalAction):
+            log.exception("table %s: the rematch could not be opened", held.id)
+            return
+        held._record({"t": "rematched", "table": new.id})
+        held._notify()
+
+    def start_rematch(self, old: Table, seats: list[rematches.NextSeat]) -> Table:
+        """The rematch of `old`: created as any table (so a cluster shares it as any other),
+        with everything the creator chose carried whole (game options, clocks, table options),
+        then `seats` filled: kept seats first, bots, then the players (the last one starts it).
+        Its creator: the old one if they play again, else the first player in its seats."""
+        players = [s for s in seats if s.identity is not None]
+        creator = next((s for s in players if s.identity == old.creator), players[0])
+        assert creator.identity is not None
+        new = self.create_table(
+            creator.identity,
+            creator.name,
+            old.game.name,
+            len(seats),
+            dict(old.game.config.options),
+            sit=False,
+            policy=old.policy,
+            privacy=(  # the same guests; a code is the old table's alone
+                Privacy(old.privacy.watchers, dict(old.privacy.invited))
+                if old.privacy is not None
+                else None
+            ),
+            hints=old.hints,
+            table_options=old.table_options,
+        )
+        for index, seat in enumerate(seats):
+            if seat.kept_for is not None:
+                new.keep_seat(creator.identity, index, seat.kept_for, seat.kept_name)
+        for index, seat in enumerate(seats):
+            if seat.bot is not None:
+                new.set_bot(index, seat.bot)
+        for index, seat in enumerate(seats):
+            if seat.identity is not None:
+                new.sit(seat.identity, seat.name, index)
+        log.info(
+            "table %s: rematch of table %s",
+            new.id,
+            old.id,
+            extra={"event": "table-rematch", "table": new.id},
+        )
+        return new
 
     def table(self, table_id: str) -> TableLike:
         try:

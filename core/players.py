@@ -48,15 +48,6 @@ class PlayerSettings:
                 return kept[identity][name]
         return DEFAULTS[name]
 
-    def identity_named(self, name: str) -> str | None:
-        """The key that holds `name` (any case), or None: how an invitation finds a person."""
-        wanted = name.casefold()
-        for kept in (self._session, self._saved):
-            for identity, values in kept.items():
-                if isinstance(values, dict) and str(values.get("name", "")).casefold() == wanted:
-                    return identity
-        return None
-
     def identities_with(self, name: str) -> list[str]:
         """The keys whose `name` is set to something other than its default."""
         return sorted(
@@ -147,6 +138,17 @@ class PlayerSettings:
             log.exception("a player's name not saved")
             self._saved.setdefault(identity, {})["name"] = picked[0]
         return picked[0]
+
+    def identity_named(self, name: str) -> str | None:
+        """The key that holds `name` (any case), if one does: names are one per key, so a name
+        finds a person even while they are away (an invitation, a seat kept for a friend:
+        core/table/kept.py). A guest's name is found while their session lasts."""
+        wanted = clean_text(name, MAX_NAME).casefold()
+        for kept in (self._session, self._saved):
+            for identity, values in kept.items():
+                if isinstance(values, dict) and str(values.get("name", "")).casefold() == wanted:
+                    return identity
+        return None
 
     @staticmethod
     def _held_by_others(identity: str, data: dict[str, dict[str, Any]]) -> frozenset[str]:

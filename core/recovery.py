@@ -242,6 +242,9 @@ _RECORD_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "take_back": {"seat": (int,)},  # ... until the player takes the seat back
     "hold": {"seat": (int,), "choice": (str,)},  # an answer held in a reaction window
     "privacy": {"privacy": (dict,)},  # an invite-only table's new guest list (core/privacy.py)
+    "keep": {"seat": (int,), "identity": (str, type(None)), "name": (str,)},  # for a friend
+    "again": {"seat": (int,), "answer": (str,)},  # "yes"/"no" to a rematch
+    "rematched": {"table": (str,)},  # the rematch's table
 }
 
 
@@ -253,5 +256,8 @@ def check_record(record: dict[str, Any], seats: int) -> None:
     for name, types in fields.items():
         if not isinstance(record.get(name), types) or isinstance(record.get(name), bool):
             raise ValueError(f"{record['t']} record has a bad {name!r}")
-    if record["t"] in ("seat", "stand_in", "take_back", "hold") and not 0 <= record["seat"] < seats:
+    if (
+        record["t"] in ("seat", "stand_in", "take_back", "hold", "keep", "again")
+        and not 0 <= record["seat"] < seats
+    ):
         raise ValueError(f"there is no seat {record['seat']}")

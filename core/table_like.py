@@ -111,6 +111,14 @@ class TableLike(Protocol):
 
     def take_back(self, identity: str) -> None: ...
 
+    def release_seat(self, by: str, seat: int) -> str:
+        """The creator stops keeping a seat for a friend (core/table/kept.py); their name."""
+        ...
+
+    def answer_rematch(self, identity: str, yes: bool) -> None:
+        """Play again, or not, at a finished game (core/table/rematch.py)."""
+        ...
+
     def act(
         self, identity: str, choice: str, decision: int | None = None, shown: str | None = None
     ) -> list[Event]: ...

@@ -20,10 +20,11 @@ from harena.core.clocks import ClockPolicy, SeatTimes
 from harena.core.engine import Event, Game, IllegalAction
 from harena.core.logstore import RecordLog, SnapshotStore, TableStore
 from harena.core.store import Store, StoredTable, StoreError
-from harena.core.table import clocks, play, seating, sharing, views
+from harena.core.table import clocks, kept, play, rematch, seating, sharing, views
 from harena.core.table import records as table_records
 from harena.core.table.bots import TableBots
 from harena.core.table.held import HeldWindows
+from harena.core.table.options import TableOptions
 from harena.core.table.records import TableRecords
 from harena.core.table.seats import (
     CHAT_MAX_CHARS,
@@ -96,6 +97,8 @@ class Table:
         )
         self.held = HeldWindows(self)
         self.bots = TableBots(self)
+        self.table_options = TableOptions()  # the creator's choices about the table itself
+        self.rematch = rematch.Rematch()  # "play again?" once the game is over
         # Called with the table after every change, before per-seat views are pushed: cheap hooks
         # for the lobby's table list and the bot runner, which need no view.
         self.listeners: list[Callable[[TableLike], None]] = []
@@ -117,6 +120,7 @@ class Table:
         policy: ClockPolicy | None = None,
         privacy: Privacy | None = None,
         hints: bool = False,
+        table_options: TableOptions | None = None,
     ) -> Table:
         """A new table, its create record saved (and a snapshot: a second copy of its config).
         `hints`: anyone seated may ask the hard bot what it would choose; the game is not rated."""
@@ -133,6 +137,7 @@ class Table:
             policy=policy,
             privacy=privacy,
             hints=hints,
+            table_options=table_options,
         )
 
     @classmethod
@@ -226,6 +231,17 @@ class Table:
 
     def join_by_code(self, identity: str, name: str, code: str) -> int | None:
         return sharing.join_by_code(self, identity, name, code)
+
+    def keep_seat(self, by: str | None, seat: int, identity: str, name: str) -> None:
+        """Keep `seat` for a friend (core/table/kept.py)."""
+        kept.keep_seat(self, by, seat, identity, name)
+
+    def release_seat(self, by: str, seat: int) -> str:
+        return kept.release_seat(self, by, seat)
+
+    def answer_rematch(self, identity: str, yes: bool) -> None:
+        """Play again, or not, once the game is over (core/table/rematch.py)."""
+        rematch.answer(self, identity, yes)
 
     def mark_removed(self, reason: str) -> None:
         """The table leaves this server (deleted, archived): every screen on it hears why."""

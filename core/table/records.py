@@ -1,7 +1,7 @@
 """A table's records: how a table is created, loaded, rebuilt, changed and snapshotted.
 
 Every change to a table is a record (create, seat, start, act, hold, chat, stand_in, take_back,
-close). A record is saved (fsynced) before anyone hears of it, and the same records rebuild the
+close, keep, again, rematched). A record is saved (fsynced) before anyone hears of it, and the same records rebuild the
 table after a restart: the log is the truth, snapshots only shorten the replay.
 """
 
@@ -20,6 +20,7 @@ from harena.core.engine import Event, GameConfig, IllegalAction, game_class, mak
 from harena.core.logstore import RecordLog, SnapshotStore, TableStore
 from harena.core.privacy import Privacy
 from harena.core.store import Store, StoredTable, StoreError
+from harena.core.table.options import TableOptions
 from harena.core.table.seats import CHAT_KEPT, ChatLine, Seat
 
 if TYPE_CHECKING:
@@ -97,6 +98,7 @@ def create(
     policy: ClockPolicy | None,
     privacy: Privacy | None = None,
     hints: bool = False,
+    table_options: TableOptions | None = None,
 ) -> Table:
     """A new table, its create record saved (see `Table.create`)."""
     config = make_config(game_name, players, seed, options)
@@ -118,6 +120,7 @@ def create(
     table.privacy = privacy.copy() if privacy is not None else None
     table.hints = hints
     table.times = SeatTimes(policy, players)
+    table.table_options = table_options or TableOptions()
     table._save(
         {
             "t": "create",
@@ -126,6 +129,7 @@ def create(
             "by": creator,
             "policy": policy.to_record(),
             **({"hints": True} if hints else {}),
+            "table": table.table_options.to_record(),
         }
         | ({"privacy": privacy.to_record()} if privacy is not None else {})
     )
@@ -269,6 +273,7 @@ def _from_first_record(
     table.privacy = Privacy.from_record(record.get("privacy"))
     table.hints = from_plain(bool, record.get("hints", False))
     table.times = SeatTimes(ClockPolicy.from_record(record.get("policy")), config.players)
+    table.table_options = TableOptions.from_record(record.get("table"))
     return table
 
 
@@ -293,6 +298,10 @@ def _from_snapshot(
     table.times = SeatTimes.from_snapshot(snap, len(table.seats))
     table.held.saved = {int(seat): str(c) for seat, c in snap.get("held", {}).items()}
     table._notes = [(i, Event(text)) for i, text in snap.get("notes", [])]
+    table.table_options = TableOptions.from_record(snap.get("table_options"))
+    again = snap.get("rematch") or {}
+    table.rematch.answers = {int(seat): bool(yes) for seat, yes in again.get("answers", [])}
+    table.rematch.next_table = again.get("table")
     return table
 
 
@@ -334,6 +343,8 @@ def apply_record(table: Table, record: dict[str, Any]) -> None:
         seat.identity, seat.name, seat.bot = record["identity"], record["name"], record["bot"]
         seat.log_from = record.get("log_from", 0)  # older logs: the whole log, as before
         seat.stand_in = None
+        if seat.identity is not None and seat.identity == seat.kept_for:
+            seat.kept_for, seat.kept_name = None, ""  # the friend came: kept no longer
         table.bots.forget(record["seat"])
         if seat.identity is None:
             seat.connected = False
@@ -354,6 +365,13 @@ def apply_record(table: Table, record: dict[str, Any]) -> None:
         table.bots.forget(index)
         table.times.taken_back(index, record.get("at", table._clock()))
         note(table, f"{seat.name} takes their seat back")
+    elif kind == "keep":  # core/table/kept.py; identity None: released
+        seat = table.seats[record["seat"]]
+        seat.kept_for, seat.kept_name = record["identity"], record["name"]
+    elif kind == "again":  # core/table/rematch.py: a player's answer to "play again?"
+        table.rematch.answers[record["seat"]] = record["answer"] == "yes"
+    elif kind == "rematched":
+        table.rematch.next_table = record["table"]
     elif kind == "start":
         table.started = True
     elif kind == "close":
@@ -393,7 +411,18 @@ def snapshot_body(table: Table) -> dict[str, Any]:
         "creator": table.creator,
         **({"privacy": table.privacy.to_record()} if table.privacy is not None else {}),
         "seats": [
-            to_plain(Seat(s.identity, s.name, s.bot, s.log_from, s.stand_in)) for s in table.seats
+            to_plain(
+                Seat(
+                    s.identity,
+                    s.name,
+                    s.bot,
+                    s.log_from,
+                    s.stand_in,
+                    kept_for=s.kept_for,
+                    kept_name=s.kept_name,
+                )
+            )
+            for s in table.seats
         ],
         "chat": [to_plain(c) for c in table.chat],
         "game": table.game.snapshot(),
@@ -401,4 +430,11 @@ def snapshot_body(table: Table) -> dict[str, Any]:
         **table.times.to_snapshot(),
         **({"held": dict(window.held)} if window and window.held else {}),
         **({"hints": True} if table.hints else {}),
+        "table_options": table.table_options.to_record(),
+        **({"rematch": _rematch_body(table)} if table.rematch.answers else {}),
     }
+
+
+def _rematch_body(table: Table) -> dict[str, Any]:
+    answers = [[seat, yes] for seat, yes in sorted(table.rematch.answers.items())]
+    return {"answers": answers, "table": table.rematch.next_table}

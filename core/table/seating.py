@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from harena.core.engine import IllegalAction
 from harena.core.privacy import invited_here
+from harena.core.table import kept
 from harena.core.table.seats import clean_text
 
 if TYPE_CHECKING:
@@ -29,8 +30,9 @@ def sit(table: Table, identity: str, name: str, seat: int | None = None) -> int:
         raise IllegalAction(f"there is no table {table.id}")
     if table.game.result() is not None or table.closed:
         raise IllegalAction("this game is over")
+    seat = kept.sit_check(table, identity, seat)  # a kept seat is its friend's alone
     if seat is None:
-        free = [i for i, s in enumerate(table.seats) if s.free]
+        free = kept.open_seats(table)
         if not free:
             raise IllegalAction("no free seat at this table")
         seat = free[0]

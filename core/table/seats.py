@@ -25,6 +25,10 @@ class Seat:
     # past the table's stand-in time), until they take it back; None: they play themselves.
     stand_in: str | None = None
     connected: bool = False  # runtime only: never saved
+    # A seat the creator keeps for a friend (core/table/kept.py): their key and the name the
+    # server knows them by. Nobody else may sit in it; a bot may hold it until they come.
+    kept_for: str | None = None
+    kept_name: str = ""
 
     @property
     def free(self) -> bool:

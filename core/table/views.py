@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
-from harena.core.table import clocks
+from harena.core.table import clocks, rematch
 from harena.core.table.seats import CHAT_SHOWN
 
 if TYPE_CHECKING:
@@ -32,6 +32,7 @@ def summary(table: Table) -> dict[str, Any]:
                 "free": s.free,
             }
             | ({"stand_in": s.stand_in} if s.stand_in else {})
+            | ({"kept": s.kept_name} if s.kept_for is not None else {})
             for s, name in zip(table.seats, table.seat_names(), strict=True)
         ],
         "spectators": sorted(table.spectators.values()),
@@ -52,7 +53,8 @@ def view_for(table: Table, identity: str | None) -> dict[str, Any]:
             "chat": [[c.name, c.text] for c in table.chat[-CHAT_SHOWN:]],
         }
         | clocks.clock_view(table)
-        | table.held.view(seat),
+        | table.held.view(seat)
+        | rematch.view(table, seat),
         "game": game,
     }
 

@@ -240,6 +240,11 @@ class TableHost:
                 return {"ok": None}
             if op == "remove_player":
                 return {"ok": table.remove_player(identity, args["seat"])}
+            if op == "release_seat":
+                return {"ok": table.release_seat(identity, args["seat"])}
+            if op == "rematch":
+                table.answer_rematch(identity, bool(args["yes"]))
+                return {"ok": None}
             if op == "connected":
                 table.set_connected(identity, args["on"])
                 return {"ok": None}

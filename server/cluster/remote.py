@@ -429,6 +429,12 @@ class RemoteTable:
     def remove_player(self, by: str, seat: int) -> str:
         return str(self._ask("remove_player", by, seat=seat))
 
+    def release_seat(self, by: str, seat: int) -> str:
+        return str(self._ask("release_seat", by, seat=seat))
+
+    def answer_rematch(self, identity: str, yes: bool) -> None:
+        self._ask("rematch", identity, yes=yes)
+
     def close_game(self, by: str, reason: str) -> None:
         raise IllegalAction(f"table {self.id} runs on node {self.owner}: close it there")
 

@@ -24,6 +24,8 @@ REQUESTS: dict[str, dict[str, tuple[type, ...]]] = {
     "leave": {},
     "take_back": {},
     "remove_player": {"seat": (int,)},
+    "release_seat": {"seat": (int,)},  # the creator stops keeping a seat for a friend
+    "rematch": {"yes": (bool,)},  # play again at a finished game
     "connected": {"on": (bool,)},
     "unwatch": {},
     # a private table's guest list (core/privacy.py), changed by its creator or a code's holder

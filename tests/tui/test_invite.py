@@ -17,7 +17,7 @@ async def test_the_create_form_makes_a_table_invite_only() -> None:
     async with session(lobby, "id-ann", "ann") as (app, pilot):
         await pilot.press("n")
         assert isinstance(app.screen, CreateTableScreen)
-        await pilot.press("right", "up")  # High Card; the last field: who may join
+        await pilot.press("right", "up", "up")  # High Card; above the last field: who may join
         assert "Who may join" in screen_text(app) and "< anyone >" in screen_text(app)
         await pilot.press("right", "right")
         assert "invited only, nobody watches" in screen_text(app)

@@ -97,6 +97,7 @@ def test_the_create_form_keeps_bots_below_the_player_count() -> None:
         "Stand-in after",
         "Stand-in bot",
         "Who may join",
+        "Rematch: a no",
     ]
     fields["Players"].cycle(1)
     fields = {f.label: f for f in form.fields()}
@@ -283,11 +284,11 @@ def test_the_create_form_shows_each_real_games_fields_in_order() -> None:
     assert labels["carthage"] == [
         "Game", "Players", "Arena tokens", "Gladiators", "Sudden death", "Rulesets", "Equipment",
         "Legend cards", "Arena Beasts", "Teams", "Essedari", "Bots", "Bot 1", *clocks,
-        "Who may join", "Hints", "Learn to play",
+        "Who may join", "Hints", "Rematch: a no", "Learn to play",
     ]  # fmt: skip
     assert labels["spartacus"] == [
         "Game", "Players", "Game length", "Round limit", "Market offers", "Bots", "Bot 1",
-        *clocks, "Reaction window", "Who may join", "Hints", "Learn to play",
+        *clocks, "Reaction window", "Who may join", "Hints", "Rematch: a no", "Learn to play",
     ]  # fmt: skip
     form.fields()[-1].cycle(1)  # Learn to play: yes
     assert [(f.label, f.value) for f in form.fields()] == [

@@ -65,6 +65,9 @@ class TableRequest:
     learn: bool = False  # a guided first game (core/guide.py): its own players, seed and bots
     privacy: str = ""  # "": open to everyone; else invite-only, who may watch (core/privacy.py)
     hints: bool = False  # its players may ask the hard bot (h); such a game is never rated
+    keep_for: str = ""  # the name of a player a seat is kept for (core/table/kept.py)
+    keep_with_bot: bool = True  # ... a bot holding it until they come
+    declined: str = "bot"  # a rematch's seat of a player who says no (core/table/options.py)
 
 
 @dataclass
@@ -81,8 +84,12 @@ class FormField:
 class TableForm:
     """The form's state, kept apart from drawing so it reads (and tests) like plain data."""
 
-    def __init__(self, games: list[dict[str, Any]]) -> None:
+    def __init__(self, games: list[dict[str, Any]], friends: list[str] | None = None) -> None:
         self.games = games
+        self.friends = ["", *(friends or [])]  # whom a seat may be kept for ("": nobody)
+        self.keep_index = 0
+        self.keep_with_bot = True
+        self.declined = "bot"
         self.game_index = 0
         self.timing: dict[str, float] = dict.fromkeys(
             CHOICES, 0
@@ -126,6 +133,9 @@ class TableForm:
             learn=self.learn,
             privacy=PRIVACY_CHOICES[self.privacy_index][0],
             hints=self.hints,
+            keep_for=self.friends[self.keep_index],
+            keep_with_bot=self.keep_with_bot,
+            declined=self.declined,
         )
 
     def fields(self) -> list[FormField]:
@@ -148,6 +158,7 @@ class TableForm:
             *self._window_fields(),
             self._privacy_field(),
             *self._hint_fields(),
+            *self._friend_fields(),
             *learn,
         ]
 
@@ -244,6 +255,49 @@ class TableForm:
     def _cycle_hints(self, delta: int) -> None:
         self.hints = not self.hints
 
+    def _friend_fields(self) -> list[FormField]:
+        """A seat kept for a friend (who holds it meanwhile), and a rematch's declined seats."""
+        friend = self.friends[self.keep_index]
+        fields = []
+        if len(self.friends) > 1 and self.game["max_players"] > 1:
+            fields.append(
+                FormField(
+                    "Keep a seat for",
+                    friend or "nobody",
+                    "a seat only they may take: someone online or met here",
+                    self._cycle_keep,
+                )
+            )
+        if friend and self.game["bots"]:
+            fields.append(
+                FormField(
+                    "Until they come",
+                    "a bot plays" if self.keep_with_bot else "the seat waits",
+                    "a bot plays it until they sit, or the game waits",
+                    self._cycle_keep_with_bot,
+                )
+            )
+        if self.game["bots"] and self.game["max_players"] > 1:
+            fields.append(
+                FormField(
+                    "Rematch: a no",
+                    "a bot plays" if self.declined == "bot" else "seat stays free",
+                    "who says no to a rematch leaves a bot, or a free seat",
+                    self._cycle_declined,
+                )
+            )
+        return fields
+
+    def _cycle_keep(self, delta: int) -> None:
+        self.keep_index = (self.keep_index + delta) % len(self.friends)
+        self.bots = min(self.bots, self.players - 1 - (1 if self.friends[self.keep_index] else 0))
+
+    def _cycle_keep_with_bot(self, delta: int) -> None:
+        self.keep_with_bot = not self.keep_with_bot
+
+    def _cycle_declined(self, delta: int) -> None:
+        self.declined = "free" if self.declined == "bot" else "bot"
+
     def _kind_label(self, index: int) -> str:
         kind = self.kinds[index]
         return KIND_LABELS.get(kind, kind)
@@ -289,7 +343,8 @@ class TableForm:
     def _cycle_players(self, delta: int) -> None:
         low, high = self.game["min_players"], self.game["max_players"]
         self.players = low + (self.players - low + delta) % (high - low + 1)
-        self.bots = min(self.bots, self.players - 1)
+        kept = 1 if self.friends[self.keep_index] else 0
+        self.bots = max(min(self.bots, self.players - 1 - kept), 0)
 
     def _option_cycler(self, option: dict[str, Any]) -> Callable[[int], None]:
         return lambda delta: self._cycle_option(option, delta)
@@ -300,7 +355,8 @@ class TableForm:
         self.options[option["name"]] = choices[(index + delta) % len(choices)]
 
     def _cycle_bots(self, delta: int) -> None:
-        self.bots = (self.bots + delta) % self.players  # 0 .. players-1
+        kept = 1 if self.friends[self.keep_index] else 0  # a kept seat is no bot's to take
+        self.bots = (self.bots + delta) % (self.players - kept)  # 0 .. players-1
 
     def _bot_kind_cycler(self, k: int) -> Callable[[int], None]:
         def cycle(delta: int) -> None:
@@ -310,6 +366,21 @@ class TableForm:
 
     def _cycle_stand_in(self, delta: int) -> None:
         self.stand_in_index = (self.stand_in_index + delta) % len(self.kinds)
+
+
+FORM_FRAME = 7
+"""Rows of the dialog besides its fields: borders, the blank, help and error lines, the keys."""
+
+
+def field_window(count: int, selected: int, rows: int) -> tuple[int, int]:
+    """The fields shown, [first, last), when `rows` cannot hold all `count`: a window around
+    the selected one, a row of each end given to "N more" (a 24-row terminal and a game with
+    many options, bots and clocks)."""
+    if count <= rows:
+        return 0, count
+    shown = max(rows - 2, 1)
+    first = min(max(selected - shown // 2, 0), count - shown)
+    return first, first + shown
 
 
 class FormView(Widget):
@@ -332,12 +403,17 @@ class FormView(Widget):
         fields = self.form.fields()
         lines = []
         room = max(self.content_size.width - 22, 8)  # "> " + label + " < " ... " >"
-        for index, item in enumerate(fields):
+        first, last = field_window(len(fields), self.selected, self.app.size.height - FORM_FRAME)
+        if first > 0:
+            lines.append(Content.styled(f"  ↑ {first} more", "dim"))
+        for index, item in enumerate(fields[first:last], start=first):
             chosen = index == self.selected
             value = item.value if len(item.value) <= room else item.value[: room - 1] + "…"
             line = f"{'>' if chosen else ' '} {item.label[:15]:<15} < {value} >"
             lines.append(Content.styled(line, "bold reverse" if chosen else ""))
-        # (no blank line before the help: Carthage with a bot fills 80x24 to the last row)
+        if last < len(fields):
+            lines.append(Content.styled(f"  ↓ {len(fields) - last} more", "dim"))
+        lines.append(Content(""))
         lines.append(Content.styled(fields[self.selected].help, "italic"))
         warnings = self.form.warnings()
         if warnings:
@@ -365,14 +441,24 @@ class CreateTableScreen(DialogScreen[str | None]):
         Binding("escape", "cancel", "cancel"),
     ]
 
-    def __init__(self, games: list[dict[str, Any]], create: Callable[[TableRequest], str]) -> None:
+    def __init__(
+        self,
+        games: list[dict[str, Any]],
+        create: Callable[[TableRequest], str],
+        friends: list[str] | None = None,
+    ) -> None:
         super().__init__()
-        self.form = TableForm(games)
+        self.form = TableForm(games, friends)
         self._create = create
 
-    def reset(self, games: list[dict[str, Any]], create: Callable[[TableRequest], str]) -> None:
+    def reset(
+        self,
+        games: list[dict[str, Any]],
+        create: Callable[[TableRequest], str],
+        friends: list[str] | None = None,
+    ) -> None:
         """A fresh form in this same screen, kept per app (`tui/screens/kept.py`)."""
-        self.form = TableForm(games)
+        self.form = TableForm(games, friends)
         self._create = create
         if self.is_mounted:
             view = self.view
@@ -444,10 +530,12 @@ def show_create_table(
     games: list[dict[str, Any]],
     create: Callable[[TableRequest], str],
     created: Callable[[str | None], None],
+    friends: list[str] | None = None,
 ) -> None:
-    """Open the new-table dialog, kept per app (`tui/screens/kept.py`) and reset on every open."""
-    show_kept(app, "create table", lambda: CreateTableScreen(games, create),
-              lambda screen: screen.reset(games, create), created)  # fmt: skip
+    """Open the new-table dialog, kept per app (`tui/screens/kept.py`) and reset on every open.
+    `friends`: the names a seat may be kept for."""
+    show_kept(app, "create table", lambda: CreateTableScreen(games, create, friends),
+              lambda screen: screen.reset(games, create, friends), created)  # fmt: skip
 
 
 def bots_help(bots: int, others: int) -> str:

@@ -20,6 +20,7 @@ from harena.core.commands import NAME_NOTE, accepted
 from harena.core.engine import IllegalAction
 from harena.core.guide import create_guided_table
 from harena.core.privacy import Privacy
+from harena.core.table.options import TableOptions
 from harena.tui.messages import LobbyChanged
 from harena.tui.screens.create_table import TableRequest, show_create_table
 from harena.tui.screens.help import HelpKeys
@@ -55,6 +56,18 @@ def mark_awaiting(
     return [{**t, "waited": waited(now - since[t["id"]])} for t in mine] + [
         t for t in tables if t["id"] not in since
     ]
+
+
+def mark_kept(tables: list[dict[str, Any]], name: str) -> list[dict[str, Any]]:
+    """The tables keeping a seat for `name` first, marked (core/table/kept.py): names are one
+    per key on a server, so a seat kept for this name is this player's."""
+    folded = name.casefold()
+
+    def kept(table: dict[str, Any]) -> bool:
+        return any(str(s.get("kept", "")).casefold() == folded for s in table["seats"])
+
+    mine = [{**t, "kept_for_you": True} for t in tables if kept(t)]
+    return mine + [t for t in tables if not kept(t)] if mine else tables
 
 
 class TableDetails(Widget):
@@ -216,7 +229,8 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
             "remove_player",
             "remove a player",
             show=False,
-            tooltip="at a table you created that has not started: free another seat",
+            tooltip="at a table you created: free another seat before the start, or release "
+            "a seat kept for a friend",
         ),
         Binding(
             "i",
@@ -341,7 +355,8 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         if self._finished:
             tables.set_tables(view["finished"])
         else:
-            tables.set_tables(mark_awaiting(view["tables"], awaiting, time.time()))
+            listed = mark_kept(view["tables"], self.harena.player_name)
+            tables.set_tables(mark_awaiting(listed, awaiting, time.time()))
         self.query_one(TableDetails).show(tables.selected)
         self.query_one(ChatPanel).show_chat(view["chat"])
         self.query_one(OnlinePanel).show_names(online_lines(view))
@@ -436,11 +451,20 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         if table.creator != app.identity:
             self.status.show_error("only the table's creator may remove a player")
             return
-        # Numbered as listed (1, 2, ...): players are named, never shown by seat.
-        held = [i for i, s in enumerate(table.seats) if not s.free and s.identity != app.identity]
-        by_key = {str(k): seat for k, seat in enumerate(held[:9], start=1)}
-        seats = [(key, table.seats[seat].name or "bot") for key, seat in by_key.items()]
-        if table.started or not seats:
+        # Numbered as listed (1, 2, ...): players are named, never shown by seat. A seat kept
+        # for a friend is listed too, to release (even after the start: core/table/kept.py).
+        kept = {i: s["kept"] for i, s in enumerate(table.summary()["seats"]) if s.get("kept")}
+        held = [] if table.started else [
+            i for i, s in enumerate(table.seats) if not s.free and s.identity != app.identity
+        ]  # fmt: skip
+        listed = [(seat, False) for seat in held] + [(seat, True) for seat in kept]
+        by_key = {str(k): pair for k, pair in enumerate(listed[:9], start=1)}
+        seats = [
+            (key, f"release the seat kept for {kept[seat]}" if release
+             else table.seats[seat].name or "bot")
+            for key, (seat, release) in by_key.items()
+        ]  # fmt: skip
+        if not seats:
             self.status.show_error(
                 "nobody to remove: "
                 + ("the game has started" if table.started else "no one else is seated")
@@ -450,13 +474,17 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         def picked(key: str | None) -> None:
             if key is None:
                 return
-            seat = by_key[key]
+            seat, release = by_key[key]
             try:
-                name = table.remove_player(app.identity, seat)
+                if release:
+                    name = table.release_seat(app.identity, seat)
+                else:
+                    name = table.remove_player(app.identity, seat)
             except IllegalAction as error:
                 self.status.show_error(str(error))
                 return
-            self.status.show_info(f"{name} removed from table {table.id}")
+            done = "no longer waited for" if release else "removed from"
+            self.status.show_info(f"{name} {done} table {table.id}")
 
         self.app.push_screen(PickScreen(f"Remove whom from table {table.id}?", seats), picked)
 
@@ -540,7 +568,9 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         if not games:
             self.status.show_error("no game is installed on this server")
             return
-        show_create_table(self.app, games, self._create, self._created)
+        app = self.harena
+        friends = [] if app.guest else app.lobby.people_met(app.identity)
+        show_create_table(self.app, games, self._create, self._created, friends)
 
     def _create(self, request: TableRequest) -> str:
         """Called by the create modal; errors propagate there and are shown in it."""
@@ -558,6 +588,9 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
             policy=request.policy,
             privacy=Privacy(request.privacy) if request.privacy else None,
             hints=request.hints,
+            table_options=TableOptions(declined=request.declined),
+            keep_for=request.keep_for,
+            keep_with_bot=request.keep_with_bot,
         )
         return table.id
 

@@ -38,7 +38,7 @@ from harena.tui.screens.help import HelpKeys
 from harena.tui.screens.quiet import QuietFocus
 from harena.tui.screens.rules import RulesScreen
 from harena.tui.widgets.chat import ChatInputRow, ChatKeys, ChatPanel
-from harena.tui.widgets.game_over import GameOverPanel
+from harena.tui.widgets.game_over import REMATCH_KEY, GameOverPanel
 from harena.tui.widgets.header_line import HeaderLine
 from harena.tui.widgets.key_bar import KeyBar, help_entries
 from harena.tui.widgets.lines_panel import LogPanel
@@ -56,7 +56,7 @@ log = logging.getLogger(__name__)
 
 W = TypeVar("W", bound=Widget)
 
-PLAYERS_ONLY = ("leave",)
+PLAYERS_ONLY = ("leave", "rematch")
 """Actions of the screen's bindings that do nothing for a spectator (the bar leaves them out)."""
 
 
@@ -242,13 +242,20 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             show=False,
             tooltip="after the game: how it went, where it turned for you",
         ),
+        Binding(
+            REMATCH_KEY,
+            "rematch",
+            "play again",
+            show=False,
+            tooltip="game over: play again at a new table, same settings, seats turned by one",
+        ),
         Binding("enter", "done", show=False),
         Binding("question_mark", "help", "help", tooltip="this help"),
     ]
     HELP_EXTRA = [
         ("gone:", "a choice no longer offered: its number stays taken until your next decision"),
         ("+N more", "a list cut to fit: the key or the terminal size after it shows the rest"),
-        ("Enter", "after the game is over: back to the lobby"),
+        ("Enter", "after the game is over: back to the lobby (or to your rematch)"),
         ("ctrl+q", "quit harena at once"),
     ]
 
@@ -366,7 +373,10 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         if view["table"].get("removed"):
             self._gone(view["table"]["removed"])
             return
+        opens = rematch_opens(self.view, view)
         self.view = view
+        if opens and self.is_active:  # everyone answered: the players who said yes go on
+            self.call_later(self._to_rematch, FOLLOW_TRIES)
         try:
             self._draw(view)
             self.prompt_page_turned()  # the keys the board marks
@@ -661,9 +671,54 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         if why is not None:
             self.status.show_error(why)
 
+    def action_rematch(self) -> None:
+        """Play again? asked in the kept yes/no dialog; the answer may change until all are in."""
+        again = self.view["table"].get("rematch")
+        if again is None or self.view["table"]["you"] is None:
+            self.status.show_error("only the players of a finished game are asked to play again")
+            return
+        if again["table"] is not None:
+            self._to_rematch()
+            return
+        loose = "a bot takes it" if again["declined"] == "bot" else "it waits for anyone"
+        detail = (
+            "A new table: same game, options and clocks, everyone one seat further on. It "
+            f"starts once every player has answered; a seat whose player says no: {loose}."
+        )
+
+        def answered(yes: bool | None) -> None:
+            try:
+                self.table.answer_rematch(self.harena.identity, bool(yes))
+            except IllegalAction as error:
+                self.status.show_error(str(error))
+                return
+            self.status.show_info("Play again: " + ("yes" if yes else "no"))
+
+        confirm(self.app, "Play again?", detail, answered)
+
+    def _to_rematch(self, tries: int = 0) -> bool:
+        """To the rematch's table, if it opened and this player sits there; in a cluster it may
+        be listed here a moment after its owner opened it (looked for `tries` more times)."""
+        again = self.view["table"].get("rematch") or {}
+        if not again.get("table") or not again.get("answer"):
+            return False
+        try:
+            table = self.harena.lobby.table(again["table"])
+        except IllegalAction as error:
+            if tries > 0:
+                self.set_timer(FOLLOW_EVERY, partial(self._to_rematch, tries - 1))
+            else:
+                self.status.show_error(str(error))
+            return False
+        self.harena.unsubscribe(self.subscription_key)
+        self.harena.back_to_lobby(self)
+        self.harena.open_table(table)
+        return True
+
     def action_done(self) -> None:
         if self.view["game"]["result"] is not None:
-            self._back_to_lobby(leave=self.view["table"]["you"] is None)
+            if not self._to_rematch():
+                self._back_to_lobby(leave=self.view["table"]["you"] is None)
         elif self._confirming is not None:
             self.choose(self._confirming)
         else:
@@ -759,6 +814,19 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
                 return
         self.harena.unsubscribe(self.subscription_key)
         self.harena.back_to_lobby(self)
+
+
+def rematch_opens(before: dict[str, Any], after: dict[str, Any]) -> bool:
+    """Whether `after` is the view in which the rematch this player accepted opened (not a
+    finished table opened later, whose rematch opened long ago)."""
+    was = (before.get("table", {}).get("rematch") or {}) if before else {}
+    now = after["table"].get("rematch") or {}
+    return (
+        "table" in was
+        and was["table"] is None
+        and bool(now.get("table"))
+        and bool(now.get("answer"))
+    )
 
 
 def chosen_text(label: str) -> str:

@@ -29,6 +29,7 @@ def summary_line(table: dict[str, Any]) -> str:
     status = "invited" if table.get("invited") and not table.get("waited") else status
     marks = table_marks(table)
     title = short_title(table["title"], 14 - len(marks)) + marks
+    status = "FOR YOU" if table.get("kept_for_you") and not table.get("waited") else status
     return (
         f"#{table['id']:<3} {title:<14} {status:<8} "
         f"{taken}/{len(seats)} seated  {names[:26]:<26}"
@@ -52,6 +53,8 @@ def short_title(title: str, width: int = 14) -> str:
 
 
 def _short_name(seat: dict[str, Any]) -> str:
+    if seat.get("kept"):
+        return f"[{seat['kept'][:6]}]"  # kept for them: a bot may hold it meanwhile
     if seat["free"]:
         return "-"
     if seat["bot"] is not None:
@@ -61,7 +64,11 @@ def _short_name(seat: dict[str, Any]) -> str:
 
 def detail_lines(table: dict[str, Any]) -> list[str]:
     """The selected table in full: options, every seat with its state, the spectators."""
-    seats = ", ".join(f"{s['name'] or 'free seat'} ({seat_state(s)})" for s in table["seats"])
+    seats = ", ".join(
+        f"{s['name'] or 'free seat'} ({seat_state(s)}"
+        + (f", kept for {s['kept']})" if s.get("kept") else ")")
+        for s in table["seats"]
+    )
     options = ", ".join(f"{k} {v}" for k, v in table["options"].items())
     watchers = ", ".join(table["spectators"]) or "nobody"
     kind = "Private table" if table.get("private") else "Table"
@@ -73,13 +80,17 @@ def detail_lines(table: dict[str, Any]) -> list[str]:
     if table.get("waited"):
         waited = "" if table["waited"] == "now" else f" for {table['waited']}"
         head += f", waiting for you{waited} (y opens it)"
+    if table.get("kept_for_you"):
+        head += ", a seat is kept for you (Enter takes it)"
     # the time settings lead the second line: the first is often cut at 80 columns
     time = f"Time: {table['clock']}. " if table.get("clock") else ""
     if table.get("hints"):
         time += "Hints allowed (not rated). "
+    kept = ", ".join(s["kept"] for s in table["seats"] if s.get("kept"))
+    kept = f"Seat kept for {kept}. " if kept else ""  # before the rest: never cut at 80
     return [
         f"{head}{' (' + options + ')' if options else ''}. Seats: {seats}",
-        f"{time}Watching: {watchers}",
+        f"{kept}{time}Watching: {watchers}",
     ]
 
 
