@@ -193,4 +193,6 @@ def parse_command(text: str, games: Sequence[str], ssh: str) -> Command:
         return ShowHelp()
     if verb == "review" and len(args) == 1 and args[0].isdigit() and len(args[0]) <= 9:
         return ShowReview(str(int(args[0])))
+    if verb == "review" and len(args) == 1 and is_private_id(args[0]):
+        return ShowReview(args[0])  # a private table's players review it like any other
     raise refusal(f"`{verb}` is used as `{usage[verb]}`", games, ssh)

@@ -12,6 +12,7 @@ from harena.core.commands import (
     OpenTable,
     PlayGame,
     ShowRatings,
+    ShowReview,
     Status,
     command_text,
     parse_command,
@@ -36,6 +37,8 @@ SSH = "ssh -p 2022 play.example.org"
         ("play carthage private", PlayGame("carthage", private=True)),
         ("join abcd-efgh-ijkm-npqr", JoinCode("abcd-efgh-ijkm-npqr")),
         ("table pk3m9x2q", OpenTable("pk3m9x2q")),  # a private table's id (core/privacy.py)
+        ("review 3", ShowReview("3")),
+        ("review pk3m9x2q", ShowReview("pk3m9x2q")),
     ],
 )
 def test_the_four_commands_are_read(text, command):

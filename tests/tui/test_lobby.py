@@ -311,7 +311,11 @@ async def test_help_lists_the_ssh_commands_as_this_player_types_them() -> None:
     ssh = "ssh -p 2022 play.example.org"  # how the server says this player reaches it
     async with session(lobby, "id-alice", "alice", ssh=ssh) as (app, pilot):
         await pilot.press("question_mark", "end")
-        text = screen_text(app)
+        seen = []
+        for _ in range(12):  # the commands end the help: read them from its end upwards
+            seen.append(screen_text(app))
+            await pilot.press("up")
+        text = "\n".join(seen)
         for usage in ("table N:", "play GAME:", "status:", "ratings [GAME]:", "rename NAME:"):
             assert re.search(rf"ssh +-p 2022 play\.example\.org {re.escape(usage)}", text), usage
         assert "HOST" not in text

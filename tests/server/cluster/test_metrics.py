@@ -39,8 +39,13 @@ async def test_a_nodes_figures_follow_its_tables_leases_and_messages(make_node):
     assert kinds <= {"tbl", "view", "lobby", "node", "reply", "other"}  # never a subject's id
     assert owner("harena_tables", game="highcard", state="playing") == 1
 
-    other = await scrape_until(
-        b, lambda f: f("harena_nats_round_trip_seconds_count") > 0, "a NATS round trip"
+    other = await scrape_until(  # (the count of a view heard may trail bob's screen a moment)
+        b,
+        lambda f: (
+            f("harena_nats_round_trip_seconds_count") > 0
+            and f("harena_nats_messages_total", direction="received", kind="view") > 0
+        ),
+        "a NATS round trip and a view heard",
     )
     assert other("harena_node_tables_held") == 0
     assert other("harena_nats_messages_total", direction="sent", kind="tbl") >= 1
