@@ -89,3 +89,33 @@ async def test_the_creator_is_reminded_that_i_invites() -> None:
     lobby.create_table("id-ann", "ann", "highcard", 3, privacy=Privacy(), sit=False)
     async with session(lobby, "id-ann", "ann") as (app, _pilot):
         assert "yours (i invites)" in screen_text(app)
+
+
+async def test_the_creator_invites_from_the_private_tables_own_screen() -> None:
+    """A private table's creator lands on its screen: the idle line and the key bar say `i`
+    invites, and `i` opens the invite dialog there (no trip back to the lobby)."""
+    lobby = Lobby()
+    lobby.connect("id-bob", "bob")
+    table = lobby.create_table("id-ann", "ann", "carthage", 2, privacy=Privacy())
+    async with session(lobby, "id-ann", "ann", start_table=table.id) as (app, pilot):
+        await until(lambda: isinstance(app.screen, TableScreen))
+        await until(lambda: "Waiting for players" in screen_text(app))
+        text = " ".join(screen_text(app).split())
+        assert "Waiting for players: 1 free seat. Invite people: i (your private table)." in text
+        bar = " ".join(screen_text(app).splitlines()[-1].split())
+        assert bar.endswith("Esc lobby i invite ? help")  # all of it in 80 columns
+        await pilot.press("i")
+        assert isinstance(app.screen, InviteScreen)
+        await pilot.press("1")  # bob, online
+        assert "bob is invited" in screen_text(app)
+    assert "id-bob" in (table.privacy.invited if table.privacy else {})
+
+
+async def test_an_open_tables_screen_offers_no_invitation() -> None:
+    lobby = Lobby()
+    table = lobby.create_table("id-ann", "ann", "highcard", 2)
+    async with session(lobby, "id-ann", "ann", start_table=table.id) as (app, pilot):
+        await until(lambda: isinstance(app.screen, TableScreen))
+        assert "i invite" not in screen_text(app) and "Invite people" not in screen_text(app)
+        await pilot.press("i")
+        assert isinstance(app.screen, TableScreen)  # the review's key: the game is not over

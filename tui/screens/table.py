@@ -60,15 +60,20 @@ PLAYERS_ONLY = ("leave", "rematch")
 """Actions of the screen's bindings that do nothing for a spectator (the bar leaves them out)."""
 
 
-def with_hint(binding: BindingType) -> BindingType:
-    """A binding as the bar of a table with hints shows it: `h hint` on it, and `l leave`
-    said short so that the bar still fits 80 columns."""
+def with_key(binding: BindingType, action: str) -> BindingType:
+    """A binding as a bar with one more key shows it, so that the bar still fits 80 columns:
+    at a table with hints `h hint` on it and `l leave` said short; at your private table `i
+    invite` on it in place of `l leave` (inviting is what the wait is for; `?` still lists l)."""
     if not isinstance(binding, Binding):
         return binding
-    if binding.action == "hint":
+    if binding.action == action:
         return replace(binding, show=True)
     if binding.action == "leave":
-        return replace(binding, description="leave")
+        return (
+            replace(binding, show=False)
+            if action == "invite"
+            else replace(binding, description="leave")
+        )
     return binding
 
 
@@ -93,12 +98,15 @@ def hint_text(hint: Hint) -> str:
     )
 
 
-def idle_text(view: dict[str, Any]) -> str:
-    """Why this seat has nothing to choose now, in words."""
+def idle_text(view: dict[str, Any], *, inviting: bool = False) -> str:
+    """Why this seat has nothing to choose now, in words. `inviting`: the player may invite
+    people to this private table (they created it)."""
     table, game = view["table"], view["game"]
     free = sum(s["free"] for s in table["seats"])
     if table["status"] == "waiting":
         seats = counted(free, "free seat")
+        if inviting:
+            return f"Waiting for players: {seats}. Invite people: i (your private table)."
         return f"Waiting for players: {seats}. The game starts when every seat is taken."
     waiting = waiting_seats(game)
     who = ", ".join(f"{seat_label(table['seats'], s)} ({'/'.join(k)})" for s, k in waiting.items())
@@ -237,6 +245,13 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         ),
         Binding(
             "i",
+            "invite",
+            "invite",
+            show=False,  # on the bar only at a private table of yours (`_bar_keys`)
+            tooltip="at your private table: invite people by name, or share a code",
+        ),
+        Binding(
+            "i",
             "how_it_went",
             "how it went",
             show=False,
@@ -288,7 +303,23 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Keys reach a pushed screen before it is composed (a quick `w` then Esc): its actions
         # read the view, which it has from then on.
+        if action == "invite" and not self._may_invite():
+            return False  # `i` is then the review's key (a game over)
         return bool(self.view) and super().check_action(action, parameters)
+
+    def _may_invite(self) -> bool:
+        """This player created this private table, and its game is not over: `i` invites."""
+        return (
+            bool(self.view)
+            and self.table.privacy is not None
+            and self.table.creator == self.harena.identity
+            and self.view["table"]["status"] in ("waiting", "playing")
+        )
+
+    def action_invite(self) -> None:
+        from harena.tui.screens.invite import InviteScreen, guests_of
+
+        self.app.push_screen(InviteScreen(guests_of(self.table, self.harena)))
 
     @property
     def subscription_key(self) -> str:
@@ -393,9 +424,11 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         choosing, no giving, no seat to leave: Esc takes them back to the lobby)."""
         self._bar_watching = view["table"]["you"] is None
         if not self._bar_watching:
+            if self._may_invite():
+                return [with_key(b, "invite") for b in self.BINDINGS], self.board_class.KEY_BAR_LEAD
             if not view["table"].get("hints"):
                 return list(self.BINDINGS), self.board_class.KEY_BAR_LEAD
-            return [with_hint(b) for b in self.BINDINGS], self.board_class.KEY_BAR_LEAD
+            return [with_key(b, "hint") for b in self.BINDINGS], self.board_class.KEY_BAR_LEAD
         playing = {*PLAYERS_ONLY, "hint"}
         bindings = [b for b in self.BINDINGS if getattr(b, "action", None) not in playing]
         return bindings, self.board_class.KEY_BAR_WATCHING
@@ -469,7 +502,8 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         elif view["table"]["status"] == "closed":
             prompt.show_idle("This table was closed by an operator: no more moves. Esc: lobby.")
         else:
-            text = standing_in or board.idle_text(view) or idle_text(view)
+            inviting = self._may_invite()
+            text = standing_in or board.idle_text(view) or idle_text(view, inviting=inviting)
             prompt.show_idle(f"{text} ({timing})" if timing else text)
 
     # -- acting ---------------------------------------------------------------------------------
@@ -759,6 +793,8 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             return bool(table.get("hints"))
         if action == "how_it_went":
             return table.get("status") == "over"
+        if action == "invite":
+            return self._may_invite()
         return True
 
     def _gone(self, reason: str) -> None:
