@@ -424,7 +424,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         choosing, no giving, no seat to leave: Esc takes them back to the lobby)."""
         self._bar_watching = view["table"]["you"] is None
         if not self._bar_watching:
-            if self._may_invite():
+            if self._may_invite() and view["table"]["status"] == "waiting":  # (later: in ?)
                 return [with_key(b, "invite") for b in self.BINDINGS], self.board_class.KEY_BAR_LEAD
             if not view["table"].get("hints"):
                 return list(self.BINDINGS), self.board_class.KEY_BAR_LEAD
