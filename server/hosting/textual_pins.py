@@ -369,6 +369,13 @@ PINS: tuple[Pin, ...] = (
     Pin("asyncssh.channel", "SSHServerChannel._env", "instance"),
     Pin("asyncssh.channel", "SSHServerChannel._process_env_request", "method", "(self, packet)"),
     Pin("asyncssh.connection", "SSHConnection._recv_handler", "instance"),
+    # server.transport.ssh_packets
+    Pin(
+        "asyncssh.connection",
+        "SSHConnection.send_packet",
+        "method",
+        "(self, pkttype, *args, handler)",
+    ),
     # server.loop_share (asyncio itself: one loop shared by every session)
     Pin("asyncio.events", "Handle._run", "method", "(self)"),
     Pin("asyncio.events", "Handle._context", "slot"),
