@@ -71,7 +71,7 @@ from rich.console import Console
 from rich.segment import Segment, Segments
 from rich.style import Style
 
-from harena.server.hosting import dismantle, gc_policy, loop_share, partial_render
+from harena.server.hosting import dismantle, gc_policy, lean_strips, loop_share, partial_render
 from harena.server.hosting.textual_pins import patch
 
 if TYPE_CHECKING:
@@ -516,6 +516,7 @@ def install() -> None:
     _install_loop_fixes()
     _install_css_cache()
     partial_render.install(is_server_app)
+    lean_strips.install()
     _install_gc_hooks()
     _installed = True
     log.debug("textual fixes installed")
