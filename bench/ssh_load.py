@@ -65,6 +65,11 @@ def run_server(workdir: Path) -> None:
     install()
     spec = json.loads((workdir / "tables.json").read_text())
     timing = record_timing()
+    memory_path = os.environ.get("HARENA_BENCH_TRACEMALLOC")
+    if memory_path:
+        import tracemalloc
+
+        tracemalloc.start(int(os.environ.get("HARENA_BENCH_TRACEMALLOC_FRAMES", "1")))
 
     async def main() -> None:
         config = ServerConfig(
@@ -75,6 +80,7 @@ def run_server(workdir: Path) -> None:
             # and logins not done yet, like sshd's MaxStartups) would refuse most of them.
             limits=ServerLimits(
                 max_per_ip=10_000,
+                max_connections=10_000,
                 max_startups=10_000,
                 max_startups_per_ip=10_000,
                 login_timeout=60,
@@ -95,6 +101,8 @@ def run_server(workdir: Path) -> None:
         def dump_timing() -> None:
             timing["lag"] = loop_lag.monitor().samples_since(0.0)
             (workdir / "timing.json").write_text(json.dumps(timing))
+            if memory_path:
+                dump_memory(Path(memory_path))
 
         loop.add_signal_handler(signal.SIGUSR1, dump_timing)
         profile_path = os.environ.get("HARENA_BENCH_PROFILE")
@@ -107,6 +115,26 @@ def run_server(workdir: Path) -> None:
 
 
 _profiler: list[Any] = []
+_memory: list[Any] = []
+
+
+def dump_memory(path: Path) -> None:
+    """HARENA_BENCH_TRACEMALLOC=path: where the memory held since the last dump was allocated
+    (the first dump is the baseline), by file and line, into `path`."""
+    import tracemalloc
+
+    snapshot = tracemalloc.take_snapshot().filter_traces(
+        [tracemalloc.Filter(False, tracemalloc.__file__)]
+    )
+    if _memory:
+        stats = snapshot.compare_to(_memory[0], "lineno")
+        lines = [str(stat) for stat in stats[:60]]
+        if tracemalloc.get_traceback_limit() > 1:  # where the biggest come from
+            for stat in snapshot.compare_to(_memory[0], "traceback")[:30]:
+                lines += [str(stat), *(f"    {line}" for line in stat.traceback.format())]
+        total = sum(stat.size_diff for stat in stats)
+        path.write_text(f"total {total / 1024:.0f} KiB\n" + "\n".join(lines) + "\n")
+    _memory[:] = [snapshot]
 
 
 def toggle_profile(path: Path) -> None:
@@ -543,6 +571,8 @@ async def connect50(workdir: Path, sessions: int = 50, pin: bool = False) -> Non
         await asyncio.sleep(0.5)  # the server's side of the closing
         handshake_cpu = server.cpu_seconds() - cpu_before
         rss_empty = server.rss_kb()
+        if os.environ.get("HARENA_BENCH_TRACEMALLOC"):
+            await server.timing()  # the baseline of the memory dump
         cpu_before = server.cpu_seconds()
         server.toggle_profile()
         spy = server.sample_stacks(max(1.0, sessions / 40))
@@ -553,6 +583,8 @@ async def connect50(workdir: Path, sessions: int = 50, pin: bool = False) -> Non
         cpu = server.cpu_seconds() - cpu_before
         await asyncio.sleep(1.0)
         rss_all = server.rss_kb()
+        if os.environ.get("HARENA_BENCH_TRACEMALLOC"):
+            await server.timing()  # what the sessions hold
         if spy is not None:
             spy.wait()
         times = [r[1] for r in results]
