@@ -307,6 +307,10 @@ PINS: tuple[Pin, ...] = (
     # textual_fixes (gc hooks), dismantle
     Pin("textual.app", "App._replace_screen", "method", "(self, screen)"),
     Pin("textual.screen", "Screen._on_screen_resume", "method", "(self, event)"),
+    # textual_fixes: a Resize to the size a screen is laid out at is dropped
+    Pin("textual.screen", "Screen._on_resize", "method", "(self, event)"),
+    Pin("textual.screen", "Screen._layout_widgets", "instance"),
+    Pin("textual._compositor", "Compositor.size", "instance"),
     Pin("textual.screen", "Screen.__init__", "method", "(self, name, id, classes)"),
     Pin("textual.app", "App.is_screen_installed", "method", "(self, screen)"),
     Pin("textual.app", "App._screen_stacks", "instance"),
