@@ -58,12 +58,18 @@ def run_server(workdir: Path) -> None:
 
     from bench.tally_game import install
     from harena.server.common.limits import ServerLimits
+    from harena.server.hosting import loop_lag
     from harena.server.service.ssh_server import HarenaServer, ServerConfig
 
     logging.basicConfig(level=logging.WARNING)
     install()
     spec = json.loads((workdir / "tables.json").read_text())
     timing = record_timing()
+    memory_path = os.environ.get("HARENA_BENCH_TRACEMALLOC")
+    if memory_path:
+        import tracemalloc
+
+        tracemalloc.start(int(os.environ.get("HARENA_BENCH_TRACEMALLOC_FRAMES", "1")))
 
     async def main() -> None:
         config = ServerConfig(
@@ -74,6 +80,7 @@ def run_server(workdir: Path) -> None:
             # and logins not done yet, like sshd's MaxStartups) would refuse most of them.
             limits=ServerLimits(
                 max_per_ip=10_000,
+                max_connections=10_000,
                 max_startups=10_000,
                 max_startups_per_ip=10_000,
                 login_timeout=60,
@@ -85,13 +92,19 @@ def run_server(workdir: Path) -> None:
             for seat, identity in enumerate(players[1:], start=1):
                 table.sit(identity, f"p{seat}")
         await server.start()
+        loop_lag.monitor().start()
         (workdir / "port").write_text(str(server.port))
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         loop.add_signal_handler(signal.SIGTERM, stop.set)
-        loop.add_signal_handler(
-            signal.SIGUSR1, lambda: (workdir / "timing.json").write_text(json.dumps(timing))
-        )
+
+        def dump_timing() -> None:
+            timing["lag"] = loop_lag.monitor().samples_since(0.0)
+            (workdir / "timing.json").write_text(json.dumps(timing))
+            if memory_path:
+                dump_memory(Path(memory_path))
+
+        loop.add_signal_handler(signal.SIGUSR1, dump_timing)
         profile_path = os.environ.get("HARENA_BENCH_PROFILE")
         if profile_path:
             loop.add_signal_handler(signal.SIGUSR2, toggle_profile, Path(profile_path))
@@ -102,6 +115,26 @@ def run_server(workdir: Path) -> None:
 
 
 _profiler: list[Any] = []
+_memory: list[Any] = []
+
+
+def dump_memory(path: Path) -> None:
+    """HARENA_BENCH_TRACEMALLOC=path: where the memory held since the last dump was allocated
+    (the first dump is the baseline), by file and line, into `path`."""
+    import tracemalloc
+
+    snapshot = tracemalloc.take_snapshot().filter_traces(
+        [tracemalloc.Filter(False, tracemalloc.__file__)]
+    )
+    if _memory:
+        stats = snapshot.compare_to(_memory[0], "lineno")
+        lines = [str(stat) for stat in stats[:60]]
+        if tracemalloc.get_traceback_limit() > 1:  # where the biggest come from
+            for stat in snapshot.compare_to(_memory[0], "traceback")[:30]:
+                lines += [str(stat), *(f"    {line}" for line in stat.traceback.format())]
+        total = sum(stat.size_diff for stat in stats)
+        path.write_text(f"total {total / 1024:.0f} KiB\n" + "\n".join(lines) + "\n")
+    _memory[:] = [snapshot]
 
 
 def toggle_profile(path: Path) -> None:
@@ -163,6 +196,22 @@ def gc_pauses(timing: dict[str, list[Any]], since: float) -> list[tuple[str, int
     ]
 
 
+def loop_lag(timing: dict[str, list[Any]], since: float, until: float = float("inf")) -> str:
+    """The server's event-loop lag (`server/hosting/loop_lag.py`: how late a timer due every
+    50 ms ran) between `since` and `until`: percentiles and a histogram."""
+    from harena.server.hosting.loop_lag import BUCKETS
+
+    lags = [lag for at, lag in timing.get("lag", []) if since < at <= until]
+    if not lags:
+        return "n/a"
+    counts = [0] * (len(BUCKETS) + 1)
+    for lag in lags:
+        counts[next((i for i, b in enumerate(BUCKETS) if lag <= b), len(BUCKETS))] += 1
+    bounds = [f"<={b * 1000:g}" for b in BUCKETS] + [f">{BUCKETS[-1] * 1000:g}"]
+    histogram = " ".join(f"{b}:{c}" for b, c in zip(bounds, counts, strict=True) if c)
+    return f"{describe(lags, 'ms', 1000)} ({len(lags)} samples; ms buckets {histogram})"
+
+
 def server_latencies(timing: dict[str, list[list]], tables: list[list[str]]) -> list[float]:
     """For each keypress the server received: seconds until the last output it caused was sent
     to a session at the same table (before the next keypress at that table, within 2 s)."""
@@ -213,9 +262,13 @@ class ServerProcess:
                 return int(line.split()[1])
         return 0
 
-    def cpu_seconds(self) -> float:
+    def cpu_seconds(self, kernel: bool = False) -> float:
+        """CPU time the server used so far: user and system, or system (`kernel`) only. On
+        the loopback, the kernel's part includes delivering what the server sends to the
+        clients (TCP receive, waking them): far more than a send costs over a real network."""
         fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        used = int(fields[12]) if kernel else int(fields[11]) + int(fields[12])
+        return used / os.sysconf("SC_CLK_TCK")
 
     async def timing(self) -> dict[str, list[list]]:
         """The server's input/output timestamps so far (see `record_timing`)."""
@@ -230,6 +283,26 @@ class ServerProcess:
                 except ValueError:
                     continue  # still being written
         return {"received": [], "sent": []}
+
+    def pin(self, cpu: int) -> None:
+        """Keep every thread of the server on CPU `cpu` (Linux)."""
+        for task in Path(f"/proc/{self.proc.pid}/task").iterdir():
+            os.sched_setaffinity(int(task.name), {cpu})
+
+    def sample_stacks(self, seconds: float) -> subprocess.Popen[bytes] | None:
+        """With HARENA_BENCH_PYSPY=path, py-spy samples the server for `seconds` into `path`
+        (flame graph SVG, or raw collapsed stacks if the path ends in .txt)."""
+        out = os.environ.get("HARENA_BENCH_PYSPY")
+        if not out:
+            return None
+        spy = str(Path(sys.executable).with_name("py-spy"))
+        kind = "raw" if out.endswith(".txt") else "flamegraph"
+        return subprocess.Popen(
+            [spy, "record", "-d", str(max(1, int(seconds))), "-f", kind, "--nonblocking"]
+            + ["-p", str(self.proc.pid), "-o", out],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
 
     def toggle_profile(self) -> None:
         """Start or stop the server's profiler (only with HARENA_BENCH_PROFILE set)."""
@@ -342,7 +415,7 @@ async def table10(workdir: Path, moves: int) -> None:
         clients = [first, *rest]
         rss_all = server.rss_kb()
         latencies, update_bytes = [], []
-        cpu_before = server.cpu_seconds()
+        cpu_before, kernel_before = server.cpu_seconds(), server.cpu_seconds(kernel=True)
         server.toggle_profile()
         moves_started = time.monotonic()
         for n in range(moves):
@@ -351,6 +424,7 @@ async def table10(workdir: Path, moves: int) -> None:
             latencies.append(latency)
             update_bytes.extend(sizes)
         cpu = server.cpu_seconds() - cpu_before
+        kernel = server.cpu_seconds(kernel=True) - kernel_before
         server.toggle_profile()
         served = server_latencies(await server.timing(), tables)
         if os.environ.get("HARENA_BENCH_VERBOSE"):
@@ -375,29 +449,42 @@ async def table10(workdir: Path, moves: int) -> None:
         )
         print(f"  keypress to last screen: {describe(latencies, 'ms', 1000)}")
         print(f"  (server side, key received to last screen sent: {describe(served, 'ms', 1000)})")
-        print(f"  server CPU per move (10 screens): {cpu / moves * 1000:.1f} ms")
+        print(
+            f"  server CPU per move (10 screens): {cpu / moves * 1000:.1f} ms "
+            f"(in the kernel {kernel / moves * 1000:.1f} ms)"
+        )
         print(f"  idle: {idle:.1f} B/s over all 10 sessions")
         await asyncio.gather(*(c.close() for c in clients))
     finally:
         server.stop()
 
 
-async def busy100(workdir: Path, seconds: float, sessions: int = 100) -> None:
+async def busy100(workdir: Path, seconds: float, sessions: int = 100, pin: bool = False) -> None:
     keys = make_keys(sessions)
     tables = [[identity(k) for k in keys[i : i + 5]] for i in range(0, sessions, 5)]
     server = ServerProcess(tables, workdir)
     try:
         port = await server.port()
+        if pin:
+            server.pin(0)
         await asyncio.sleep(0.5)
         rss_empty = server.rss_kb()
-        clients, connect_times, first = await connect_all(port, keys)
+        connect_started = time.monotonic()
+        cpu_before_connect = server.cpu_seconds()
+        clients, connect_times, first = await connect_all(port, keys, batch=max(10, sessions // 40))
+        connect_took = time.monotonic() - connect_started
+        connect_cpu = server.cpu_seconds() - cpu_before_connect
+        await asyncio.sleep(1.0)
         rss_all = server.rss_kb()
         latencies: list[float] = []
         update_bytes: list[int] = []
-        cpu_before = server.cpu_seconds()
+        cpu_before, kernel_before = server.cpu_seconds(), server.cpu_seconds(kernel=True)
         server.toggle_profile()
+        spy = server.sample_stacks(seconds)
         moves_started = time.monotonic()
         deadline = time.monotonic() + seconds
+
+        failures: list[int] = []
 
         async def run_table(t: int) -> int:
             seated = clients[t * 5 : t * 5 + 5]
@@ -406,32 +493,49 @@ async def busy100(workdir: Path, seconds: float, sessions: int = 100) -> None:
             while time.monotonic() < deadline:
                 started = time.monotonic()
                 actor = seated[n % 5]
-                latency, sizes = await move(actor, [c for c in seated if c is not actor], n + 1)
-                latencies.append(latency)
-                update_bytes.extend(sizes)
+                try:
+                    latency, sizes = await move(actor, [c for c in seated if c is not actor], n + 1)
+                except TimeoutError:
+                    failures.append(t)  # a screen never showed it (10 s): counted, not fatal
+                else:
+                    latencies.append(latency)
+                    update_bytes.extend(sizes)
                 n += 1
                 await asyncio.sleep(max(0.0, 2.0 - (time.monotonic() - started)))
             return n
 
         counts = await asyncio.gather(*(run_table(t) for t in range(len(tables))))
+        moves_ended = time.monotonic()
         cpu = server.cpu_seconds() - cpu_before
+        kernel = server.cpu_seconds(kernel=True) - kernel_before
         server.toggle_profile()
-        served = server_latencies(await server.timing(), tables)
+        if spy is not None:
+            spy.wait()
+        timing = await server.timing()
+        served = server_latencies(timing, tables)
         moves = sum(counts)
         idle = await idle_bytes(clients)
         print(
-            f"busy100: {sessions} sessions at {len(tables)} tables of 5, a move per table every 2 s "
-            f"for {seconds:.0f} s ({moves} moves)"
+            f"busy{sessions}: {sessions} sessions at {len(tables)} tables of 5, a move per table "
+            f"every 2 s for {seconds:.0f} s ({moves} moves){'; server pinned to CPU 0' if pin else ''}"
         )
         print(
             f"  RSS: empty server {rss_empty / 1024:.1f} MB, with {sessions} sessions "
             f"{rss_all / 1024:.1f} MB, per session {(rss_all - rss_empty) / sessions / 1024:.2f} MB"
         )
         print(
+            f"  connecting all (batches of {max(10, sessions // 40)}): {connect_took:.1f} s, "
+            f"server CPU {connect_cpu / sessions * 1000:.1f} ms per session"
+        )
+        print(
             f"  first screen: {describe([float(b) for b in first], 'B')}; connect to settled screen {describe(connect_times, 'ms', 1000)}"
         )
         print(f"  bytes per remote update: {describe([float(b) for b in update_bytes], 'B')}")
-        print(f"  keypress to last screen at the table: {describe(latencies, 'ms', 1000)}")
+        print(
+            f"  keypress to last screen at the table: {describe(latencies, 'ms', 1000)}; "
+            f"{len(failures)} moves not shown within 10 s; "
+            f"{sum(c.closed for c in clients)} sessions closed"
+        )
         if os.environ.get("HARENA_BENCH_VERBOSE"):
             print(
                 "  GC pauses over 5 ms during the moves (ms):",
@@ -439,9 +543,12 @@ async def busy100(workdir: Path, seconds: float, sessions: int = 100) -> None:
             )
             print("  GC during the moves:", gc_total(await server.timing(), moves_started))
         print(f"  (server side, key received to last screen sent: {describe(served, 'ms', 1000)})")
+        print(f"  server loop lag during the moves: {loop_lag(timing, moves_started, moves_ended)}")
         print(
-            f"  server CPU per move (5 screens): {cpu / max(moves, 1) * 1000:.1f} ms; "
-            f"server CPU use {cpu / seconds * 100:.0f}% of one core"
+            f"  server CPU per move (5 screens): {cpu / max(moves, 1) * 1000:.1f} ms "
+            f"({cpu / max(moves, 1) / 5 * 1000:.2f} ms per screen update, "
+            f"{kernel / max(moves, 1) / 5 * 1000:.2f} ms of it in the kernel); "
+            f"server CPU use {cpu / (moves_ended - moves_started) * 100:.0f}% of one core"
         )
         print(f"  idle: {idle:.1f} B/s over all {sessions} sessions")
         await asyncio.gather(*(c.close() for c in clients))
@@ -449,28 +556,58 @@ async def busy100(workdir: Path, seconds: float, sessions: int = 100) -> None:
         server.stop()
 
 
-async def connect50(workdir: Path, sessions: int = 50) -> None:
+async def handshake(port: int, key: asyncssh.SSHKey, name: str) -> None:
+    """An SSH connection that authenticates and closes without opening a session: the cost of
+    the key exchange and authentication alone."""
+    conn = await asyncssh.connect(
+        "127.0.0.1", port, username=name, client_keys=[key], agent_path=None, known_hosts=None
+    )
+    conn.close()
+    await conn.wait_closed()
+
+
+async def connect50(workdir: Path, sessions: int = 50, pin: bool = False) -> None:
     keys = make_keys(sessions)
     tables = [[identity(k) for k in keys[i : i + 5]] for i in range(0, sessions, 5)]
     server = ServerProcess(tables, workdir)
     try:
         port = await server.port()
+        if pin:
+            server.pin(0)
         await asyncio.sleep(0.5)
+        # The SSH key exchange and authentication alone (no session), in the same waves.
+        cpu_before = server.cpu_seconds()
+        await asyncio.gather(*(handshake(port, k, f"p{i}") for i, k in enumerate(keys)))
+        await asyncio.sleep(0.5)  # the server's side of the closing
+        handshake_cpu = server.cpu_seconds() - cpu_before
+        rss_empty = server.rss_kb()
+        if os.environ.get("HARENA_BENCH_TRACEMALLOC"):
+            await server.timing()  # the baseline of the memory dump
         cpu_before = server.cpu_seconds()
         server.toggle_profile()
+        spy = server.sample_stacks(max(1.0, sessions / 40))
         start = time.monotonic()
         results = await asyncio.gather(*(connect(port, k, f"p{i}") for i, k in enumerate(keys)))
         total = time.monotonic() - start
         server.toggle_profile()
         cpu = server.cpu_seconds() - cpu_before
+        await asyncio.sleep(1.0)
+        rss_all = server.rss_kb()
+        if os.environ.get("HARENA_BENCH_TRACEMALLOC"):
+            await server.timing()  # what the sessions hold
+        if spy is not None:
+            spy.wait()
         times = [r[1] for r in results]
-        print(f"connect50: {sessions} sessions connecting at once")
+        print(f"connect{sessions}: {sessions} sessions connecting at once")
         print(
             f"  every screen settled after {total:.2f} s; per session {describe(times, 'ms', 1000)}"
         )
         print(
-            f"  server CPU per connection (SSH handshake, app start, first screen): {cpu / sessions * 1000:.1f} ms"
+            f"  server CPU per connection (SSH handshake, app start, first screen): {cpu / sessions * 1000:.1f} ms; "
+            f"the SSH key exchange and authentication alone {handshake_cpu / sessions * 1000:.1f} ms, "
+            f"harena's part {(cpu - handshake_cpu) / sessions * 1000:.1f} ms"
         )
+        print(f"  RSS per session {(rss_all - rss_empty) / sessions / 1024:.2f} MB")
         await asyncio.gather(*(r[0].close() for r in results))
     finally:
         server.stop()
@@ -482,13 +619,15 @@ async def main(args: argparse.Namespace) -> None:
         if args.quick:  # CI: every scenario completes and prints its figures, on a tiny load
             args.moves, args.seconds, sessions = 3, 2.0, 10
         else:
-            sessions = 0  # each scenario's own
+            sessions = args.sessions  # 0: each scenario's own
+        if args.pin:  # the server gets CPU 0 (see ServerProcess.pin), the clients CPU 1
+            os.sched_setaffinity(0, {1})
         if args.scenario in ("table10", "all"):
             await table10(workdir, args.moves)
         if args.scenario in ("busy100", "all"):
-            await busy100(workdir, args.seconds, sessions or 100)
+            await busy100(workdir, args.seconds, sessions or 100, args.pin)
         if args.scenario in ("connect50", "all"):
-            await connect50(workdir, sessions or 50)
+            await connect50(workdir, sessions or 50, args.pin)
 
 
 if __name__ == "__main__":
@@ -503,6 +642,12 @@ if __name__ == "__main__":
     )
     parser.add_argument("--moves", type=int, default=30, help="moves in the table10 run")
     parser.add_argument("--seconds", type=float, default=20.0, help="length of the busy100 run")
+    parser.add_argument(
+        "--sessions", type=int, default=0, help="sessions for busy100 and connect50 (100, 50)"
+    )
+    parser.add_argument(
+        "--pin", action="store_true", help="the server on CPU 0, the clients on CPU 1 (Linux)"
+    )
     parser.add_argument(
         "--quick", action="store_true", help="a tiny workload (CI): 3 moves, 10 sessions, 2 s"
     )

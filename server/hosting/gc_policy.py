@@ -118,6 +118,11 @@ _deep_seconds = 0.05  # how long the last deep collection took
 _freeze: asyncio.TimerHandle | None = None
 _freeze_loop: asyncio.AbstractEventLoop | None = None
 _young: asyncio.TimerHandle | None = None
+_young_loop: asyncio.AbstractEventLoop | None = None
+_last_output = 0.0  # monotonic time of the last write to a client
+_NO_APP = contextvars.Context()
+"""The context of the young collection's timer: the handle outlives the write, and the
+writer's context holds its app."""
 _young_collections = 0
 _last_activity = 0.0  # monotonic time of the last `activity`
 _deferred_deep = 0  # times a due deep collection was put off for a quiet moment
@@ -264,15 +269,17 @@ def deep_collections() -> int:
 
 def output_sent() -> None:
     """A write to a client: collect the young generations once the writing stops."""
-    global _young
+    global _young, _young_loop, _last_output
     if not _configured:
         return
-    if _young is not None:
-        _young.cancel()
-    # An empty context: the handle outlives the write, and the writer's context holds its app.
-    _young = asyncio.get_running_loop().call_later(
-        YOUNG_DELAY, _collect_young, context=contextvars.Context()
-    )
+    # One timer per burst of writes, not one per write: it is put off when it fires
+    # (`_collect_young`). Under load, cancelling and making a timer for each of the thousand
+    # writes a second filled the loop's timer heap with cancelled handles.
+    _last_output = time.monotonic()
+    loop = asyncio.get_running_loop()
+    if _young is None or _young_loop is not loop:
+        _young_loop = loop
+        _young = loop.call_later(YOUNG_DELAY, _collect_young, context=_NO_APP)
     # What lived through two young collections is in the old generation, walked by every full
     # collection until a freeze: frozen now, writes going on or not (under a flood they never
     # stop for `YOUNG_DELAY`), unless an ended app left whole is still alive (frozen, it would
@@ -283,6 +290,10 @@ def output_sent() -> None:
 
 def _collect_young() -> None:
     global _young, _young_collections
+    wait = _last_output + YOUNG_DELAY - time.monotonic()
+    if wait > 0:  # written to since the timer was set: not quiet yet
+        _young = asyncio.get_running_loop().call_later(wait, _collect_young, context=_NO_APP)
+        return
     _young = None
     if gc.get_count()[0] > 0:
         gc.collect(1)

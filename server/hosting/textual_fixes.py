@@ -71,10 +71,11 @@ from rich.console import Console
 from rich.segment import Segment, Segments
 from rich.style import Style
 
-from harena.server.hosting import dismantle, gc_policy, loop_share, partial_render
+from harena.server.hosting import dismantle, gc_policy, lean_strips, loop_share, partial_render
 from harena.server.hosting.textual_pins import patch
 
 if TYPE_CHECKING:
+    from textual import events
     from textual.app import App
 
 log = logging.getLogger(__name__)
@@ -445,6 +446,32 @@ def _install_gc_hooks() -> None:
     patch(Screen, "_on_screen_resume", _on_screen_resume)
 
 
+def _install_resize_fix() -> None:
+    """A screen told of the size it is laid out at already does nothing (server apps).
+
+    Every layout sends a Resize to the widgets it showed or resized, the screen among them, and
+    the screen answers its Resize with another layout and a full render of the same thing: a
+    session's start laid its screens out 14 times and rendered 3 full frames (~20% of the CPU
+    of a connection, `bench/ssh_load.py --scenario connect50`). Only a size that differs from
+    the screen's last layout calls for one (a new window size, a screen never laid out);
+    the screen's own breakpoints and the screens below depend on that size only."""
+    from textual.screen import Screen
+
+    on_resize = Screen._on_resize
+
+    async def _on_resize(self: Screen[Any], event: events.Resize) -> None:
+        if (
+            event.size == self._compositor.size
+            and not self._layout_widgets
+            and is_server_app(self.app)
+        ):
+            event.stop()
+            return
+        await on_resize(self, event)
+
+    patch(Screen, "_on_resize", _on_resize)
+
+
 # --------------------------------------------------------------------------- pitfall 11: loop
 
 
@@ -515,7 +542,9 @@ def install() -> None:
     _install_paint_fixes()
     _install_loop_fixes()
     _install_css_cache()
+    _install_resize_fix()
     partial_render.install(is_server_app)
+    lean_strips.install()
     _install_gc_hooks()
     _installed = True
     log.debug("textual fixes installed")

@@ -261,6 +261,23 @@ PINS: tuple[Pin, ...] = (
     ),
     Pin("textual.strip", "Strip.divide", "method", "(self, cuts)"),
     Pin("textual.strip", "Strip._divide_cache", "slot"),
+    # lean_strips: Strip.__init__ sets every slot of Strip (checked by its test)
+    Pin("textual.strip", "Strip.__init__", "method", "(self, segments, cell_length)"),
+    Pin("textual.strip", "Strip._cell_length", "slot"),
+    Pin("textual.strip", "Strip._crop_cache", "slot"),
+    Pin("textual.strip", "Strip._style_cache", "slot"),
+    Pin("textual.strip", "Strip._filter_cache", "slot"),
+    Pin("textual.strip", "Strip._line_length_cache", "slot"),
+    Pin("textual.strip", "Strip._crop_extend_cache", "slot"),
+    Pin("textual.strip", "Strip._offsets_cache", "slot"),
+    Pin("textual.strip", "Strip._link_ids", "slot"),
+    Pin("textual.strip", "Strip._cell_count", "slot"),
+    Pin("textual.cache", "FIFOCache._maxsize", "slot"),
+    Pin("textual.cache", "FIFOCache._cache", "slot"),
+    Pin("textual.cache", "FIFOCache.hits", "slot"),
+    Pin("textual.cache", "FIFOCache.misses", "slot"),
+    Pin("textual.cache", "FIFOCache.set", "method", "(self, key, value)"),
+    Pin("textual.cache", "FIFOCache.clear", "method", "(self)"),
     Pin("textual.cache", "LRUCache.clear", "method", "(self)"),
     Pin("textual.cache", "LRUCache._cache", "slot"),
     Pin(
@@ -290,6 +307,10 @@ PINS: tuple[Pin, ...] = (
     # textual_fixes (gc hooks), dismantle
     Pin("textual.app", "App._replace_screen", "method", "(self, screen)"),
     Pin("textual.screen", "Screen._on_screen_resume", "method", "(self, event)"),
+    # textual_fixes: a Resize to the size a screen is laid out at is dropped
+    Pin("textual.screen", "Screen._on_resize", "method", "(self, event)"),
+    Pin("textual.screen", "Screen._layout_widgets", "instance"),
+    Pin("textual._compositor", "Compositor.size", "instance"),
     Pin("textual.screen", "Screen.__init__", "method", "(self, name, id, classes)"),
     Pin("textual.app", "App.is_screen_installed", "method", "(self, screen)"),
     Pin("textual.app", "App._screen_stacks", "instance"),
@@ -369,6 +390,13 @@ PINS: tuple[Pin, ...] = (
     Pin("asyncssh.channel", "SSHServerChannel._env", "instance"),
     Pin("asyncssh.channel", "SSHServerChannel._process_env_request", "method", "(self, packet)"),
     Pin("asyncssh.connection", "SSHConnection._recv_handler", "instance"),
+    # server.transport.ssh_packets
+    Pin(
+        "asyncssh.connection",
+        "SSHConnection.send_packet",
+        "method",
+        "(self, pkttype, *args, handler)",
+    ),
     # server.loop_share (asyncio itself: one loop shared by every session)
     Pin("asyncio.events", "Handle._run", "method", "(self)"),
     Pin("asyncio.events", "Handle._context", "slot"),

@@ -68,6 +68,7 @@ from harena.server.hosting.textual_fixes import (
     mark_server_app,
     set_app_color_system,
 )
+from harena.server.transport import ssh_packets
 from harena.server.transport.driver import (
     DEFAULT_EVENT_BURST,
     DEFAULT_EVENT_RATE,
@@ -388,6 +389,7 @@ class AppSession(asyncssh.SSHServerSession[Any]):
         gc_policy.activity()
         install()
         loop_share.install()
+        ssh_packets.install()
         gc_policy.configure(connected=live_session_count)
         chan = self._chan
         assert chan is not None and self._term_type is not None
