@@ -48,6 +48,7 @@ class LoopLag:
         """Called with each sample's lag (seconds), inside the loop."""
         self._recent: deque[tuple[float, float]] = deque(maxlen=keep)
         self._handle: asyncio.TimerHandle | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._due = 0.0
 
     @property
@@ -55,10 +56,12 @@ class LoopLag:
         return self._handle is not None
 
     def start(self) -> None:
-        """Start sampling on the running loop (idempotent)."""
-        if self._handle is not None:
-            return
+        """Start sampling on the running loop (idempotent; a sampler left running on a loop
+        that has since ended samples this one instead: tests run a loop each)."""
         loop = asyncio.get_running_loop()
+        if self._handle is not None and self._loop is loop:
+            return
+        self._loop = loop
         self._due = loop.time() + self.interval
         self._handle = loop.call_at(self._due, self._tick)
 

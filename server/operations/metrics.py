@@ -24,6 +24,9 @@ from prometheus_client import CollectorRegistry, Counter, Histogram, disable_cre
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
+from harena.server.hosting.loop_lag import DEFAULT_INTERVAL as LAG_EVERY
+from harena.server.hosting.loop_lag import monitor
+
 if TYPE_CHECKING:
     from harena.core.lobby import Lobby
     from harena.server.common.limits import ConnectionCounter, StartupSlots
@@ -31,8 +34,6 @@ if TYPE_CHECKING:
     from harena.server.runners.bot_workers import Thought
 
 
-LAG_EVERY = 0.25
-"""Seconds between two looks at the event loop's lag (a timer that should fire on time)."""
 NATS_PROBE_EVERY = 5.0
 NATS_PROBE_TIMEOUT = 2  # seconds (nats-py's flush takes whole seconds)
 KEY_WINDOW = 10.0
@@ -147,7 +148,8 @@ class ServerMetrics(Metrics):
         )
         self.loop_lag = Histogram(
             "harena_event_loop_lag_seconds",
-            f"how late a timer due every {LAG_EVERY:g} s fired on the server's event loop",
+            f"how late a timer due every {LAG_EVERY:g} s fired on the server's event loop "
+            "(server/hosting/loop_lag.py)",
             buckets=SCREEN_BUCKETS,
             registry=registry,
         )
@@ -178,8 +180,7 @@ class ServerMetrics(Metrics):
                 registry=registry,
             )
         registry.register(_Census(server))
-        self._lag_timer: asyncio.TimerHandle | None = None
-        self._lag_due = 0.0
+        self._lag = monitor()  # the process's one sampler of the loop's lateness
         self._probe: asyncio.Task[None] | None = None
 
     # -- observed where it happens -------------------------------------------------------------
@@ -209,25 +210,19 @@ class ServerMetrics(Metrics):
         for reason in (*FALLBACK_REASONS, "error"):
             self.bot_fallbacks.labels(reason)  # shown as 0 before the first
         loop = asyncio.get_running_loop()
-        self._lag_due = loop.time() + LAG_EVERY
-        self._lag_timer = loop.call_at(self._lag_due, self._lag_tick)
+        self._lag.observers.append(self.loop_lag.observe)
+        self._lag.start()
         if self.server.cluster is not None:
             self._probe = loop.create_task(self._probe_nats(self.server.cluster.link))
 
     def stop(self) -> None:
-        if self._lag_timer is not None:
-            self._lag_timer.cancel()
-            self._lag_timer = None
+        if self.loop_lag.observe in self._lag.observers:
+            self._lag.observers.remove(self.loop_lag.observe)
+            if not self._lag.observers:
+                self._lag.stop()
         if self._probe is not None:
             self._probe.cancel()
             self._probe = None
-
-    def _lag_tick(self) -> None:
-        loop = asyncio.get_running_loop()
-        now = loop.time()
-        self.loop_lag.observe(max(0.0, now - self._lag_due))
-        self._lag_due = now + LAG_EVERY
-        self._lag_timer = loop.call_at(self._lag_due, self._lag_tick)
 
     async def _probe_nats(self, link: MeasuredLink) -> None:
         """A PING/PONG with NATS every few seconds, as the node's NATS client sees it."""
