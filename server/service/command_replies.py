@@ -10,6 +10,8 @@ player a command to type names this server as they reach it (`server/transport/s
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from harena.core.clocks import waited
 from harena.core.commands import (
     NAME_NOTE,
@@ -57,7 +59,13 @@ def reply(
 
 
 async def review(
-    lobby: Lobby, identity: str, command: ShowReview, address: SshAddress, *, unicode: bool = True
+    lobby: Lobby,
+    identity: str,
+    command: ShowReview,
+    address: SshAddress,
+    *,
+    unicode: bool = True,
+    on_progress: Callable[[float], None] | None = None,
 ) -> tuple[bool, str]:
     """`review N`: (True, the review printed) for a finished table, or (False, why not).
 
@@ -75,7 +83,9 @@ async def review(
     seats = seats_reviewed(table.game.players, seat, bool(table.summary().get("hints")))
     dot = "·" if unicode else "-"
     head = f"Table {table.id} {dot} {table.game.title} {dot} how it went"
-    text = await table_review_text(table, seats, seat, lobby.reviewer, unicode=unicode)
+    text = await table_review_text(
+        table, seats, seat, lobby.reviewer, unicode=unicode, on_progress=on_progress
+    )
     return True, head + "\n\n" + text
 
 

@@ -284,13 +284,29 @@ class HarenaSession(AppSession):
         chan = self._chan
         env = dict(chan.get_environment()) if chan is not None else {}
         unicode = utf8_terminal(env, self._term_type or "")  # plain ASCII for LANG=C
+        told: list[int] = []  # the tenths of the work told so far, on stderr
+
+        def progress(fraction: float) -> None:
+            tenth = min(10, int(fraction * 10))
+            if chan is None or chan.is_closing() or (told and told[-1] >= tenth):
+                return
+            told.append(tenth)
+            chan.write_stderr(f"\rthe search bot is weighing the decisions: {tenth * 10}%".encode())
+
         try:
             done, said = await command_replies.review(
-                self.server.lobby, self.identity, command, self.reached, unicode=unicode
+                self.server.lobby,
+                self.identity,
+                command,
+                self.reached,
+                unicode=unicode,
+                on_progress=progress,
             )
         except Exception:
             log.exception("the review of table %s failed", command.table_id)
             done, said = False, f"harena: the review of table {command.table_id} failed"
+        if told and chan is not None and not chan.is_closing():
+            chan.write_stderr(b"\r\n")  # the progress line stays, ended
         if done:
             self._close_with_reply(said)
         else:
