@@ -28,7 +28,7 @@ from nats.js.errors import KeyDeletedError, KeyNotFoundError
 
 from harena.core.review.kept import KeptShelf
 from harena.core.store import StoreError
-from harena.server.cluster.link import NatsLink, NatsUnavailable
+from harena.server.cluster.link import CALL_TIMEOUT, NatsLink, NatsUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -57,8 +57,11 @@ class JetStreamReviews(KeptShelf):
     """The cluster's review shelf: the `reviews` KV bucket, created by the first node to keep
     one (replicated as the cluster's tables are)."""
 
-    def __init__(self, link: NatsLink, *, prefix: str, replicas: int = 1) -> None:
+    def __init__(
+        self, link: NatsLink, *, prefix: str, replicas: int = 1, timeout: float = CALL_TIMEOUT
+    ) -> None:
         self.link = link
+        self.timeout = timeout  # what a request waits for NATS before the review goes unkept
         self.bucket = f"{prefix}_reviews"
         self.replicas = replicas
         self._kv: Any = None  # looked up once: each look-up is a round trip
@@ -89,7 +92,7 @@ class JetStreamReviews(KeptShelf):
                 return None
 
         try:
-            value = await self.link.acall(get)
+            value = await self.link.acall(get, timeout=self.timeout)
         except NATS_TROUBLE as exc:
             raise StoreError(f"the cluster's storage (NATS) did not answer: {exc!r}") from exc
         if not value:
@@ -114,7 +117,7 @@ class JetStreamReviews(KeptShelf):
             await kv.put(table_id, value)
 
         try:
-            await self.link.acall(put)
+            await self.link.acall(put, timeout=self.timeout)
         except TooLarge:
             raise
         except NATS_TROUBLE as exc:

@@ -176,7 +176,7 @@ class Reviews:
         assert self.workers is not None
         game = table.game
         config, actions = game.config, list(game.actions)
-        kept = await self._kept(table, job.seats)
+        kept = await self._kept(table, job.seats, again=False)  # (`request` just read it)
         try:
             todo = await self.workers.run(GRACE, positions_in_worker, config, actions, job.seats)
             missing = kept.missing(todo)
@@ -232,16 +232,19 @@ class Reviews:
 
     # -- kept reviews ------------------------------------------------------------------------------
 
-    async def _kept(self, table: TableLike, seats: frozenset[int] | None) -> KeptReview:
+    async def _kept(
+        self, table: TableLike, seats: frozenset[int] | None, *, again: bool = True
+    ) -> KeptReview:
         """What is weighed of `table`'s game: from memory when that covers `seats` (None:
-        every seat), else with what the shelf holds added (another node may have weighed it)."""
+        every seat), else with what the shelf holds added (another node may have weighed it);
+        not `again`: the shelf is read only if this game is not in memory at all."""
         game = table.game
         moves = len(game.actions)
         memory = self._memory.get(table.id)
         if memory is None or memory.game != game.name or memory.moves != moves:
             memory = None
         wanted = range(game.players) if seats is None else seats
-        if memory is not None and (memory.covers(wanted) or self.shelf is None):
+        if memory is not None and (memory.covers(wanted) or self.shelf is None or not again):
             return memory
         stored = None
         if self.shelf is not None:
