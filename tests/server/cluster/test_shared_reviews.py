@@ -18,7 +18,10 @@ from harena.server.cluster.remote import RemoteTable
 from harena.server.cluster.reviews import JetStreamReviews, TooLarge
 from harena.server.runners.bot_workers import BotWorkers
 from harena.server.runners.reviews import NO_WORKERS, Reviews
+from harena.server.transport.hostkey import fingerprint
+from tests.server.players import new_key
 from tests.server.test_reviews import finished
+from tests.server.test_ssh_commands import run
 from tests.tui.review_tables import finished_table
 
 
@@ -27,7 +30,8 @@ async def test_a_review_weighed_on_one_node_is_shown_by_another_without_its_work
     b = await make_node("b")
     a.reviews.budget = ReviewBudget(worlds=2, depth=4)
     b.reviews.workers = None  # b cannot weigh a game: it can only find what a kept
-    table = finished_table(a.lobby, "carthage", 2)
+    key = new_key()
+    table = finished_table(a.lobby, "carthage", 2, identity=fingerprint(key))
     for _ in range(200):
         if isinstance(b.lobby.tables.get(table.id), RemoteTable):
             break
@@ -44,6 +48,10 @@ async def test_a_review_weighed_on_one_node_is_shown_by_another_without_its_work
     told: list[tuple[int, int]] = []
     assert await b.reviews.request(seen_on_b, 0, lambda d, t: told.append((d, t))) == review
     assert told and told[-1][0] == told[-1][1]
+
+    status, out, err = await run(b, key, f"review {table.id}")  # ann asks b, over SSH
+    assert status == 0 and not err
+    assert "Where it turned for you" in out and NO_WORKERS not in out
 
 
 async def test_a_review_too_large_for_nats_is_not_kept_and_a_damaged_one_is_weighed_again(
