@@ -1,9 +1,12 @@
 """A table's review as it is kept beside its records: the decisions weighed so far, so each is
 weighed once whoever asks next (a player for their seat, then everyone once all is revealed).
-Plain data in and out; the file (core/store.py) or another place keeps it."""
+Plain data in and out; a shelf keeps it: the table's folder (core/store.py, through
+`FileShelf`) or, in a cluster, JetStream (server/cluster/reviews.py), awaited so a server's
+loop never waits on the network for it."""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -17,11 +20,41 @@ FORMAT = 1
 
 
 class ReviewShelf(Protocol):
-    """Where reviews are kept: `Store` keeps them in the table's folder."""
+    """Where reviews are kept in a file: `Store` keeps them in the table's folder."""
 
     def read_review(self, table_id: str) -> dict[str, Any] | None: ...
 
     def write_review(self, table_id: str, review: dict[str, Any]) -> None: ...
+
+
+class KeptShelf(ABC):
+    """Where a server keeps reviews, awaited (a cluster's is across the network). Either may
+    raise `StoreError` or `OSError`: the review is then weighed again, or not kept."""
+
+    @abstractmethod
+    async def read_review(self, table_id: str) -> dict[str, Any] | None: ...
+
+    @abstractmethod
+    async def write_review(self, table_id: str, review: dict[str, Any]) -> None: ...
+
+
+class FileShelf(KeptShelf):
+    """A `ReviewShelf` awaited: its file read or write is as short as a snapshot's, done at
+    once as a table's own records are."""
+
+    def __init__(self, shelf: ReviewShelf) -> None:
+        self.shelf = shelf
+
+    async def read_review(self, table_id: str) -> dict[str, Any] | None:
+        return self.shelf.read_review(table_id)
+
+    async def write_review(self, table_id: str, review: dict[str, Any]) -> None:
+        self.shelf.write_review(table_id, review)
+
+
+def kept_shelf(shelf: ReviewShelf | KeptShelf | None) -> KeptShelf | None:
+    """`shelf` awaited (a `Store` is wrapped; a `KeptShelf` is one already)."""
+    return shelf if shelf is None or isinstance(shelf, KeptShelf) else FileShelf(shelf)
 
 
 @dataclass
@@ -46,6 +79,13 @@ class KeptReview:
 
     def covers(self, seats: Iterable[int]) -> bool:
         return set(seats) <= self.complete
+
+    def merge(self, other: KeptReview) -> None:
+        """Add what `other` (the same game's, weighed elsewhere: another node) holds."""
+        if (other.game, other.moves) != (self.game, self.moves):
+            return
+        self.add(other.weighed, other.decisions.values())
+        self.complete |= other.complete
 
     def table_review(self, table_id: str, seats: Iterable[int] | None) -> TableReview:
         """The decisions of `seats` (None: every seat), in the order they were made."""

@@ -15,8 +15,8 @@ Progress = Callable[[int, int], None]
 
 
 class Reviewer(Protocol):
-    def kept(self, table: TableLike, seat: int | None) -> TableReview | None:
-        """The review of `seat` (None: every seat) if already weighed; no work."""
+    async def kept(self, table: TableLike, seat: int | None) -> TableReview | None:
+        """The review of `seat` (None: every seat) if already weighed and kept; no weighing."""
         ...
 
     async def request(

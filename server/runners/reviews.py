@@ -4,17 +4,20 @@ A finished table's review (core/review/turns.py) goes to the workers a few decis
 (`SHARE`): each share is one task, so progress is told after each, and search bots' thoughts
 take their turns between shares (they wait for a free worker the same way). A share starts
 from the game where the last one left it (its snapshot), so the game is replayed once. Each
-decision is weighed once: what is done is kept beside the table's records (`ReviewShelf`: the
-table's folder; without one, in memory while the server runs) and a later request, even one
-cut short, goes on from there.
+decision is weighed once: what is done is kept beside the table's records (a `KeptShelf`,
+awaited: the table's folder on one server, JetStream in a cluster, so every node finds what
+another weighed; without one, in memory while the server runs) and a later request, even one
+cut short, goes on from there. A shelf that cannot be reached costs only the keeping: the
+review is still shown, and weighed again when next asked.
 
 One review runs at a time (`at_once`): another table's request meanwhile is refused with a
 `Busy` saying so, a second request for the same table joins the one running. A hint is one
 thought of the hard bot (1 s), refused when every worker is busy rather than kept waiting.
 
 For the screens: `await reviews.request(table, seat, on_progress)` -> TableReview | Busy
-(`seat` None: every seat, once all is revealed), `reviews.kept(table, seat)` -> TableReview
-| None (already computed, no work), `await reviews.hint(table, seat)` -> Hint | Busy.
+(`seat` None: every seat, once all is revealed), `await reviews.kept(table, seat)` ->
+TableReview | None (already computed, no weighing), `await reviews.hint(table, seat)` -> Hint |
+Busy. A review already kept is shown even by a server without workers.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
 from harena.core.engine import Action, GameConfig, game_class, restore
-from harena.core.review.kept import KeptReview, ReviewShelf
+from harena.core.review.kept import KeptReview, KeptShelf, ReviewShelf, kept_shelf
 from harena.core.review.reviewer import Progress, Reviewer
 from harena.core.review.turns import (
     HINT_BUDGET,
@@ -110,14 +113,14 @@ class Reviews:
     def __init__(
         self,
         workers: BotWorkers | None,
-        shelf: ReviewShelf | None = None,
+        shelf: KeptShelf | ReviewShelf | None = None,
         *,
         budget: ReviewBudget = SERVER_BUDGET,
         at_once: int = 1,
         seed: int = REVIEW_SEED,
     ) -> None:
         self.workers = workers
-        self.shelf = shelf
+        self.shelf = kept_shelf(shelf)  # (a `Store` given: its file, read and written at once)
         self.budget = budget
         self.at_once = at_once
         self.seed = seed
@@ -128,10 +131,10 @@ class Reviews:
     def running(self) -> int:
         return len(self._jobs)
 
-    def kept(self, table: TableLike, seat: int | None) -> TableReview | None:
-        """The review already computed for `seat` (None: every seat), without any work; None
-        while some of it is still to weigh."""
-        review = self._kept(table)
+    async def kept(self, table: TableLike, seat: int | None) -> TableReview | None:
+        """The review already computed for `seat` (None: every seat), here or on the shelf,
+        without weighing; None while some of it is still to weigh."""
+        review = await self._kept(table, _seats(seat))
         seats = range(table.game.players) if seat is None else [seat]
         return review.table_review(table.id, _seats(seat)) if review.covers(seats) else None
 
@@ -143,9 +146,16 @@ class Reviews:
         `on_progress(done, total)` on the loop as shares come back. Busy when it cannot."""
         if table.game.result() is None:
             return Busy(NOT_OVER)
+        job = self._jobs.get(table.id)
+        if job is None:
+            done = await self.kept(table, seat)  # (kept by whoever weighed it: no worker needed)
+            if done is not None:
+                if on_progress is not None:
+                    on_progress(len(done.decisions), len(done.decisions))
+                return done
+            job = self._jobs.get(table.id)  # (one may have begun while the shelf answered)
         if self.workers is None:
             return Busy(NO_WORKERS)
-        job = self._jobs.get(table.id)
         if job is not None and not job.covers(seat):
             return Busy(BUSY_REVIEWING)
         if job is None:
@@ -160,13 +170,13 @@ class Reviews:
         result = await asyncio.shield(job.task)  # one who leaves does not stop it for others
         if isinstance(result, Busy) or job.seats == _seats(seat):
             return result
-        return self._kept(table).table_review(table.id, _seats(seat))
+        return (await self._kept(table, _seats(seat))).table_review(table.id, _seats(seat))
 
     async def _review(self, table: TableLike, job: _Job) -> TableReview | Busy:
         assert self.workers is not None
         game = table.game
         config, actions = game.config, list(game.actions)
-        kept = self._kept(table)
+        kept = await self._kept(table, job.seats, again=False)  # (`request` just read it)
         try:
             todo = await self.workers.run(GRACE, positions_in_worker, config, actions, job.seats)
             missing = kept.missing(todo)
@@ -191,7 +201,7 @@ class Reviews:
             log.exception("table %s: a review failed", table.id)
             return Busy("the review failed (see the server's log); try again later")
         finally:
-            self._keep(table.id, kept)
+            await self._keep(table.id, kept)
         return kept.table_review(table.id, job.seats)
 
     async def hint(self, table: TableLike, seat: int) -> Hint | Busy:
@@ -222,28 +232,39 @@ class Reviews:
 
     # -- kept reviews ------------------------------------------------------------------------------
 
-    def _kept(self, table: TableLike) -> KeptReview:
+    async def _kept(
+        self, table: TableLike, seats: frozenset[int] | None, *, again: bool = True
+    ) -> KeptReview:
+        """What is weighed of `table`'s game: from memory when that covers `seats` (None:
+        every seat), else with what the shelf holds added (another node may have weighed it);
+        not `again`: the shelf is read only if this game is not in memory at all."""
         game = table.game
         moves = len(game.actions)
         memory = self._memory.get(table.id)
-        if memory is not None and memory.game == game.name and memory.moves == moves:
+        if memory is None or memory.game != game.name or memory.moves != moves:
+            memory = None
+        wanted = range(game.players) if seats is None else seats
+        if memory is not None and (memory.covers(wanted) or self.shelf is None or not again):
             return memory
         stored = None
         if self.shelf is not None:
             try:
-                stored = self.shelf.read_review(table.id)
+                stored = await self.shelf.read_review(table.id)
             except (OSError, StoreError) as exc:
                 log.warning("table %s: its review could not be read (%s)", table.id, exc)
         review = KeptReview.from_plain(stored, game.name, moves)
+        if memory is not None:
+            memory.merge(review)
+            review = memory
         self._remember(table.id, review)
         return review
 
-    def _keep(self, table_id: str, review: KeptReview) -> None:
+    async def _keep(self, table_id: str, review: KeptReview) -> None:
         self._remember(table_id, review)
         if self.shelf is None:
             return
         try:
-            self.shelf.write_review(table_id, review.to_plain())
+            await self.shelf.write_review(table_id, review.to_plain())
         except (OSError, StoreError) as exc:  # kept in memory; weighed again after a restart
             log.warning("table %s: its review could not be saved (%s)", table_id, exc)
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from harena.core.lobby import Lobby
-from harena.core.review.kept import ReviewShelf
+from harena.core.review.kept import FileShelf, KeptShelf
 from harena.core.store import Store
 from harena.server.operations.admin import AdminError, ClusterCommands
 
@@ -50,8 +50,9 @@ class ServerBackend(ClusterCommands, Protocol):
         """Who sends notices and keeps their ledger; None: this server, from its data folder."""
         ...
 
-    def review_shelf(self) -> ReviewShelf | None:
-        """Where finished tables' reviews are kept (None: in memory while the server runs)."""
+    def review_shelf(self) -> KeptShelf | None:
+        """Where finished tables' reviews are kept, awaited: the table's folder, or the
+        cluster's JetStream (None: in memory while the server runs)."""
         ...
 
     def run(self, server: Any) -> None:
@@ -86,8 +87,8 @@ class LocalBackend:
     def notice_book(self) -> NoticeBook | None:
         return None
 
-    def review_shelf(self) -> ReviewShelf | None:
-        return None if self.data_dir is None else Store(self.data_dir)  # the table's folder
+    def review_shelf(self) -> KeptShelf | None:
+        return None if self.data_dir is None else FileShelf(Store(self.data_dir))  # its folder
 
     def run(self, server: Any) -> None:
         pass

@@ -8,13 +8,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from harena.core.lobby import Lobby
-from harena.core.review.kept import ReviewShelf
+from harena.core.review.kept import KeptShelf
 from harena.server.cluster.bans import shared_bans
 from harena.server.cluster.connections import ClusterConnections
 from harena.server.cluster.node import ClusterNode
 from harena.server.cluster.notices import ClusterNoticeBook
 from harena.server.cluster.operations import drain_node, nodes_text
 from harena.server.cluster.options import ClusterSettings
+from harena.server.cluster.reviews import JetStreamReviews
 from harena.server.operations.admin import one_argument
 
 if TYPE_CHECKING:
@@ -48,10 +49,10 @@ class ClusterBackend:
     def notice_book(self) -> NoticeBook | None:
         return ClusterNoticeBook(self._node)  # one sender for the cluster, presence on every node
 
-    def review_shelf(self) -> ReviewShelf | None:
-        # Not yet in JetStream beside the table's records: each node keeps the reviews it
-        # weighed in memory, so one may be weighed again on another node or after a restart.
-        return None
+    def review_shelf(self) -> KeptShelf | None:
+        # In JetStream, so a review weighed on one node is every node's (and outlives restarts).
+        s = self._node.settings
+        return JetStreamReviews(self._node.link, prefix=s.prefix, replicas=s.replicas)
 
     def run(self, server: Any) -> None:
         self._node.run(server)

@@ -290,6 +290,8 @@ class HarenaSession(AppSession):
             tenth = min(10, int(fraction * 10))
             if chan is None or chan.is_closing() or (told and told[-1] >= tenth):
                 return
+            if not told and tenth == 10:
+                return  # weighed before: nothing to wait for
             told.append(tenth)
             chan.write_stderr(f"\rthe search bot is weighing the decisions: {tenth * 10}%".encode())
 

@@ -115,12 +115,12 @@ async def test_the_servers_bot_workers_weigh_the_review_and_keep_it(make_server)
     server.reviews.budget = ReviewBudget(worlds=2, depth=4)
     key = new_key()
     table = finished_table(server.lobby, "carthage", 2, identity=fingerprint(key))
-    assert server.reviews.kept(table, 0) is None
+    assert await server.reviews.kept(table, 0) is None
     status, out, err = await run(server, key, f"review {table.id}")
     assert status == 0 and "Where it turned for you" in out
     assert review_calls.NOT_CONNECTED not in out and "busy" not in out
     assert err.endswith("the search bot is weighing the decisions: 100%\r\n")  # as it goes
-    kept = server.reviews.kept(table, 0)
+    kept = await server.reviews.kept(table, 0)
     assert kept is not None and kept.decisions  # weighed, and kept: asked again, no work
     assert all(d.seat == 0 for d in kept.decisions)
     assert (server.config.data_dir / "tables" / table.id / "review").exists()

@@ -48,12 +48,12 @@ async def test_a_review_is_weighed_in_the_workers_with_progress_and_kept_once(
         assert told[0] == (0, total) and told[-1] == (total, total) and len(told) > 2
         assert [done for done, _ in told] == sorted(done for done, _ in told)
         assert (tmp_path / "tables" / "3" / "review").exists()
-        assert reviews.kept(table, 0) == review and reviews.kept(table, 1) is None
+        assert await reviews.kept(table, 0) == review and await reviews.kept(table, 1) is None
 
         # A server started afresh reads it back: nothing is weighed again.
         again = Reviews(workers, store, budget=BUDGET)
         later: list[tuple[int, int]] = []
-        assert again.kept(table, 0) == review
+        assert await again.kept(table, 0) == review
         assert await again.request(table, 0, lambda d, t: later.append((d, t))) == review
         assert later == [(total, total)]
 
