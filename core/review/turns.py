@@ -58,6 +58,9 @@ def percent(value: float) -> int:
     return round(100 * min(1.0, max(0.0, value)))
 
 
+SHORT_LABEL = 3  # characters: a label this short is told with its prompt's question
+
+
 def decision_seed(seed: int, position: int) -> int:
     """The sampling seed of the decision at `position`: the same decision gets the same worlds."""
     return Rng.from_seed(seed * 1_000_003 + position).next64()
@@ -65,8 +68,14 @@ def decision_seed(seed: int, position: int) -> int:
 
 def offered(game: Game, seat: int) -> list[tuple[str, str]]:
     """`seat`'s choices the game waits for now (ids and the labels its prompt showed), in the
-    order offered; standing ones (a gift, an ask) are deals, not decisions."""
-    return [(c.id, c.label) for p in game.prompts_for(seat) if not p.standing for c in p.choices]
+    order offered; standing ones (a gift, an ask) are deals, not decisions. A label too short
+    to read alone (a step's "E") comes with its prompt's question: "E (Move: 2 steps left)"."""
+    return [
+        (c.id, c.label if len(c.label) > SHORT_LABEL else f"{c.label} ({p.text})")
+        for p in game.prompts_for(seat)
+        if not p.standing
+        for c in p.choices
+    ]
 
 
 def review_decision(

@@ -234,3 +234,19 @@ def test_a_hint_names_an_offered_choice_with_its_chance_to_win() -> None:
     assert first == second
     assert (first.choice, first.label) in turns.offered(before, seat)
     assert 0.0 <= first.value <= 1.0
+
+
+def test_a_step_is_told_with_its_question_not_as_a_bare_direction() -> None:
+    """A turning point reads "you chose E (Move: 2 steps left)", never a lone "E"."""
+    game = game_class("carthage")(make_config("carthage", 2, 5, {}))
+    pickers = [core_bots.RandomBot(5 + seat) for seat in range(2)]
+    for _ in range(2_000):
+        seat = game.awaited()[0]
+        prompts = [p for p in game.prompts_for(seat) if not p.standing]
+        if any(c.label in ("E", "W", "NE", "NW", "SE", "SW") for p in prompts for c in p.choices):
+            labels = [label for _, label in turns.offered(game, seat)]
+            assert all(len(label) > 3 for label in labels), labels
+            assert any(label.endswith(f"({prompts[0].text})") for label in labels)
+            return
+        game.act(seat, core_bots.decide(game, seat, pickers[seat]))
+    raise AssertionError("no step was offered in 2,000 moves")
