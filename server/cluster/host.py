@@ -111,17 +111,10 @@ class TableHost:
             return
         self.stop_serving(table.id)
 
-        async def subscribe() -> Any:
-            assert self.link.nc is not None
-
-            async def arrived(msg: Any) -> None:
-                self.inbox.post(lambda: self._handle(table.id, msg))
-
-            sub = await self.link.nc.subscribe(self.request_subject(table.id), cb=arrived)
-            await self.link.nc.flush()
-            return sub
-
-        self._nats_subs[table.id] = self.link.call(subscribe)
+        self._nats_subs[table.id] = self.link.subscribe(
+            self.request_subject(table.id),
+            lambda msg: self.inbox.post(lambda: self._handle(table.id, msg)),
+        )
         self.tables[table.id] = table
         self._watchers[table.id] = {}
         table.listeners.append(self._changed)
@@ -135,7 +128,7 @@ class TableHost:
             sub.close()
         nats_sub = self._nats_subs.pop(table_id, None)
         if nats_sub is not None:
-            self.link.spawn(nats_sub.unsubscribe())
+            self.link.unsubscribe(nats_sub)
 
     def forget(self, table_id: str) -> None:
         """A table deleted or archived: gone from every node's lobby."""

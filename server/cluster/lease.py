@@ -174,12 +174,13 @@ class KvLease:
         try:
             revision = await kv.update(self.name, self.leases.node.encode(), last=last)
         except KeyWrongLastSequenceError:
-            self._revision = None
-            log.warning(
-                "lease on %s lost to another node",
-                self.name,
-                extra={"event": "lease-lost", "table": self.name},
-            )
+            if self._revision == last:  # (not claimed again meanwhile: `aclaim` after a lapse)
+                self._revision = None
+                log.warning(
+                    "lease on %s lost (it lapsed, or another node holds it)",
+                    self.name,
+                    extra={"event": "lease-lost", "table": self.name},
+                )
             return False
         self._revision, self._renewed = revision, sent
         return True
