@@ -51,6 +51,7 @@ DRAIN_MESSAGE = "harena: this node is being drained by an operator; connect agai
 
 DOCUMENT_TRIES = 50  # compare-and-set attempts before a shared document's write gives up
 SWITCH_INTERVAL = 0.0005  # seconds (Python's default is 0.005)
+FULL_SCAN_EVERY = 2  # lease times between claim scans while every table listed is renewed
 PROBE_EVERY = 1.0  # seconds between pings of an owner that let a question time out
 TRANSIENT = ("nodes", "online", "connections")  # buckets of what each live node says of itself
 
@@ -157,6 +158,7 @@ class ClusterNode:
         self._lapsing: set[str] = set()  # tables whose lapsed lease is being looked at
         self._reclaiming: set[str] = set()  # tables whose lapsed lease is being claimed again
         self._nats_back = 0.0  # when NATS last came back (monotonic): claims wait a lease
+        self._scanned = 0.0  # when the last claim scan began (monotonic)
         self._watcher: Any = None
         # Every KV watch, opened again after NATS comes back; then the screens showing other
         # nodes' tables ask for their views again (views sent meanwhile were lost).
@@ -694,6 +696,7 @@ class ClusterNode:
         skip = self._not_to_claim()
         if skip is None:
             return
+        self._scanned = time.monotonic()
         try:
             found = await self.link.acall(partial(self._aclaim_free, skip), timeout=READ_TIMEOUT)
         except (NatsUnavailable, StoreError) as exc:
@@ -714,6 +717,21 @@ class ClusterNode:
         for table_id, lease in list(self.held.items()):
             if not lease.held:
                 self._reclaim(table_id, lease)
+
+    def _scan_due(self) -> bool:
+        """Whether a claim scan may find something: a table listed here that no renewal was
+        heard for lately (its node died, or the lease watch is not hearing: NATS came back), or
+        FULL_SCAN_EVERY lease times since the last scan (a table in the stream that no registry
+        entry lists). A scan reads the stream's subjects and the retired bucket, every sixth of
+        the lease on every node: with every owner alive it found nothing, and cost each node as
+        much as a few moves (bench/cluster.py)."""
+        if time.monotonic() - self._scanned >= FULL_SCAN_EVERY * self.leases.seconds:
+            return True
+        lobby = self.lobby
+        return lobby is not None and any(
+            not self.leases.renewed_lately(table_id)
+            for table_id in lobby.tables.keys() - lobby.run_here.keys()
+        )
 
     def _not_to_claim(self) -> set[str] | None:
         """The tables a claim scan leaves alone (run here, or handed to a node nearer their
@@ -935,7 +953,8 @@ class ClusterNode:
                     self._settle_doubts()
                     self.move_tables_nearer()
                 renew = not renew
-                if self.link.connected.is_set() and (scan is None or scan.done()):
+                idle = scan is None or scan.done()
+                if self.link.connected.is_set() and idle and self._scan_due():
                     scan = self._loop.create_task(self._scan())
             except asyncio.CancelledError:
                 raise
