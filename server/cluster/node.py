@@ -1220,16 +1220,6 @@ class ClusterNode:
     async def bucket(self, name: str) -> Any:
         return self._buckets[name]
 
-    def _keys(self, name: str) -> list[str]:
-        async def keys() -> list[str]:
-            kv = await self.bucket(name)
-            try:
-                return list(await kv.keys())
-            except Exception:  # nats-py raises NoKeysError for an empty bucket
-                return []
-
-        return self.link.call(keys)
-
     def tables_held(self) -> list[str]:
         return sorted(self.held)
 

@@ -284,13 +284,14 @@ class JetStreamTables:
     async def aopen(self, table_id: str) -> Opened:
         """What `open_table` asks of NATS, on the NATS thread (a claim scan waits for it there,
         never on the server's loop): the table's records, fenced, and when the fence landed."""
+        js = self.link.js
+        assert js is not None
         loaded = await self._read(table_id)
         payload = encode({"t": "owner", "node": self.node, "at": self._clock()})
         headers = _fenced_headers(self.node, table_id, loaded.last_seq)
         try:
             ack = await asyncio.wait_for(
-                self.link.js.publish(self.subject(table_id), payload, headers=headers),  # type: ignore[union-attr]
-                APPEND_TIMEOUT,
+                js.publish(self.subject(table_id), payload, headers=headers), APPEND_TIMEOUT
             )
         except APIError as exc:
             if exc.err_code == WRONG_LAST_SEQUENCE:
@@ -299,7 +300,7 @@ class JetStreamTables:
         fenced_at = None
         if loaded.handover is None and loaded.last_record_time is not None:
             try:  # its node died (it handed nothing over): when the stream stored our fence
-                msg = await self.link.js.get_msg(self.stream, ack.seq)  # type: ignore[union-attr]
+                msg = await js.get_msg(self.stream, ack.seq)
                 fenced_at = msg.time.timestamp() if msg.time is not None else None
             except Exception as exc:
                 log.info("could not read when message %d was stored (%s)", ack.seq, exc)
