@@ -8,6 +8,7 @@ import asyncio
 
 from harena.core.engine import IllegalAction
 from harena.core.lobby import Lobby
+from harena.server.hosting.dismantle import TOMBSTONE
 from harena.tui.screens.lobby import LobbyScreen
 from harena.tui.screens.table import TableScreen
 from tests.tui.harness import screen_text, session
@@ -51,7 +52,8 @@ async def test_an_answer_that_comes_after_the_session_ended_is_dropped() -> None
         answer = app.now_or_soon_here(heard.append)
         answer("while here")
         await pilot.pause()
-    vars(app).clear()  # taken apart
+    vars(app).clear()  # taken apart: only what dismantle leaves of a pump
+    vars(app).update(TOMBSTONE)
     answer("too late")
     await asyncio.sleep(0.05)  # (it would run soon, in the app's context)
     assert heard == ["while here"]
