@@ -43,6 +43,24 @@ async def test_opening_from_the_lobby_a_table_that_cannot_be_shown_says_why() ->
         assert "cannot be reached now" in screen_text(app)
 
 
+async def test_a_table_that_became_unreachable_as_its_screen_opened_says_why() -> None:
+    """Its first view came, then NATS went away before the screen subscribed to its views (a
+    chaos run crashed the session there)."""
+    lobby = Lobby()
+    table = lobby.create_table("id-bob", "bob", "highcard", 2)
+
+    def subscribe(identity: str | None, callback: object) -> None:
+        raise IllegalAction(WHY)
+
+    table.subscribe = subscribe  # type: ignore[assignment,method-assign]
+    async with session(lobby, "id-ann", "ann") as (app, pilot):
+        app.open_table(table)
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        assert "cannot be reached now" in screen_text(app)
+
+
 async def test_an_answer_that_comes_after_the_session_ended_is_dropped() -> None:
     """Another node's answer to a key may come seconds after the player left: by then the
     server has taken the app apart (server/hosting/dismantle.py clears it); the answer must not run."""
