@@ -431,9 +431,10 @@ class HarenaApp(App[None]):
 
     def _unless_ended(self, callback: Callable[[T], None], value: T) -> None:
         """`callback(value)`, unless this app was taken apart since (its session ended:
-        server/hosting/dismantle.py clears it, and an answer from another node may come seconds
-        later)."""
-        if vars(self):
+        server/hosting/dismantle.py clears it, leaving it marked closed, and an answer from
+        another node may come seconds later)."""
+        state = vars(self)
+        if state and not state.get("_closed", False):
             callback(value)
 
     def now_or_soon_here(self, callback: Callable[[T], None]) -> Callable[[T], None]:

@@ -11,13 +11,13 @@ secrecy checker).
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import logging
 import secrets
 import time
 from collections.abc import Callable
 from typing import Any
+
+from nats.js.kv import KV_DEL, KV_OP
 
 from harena.core.engine import IllegalAction
 from harena.core.store import StoreError
@@ -93,10 +93,6 @@ class TableHost:
         self._watchers: dict[str, dict[str | None, tuple[Subscription, set[str]]]] = {}
         self._last_spec: dict[str, int] = {}  # table id -> id() of the spectator view last sent
         self.dropped = 0  # malformed messages dropped
-        self._registry_kv: Any = None  # the registry bucket, looked up once (a round trip each)
-        # table id -> its last registry write under way: the next one waits for it, so a put
-        # sent before a delete can never land after it (and list a deleted table again)
-        self._registry_writes: dict[str, concurrent.futures.Future[None]] = {}
 
     def request_subject(self, table_id: str) -> str:
         return f"{self.prefix}.tbl.{table_id}.req"
@@ -114,18 +110,10 @@ class TableHost:
             return
         self.stop_serving(table.id)
 
-        async def subscribe() -> Any:
-            assert self.link.nc is not None
-
-            async def arrived(msg: Any) -> None:
-                self.link.count("received", msg.subject)
-                self.inbox.post(lambda: self._handle(table.id, msg))
-
-            sub = await self.link.nc.subscribe(self.request_subject(table.id), cb=arrived)
-            await self.link.nc.flush()
-            return sub
-
-        self._nats_subs[table.id] = self.link.call(subscribe)
+        self._nats_subs[table.id] = self.link.subscribe(
+            self.request_subject(table.id),
+            lambda msg: self.inbox.post(lambda: self._handle(table.id, msg)),
+        )
         self.tables[table.id] = table
         self._watchers[table.id] = {}
         table.listeners.append(self._changed)
@@ -139,7 +127,7 @@ class TableHost:
             sub.close()
         nats_sub = self._nats_subs.pop(table_id, None)
         if nats_sub is not None:
-            self.link.spawn(nats_sub.unsubscribe())
+            self.link.unsubscribe(nats_sub)
 
     def forget(self, table_id: str) -> None:
         """A table deleted or archived: gone from every node's lobby."""
@@ -153,25 +141,17 @@ class TableHost:
         self._write_registry(table.id, wire.pack(state))
 
     def _write_registry(self, table_id: str, payload: bytes | None) -> None:
-        """Put (None: delete) a table's registry entry, after the table's previous write."""
-        previous = self._registry_writes.get(table_id)
-        if previous is not None and previous.done():
-            previous = None
-        if len(self._registry_writes) > 256:  # keep only writes under way
-            self._registry_writes = {t: f for t, f in self._registry_writes.items() if not f.done()}
-
-        async def write() -> None:
-            if previous is not None:
-                await asyncio.gather(asyncio.wrap_future(previous), return_exceptions=True)
-            if self._registry_kv is None:
-                assert self.link.js is not None
-                self._registry_kv = await self.link.js.key_value(f"{self.prefix}_registry")
-            if payload is None:
-                await self._registry_kv.delete(table_id)
-            else:
-                await self._registry_kv.put(table_id, payload)
-
-        self._registry_writes[table_id] = self.link.spawn(write())
+        """Put (None: delete) a table's registry entry. Published as a plain message on the
+        bucket's subject (a KV bucket is a stream: JetStream stores it), in the order written
+        and with this turn's views in one hop to the NATS thread, without waiting for
+        JetStream's acknowledgement: a write a move makes used to be a hop and an answer of
+        its own, on every move (bench/cluster.py). Nobody waits for it; a put lost while NATS
+        is away is written again with the table's next change."""
+        subject = f"$KV.{self.prefix}_registry.{table_id}"
+        if payload is None:
+            self.link.publish(subject, b"", {KV_OP: KV_DEL})
+        else:
+            self.link.publish(subject, payload)
 
     # -- requests ---------------------------------------------------------------------------------
 

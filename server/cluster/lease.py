@@ -11,13 +11,15 @@ import time
 from typing import Any
 
 from nats.js import api
-from nats.js.errors import KeyNotFoundError, KeyWrongLastSequenceError
+from nats.js.errors import BadRequestError, KeyNotFoundError, KeyWrongLastSequenceError
 from nats.js.kv import KeyValue
 
 from harena.server.cluster.link import NatsLink
 from harena.server.cluster.options import LEASE_SECONDS
 
 log = logging.getLogger(__name__)
+
+WRONG_LAST_SEQUENCE = 10071  # JetStream's error code: the key was written since we last did
 
 
 class Leases:
@@ -174,12 +176,13 @@ class KvLease:
         try:
             revision = await kv.update(self.name, self.leases.node.encode(), last=last)
         except KeyWrongLastSequenceError:
-            self._revision = None
-            log.warning(
-                "lease on %s lost to another node",
-                self.name,
-                extra={"event": "lease-lost", "table": self.name},
-            )
+            if self._revision == last:  # (not claimed again meanwhile: `aclaim` after a lapse)
+                self._revision = None
+                log.warning(
+                    "lease on %s lost (it lapsed, or another node holds it)",
+                    self.name,
+                    extra={"event": "lease-lost", "table": self.name},
+                )
             return False
         self._revision, self._renewed = revision, sent
         return True
@@ -193,6 +196,9 @@ class KvLease:
             await kv.delete(self.name, last=last)
         except KeyWrongLastSequenceError:
             pass  # not ours any more: nothing to give up
+        except BadRequestError as exc:  # (what nats-py's delete raises for the same)
+            if exc.err_code != WRONG_LAST_SEQUENCE:
+                raise
 
     async def _kv(self) -> KeyValue:
         return await self.leases.kv()

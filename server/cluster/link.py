@@ -86,7 +86,7 @@ class NatsLink:
     def start(self, timeout: float = 10.0) -> NatsLink:
         self._thread.start()
         try:
-            self.call(self._connect, timeout=timeout)
+            self._call(self._connect, timeout)
         except BaseException:
             self.close()
             raise
@@ -130,7 +130,16 @@ class NatsLink:
         self.connected.set()
 
     def call(self, make: Callable[[], Awaitable[T]], *, timeout: float = CALL_TIMEOUT) -> T:
-        """Run `make()` on the NATS thread and wait for its result (from any other thread)."""
+        """Run `make()` on the NATS thread and wait for its result (from any other thread).
+
+        While the connection is down this fails at once: nats-py would hold the request until
+        it reconnects or `timeout` passes, and a caller on the server's loop would hold every
+        session of the node that long (a NATS restart froze them for seconds)."""
+        if not self.connected.is_set():
+            raise NatsUnavailable("NATS is unreachable (reconnecting)")
+        return self._call(make, timeout)
+
+    def _call(self, make: Callable[[], Awaitable[T]], timeout: float) -> T:
         if threading.current_thread() is self._thread:
             raise RuntimeError("NatsLink.call from the NATS thread would wait for itself")
         self._hand_over()  # what was published before goes first, as asked
@@ -154,6 +163,36 @@ class NatsLink:
             return future
         self._hand_over()  # what was published before goes first, as asked
         return asyncio.run_coroutine_threadsafe(coro, self.loop)
+
+    def subscribe(
+        self, subject: str, arrived: Callable[[Any], None]
+    ) -> concurrent.futures.Future[Any]:
+        """Subscribe on the NATS thread without waiting (NATS may be away); `arrived(msg)` runs
+        there for each message. The subscription reaches the server before anything published
+        after this call (one connection, in order). Give the result to `unsubscribe`."""
+
+        async def subscribe() -> Any:
+            assert self.nc is not None
+
+            async def cb(msg: Any) -> None:
+                self.count("received", msg.subject)
+                arrived(msg)
+
+            return await self.nc.subscribe(subject, cb=cb)
+
+        return self.spawn(subscribe())
+
+    def unsubscribe(self, subscribing: concurrent.futures.Future[Any]) -> None:
+        """End a subscription `subscribe` made (or is making)."""
+
+        async def unsubscribe() -> None:
+            try:
+                sub = await asyncio.wrap_future(subscribing)
+                await sub.unsubscribe()
+            except Exception:  # never made, or the connection is gone: nothing to end
+                log.debug("a subscription was not ended", exc_info=True)
+
+        self.spawn(unsubscribe())
 
     def publish(self, subject: str, payload: bytes, headers: dict[str, str] | None = None) -> None:
         """Publish from any thread without waiting, in the order asked (with `call` and `spawn`
@@ -220,6 +259,8 @@ class NatsLink:
 
     async def acall(self, make: Callable[[], Awaitable[T]], *, timeout: float = CALL_TIMEOUT) -> T:
         """`call` for a coroutine on another event loop (the server's): awaits, never blocks."""
+        if not self.connected.is_set():
+            raise NatsUnavailable("NATS is unreachable (reconnecting)")
         future = asyncio.run_coroutine_threadsafe(
             asyncio.wait_for(make(), timeout),
             self.loop,
@@ -243,7 +284,7 @@ class NatsLink:
         if self._thread.is_alive():
             if self.nc is not None:
                 try:
-                    self.call(self._drain, timeout=4.0)
+                    self._call(self._drain, 4.0)
                 except Exception:
                     log.debug("NATS connection did not close cleanly", exc_info=True)
             self.loop.call_soon_threadsafe(self.loop.stop)

@@ -17,7 +17,7 @@ import os
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from functools import partial
 from typing import Any
 
@@ -34,11 +34,11 @@ from harena.server.cluster.documents import compare_and_set
 from harena.server.cluster.host import TableHost
 from harena.server.cluster.inbox import Inbox
 from harena.server.cluster.lease import KvLease, Leases
-from harena.server.cluster.link import NatsLink, NatsUnavailable
+from harena.server.cluster.link import CALL_TIMEOUT, NatsLink, NatsUnavailable
 from harena.server.cluster.options import ClusterSettings
 from harena.server.cluster.presence import NodeEntries
 from harena.server.cluster.remote import UNANSWERED, UNREACHABLE, RemoteTable
-from harena.server.cluster.table_store import JetStreamLog, JetStreamTables
+from harena.server.cluster.table_store import READ_TIMEOUT, JetStreamLog, JetStreamTables, Opened
 from harena.server.cluster.watches import KvWatches
 from harena.server.common.logs import name_node
 
@@ -52,6 +52,7 @@ DRAIN_MESSAGE = "harena: this node is being drained by an operator; connect agai
 
 DOCUMENT_TRIES = 50  # compare-and-set attempts before a shared document's write gives up
 SWITCH_INTERVAL = 0.0005  # seconds (Python's default is 0.005)
+FULL_SCAN_EVERY = 2  # lease times between claim scans while every table listed is renewed
 PROBE_EVERY = 1.0  # seconds between pings of an owner that let a question time out
 TRANSIENT = ("nodes", "online", "connections")  # buckets of what each live node says of itself
 
@@ -156,12 +157,16 @@ class ClusterNode:
         self.host.holds = self._holds
         self.host.lapsed = self._lapsed
         self._lapsing: set[str] = set()  # tables whose lapsed lease is being looked at
+        self._reclaiming: set[str] = set()  # tables whose lapsed lease is being claimed again
+        self._nats_back = 0.0  # when NATS last came back (monotonic): claims wait a lease
+        self._scanned = 0.0  # when the last claim scan began (monotonic)
         self._watcher: Any = None
         # Every KV watch, opened again after NATS comes back; then the screens showing other
         # nodes' tables ask for their views again (views sent meanwhile were lost).
         self.watches = KvWatches(
             self.link, self.name, after=lambda: self.inbox.post(self._refresh_remote_views)
         )
+        self.link.on_reconnect.append(self._reconnected)
         self.server: Any = None  # the HarenaServer this node serves (sessions, address)
         self.draining = False  # drained: runs no table, claims none
         self.started_at = clock()
@@ -265,7 +270,7 @@ class ClusterNode:
         if table_id in self.lobby.tables:
             self.lobby.let_go(table_id, why)
         self.host.forget(table_id)
-        _quietly(lease.release)
+        self._release(lease)
         log.info("table %s %s by another node", table_id, why, extra={"node": self.name})
 
     # -- one face to players ------------------------------------------------------------------
@@ -513,12 +518,13 @@ class ClusterNode:
             except KeyNotFoundError:
                 return None
 
-        try:
-            data = self.link.call(get)
-        except Exception:
-            return  # NATS is away: the next registry news lists it
-        if data:
-            self._registry_changed(table_id, data)
+        def arrived(future: Any) -> None:
+            if not future.cancelled() and future.exception() is None and future.result():
+                self._registry_changed(table_id, future.result())
+            # else NATS is away: the next registry news lists it
+
+        if self.link.connected.is_set():
+            self._on_loop(get(), arrived)
 
     # -- asking other nodes ---------------------------------------------------------------------
 
@@ -621,23 +627,15 @@ class ClusterNode:
         self._loop.call_later(delay, work)
 
     def listen(self, subject: str, arrived: Callable[[bytes, dict[str, str] | None], None]) -> Any:
-        """Hear `subject` on this loop until `unlisten` (each message's data and headers)."""
-
-        async def subscribe() -> Any:
-            assert self.link.nc is not None
-
-            async def cb(msg: Any) -> None:
-                self.link.count("received", subject)
-                self.inbox.post(lambda: arrived(msg.data, msg.headers))
-
-            sub = await self.link.nc.subscribe(subject, cb=cb)
-            await self.link.nc.flush()
-            return sub
-
-        return self.link.call(subscribe)
+        """Hear `subject` on this loop until `unlisten` (each message's data and headers). The
+        subscription is made on the NATS thread, unwaited for (NATS may be away: the loop must
+        not wait); it goes to the server before anything this node sends after it."""
+        return self.link.subscribe(
+            subject, lambda msg: self.inbox.post(lambda: arrived(msg.data, msg.headers))
+        )
 
     def unlisten(self, sub: Any) -> None:
-        self.link.spawn(sub.unsubscribe())
+        self.link.unsubscribe(sub)
 
     def run(self, server: Any = None) -> None:
         """Renew leases and claim free tables from now on (on the running event loop); say
@@ -655,6 +653,8 @@ class ClusterNode:
             self._hand_over(table_id)
             self.host.stop_serving(table_id)
         for table_id, lease in list(self.held.items()):
+            if not self.link.connected.is_set():
+                break  # NATS away: the leases lapse by themselves (no stop waits for it)
             try:
                 lease.release()
             except Exception:
@@ -683,43 +683,138 @@ class ClusterNode:
         self._loop.call_soon(self.give_up, table_id, MOVED)
 
     def claim_free(self) -> list[str]:
-        """Claim and load every table no node holds (none yet, or its node died); their ids."""
+        """Claim and load every table no node holds (none yet, or its node died); their ids.
+        Waits for NATS: for a node's start and for tests; the node's own scans, every sixth of
+        the lease time, wait on the NATS thread (`_scan`)."""
         assert self.lobby is not None
-        if self.draining:
+        skip = self._not_to_claim()
+        if skip is None:
             return []
-        retired = set(self._keys("retired"))
+        found = self.link.call(partial(self._aclaim_free, skip), timeout=READ_TIMEOUT)
+        return [opened.table_id for lease, opened in found if self._install(lease, opened)]
+
+    async def _scan(self) -> None:
+        """`claim_free` without holding the loop: what NATS must answer (the tables, their
+        leases, their records) is asked on the NATS thread while sessions go on here; only
+        the rebuilt tables join the lobby here. Right after a NATS restart JetStream can take
+        seconds to answer, which once froze every session of the node."""
+        skip = self._not_to_claim()
+        if skip is None:
+            return
+        self._scanned = time.monotonic()
+        try:
+            found = await self.link.acall(partial(self._aclaim_free, skip), timeout=READ_TIMEOUT)
+        except (NatsUnavailable, StoreError) as exc:
+            log.info("node %s: no claim scan this time (%s)", self.name, exc)
+            return
+        for lease, opened in found:
+            self._install(lease, opened)
+
+    def _reconnected(self) -> None:
+        """(On the NATS thread.) NATS is back: each node takes back at once the leases that
+        lapsed meanwhile on the tables it still runs, while no node claims another's for a
+        lease time (else after an outage longer than the lease every table went to whichever
+        node's scan came first, and its players' screens with it)."""
+        self._nats_back = time.monotonic()
+        self.inbox.post(self._reclaim_lapsed)
+
+    def _reclaim_lapsed(self) -> None:
+        for table_id, lease in list(self.held.items()):
+            if not lease.held:
+                self._reclaim(table_id, lease)
+
+    def _scan_due(self) -> bool:
+        """Whether a claim scan may find something: a table listed here that no renewal was
+        heard for lately (its node died, or the lease watch is not hearing: NATS came back), or
+        FULL_SCAN_EVERY lease times since the last scan (a table in the stream that no registry
+        entry lists). A scan reads the stream's subjects and the retired bucket, every sixth of
+        the lease on every node: with every owner alive it found nothing, and cost each node as
+        much as a few moves (bench/cluster.py)."""
+        if time.monotonic() - self._scanned >= FULL_SCAN_EVERY * self.leases.seconds:
+            return True
+        lobby = self.lobby
+        return lobby is not None and any(
+            not self.leases.renewed_lately(table_id)
+            for table_id in lobby.tables.keys() - lobby.run_here.keys()
+        )
+
+    def _not_to_claim(self) -> set[str] | None:
+        """The tables a claim scan leaves alone (run here, or handed to a node nearer their
+        players); None: claim nothing (draining, no lobby yet, or NATS just came back)."""
+        if self.draining or self.lobby is None:
+            return None
+        if time.monotonic() - self._nats_back < self.leases.seconds:
+            return None  # the nodes that ran tables take their leases back first
         now = time.monotonic()
         self._given = {t: until for t, until in self._given.items() if until > now}
-        return [
-            table_id
-            for table_id in self.tables.table_ids()
-            if table_id not in retired
-            and table_id not in self._given  # handed to a node nearer its players: theirs
-            and not self.leases.renewed_lately(table_id)  # else another node runs it, alive
-            and self._claim(table_id)
-        ]
+        return set(self.lobby.run_here) | set(self._given)
 
-    def _claim(self, table_id: str) -> bool:
-        """Take the table if no node holds it: load it from the stream, serve it, and move the
-        screens here that showed it through NATS onto it. False if another node holds it."""
-        assert self.lobby is not None
-        if table_id in self.lobby.run_here:
-            return False  # ours already
+    async def _aclaim_free(self, skip: set[str]) -> list[tuple[KvLease, Opened]]:
+        """On the NATS thread: every table nobody holds, claimed, read and fenced."""
+        retired = set(await _keys_of(await self.bucket("retired")))
+        found = []
+        for table_id in await self.tables._table_ids():
+            if table_id in retired or table_id in skip:
+                continue
+            if self.leases.renewed_lately(table_id):
+                continue  # another node runs it, alive
+            claimed = await self._aclaim(table_id)
+            if claimed is not None:
+                found.append(claimed)
+        return found
+
+    async def _aclaim(self, table_id: str) -> tuple[KvLease, Opened] | None:
+        """On the NATS thread: the table's lease and its records, fenced for this node; None
+        if another node holds it, or it cannot be read now (its lease is let go again)."""
         lease = self.leases.lease(table_id)
+        if not await lease.aclaim():
+            self.counts["claim_lost"] += 1  # (from the NATS thread: a count, nothing reads it back)
+            return None
         try:
-            if not lease.claim():
-                self.counts["claim_lost"] += 1
-                return False
-            table = self.tables.open_table(table_id, clock=self._clock)
-        except (StoreError, NatsUnavailable) as exc:  # another node wrote first; NATS away
+            return lease, await self.tables.aopen(table_id)
+        except (StoreError, NatsUnavailable, TimeoutError, OSError, nats.errors.Error) as exc:
             self.counts["claim_failed"] += 1
             log.warning("table %s could not be taken over (%s)", table_id, exc)
-            _quietly(lease.release)
-            return False
         except Exception:
             log.exception("table %s could not be taken over", table_id)
             self.counts["claim_failed"] += 1
-            _quietly(lease.release)
+        try:
+            await lease.arelease()
+        except Exception:
+            log.debug("ignored during clean-up", exc_info=True)
+        return None
+
+    def _claim_soon(self, table_id: str, then: Callable[[bool], None] | None = None) -> None:
+        """Take one table if no node holds it, without holding the loop: `then(taken)` here."""
+
+        def arrived(future: Any) -> None:
+            claimed = None if future.cancelled() or future.exception() else future.result()
+            taken = claimed is not None and self._install(*claimed)
+            if then is not None:
+                then(taken)
+
+        if (
+            self.lobby is None
+            or table_id in self.lobby.run_here
+            or not self.link.connected.is_set()
+        ):
+            if then is not None:
+                then(False)
+            return
+        self._on_loop(self._aclaim(table_id), arrived, READ_TIMEOUT)
+
+    def _install(self, lease: KvLease, opened: Opened) -> bool:
+        """A table claimed and read: rebuild it, serve it, and move the screens here that showed
+        it through NATS onto it. False (its lease let go) if it has no place here now."""
+        table_id = opened.table_id
+        if self.draining or self.lobby is None or table_id in self.lobby.run_here:
+            self._release(lease)
+            return False
+        try:
+            table = self.tables.build(opened, clock=self._clock)
+        except Exception:
+            log.exception("table %s could not be taken over", table_id)
+            self._release(lease)
             return False
         self.counts["claim_taken"] += 1
         assert isinstance(table.records.log, JetStreamLog)
@@ -752,7 +847,10 @@ class ClusterNode:
         held (a release that lands after the hand-over's message)."""
         if self.draining or self.lobby is None or table_id in self.held:
             return
-        if self._claim(table_id):
+        self._claim_soon(table_id, partial(self._taken, table_id, tries))
+
+    def _taken(self, table_id: str, tries: int, taken: bool) -> None:
+        if taken or self.draining or table_id in self.held:
             return
         if tries > 1:
             self.later(TAKE_EVERY, lambda: self._take(table_id, tries - 1))
@@ -809,7 +907,7 @@ class ClusterNode:
         lease = self.held.pop(table_id, None)
         self._arrived.pop(table_id, None)
         if lease is not None and lease.held:
-            _quietly(lease.release)
+            self._release(lease)
         if self.lobby is not None and table_id in self.lobby.tables:
             self.lobby.let_go(table_id, reason)
             self._relist(table_id)
@@ -851,6 +949,7 @@ class ClusterNode:
         claimed within 7/6 of the lease time (docs/cluster.md)."""
         tick = self.leases.seconds / 6
         renew = True
+        scan: asyncio.Task[None] | None = None  # a claim scan, while NATS answers it
         while True:
             await asyncio.sleep(tick)
             try:
@@ -863,8 +962,9 @@ class ClusterNode:
                     self._settle_doubts()
                     self.move_tables_nearer()
                 renew = not renew
-                if self.link.connected.is_set():
-                    self.claim_free()
+                idle = scan is None or scan.done()
+                if self.link.connected.is_set() and idle and self._scan_due():
+                    scan = self._loop.create_task(self._scan())
             except asyncio.CancelledError:
                 raise
             except (NatsUnavailable, StoreError) as exc:  # NATS away or slow: expected
@@ -874,20 +974,38 @@ class ClusterNode:
 
     def _settle_doubts(self) -> None:
         """A table whose last append was never confirmed: once NATS answers, see whether it
-        landed. If it did the table is rebuilt from the stream here (its screens follow it and
-        show the move); if not, nothing changes and nobody is told otherwise."""
+        landed (asked on the NATS thread; the loop does not wait). If it did the table is
+        rebuilt from the stream here (its screens follow it and show the move); if not,
+        nothing changes and nobody is told otherwise."""
+        if not self.link.connected.is_set():
+            return  # NATS still away: the next renewal asks again
         for table_id in list(self.held):
             table = self.lobby.run_here.get(table_id) if self.lobby is not None else None
             table_log = table.records.log if table is not None else None
-            if not isinstance(table_log, JetStreamLog) or not table_log.in_doubt:
-                continue
-            try:
-                table_log.settle()
-            except StoreError:
-                continue  # NATS still away: the next renewal asks again
-            if table_log.fenced:  # landed: let go (scheduled by on_fenced), then take it back
-                log.info("table %s: an unconfirmed move was stored; rebuilt", table_id)
-                self._loop.call_soon(self._claim, table_id)
+            if isinstance(table_log, JetStreamLog) and table_log.in_doubt:
+                self._on_loop(
+                    table_log.alast_seq(), partial(self._doubt_answered, table_id, table_log)
+                )
+
+    def _on_loop(
+        self,
+        coro: Coroutine[Any, Any, Any],
+        then: Callable[[Any], None],
+        timeout: float = CALL_TIMEOUT,
+    ) -> None:
+        """Run `coro` on the NATS thread (for `timeout` at most) without waiting for it here;
+        then `then(its future)` on this loop."""
+        future = self.link.spawn(asyncio.wait_for(coro, timeout))
+        future.add_done_callback(lambda f: self.inbox.post(partial(then, f)))
+
+    def _doubt_answered(self, table_id: str, table_log: JetStreamLog, future: Any) -> None:
+        if future.cancelled() or future.exception() is not None:
+            return  # NATS still away: the next renewal asks again
+        was_fenced = table_log.fenced
+        table_log.settled(future.result())
+        if table_log.fenced and not was_fenced:  # landed: let go (on_fenced), then take it back
+            log.info("table %s: an unconfirmed move was stored; rebuilt", table_id)
+            self._loop.call_soon(self._claim_soon, table_id)
 
     async def _renew_all(self) -> None:
         leases = dict(self.held)
@@ -909,6 +1027,11 @@ class ClusterNode:
             if leases[table_id].held:
                 continue  # not renewed this time (NATS slow or down) but not lapsed yet
             self._reclaim(table_id, leases[table_id])
+
+    def _release(self, lease: KvLease) -> None:
+        """Let a lease go without waiting (NATS away: it lapses by itself)."""
+        if self.link.connected.is_set():
+            self.link.spawn(lease.arelease())
 
     def _holds(self, table_id: str) -> bool:
         """Whether this node holds the table's lease as far as it can tell (a renewal sent
@@ -934,21 +1057,51 @@ class ClusterNode:
     def _reclaim(self, table_id: str, lease: KvLease) -> None:
         """A lease that lapsed while NATS was away (or this node was paused): claim it again and
         fence the log again. Both succeed only if no other node took the table meanwhile, and
-        then its screens never notice; else the table goes to whoever has it."""
+        then its screens never notice; else the table goes to whoever has it. Neither waits
+        here: while NATS is away the table stays (its keys are told nothing was saved, as
+        nothing can be; no other node can take it either) and is claimed again once NATS is
+        back."""
         table = self.lobby.run_here.get(table_id) if self.lobby is not None else None
-        try:
-            if table is not None and isinstance(table.records.log, JetStreamLog):
-                if lease.claim():
-                    table.records.log.fence(self.name)
-                    log.info(
-                        "table %s: lease taken again after a lapse",
-                        table_id,
-                        extra={"event": "lease-reclaimed", "table": table_id, "node": self.name},
-                    )
-                    return
-        except Exception as exc:  # Fenced: another node wrote; or NATS went away again
-            log.info("table %s: not taken again (%s)", table_id, exc)
-        self.give_up(table_id, MOVED)
+        table_log = table.records.log if table is not None else None
+        if not isinstance(table_log, JetStreamLog):
+            self.give_up(table_id, MOVED)
+            return
+        if table_id in self._reclaiming or lease.held or not self.link.connected.is_set():
+            return  # under way, or done; or NATS away: the next renewal tries again
+        self._reclaiming.add(table_id)
+        fence = table_log.fence_later(self.name)
+
+        async def again() -> int | None:
+            if not await lease.aclaim():
+                return None  # another node holds it
+            try:
+                return await fence()
+            except BaseException:
+                await lease.arelease()  # not fenced: claimed again at the next renewal
+                raise
+
+        self._on_loop(again(), partial(self._reclaimed, table_id, lease, table_log))
+
+    def _reclaimed(
+        self, table_id: str, lease: KvLease, table_log: JetStreamLog, future: Any
+    ) -> None:
+        self._reclaiming.discard(table_id)
+        error = future.exception() if not future.cancelled() else None
+        seq = future.result() if not future.cancelled() and error is None else None
+        table_log.fence_done(seq, error)
+        if self.held.get(table_id) is not lease:
+            return  # let go meanwhile
+        if seq is not None:
+            log.info(
+                "table %s: lease taken again after a lapse",
+                table_id,
+                extra={"event": "lease-reclaimed", "table": table_id, "node": self.name},
+            )
+        elif error is None or table_log.fenced:  # another node holds it, or wrote to it
+            log.info("table %s: not taken again (run by another node)", table_id)
+            self.give_up(table_id, MOVED)
+        else:  # NATS away or slow: the table stays, and the next renewal tries again
+            log.info("table %s: not taken again yet (%s)", table_id, type(error).__name__)
 
     # -- operators: who we are, and drain ------------------------------------------------------
 
@@ -1077,16 +1230,6 @@ class ClusterNode:
 
     async def bucket(self, name: str) -> Any:
         return self._buckets[name]
-
-    def _keys(self, name: str) -> list[str]:
-        async def keys() -> list[str]:
-            kv = await self.bucket(name)
-            try:
-                return list(await kv.keys())
-            except Exception:  # nats-py raises NoKeysError for an empty bucket
-                return []
-
-        return self.link.call(keys)
 
     def tables_held(self) -> list[str]:
         return sorted(self.held)

@@ -231,7 +231,11 @@ class RemoteTable:
         fresh = sub.key not in self._nats_subs
         self._listen(sub.key)  # first: no view published from here on is missed
         if fresh or sub.key not in self._views:
-            self._views[sub.key] = self._first_view(identity)
+            try:
+                self._views[sub.key] = self._first_view(identity)
+            except IllegalAction:  # (ClusterUnavailable) nothing is left listening for it
+                self._unsubscribe(sub)
+                raise
         sub.last_view = self._views[sub.key]
         return sub
 

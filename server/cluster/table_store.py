@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,6 +49,16 @@ class Fenced(StoreError):
 
 
 @dataclass
+class Opened:
+    """A table read from the stream and fenced for this node, to rebuild (`build`)."""
+
+    table_id: str
+    loaded: Loaded
+    fence_seq: int  # the stream sequence of our fence: where the next append is fenced
+    fenced_at: float | None  # when the stream stored it (None: handed over, or not known)
+
+
+@dataclass
 class Loaded:
     """What the stream holds for one table."""
 
@@ -59,6 +69,15 @@ class Loaded:
     touched: float  # when its last record was written (the stream's clock)
     handover: dict[str, Any] | None = None  # the last node's running clocks, if it handed over
     last_record_time: float | None = None  # when the stream stored the last table record
+
+
+def _fenced_headers(node: str, table_id: str, last_seq: int) -> dict[str, str]:
+    """An append that lands only on a subject whose last record is `last_seq`; the same id for
+    every retry of it, so JetStream keeps one copy (deduplication)."""
+    return {
+        "Nats-Expected-Last-Subject-Sequence": str(last_seq),
+        "Nats-Msg-Id": f"{node}:{table_id}:{last_seq}",
+    }
 
 
 def encode(record: dict[str, Any]) -> bytes:
@@ -256,34 +275,52 @@ class JetStreamTables:
     def open_table(self, table_id: str, *, clock: Callable[[], float] = time.time) -> Table:
         """Rebuild a table from the stream and fence it: from here on only this node appends.
         Raises StoreError if it cannot be rebuilt, Fenced if another node wrote meanwhile."""
-        loaded = self.read(table_id)
-        table = Table.rebuild(table_id, loaded.snapshot, loaded.records, clock=clock)
-        table_log = JetStreamLog(self, table_id, last_seq=loaded.last_seq, count=loaded.count)
-        table_log.fence(self.node)
+        try:
+            claimed = self.link.call(lambda: self.aopen(table_id), timeout=READ_TIMEOUT)
+        except NatsUnavailable as exc:
+            raise StoreError(f"could not read table {table_id}: {exc}") from exc
+        return self.build(claimed, clock=clock)
+
+    async def aopen(self, table_id: str) -> Opened:
+        """What `open_table` asks of NATS, on the NATS thread (a claim scan waits for it there,
+        never on the server's loop): the table's records, fenced, and when the fence landed."""
+        js = self.link.js
+        assert js is not None
+        loaded = await self._read(table_id)
+        payload = encode({"t": "owner", "node": self.node, "at": self._clock()})
+        headers = _fenced_headers(self.node, table_id, loaded.last_seq)
+        try:
+            ack = await asyncio.wait_for(
+                js.publish(self.subject(table_id), payload, headers=headers), APPEND_TIMEOUT
+            )
+        except APIError as exc:
+            if exc.err_code == WRONG_LAST_SEQUENCE:
+                raise Fenced(f"table {table_id} is run by another node now") from exc
+            raise StoreError(f"could not fence table {table_id}: {exc}") from exc
+        fenced_at = None
+        if loaded.handover is None and loaded.last_record_time is not None:
+            try:  # its node died (it handed nothing over): when the stream stored our fence
+                msg = await js.get_msg(self.stream, ack.seq)
+                fenced_at = msg.time.timestamp() if msg.time is not None else None
+            except Exception as exc:
+                log.info("could not read when message %d was stored (%s)", ack.seq, exc)
+        return Opened(table_id, loaded, ack.seq, fenced_at)
+
+    def build(self, opened: Opened, *, clock: Callable[[], float] = time.time) -> Table:
+        """The table `aopen` read, rebuilt (on the server's loop, where tables live)."""
+        loaded = opened.loaded
+        table = Table.rebuild(opened.table_id, loaded.snapshot, loaded.records, clock=clock)
+        table_log = JetStreamLog(
+            self, opened.table_id, last_seq=opened.fence_seq, count=loaded.count
+        )
         table.attach(self, table_log, loaded.touched)
         if loaded.handover is not None:
             table.resume_clocks(loaded.handover)
-        elif loaded.last_record_time is not None:
+        elif loaded.last_record_time is not None and opened.fenced_at is not None:
             # Its node died (it handed nothing over): the clocks run on from the last record,
             # for as long as the stream says (its clock alone: no node's clock is trusted).
-            fenced_at = self._stored_at(table_log.last_seq)
-            if fenced_at is not None:
-                table.resume_after(fenced_at - loaded.last_record_time)
+            table.resume_after(opened.fenced_at - loaded.last_record_time)
         return table
-
-    def _stored_at(self, seq: int) -> float | None:
-        """When the stream stored message `seq` (its clock); None if it cannot say now."""
-
-        async def get() -> float | None:
-            assert self.link.js is not None
-            msg = await self.link.js.get_msg(self.stream, seq)
-            return msg.time.timestamp() if msg.time is not None else None
-
-        try:
-            return self.link.call(get)
-        except Exception as exc:
-            log.info("could not read when message %d was stored (%s)", seq, exc)
-            return None
 
     def delete(self, table_id: str) -> None:
         """Remove a table's records and snapshots from the stream (an import's undo, tests)."""
@@ -307,6 +344,7 @@ class JetStreamLog:
         self.fenced = False  # another node took the table: nothing more goes in from here
         self._doubt: str | None = None  # id of an append whose fate we never heard
         self._closed = False
+        self._fencing = False  # a fence is under way on the NATS thread (`fence_later`)
         self.on_fenced: Callable[[str], None] | None = None  # told the table's id, once
 
     @property
@@ -316,6 +354,33 @@ class JetStreamLog:
     def fence(self, node: str) -> None:
         """Claim the table's log: an owner record that no previous owner's append can pass."""
         self._append({"t": "owner", "node": node, "at": self.tables._clock()})
+
+    def fence_later(self, node: str) -> Callable[[], Awaitable[int]]:
+        """`fence` as a coroutine for the NATS thread, which the server's loop does not wait
+        for (a lease taken again after a lapse, while the table's screens go on): until
+        `fence_done` the log refuses appends, sending nothing ("nothing was saved")."""
+        self._fencing = True
+        payload = encode({"t": "owner", "node": node, "at": self.tables._clock()})
+        headers = _fenced_headers(self.tables.node, self.table_id, self.last_seq)
+        link = self.tables.link
+
+        async def publish() -> int:
+            assert link.js is not None
+            ack = await asyncio.wait_for(
+                link.js.publish(self.subject, payload, headers=headers), APPEND_TIMEOUT
+            )
+            return int(ack.seq)
+
+        return publish
+
+    def fence_done(self, seq: int | None, error: BaseException | None = None) -> None:
+        """The fence of `fence_later` landed at `seq` (None: not sent, or its fate unknown; then
+        the next append tells). An error saying another node wrote fences this log."""
+        self._fencing = False
+        if seq is not None:
+            self.last_seq = seq
+        elif isinstance(error, APIError) and error.err_code == WRONG_LAST_SEQUENCE:
+            self._set_fenced()
 
     def hand_over(self, running: dict[str, Any]) -> None:
         """Before letting the table go: its running clocks, as durations, for the next owner."""
@@ -331,17 +396,13 @@ class JetStreamLog:
         if self.fenced:
             raise Fenced(f"table {self.table_id} is run by another node now")
         link = self.tables.link
-        if not link.connected.is_set():  # nothing is sent: this much is known
+        if not link.connected.is_set() or self._fencing:  # nothing is sent: this is known
             raise StoreError(NOT_SAVED)
         if self._doubt is not None:
             self._settle_doubt()
         payload = encode(record)
-        # The same id for every retry of this append: JetStream keeps one copy (deduplication).
-        msg_id = f"{self.tables.node}:{self.table_id}:{self.last_seq}"
-        headers = {
-            "Nats-Expected-Last-Subject-Sequence": str(self.last_seq),
-            "Nats-Msg-Id": msg_id,
-        }
+        headers = _fenced_headers(self.tables.node, self.table_id, self.last_seq)
+        msg_id = headers["Nats-Msg-Id"]
         js = link.js
         assert js is not None
         try:
@@ -377,34 +438,34 @@ class JetStreamLog:
         """An append was sent and never confirmed: the stream may hold a record we do not."""
         return self._doubt is not None and not self.fenced and not self._closed
 
-    def settle(self) -> None:
-        """Find out whether the unconfirmed append landed: if it did, this log is fenced (its
-        table must be rebuilt from the stream, which shows the move); StoreError if NATS still
-        does not answer."""
-        if self.in_doubt:
-            try:
-                self._settle_doubt()
-            except Fenced:
-                pass  # known now: the table is rebuilt (on_fenced)
+    async def alast_seq(self) -> int:
+        """On the NATS thread: the sequence of the last record on the table's subject."""
+        link = self.tables.link
+        assert link.js is not None
+        msg = await link.js.get_last_msg(self.tables.stream, self.subject)
+        return int(msg.seq or 0)
+
+    def settled(self, last_seq: int) -> None:
+        """The subject's last record is `last_seq`: if an unconfirmed append landed (or another
+        node wrote), this log is fenced and its table must be rebuilt from the stream, which
+        shows the move; if not, the doubt is over and nothing changed."""
+        if not self.in_doubt:
+            return
+        if last_seq == self.last_seq:
+            self._doubt = None  # it never landed
+        else:
+            self._set_fenced()
 
     def _settle_doubt(self) -> None:
         """An earlier append timed out: if it landed after all, this node's table lacks a
         record the stream has, and must be rebuilt before it appends again."""
-        link = self.tables.link
-
-        async def last() -> Any:
-            assert link.js is not None
-            return await link.js.get_last_msg(self.tables.stream, self.subject)
-
         try:
-            msg = link.call(last, timeout=APPEND_TIMEOUT)
+            last_seq = self.tables.link.call(self.alast_seq, timeout=APPEND_TIMEOUT)
         except Exception as exc:
             raise StoreError(NOT_SAVED) from exc
-        if msg.seq == self.last_seq:
-            self._doubt = None  # it never landed
-            return
-        self._set_fenced()  # it landed (or another node wrote): rebuild from the stream
-        raise Fenced(f"table {self.table_id} must be reloaded from the stream")
+        self.settled(last_seq)
+        if self.fenced:
+            raise Fenced(f"table {self.table_id} must be reloaded from the stream")
 
     def _set_fenced(self) -> None:
         self.fenced = True

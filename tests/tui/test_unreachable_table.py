@@ -8,6 +8,7 @@ import asyncio
 
 from harena.core.engine import IllegalAction
 from harena.core.lobby import Lobby
+from harena.server.hosting.dismantle import TOMBSTONE
 from harena.tui.screens.lobby import LobbyScreen
 from harena.tui.screens.table import TableScreen
 from tests.tui.harness import screen_text, session
@@ -42,6 +43,24 @@ async def test_opening_from_the_lobby_a_table_that_cannot_be_shown_says_why() ->
         assert "cannot be reached now" in screen_text(app)
 
 
+async def test_a_table_that_became_unreachable_as_its_screen_opened_says_why() -> None:
+    """Its first view came, then NATS went away before the screen subscribed to its views (a
+    chaos run crashed the session there)."""
+    lobby = Lobby()
+    table = lobby.create_table("id-bob", "bob", "highcard", 2)
+
+    def subscribe(identity: str | None, callback: object) -> None:
+        raise IllegalAction(WHY)
+
+    table.subscribe = subscribe  # type: ignore[assignment,method-assign]
+    async with session(lobby, "id-ann", "ann") as (app, pilot):
+        app.open_table(table)
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        assert "cannot be reached now" in screen_text(app)
+
+
 async def test_an_answer_that_comes_after_the_session_ended_is_dropped() -> None:
     """Another node's answer to a key may come seconds after the player left: by then the
     server has taken the app apart (server/hosting/dismantle.py clears it); the answer must not run."""
@@ -51,7 +70,8 @@ async def test_an_answer_that_comes_after_the_session_ended_is_dropped() -> None
         answer = app.now_or_soon_here(heard.append)
         answer("while here")
         await pilot.pause()
-    vars(app).clear()  # taken apart
+    vars(app).clear()  # taken apart: only what dismantle leaves of a pump
+    vars(app).update(TOMBSTONE)
     answer("too late")
     await asyncio.sleep(0.05)  # (it would run soon, in the app's context)
     assert heard == ["while here"]

@@ -355,7 +355,11 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
     def on_mount(self) -> None:
         # A terminal that is not UTF-8 gets rules of plain dashes (boards draw their own ASCII).
         self.set_class(not getattr(self.app, "unicode", True), "-ascii")
-        self.harena.subscribe_table(self.table, self, self.subscription_key)
+        try:
+            self.harena.subscribe_table(self.table, self, self.subscription_key)
+        except IllegalAction as error:  # a cluster's table unreachable since its first view
+            self.harena.back_to_lobby(self, error=str(error))
+            return
         removed = getattr(self.table, "removed", None)
         if removed:  # it left between compose and now (in a cluster: moved as the screen opened)
             self._gone(removed)

@@ -26,6 +26,7 @@ async def test_a_table_taken_over_is_served_once(make_node, make_link):
     a.cluster.give_up("1", MOVED)  # released: b may claim it
     a.cluster.draining = True  # (and a does not claim it back)
     await until(lambda: b.cluster.claim_free() == ["1"] or b.cluster.tables_held() == ["1"])
+    await b.cluster.link.acall(b.cluster.link.nc.flush)  # (b subscribes without waiting)
     assert len(await answers_to_one_request(probe, "1")) == 1  # b, once
     assert len(b.cluster.host._nats_subs) == 1
 
