@@ -472,6 +472,52 @@ def _install_resize_fix() -> None:
     patch(Screen, "_on_resize", _on_resize)
 
 
+def _install_covered_screens_fix() -> None:
+    """Screens under an opaque top screen are not shown, so they are not laid out or rendered
+    (server apps).
+
+    Textual counts the screen below the top one as visible whatever the top one's background:
+    it lays that screen out with the top one, and every region it marks dirty (its first
+    layout, a resize, a lobby row that changed under a table) repaints the same region of the
+    top screen. A session's start rendered a third full frame for the blank default screen
+    below its first one. Under an opaque screen they wait as deeper screens already do: a
+    screen that comes back on top is laid out again if the size changed, and repainted."""
+    from textual.app import App
+
+    background_screens = App._background_screens.fget
+    assert background_screens is not None
+
+    def _background_screens(self: App[Any]) -> list[Any]:
+        stack = self._screen_stack
+        if len(stack) > 1 and stack[-1].styles.background.a == 1 and is_server_app(self):
+            return []
+        return background_screens(self)
+
+    patch(App, "_background_screens", property(_background_screens))
+
+
+def _install_full_frame_fix() -> None:
+    """A screen that is to be repainted whole draws nothing before it is (server apps).
+
+    A screen coming to the top asks for a repaint; its layouts for the Resizes it is sent on the
+    way drew the whole screen at once, and the repaint then drew the same full frame again on
+    the screen's next update (~a fifth of a connection's CPU, `bench/ssh_load.py --scenario
+    connect50`). While a repaint is pending, what a refresh would draw is left to it: the
+    screen's update timer draws one full frame, from the state at that moment."""
+    from textual.screen import Screen
+
+    compositor_refresh = Screen._compositor_refresh
+
+    def _compositor_refresh(self: Screen[Any]) -> None:
+        app = self.app
+        if self._repaint_required and self is app.screen and is_server_app(app):
+            self.check_idle()  # the update timer runs, and repaints
+            return
+        compositor_refresh(self)
+
+    patch(Screen, "_compositor_refresh", _compositor_refresh)
+
+
 # --------------------------------------------------------------------------- pitfall 11: loop
 
 
@@ -543,6 +589,8 @@ def install() -> None:
     _install_loop_fixes()
     _install_css_cache()
     _install_resize_fix()
+    _install_covered_screens_fix()
+    _install_full_frame_fix()
     partial_render.install(is_server_app)
     lean_strips.install()
     _install_gc_hooks()

@@ -311,6 +311,13 @@ PINS: tuple[Pin, ...] = (
     Pin("textual.screen", "Screen._on_resize", "method", "(self, event)"),
     Pin("textual.screen", "Screen._layout_widgets", "instance"),
     Pin("textual._compositor", "Compositor.size", "instance"),
+    # textual_fixes: screens under an opaque one are hidden
+    Pin("textual.app", "App._background_screens", "property"),
+    Pin("textual.app", "App._screen_stack", "property"),
+    # textual_fixes: a screen to be repainted whole draws nothing before
+    Pin("textual.screen", "Screen._compositor_refresh", "method", "(self)"),
+    Pin("textual.screen", "Screen.check_idle", "method", "(self)"),
+    Pin("textual.widget", "Widget._repaint_required", "instance"),
     Pin("textual.screen", "Screen.__init__", "method", "(self, name, id, classes)"),
     Pin("textual.app", "App.is_screen_installed", "method", "(self, screen)"),
     Pin("textual.app", "App._screen_stacks", "instance"),
