@@ -71,7 +71,14 @@ from rich.console import Console
 from rich.segment import Segment, Segments
 from rich.style import Style
 
-from harena.server.hosting import dismantle, gc_policy, lean_strips, loop_share, partial_render
+from harena.server.hosting import (
+    dismantle,
+    gc_policy,
+    lean_events,
+    lean_strips,
+    loop_share,
+    partial_render,
+)
 from harena.server.hosting.textual_pins import patch
 
 if TYPE_CHECKING:
@@ -593,6 +600,7 @@ def install() -> None:
     _install_full_frame_fix()
     partial_render.install(is_server_app)
     lean_strips.install()
+    lean_events.install()
     _install_gc_hooks()
     _installed = True
     log.debug("textual fixes installed")

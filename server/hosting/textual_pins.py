@@ -261,6 +261,13 @@ PINS: tuple[Pin, ...] = (
     ),
     Pin("textual.strip", "Strip.divide", "method", "(self, cuts)"),
     Pin("textual.strip", "Strip._divide_cache", "slot"),
+    # lean_events: queues' and mounted events' waiters made on the first wait
+    Pin("textual._queue", "Event", "class"),
+    Pin("textual.message_pump", "MessagePump._mounted_event", "attribute"),
+    Pin("asyncio.locks", "Event.__init__", "method", "(self)"),
+    Pin("asyncio.locks", "Event.wait", "method", "(self)"),
+    Pin("asyncio.locks", "Event.set", "method", "(self)"),
+    Pin("asyncio.locks", "Event._waiters", "instance"),
     # lean_strips: Strip.__init__ sets every slot of Strip (checked by its test)
     Pin("textual.strip", "Strip.__init__", "method", "(self, segments, cell_length)"),
     Pin("textual.strip", "Strip._cell_length", "slot"),
