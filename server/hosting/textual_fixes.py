@@ -461,7 +461,9 @@ def _install_resize_fix() -> None:
     session's start laid its screens out 14 times and rendered 3 full frames (~20% of the CPU
     of a connection, `bench/ssh_load.py --scenario connect50`). Only a size that differs from
     the screen's last layout calls for one (a new window size, a screen never laid out);
-    the screen's own breakpoints and the screens below depend on that size only."""
+    the screen's own breakpoints and the screens below depend on that size only. Widgets that
+    asked for a layout meanwhile have it from the screen's update timer (`_layout_required`,
+    set with their request), once, not also here."""
     from textual.screen import Screen
 
     on_resize = Screen._on_resize
@@ -469,10 +471,12 @@ def _install_resize_fix() -> None:
     async def _on_resize(self: Screen[Any], event: events.Resize) -> None:
         if (
             event.size == self._compositor.size
-            and not self._layout_widgets
+            and (not self._layout_widgets or self._layout_required)
             and is_server_app(self.app)
         ):
             event.stop()
+            if self._layout_required:
+                self.check_idle()  # the update timer lays them out
             return
         await on_resize(self, event)
 

@@ -317,6 +317,7 @@ PINS: tuple[Pin, ...] = (
     # textual_fixes: a Resize to the size a screen is laid out at is dropped
     Pin("textual.screen", "Screen._on_resize", "method", "(self, event)"),
     Pin("textual.screen", "Screen._layout_widgets", "instance"),
+    Pin("textual.widget", "Widget._layout_required", "instance"),
     Pin("textual._compositor", "Compositor.size", "instance"),
     # textual_fixes: screens under an opaque one are hidden
     Pin("textual.app", "App._background_screens", "property"),
