@@ -325,6 +325,15 @@ PINS: tuple[Pin, ...] = (
     # textual_fixes: a screen to be repainted whole draws nothing before
     Pin("textual.screen", "Screen._compositor_refresh", "method", "(self)"),
     Pin("textual.screen", "Screen.check_idle", "method", "(self)"),
+    # textual_fixes: a new screen is not styled again on its first resume
+    Pin("textual.screen", "Screen.css_path", "instance"),
+    Pin("textual.events", "ScreenResume.refresh_styles", "attribute"),
+    Pin("textual.css.stylesheet", "Stylesheet.source", "instance"),
+    Pin("textual.css.stylesheet", "Stylesheet._variables", "instance"),
+    Pin("textual.css.stylesheet", "CssSource.is_defaults", "attribute"),
+    Pin("textual.css.stylesheet", "CssSource.scope", "attribute"),
+    Pin("textual.app", "App._css_update_count", "instance"),
+    Pin("textual.app", "App.stylesheet", "instance"),
     Pin("textual.widget", "Widget._repaint_required", "instance"),
     Pin("textual.screen", "Screen.__init__", "method", "(self, name, id, classes)"),
     Pin("textual.app", "App.is_screen_installed", "method", "(self, screen)"),

@@ -395,3 +395,32 @@ async def test_a_session_starts_with_one_full_frame(make_server, monkeypatch):
     assert "Table 1" in ann.screen_text() and "Tables" in cid.screen_text()
     await ann.close()
     await cid.close()
+
+
+async def test_a_new_screen_is_not_styled_again_when_first_shown(make_server, monkeypatch):
+    """Its widgets were styled as they mounted (server/hosting/textual_fixes.py): Textual's
+    restyling of the whole screen as it comes to the top is skipped the first time."""
+    from textual.app import App
+    from textual.screen import Screen
+
+    restyled: list[str] = []
+    update_styles = App.update_styles
+
+    def counted(self: App, node, animate: bool = True) -> None:
+        if isinstance(node, Screen):
+            restyled.append(type(node).__name__)
+        update_styles(self, node, animate)
+
+    monkeypatch.setattr(App, "update_styles", counted)
+    server = await make_server()
+    ann = await player(server, "ann", new_key())
+    await ann.wait_for_text("Tables")
+    await ann.wait_quiet(0.3)
+    assert restyled == []
+    ann.send("?")  # the help: a new screen, first shown
+    await ann.wait_for_text("Keys")
+    await ann.wait_quiet(0.3)
+    assert restyled == []
+    ann.send("\x1b")
+    await ann.wait_for_text("No tables yet")
+    await ann.close()
