@@ -495,8 +495,9 @@ def _install_covered_screens_fix() -> None:
     screen that comes back on top is laid out again if the size changed, and repainted."""
     from textual.app import App
 
-    background_screens = App._background_screens.fget
-    assert background_screens is not None
+    original = vars(App)["_background_screens"]
+    assert isinstance(original, property) and original.fget is not None
+    background_screens: Callable[[App[Any]], list[Any]] = original.fget
 
     def _background_screens(self: App[Any]) -> list[Any]:
         stack = self._screen_stack
