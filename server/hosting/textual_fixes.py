@@ -71,7 +71,14 @@ from rich.console import Console
 from rich.segment import Segment, Segments
 from rich.style import Style
 
-from harena.server.hosting import dismantle, gc_policy, lean_strips, loop_share, partial_render
+from harena.server.hosting import (
+    dismantle,
+    gc_policy,
+    lean_events,
+    lean_strips,
+    loop_share,
+    partial_render,
+)
 from harena.server.hosting.textual_pins import patch
 
 if TYPE_CHECKING:
@@ -454,7 +461,9 @@ def _install_resize_fix() -> None:
     session's start laid its screens out 14 times and rendered 3 full frames (~20% of the CPU
     of a connection, `bench/ssh_load.py --scenario connect50`). Only a size that differs from
     the screen's last layout calls for one (a new window size, a screen never laid out);
-    the screen's own breakpoints and the screens below depend on that size only."""
+    the screen's own breakpoints and the screens below depend on that size only. Widgets that
+    asked for a layout meanwhile have it from the screen's update timer (`_layout_required`,
+    set with their request), once, not also here."""
     from textual.screen import Screen
 
     on_resize = Screen._on_resize
@@ -462,14 +471,106 @@ def _install_resize_fix() -> None:
     async def _on_resize(self: Screen[Any], event: events.Resize) -> None:
         if (
             event.size == self._compositor.size
-            and not self._layout_widgets
+            and (not self._layout_widgets or self._layout_required)
             and is_server_app(self.app)
         ):
             event.stop()
+            if self._layout_required:
+                self.check_idle()  # the update timer lays them out
             return
         await on_resize(self, event)
 
     patch(Screen, "_on_resize", _on_resize)
+
+
+def _install_covered_screens_fix() -> None:
+    """Screens under an opaque top screen are not shown, so they are not laid out or rendered
+    (server apps).
+
+    Textual counts the screen below the top one as visible whatever the top one's background:
+    it lays that screen out with the top one, and every region it marks dirty (its first
+    layout, a resize, a lobby row that changed under a table) repaints the same region of the
+    top screen. A session's start rendered a third full frame for the blank default screen
+    below its first one. Under an opaque screen they wait as deeper screens already do: a
+    screen that comes back on top is laid out again if the size changed, and repainted."""
+    from textual.app import App
+
+    original = vars(App)["_background_screens"]
+    assert isinstance(original, property) and original.fget is not None
+    background_screens: Callable[[App[Any]], list[Any]] = original.fget
+
+    def _background_screens(self: App[Any]) -> list[Any]:
+        stack = self._screen_stack
+        if len(stack) > 1 and stack[-1].styles.background.a == 1 and is_server_app(self):
+            return []
+        return background_screens(self)
+
+    patch(App, "_background_screens", property(_background_screens))
+
+
+def _install_first_resume_fix() -> None:
+    """A screen shown for the first time is not styled again (server apps) when nothing its
+    styles come from changed since it was made.
+
+    On every ScreenResume Textual applies the stylesheet again to the whole screen, for what may
+    have changed while it was hidden. A new screen was styled as it was mounted, moments before
+    (~12% of a connection's CPU; re-applying changed no rule of the lobby or a table screen). It
+    is styled again as before if CSS other than a widget class's own (scoped) default CSS was
+    added, the CSS variables (the theme) or the app's CSS were changed, or the screen brings
+    CSS files of its own. A class's scoped default CSS only styles its own widgets and what
+    they hold, which are styled as they mount, after it was added."""
+    from textual.screen import Screen
+
+    screen_init = Screen.__init__
+    on_screen_resume = Screen._on_screen_resume
+    styled_with: WeakKeyDictionary[Screen[Any], tuple[Any, ...]] = WeakKeyDictionary()
+
+    def stylesheet_state(app: Any) -> tuple[Any, ...]:
+        stylesheet = app.stylesheet
+        unscoped = frozenset(
+            where
+            for where, source in stylesheet.source.items()
+            if not (source.is_defaults and source.scope)
+        )
+        return unscoped, stylesheet._variables, app._css_update_count
+
+    def __init__(self: Screen[Any], *args: Any, **kwargs: Any) -> None:
+        screen_init(self, *args, **kwargs)
+        with contextlib.suppress(Exception):  # made outside a running app
+            app = self.app
+            if is_server_app(app) and not self.css_path:
+                styled_with[self] = stylesheet_state(app)
+
+    def _on_screen_resume(self: Screen[Any], event: events.ScreenResume) -> None:
+        made = styled_with.pop(self, None)
+        if made is not None and made == stylesheet_state(self.app):
+            event.refresh_styles = False
+        on_screen_resume(self, event)
+
+    patch(Screen, "__init__", __init__)
+    patch(Screen, "_on_screen_resume", _on_screen_resume)
+
+
+def _install_full_frame_fix() -> None:
+    """A screen that is to be repainted whole draws nothing before it is (server apps).
+
+    A screen coming to the top asks for a repaint; its layouts for the Resizes it is sent on the
+    way drew the whole screen at once, and the repaint then drew the same full frame again on
+    the screen's next update (~a fifth of a connection's CPU, `bench/ssh_load.py --scenario
+    connect50`). While a repaint is pending, what a refresh would draw is left to it: the
+    screen's update timer draws one full frame, from the state at that moment."""
+    from textual.screen import Screen
+
+    compositor_refresh = Screen._compositor_refresh
+
+    def _compositor_refresh(self: Screen[Any]) -> None:
+        app = self.app
+        if self._repaint_required and self is app.screen and is_server_app(app):
+            self.check_idle()  # the update timer runs, and repaints
+            return
+        compositor_refresh(self)
+
+    patch(Screen, "_compositor_refresh", _compositor_refresh)
 
 
 # --------------------------------------------------------------------------- pitfall 11: loop
@@ -543,8 +644,12 @@ def install() -> None:
     _install_loop_fixes()
     _install_css_cache()
     _install_resize_fix()
+    _install_covered_screens_fix()
+    _install_full_frame_fix()
+    _install_first_resume_fix()
     partial_render.install(is_server_app)
     lean_strips.install()
+    lean_events.install()
     _install_gc_hooks()
     _installed = True
     log.debug("textual fixes installed")

@@ -261,6 +261,13 @@ PINS: tuple[Pin, ...] = (
     ),
     Pin("textual.strip", "Strip.divide", "method", "(self, cuts)"),
     Pin("textual.strip", "Strip._divide_cache", "slot"),
+    # lean_events: queues' and mounted events' waiters made on the first wait
+    Pin("textual._queue", "Event", "class"),
+    Pin("textual.message_pump", "MessagePump._mounted_event", "attribute"),
+    Pin("asyncio.locks", "Event.__init__", "method", "(self)"),
+    Pin("asyncio.locks", "Event.wait", "method", "(self)"),
+    Pin("asyncio.locks", "Event.set", "method", "(self)"),
+    Pin("asyncio.locks", "Event._waiters", "instance"),
     # lean_strips: Strip.__init__ sets every slot of Strip (checked by its test)
     Pin("textual.strip", "Strip.__init__", "method", "(self, segments, cell_length)"),
     Pin("textual.strip", "Strip._cell_length", "slot"),
@@ -310,7 +317,24 @@ PINS: tuple[Pin, ...] = (
     # textual_fixes: a Resize to the size a screen is laid out at is dropped
     Pin("textual.screen", "Screen._on_resize", "method", "(self, event)"),
     Pin("textual.screen", "Screen._layout_widgets", "instance"),
+    Pin("textual.widget", "Widget._layout_required", "instance"),
     Pin("textual._compositor", "Compositor.size", "instance"),
+    # textual_fixes: screens under an opaque one are hidden
+    Pin("textual.app", "App._background_screens", "property"),
+    Pin("textual.app", "App._screen_stack", "property"),
+    # textual_fixes: a screen to be repainted whole draws nothing before
+    Pin("textual.screen", "Screen._compositor_refresh", "method", "(self)"),
+    Pin("textual.screen", "Screen.check_idle", "method", "(self)"),
+    # textual_fixes: a new screen is not styled again on its first resume
+    Pin("textual.screen", "Screen.css_path", "instance"),
+    Pin("textual.events", "ScreenResume.refresh_styles", "attribute"),
+    Pin("textual.css.stylesheet", "Stylesheet.source", "instance"),
+    Pin("textual.css.stylesheet", "Stylesheet._variables", "instance"),
+    Pin("textual.css.stylesheet", "CssSource.is_defaults", "attribute"),
+    Pin("textual.css.stylesheet", "CssSource.scope", "attribute"),
+    Pin("textual.app", "App._css_update_count", "instance"),
+    Pin("textual.app", "App.stylesheet", "instance"),
+    Pin("textual.widget", "Widget._repaint_required", "instance"),
     Pin("textual.screen", "Screen.__init__", "method", "(self, name, id, classes)"),
     Pin("textual.app", "App.is_screen_installed", "method", "(self, screen)"),
     Pin("textual.app", "App._screen_stacks", "instance"),

@@ -358,3 +358,69 @@ async def test_a_player_can_open_no_command_palette_and_save_no_screenshot(
     await ann.wait_quiet(0.2)
     assert list(workdir.iterdir()) == []
     await ann.close()
+
+
+async def test_a_session_starts_with_one_full_frame(make_server, monkeypatch):
+    """The first screen is drawn whole once (server/hosting/textual_fixes.py): not again for
+    the blank default screen below it, nor for the repaint asked for as it came to the top."""
+    from textual._compositor import Compositor
+
+    frames: list[tuple[int, int]] = []
+    full_update = Compositor.render_full_update
+
+    def counted(self: Compositor, *args, **kwargs):
+        frames.append(tuple(self.size))
+        return full_update(self, *args, **kwargs)
+
+    monkeypatch.setattr(Compositor, "render_full_update", counted)
+    server = await make_server()
+    ann_key, bob_key = new_key(), new_key()
+    table = server.lobby.create_table(fingerprint(ann_key), "ann", "highcard", 2)
+    table.sit(fingerprint(bob_key), "bob")
+    ann = await player(server, "ann", ann_key)  # seated: the table is the first screen
+    await ann.wait_for_text("Table 1")
+    await ann.wait_quiet(0.3)
+    assert frames == [(80, 24)]
+    cid = await player(server, "cid", new_key())  # the lobby
+    await cid.wait_for_text("Tables")
+    await cid.wait_quiet(0.3)
+    assert frames == [(80, 24)] * 2
+    ann.resize(100, 30)  # the new size is drawn
+    await ann.wait_until(
+        lambda: ann.screen_text().splitlines()[0].rstrip().endswith(" " * 40 + "? help"),
+        5,
+        "the table at 100 columns",
+    )
+    await ann.wait_quiet(0.3)
+    assert "Table 1" in ann.screen_text() and "Tables" in cid.screen_text()
+    await ann.close()
+    await cid.close()
+
+
+async def test_a_new_screen_is_not_styled_again_when_first_shown(make_server, monkeypatch):
+    """Its widgets were styled as they mounted (server/hosting/textual_fixes.py): Textual's
+    restyling of the whole screen as it comes to the top is skipped the first time."""
+    from textual.app import App
+    from textual.screen import Screen
+
+    restyled: list[str] = []
+    update_styles = App.update_styles
+
+    def counted(self: App, node, animate: bool = True) -> None:
+        if isinstance(node, Screen):
+            restyled.append(type(node).__name__)
+        update_styles(self, node, animate)
+
+    monkeypatch.setattr(App, "update_styles", counted)
+    server = await make_server()
+    ann = await player(server, "ann", new_key())
+    await ann.wait_for_text("Tables")
+    await ann.wait_quiet(0.3)
+    assert restyled == []
+    ann.send("?")  # the help: a new screen, first shown
+    await ann.wait_for_text("Keys")
+    await ann.wait_quiet(0.3)
+    assert restyled == []
+    ann.send("\x1b")
+    await ann.wait_for_text("No tables yet")
+    await ann.close()
