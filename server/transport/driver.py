@@ -10,9 +10,11 @@ SSH sessions, so this driver:
   `paint()`, which writes them into a `ScreenBuffer` (what the client shows, cell by cell); each
   flush sends the difference. A widget refresh or a full repaint whose cells did not change costs
   nothing on the wire;
-* sends the first screen once: Textual paints it fully twice within a few ms of starting (plus a
-  partial update in between; the first paint may still show the lobby), so output is held at
-  startup until the second full paint or `STARTUP_HOLD` seconds. Later bursts of full paints
+* sends the first screen once: output is held at startup until the first full paint (or
+  `STARTUP_HOLD` seconds), so the partial updates Textual makes while it builds the screen are
+  not sent ahead of it. (Textual painted it fully three times, the first possibly still the
+  lobby; `textual_fixes` now has it draw the settled screen whole once: a hold until a second
+  full paint would wait out `STARTUP_HOLD` on every connect.) Later bursts of full paints
   (a screen switch, a resize) are not held: the second paint of a burst costs only the cells
   that differ from the first (measured: none), and holding would delay the switch. Raw paints
   (Textual's own rendering, for anything but compositor updates) are marked through
@@ -78,8 +80,8 @@ log = logging.getLogger(__name__)
 
 DEFAULT_SIZE = (80, 24)
 STARTUP_HOLD = 0.25
-"""Longest time the first frames are held back waiting for Textual's second full paint."""
-STARTUP_FULL_PAINTS = 2
+"""Longest time the first frames are held back waiting for the first full paint."""
+STARTUP_FULL_PAINTS = 1
 SYNC_START, SYNC_END = "\x1b[?2026h", "\x1b[?2026l"
 MAX_COLS = 500  # a huge window must not cost megabytes of screen buffer per session
 MAX_ROWS = 200
@@ -303,8 +305,8 @@ class SSHDriver(Driver):
             self._full_paints += 1
             if self._full_paints >= STARTUP_FULL_PAINTS:
                 self._release_hold()
-            return
-        self.flush()
+        else:
+            self.flush()
         if self.on_paint is not None:
             self.on_paint(perf_counter() - began)
 

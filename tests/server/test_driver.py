@@ -321,22 +321,20 @@ def test_pathological_sequences(chunk):
 # ---------------------------------------------------------------- startup hold (pitfall 10)
 
 
-async def test_startup_hold_sends_only_the_last_full_paint(monkeypatch):
+async def test_startup_hold_ends_at_the_first_full_paint(monkeypatch):
     out = bytearray()
     driver = SSHDriver(StubApp(), send=out.extend, size=(80, 24))
     driver.start_application_mode()
     modes = bytes(out)
     assert modes.startswith(b"\x1b[22;2t\x1b[?1049h")  # modes go out at once, frames are held
-    with driver.painting(full_screen=True):
-        driver.write("FULL-1")
-    driver.write("\x07")  # not part of a paint: kept
     with driver.painting(full_screen=False):
-        driver.write("PARTIAL")
+        driver.write("PARTIAL")  # Textual building the screen: held
+    driver.write("\x07")  # not part of a paint: kept
     assert bytes(out) == modes
     with driver.painting(full_screen=True):
-        driver.write("FULL-2")
-    # The second full paint ends the hold: everything it supersedes is dropped.
-    assert bytes(out) == modes + b"\x07FULL-2"
+        driver.write("FULL")
+    # The first full paint ends the hold: everything it supersedes is dropped.
+    assert bytes(out) == modes + b"\x07FULL"
     with driver.painting(full_screen=False):
         driver.write("LATER")
     driver.flush()
@@ -349,8 +347,8 @@ async def test_startup_hold_ends_after_a_timeout(monkeypatch):
     out = bytearray()
     driver = SSHDriver(StubApp(), send=out.extend, size=(80, 24))
     driver.start_application_mode()
-    with driver.painting(full_screen=True):
-        driver.write("ONLY-PAINT")
+    with driver.painting(full_screen=False):
+        driver.write("ONLY-PAINT")  # a partial paint, and no full one comes
     assert b"ONLY-PAINT" not in out
     await asyncio.sleep(0.1)
     assert out.endswith(b"ONLY-PAINT")
@@ -374,18 +372,16 @@ def full_paint(text: str, size: tuple[int, int] = (80, 24)) -> Any:
     return LayoutUpdate(rows, Region(0, 0, width, height))
 
 
-async def test_startup_paints_are_held_and_only_the_last_screen_is_sent():
+async def test_the_first_screen_is_sent_whole_then_only_what_changes():
     from rich.color import ColorSystem
 
     out = bytearray()
     driver = SSHDriver(StubApp(), send=out.extend, size=(80, 24))
     driver.start_application_mode()
     modes = bytes(out)
-    driver.paint(full_paint("the lobby, covered at once"), (0, 0), ColorSystem.EIGHT_BIT)
-    assert bytes(out) == modes
-    driver.paint(full_paint("the table"), (0, 0), ColorSystem.EIGHT_BIT)
+    driver.paint(full_paint("the table"), (0, 0), ColorSystem.EIGHT_BIT)  # ends the hold
     frame = bytes(out)[len(modes) :]
-    assert frame.startswith(b"\x1b[0m\x1b[2J") and b"the table" in frame and b"lobby" not in frame
+    assert frame.startswith(b"\x1b[0m\x1b[2J") and b"the table" in frame
     assert len(frame) < 40  # the blank rows are not sent
     sent = len(out)
     driver.paint(full_paint("the table"), (0, 0), ColorSystem.EIGHT_BIT)  # Textual repaints
