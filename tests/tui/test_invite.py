@@ -8,7 +8,7 @@ from harena.core.privacy import Privacy
 from harena.tui.screens.create_table import CreateTableScreen
 from harena.tui.screens.invite import InviteScreen
 from harena.tui.screens.lobby import LobbyScreen
-from harena.tui.screens.table import TableScreen
+from harena.tui.screens.table import TableScreen, idle_text
 from tests.tui.harness import screen_text, session, until
 
 
@@ -92,16 +92,13 @@ async def test_the_creator_is_reminded_that_i_invites() -> None:
 
 
 async def test_the_creator_invites_from_the_private_tables_own_screen() -> None:
-    """A private table's creator lands on its screen: the idle line and the key bar say `i`
-    invites, and `i` opens the invite dialog there (no trip back to the lobby)."""
+    """A private table's creator lands on its screen: the key bar says `i` invites, and `i`
+    opens the invite dialog there (no trip back to the lobby)."""
     lobby = Lobby()
     lobby.connect("id-bob", "bob")
     table = lobby.create_table("id-ann", "ann", "carthage", 2, privacy=Privacy())
     async with session(lobby, "id-ann", "ann", start_table=table.id) as (app, pilot):
-        await until(lambda: isinstance(app.screen, TableScreen))
-        await until(lambda: "Waiting for players" in screen_text(app))
-        text = " ".join(screen_text(app).split())
-        assert "Waiting for players: 1 free seat. Invite people: i (your private table)." in text
+        await until(lambda: isinstance(app.screen, TableScreen) and "i invite" in screen_text(app))
         bar = " ".join(screen_text(app).splitlines()[-1].split())
         assert bar.endswith("Esc lobby i invite ? help")  # all of it in 80 columns
         await pilot.press("i")
@@ -109,6 +106,14 @@ async def test_the_creator_invites_from_the_private_tables_own_screen() -> None:
         await pilot.press("1")  # bob, online
         assert "bob is invited" in screen_text(app)
     assert "id-bob" in (table.privacy.invited if table.privacy else {})
+
+
+def test_the_waiting_line_tells_the_creator_to_invite() -> None:
+    view = {"table": {"status": "waiting", "seats": [{"free": False}, {"free": True}]}, "game": {}}
+    assert idle_text(view, inviting=True) == (
+        "Waiting for players: 1 free seat. Invite people: i (your private table)."
+    )
+    assert "Invite" not in idle_text(view)
 
 
 async def test_an_open_tables_screen_offers_no_invitation() -> None:
