@@ -201,9 +201,16 @@ class HarenaApp(App[None]):
         assert loop is not None and context is not None
 
         def schedule(table_id: str, waits: bool) -> None:
-            loop.call_soon(self._turn_changed, table_id, waits, context=context)
+            # (through `_unless_ended`: the session may end before the loop gets to it)
+            loop.call_soon(
+                self._unless_ended, self._turn_changed_now, (table_id, waits), context=context
+            )
 
         return schedule
+
+    def _turn_changed_now(self, change: tuple[str, bool]) -> None:
+        if self.screen_stack:  # (an app that is exiting has none left)
+            self._turn_changed(*change)
 
     def _turn_changed(self, table_id: str, waits: bool) -> None:
         """A table started or stopped waiting for us: ring (unless the player turned the bell

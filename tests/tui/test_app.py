@@ -222,3 +222,21 @@ async def test_a_session_ending_while_a_table_opens_ends_cleanly(turns: int) -> 
         app.exit()
     assert app._exception is None
     assert (lobby.subscriber_count, table.subscriber_count) == (0, 0)
+
+
+async def test_a_turn_heard_as_the_session_ends_is_dropped_quietly() -> None:
+    """A table's "your turn" may reach the loop after the player's app has left (the chaos
+    test's "No screens on stack" in HarenaApp._turn_changed): it is dropped, nothing raised."""
+    lobby = Lobby()
+    table = lobby.create_table("id-ann", "ann", "highcard", 2)
+    errors: list[dict[str, object]] = []
+    loop = asyncio.get_running_loop()
+    loop.set_exception_handler(lambda _loop, context: errors.append(context))
+    try:
+        async with session(lobby, "id-ann", "ann", start_table=table.id) as (app, _pilot):
+            relay = app._turn_relay()
+        relay(table.id, True)  # the app has exited: its screens are gone
+        await asyncio.sleep(0.01)
+    finally:
+        loop.set_exception_handler(None)
+    assert errors == []
