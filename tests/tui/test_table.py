@@ -151,13 +151,16 @@ async def test_an_illegal_or_stale_action_shows_a_message_and_changes_nothing() 
     lobby = Lobby()
     table = lobby.create_table("id-alice", "alice", "highcard", 2)
     async with session(lobby, "id-alice", "alice") as (alice, pilot):
-        await pilot.press("1")  # nobody else has sat down yet
+        # Nobody else has sat down yet: the bar offers no keys that could only be refused.
+        assert "Waiting for players: 1 free seat" in screen_text(alice)
+        assert not alice.screen.query_one(PromptBar).choices
+        await pilot.press("1")
         assert status(alice) == "Error: the game starts when every seat is taken (1 free)"
-        await pilot.press("9")
-        assert status(alice) == "Error: there is no choice 9 on this page"
         assert table.game.version == 0
         table.sit("id-bob", "bob")
         await until(lambda: "playing" in screen_text(alice))
+        await pilot.press("9")
+        assert status(alice) == "Error: there is no choice 9 on this page"
         # Alice's seat plays from elsewhere (her second session, say) while this screen still
         # shows the old decision: the key press must not answer the next prompt.
         screen = table_screen(alice)

@@ -489,9 +489,11 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         # choice (Spartacus: the Open Market while your offers await answers) shows in the bar.
         decisions = [p for p in game["prompts"] if p["kind"] not in (GIFT_KIND, ASK_KIND)]
         standing_in = stand_in_note(view)
-        if decisions and not standing_in:
-            note = "" if view["table"]["status"] != "waiting" else "(waiting for players)"
-            note = f"({timing})" if timing and not note else note
+        # Before every seat is taken no choice can be made: keys that only answer "the game
+        # starts when every seat is taken" are not offered; the bar says what it waits for.
+        waiting = view["table"]["status"] == "waiting"
+        if decisions and not standing_in and not waiting:
+            note = f"({timing})" if timing else ""
             if window is not None:
                 now = time.time()
                 decisions = [
@@ -608,8 +610,12 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         return own or seat_label(self.view["table"]["seats"], seat)
 
     def prompt_unavailable(self, message: str) -> None:
-        if self.view["table"]["you"] is None:
+        table = self.view["table"]
+        if table["you"] is None:
             message = "you are watching: spectators do not play"
+        elif table["status"] == "waiting":
+            free = sum(s["free"] for s in table["seats"])
+            message = f"the game starts when every seat is taken ({free} free)"
         self.status.show_error(message)
 
     def send_chat(self, text: str) -> None:
