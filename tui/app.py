@@ -31,6 +31,7 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.screen import Screen
+from textual.theme import Theme
 from textual.timer import Timer
 
 from harena.core.engine import IllegalAction
@@ -55,6 +56,11 @@ NOTICEABLE_WAIT = 0.25
 
 
 __all__ = ["MIN_SIZE", "HarenaApp"]
+
+_CSS_VARIABLES: dict[str, dict[str, str]] = {}
+"""Theme name -> the CSS variables of that theme (`HarenaApp.get_css_variables`)."""
+_THEMES: dict[str, Theme] = {}
+"""Theme name -> the theme those variables were made from (a theme registered again anew)."""
 
 
 @dataclass
@@ -139,6 +145,19 @@ class HarenaApp(App[None]):
         self._table_opening: Timer | None = None  # the timer of the open waiting its turn
         self._waiting_open: WaitingOpen | None = None
         self.guide_progress: dict[str, list[str]] = {}  # table id -> guide panels shown
+
+    def get_css_variables(self) -> dict[str, str]:
+        """Textual's variables for the current theme, worked out once per theme for every app:
+        each app made them twice (its default theme, then ours), ~1 ms of a session's start,
+        and the shared dict lets every app's stylesheet share its parsed CSS and variable
+        tokens (server/hosting/textual_fixes.py). Nothing writes to it: Textual copies it."""
+        name = self.theme
+        variables = _CSS_VARIABLES.get(name)
+        if variables is None or self.current_theme is not _THEMES.get(name):
+            variables = super().get_css_variables()
+            _CSS_VARIABLES[name], _THEMES[name] = variables, self.current_theme
+        self.theme_variables = variables
+        return variables
 
     # -- start ----------------------------------------------------------------------------------
 

@@ -366,6 +366,9 @@ PINS: tuple[Pin, ...] = (
         "(self, css, read_from, is_default_rules, tie_breaker, scope)",
     ),
     Pin("textual.css.stylesheet", "Stylesheet._variables", "instance"),
+    # textual_fixes: CSS variables' tokens shared
+    Pin("textual.css.stylesheet", "Stylesheet._variable_tokens", "property"),
+    Pin("textual.css.stylesheet", "Stylesheet._Stylesheet__variable_tokens", "instance"),
     # partial_render
     Pin("textual._compositor", "Compositor.render_partial_update", "method", "(self)"),
     Pin("textual._compositor", "Compositor._dirty_regions", "instance"),
