@@ -369,6 +369,13 @@ PINS: tuple[Pin, ...] = (
     # textual_fixes: CSS variables' tokens shared
     Pin("textual.css.stylesheet", "Stylesheet._variable_tokens", "property"),
     Pin("textual.css.stylesheet", "Stylesheet._Stylesheet__variable_tokens", "instance"),
+    # tui.app: the first screen is the default screen, switched out like one switched in
+    Pin(
+        "textual.screen",
+        "Screen._push_result_callback",
+        "method",
+        "(self, requester, callback, future)",
+    ),
     # partial_render
     Pin("textual._compositor", "Compositor.render_partial_update", "method", "(self)"),
     Pin("textual._compositor", "Compositor._dirty_regions", "instance"),
