@@ -34,9 +34,9 @@ async def test_the_first_screen_is_the_default_screen() -> None:
     lobby = Lobby()
     table = lobby.create_table("id-alice", "alice", "highcard", 2)
     table.sit("id-bob", "bob")
-    async with session(lobby, "id-alice", "alice") as (app, pilot):
+    async with session(lobby, "id-alice", "alice") as (app, _pilot):
         assert [type(screen) for screen in app.screen_stack] == [TableScreen]
         assert "alice" in screen_text(app)
-    async with session(lobby, "id-cid", "cid") as (app, pilot):  # no seat: the lobby
+    async with session(lobby, "id-cid", "cid") as (app, _pilot):  # no seat: the lobby
         assert [type(screen) for screen in app.screen_stack] == [LobbyScreen]
         assert "#1" in screen_text(app)
