@@ -73,6 +73,7 @@ from rich.style import Style
 
 from harena.server.hosting import (
     dismantle,
+    full_render,
     gc_policy,
     lean_events,
     lean_strips,
@@ -703,6 +704,7 @@ def install() -> None:
     _install_first_resume_fix()
     _install_shared_variable_tokens()
     partial_render.install(is_server_app)
+    full_render.install(is_server_app)
     lean_strips.install()
     lean_events.install()
     _install_gc_hooks()

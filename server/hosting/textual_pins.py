@@ -378,6 +378,9 @@ PINS: tuple[Pin, ...] = (
     ),
     # partial_render
     Pin("textual._compositor", "Compositor.render_partial_update", "method", "(self)"),
+    # full_render (with partial_render's)
+    Pin("textual._compositor", "Compositor.render_full_update", "method", "(self, simplify)"),
+    Pin("textual._compositor", "LayoutUpdate.__init__", "method", "(self, strips, region)"),
     Pin("textual._compositor", "Compositor._dirty_regions", "instance"),
     Pin("textual._compositor", "Compositor._regions_to_spans", "classmethod", "(cls, regions)"),
     Pin("textual._compositor", "Compositor.cuts", "property"),
