@@ -20,13 +20,14 @@ Relies on (pinned in textual_pins): `Compositor.render_full_update`, `Compositor
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from harena.server.hosting.partial_render import render_spans
 from harena.server.hosting.textual_pins import patch
 
 if TYPE_CHECKING:
     from textual._compositor import Compositor, LayoutUpdate
+    from textual.strip import Strip
 
 _installed = False
 textual_render_full_update: Callable[..., Any] | None = None
@@ -41,7 +42,8 @@ def render_full_update(compositor: Compositor) -> LayoutUpdate:
     compositor._dirty_regions.clear()
     width = screen_region.width
     chops = render_spans(compositor, [(y, 0, width) for y in range(screen_region.height)])
-    return LayoutUpdate([list(chop.values()) for chop in chops], screen_region)
+    # Every cell is filled: the screen covers the whole of itself.
+    return LayoutUpdate([cast("list[Strip]", list(chop.values())) for chop in chops], screen_region)
 
 
 def install(is_server_app: Callable[[object], bool]) -> None:
