@@ -79,6 +79,7 @@ from harena.server.hosting import (
     lean_strips,
     loop_share,
     partial_render,
+    shared_styles,
 )
 from harena.server.hosting.textual_pins import patch
 
@@ -705,6 +706,7 @@ def install() -> None:
     _install_shared_variable_tokens()
     partial_render.install(is_server_app)
     full_render.install(is_server_app)
+    shared_styles.install()
     lean_strips.install()
     lean_events.install()
     _install_gc_hooks()
