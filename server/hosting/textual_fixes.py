@@ -45,7 +45,9 @@ What is fixed, by pitfall number of docs/notes (textual-over-ssh):
 
 Beyond the twelve: every app parsed the same CSS again at start-up; parsed rules are now shared
 by all apps with the same theme (`_install_css_cache`; connect50: CPU per connection 148 ->
-120 ms).
+120 ms), and so are the theme's variables' key and tokens (`_install_shared_variable_tokens`).
+Installed from here too: `shared_styles` (a node's rules matched once for all apps) and
+`full_render` (a full frame renders only each cell's front-most widget).
 
 Every Textual/Rich internal this module (and the rest of the server) relies on is pinned as data
 in `textual_pins.PINS` and checked by tests/server/test_textual_pins.py against the installed
