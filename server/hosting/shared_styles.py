@@ -170,7 +170,8 @@ def install() -> None:
             try:
                 textual_apply(self, node, animate=animate, cache=cache)
             finally:
-                _bounded_set(paths, path, _captured.pop()[1], MAX_PATHS)
+                found = _captured.pop()[1]
+            _bounded_set(paths, path, found, MAX_PATHS)  # (not when Textual's apply failed)
             return
         # As Textual's apply sets them when no pseudo-class that depends on the node's
         # siblings or descendants is among its candidate rules'.

@@ -111,10 +111,11 @@ def test_a_node_like_one_styled_before_is_not_matched_again() -> None:
     class Leaf(DOMNode):
         pass
 
-    leaves = []
+    roots, leaves = [], []  # (a node holds its parent weakly: the roots are kept here)
     for _ in range(3):
         root, leaf = Root(), Leaf(classes="big")
         leaf._attach(root)
+        roots.append(root)
         leaves.append(leaf)
     matched: list[DOMNode] = []
     textual_apply = shared_styles.textual_apply
