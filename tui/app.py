@@ -31,6 +31,7 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.screen import Screen
+from textual.theme import Theme
 from textual.timer import Timer
 
 from harena.core.engine import IllegalAction
@@ -49,12 +50,18 @@ from harena.tui.widgets.chat import keys_for_chat
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+S = TypeVar("S", bound=Screen[Any])
 
 NOTICEABLE_WAIT = 0.25
 """Seconds a table open may wait for a build slot (`BUILDS`) before the lobby says it comes."""
 
 
 __all__ = ["MIN_SIZE", "HarenaApp"]
+
+_CSS_VARIABLES: dict[str, dict[str, str]] = {}
+"""Theme name -> the CSS variables of that theme (`HarenaApp.get_css_variables`)."""
+_THEMES: dict[str, Theme] = {}
+"""Theme name -> the theme those variables were made from (a theme registered again anew)."""
 
 
 @dataclass
@@ -140,25 +147,52 @@ class HarenaApp(App[None]):
         self._waiting_open: WaitingOpen | None = None
         self.guide_progress: dict[str, list[str]] = {}  # table id -> guide panels shown
 
+    def get_css_variables(self) -> dict[str, str]:
+        """Textual's variables for the current theme, worked out once per theme for every app:
+        each app made them twice (its default theme, then ours), ~1 ms of a session's start,
+        and the shared dict lets every app's stylesheet share its parsed CSS and variable
+        tokens (server/hosting/textual_fixes.py). Nothing writes to it: Textual copies it."""
+        name = self.theme
+        variables = _CSS_VARIABLES.get(name)
+        if variables is None or self.current_theme is not _THEMES.get(name):
+            variables = super().get_css_variables()
+            _CSS_VARIABLES[name], _THEMES[name] = variables, self.current_theme
+        self.theme_variables = variables
+        return variables
+
     # -- start ----------------------------------------------------------------------------------
 
-    def on_mount(self) -> None:
-        self._relay_loop = asyncio.get_running_loop()
+    def get_default_screen(self) -> Screen[Any]:
+        """The first screen: the table asked for or where this identity holds a seat, else the
+        lobby. It is Textual's default screen, not pushed over a blank one: a session's start
+        makes, styles and lays out one screen fewer."""
+        self._relay_loop = asyncio.get_running_loop()  # (its widgets subscribe as they mount)
         self._relay_context = contextvars.copy_context()
-        self.subscriptions.add(
-            "turns", self.lobby.subscribe_turns(self.identity, self._turn_relay())
-        )
         table, problem = self._first_table()
-        if table is None:
-            self.push_screen(LobbyScreen(error=problem))
-        else:
+        if table is not None:
             # No lobby below: it is made when first needed (`back_to_lobby`). A seated player
             # connecting sees the table at once, and the server builds one screen instead of
             # two (~40% of a session's start-up CPU). It does not wait for a build slot: the
             # connection caps pace session starts, and a screen pushed over it (the take-over
             # question) must find the table below.
             BUILDS.claim()
-            self._push_table(table)
+            self._table_pace.take()
+            screen, problem = self._table_screen(table)
+            if screen is not None:
+                return self._first(screen)
+        return self._first(LobbyScreen(error=problem))
+
+    def _first(self, screen: S) -> S:
+        """`screen` as Textual's default screen, taking the result callback `switch_screen`
+        gives a screen and pops when it switches it out (`back_to_lobby` switches the table for
+        the lobby; pinned: server/hosting/textual_pins.py)."""
+        screen._push_result_callback(screen, None)
+        return screen
+
+    def on_mount(self) -> None:
+        self.subscriptions.add(
+            "turns", self.lobby.subscribe_turns(self.identity, self._turn_relay())
+        )
         if self.lobby.sessions_of(self.identity) > 1:
             self.push_screen(
                 TakeOverScreen(can_take_over=self._take_over is not None), self._taken_over

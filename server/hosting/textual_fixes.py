@@ -45,7 +45,9 @@ What is fixed, by pitfall number of docs/notes (textual-over-ssh):
 
 Beyond the twelve: every app parsed the same CSS again at start-up; parsed rules are now shared
 by all apps with the same theme (`_install_css_cache`; connect50: CPU per connection 148 ->
-120 ms).
+120 ms), and so are the theme's variables' key and tokens (`_install_shared_variable_tokens`).
+Installed from here too: `shared_styles` (a node's rules matched once for all apps) and
+`full_render` (a full frame renders only each cell's front-most widget).
 
 Every Textual/Rich internal this module (and the rest of the server) relies on is pinned as data
 in `textual_pins.PINS` and checked by tests/server/test_textual_pins.py against the installed
@@ -73,11 +75,13 @@ from rich.style import Style
 
 from harena.server.hosting import (
     dismantle,
+    full_render,
     gc_policy,
     lean_events,
     lean_strips,
     loop_share,
     partial_render,
+    shared_styles,
 )
 from harena.server.hosting.textual_pins import patch
 
@@ -614,12 +618,7 @@ def _install_css_cache() -> None:
     parsed: LRUCache[tuple[Any, ...], list[Any]] = LRUCache(MAX_PARSED_CSS)
 
     def _parse_rules(self: Any, css: str, read_from: Any, *args: Any, **kwargs: Any) -> list[Any]:
-        variables = self._variables
-        known = getattr(self, "_harena_variables_key", None)
-        if known is None or known[0] is not variables or known[2] != len(variables):
-            known = (variables, frozenset(variables.items()), len(variables))
-            self._harena_variables_key = known
-        key = (known[1], css, read_from, args, tuple(sorted(kwargs.items())))
+        key = (variables_key(self), css, read_from, args, tuple(sorted(kwargs.items())))
         rules = parsed.get(key)
         if rules is None:
             rules = parse_rules(self, css, read_from, *args, **kwargs)
@@ -627,6 +626,65 @@ def _install_css_cache() -> None:
         return list(rules)
 
     patch(Stylesheet, "_parse_rules", _parse_rules)
+
+
+MAX_THEMES = 16
+"""Distinct sets of CSS variables (themes) whose keys and tokens are kept for all apps."""
+
+_variable_keys: dict[int, tuple[dict[str, str], frozenset[Any], int]] = {}
+"""id of a variables dict -> (that dict, its key, its length when keyed): HarenaApp gives every
+app of a theme the same dict, so its key is made once, not per app."""
+_canonical_keys: dict[frozenset[Any], frozenset[Any]] = {}
+"""Each key once: stylesheets with equal variables in distinct dicts hold one key."""
+
+
+def _bounded_set(cache: dict[Any, Any], key: Any, value: Any) -> None:
+    if len(cache) >= MAX_THEMES:
+        del cache[next(iter(cache))]
+    cache[key] = value
+
+
+def variables_key(stylesheet: Any) -> frozenset[Any]:
+    """A hashable key of `stylesheet`'s CSS variables (its theme), shared by every stylesheet
+    with the same ones: a frozenset of ~180 items per app was ~18 KB of each session."""
+    variables = stylesheet._variables
+    known = getattr(stylesheet, "_harena_variables_key", None)
+    if known is None or known[0] is not variables or known[2] != len(variables):
+        known = _variable_keys.get(id(variables))
+        if known is None or known[0] is not variables or known[2] != len(variables):
+            key = frozenset(variables.items())
+            key = _canonical_keys.get(key, key)
+            _bounded_set(_canonical_keys, key, key)
+            known = (variables, key, len(variables))
+            _bounded_set(_variable_keys, id(variables), known)
+        stylesheet._harena_variables_key = known
+    return known[1]
+
+
+def _install_shared_variable_tokens() -> None:
+    """Connection start-up: every app's stylesheet tokenized the theme's ~180 CSS variables
+    again, the first time markup in a widget was styled (~1 ms and ~25 KB a session). The
+    tokens (immutable `Token` tuples, read only by the parser) of each set of variables are
+    now made once and shared by every stylesheet with the same variables."""
+    from textual.css.stylesheet import Stylesheet
+
+    original = vars(Stylesheet)["_variable_tokens"]
+    assert isinstance(original, property) and original.fget is not None
+    variable_tokens: Callable[[Stylesheet], dict[str, list[Any]]] = original.fget
+    shared: dict[frozenset[Any], dict[str, list[Any]]] = {}
+
+    def _variable_tokens(self: Stylesheet) -> dict[str, list[Any]]:
+        tokens: dict[str, list[Any]] | None = self._Stylesheet__variable_tokens  # type: ignore[attr-defined]
+        if tokens is None:
+            key = variables_key(self)
+            tokens = shared.get(key)
+            if tokens is None:
+                tokens = variable_tokens(self)
+                _bounded_set(shared, key, tokens)
+            self._Stylesheet__variable_tokens = tokens  # type: ignore[attr-defined]
+        return tokens
+
+    patch(Stylesheet, "_variable_tokens", property(_variable_tokens))
 
 
 # --------------------------------------------------------------------------- entry point
@@ -647,7 +705,10 @@ def install() -> None:
     _install_covered_screens_fix()
     _install_full_frame_fix()
     _install_first_resume_fix()
+    _install_shared_variable_tokens()
     partial_render.install(is_server_app)
+    full_render.install(is_server_app)
+    shared_styles.install()
     lean_strips.install()
     lean_events.install()
     _install_gc_hooks()

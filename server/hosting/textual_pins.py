@@ -12,6 +12,7 @@ benchmarks that would show a regression. `textual_fixes` patches only what is pi
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import importlib
 import inspect
@@ -33,8 +34,9 @@ class Pin:
     attribute: str
     kind: str
     """method, function, lru_cache, staticmethod, classmethod, property, class, module, slot
-    (in `__slots__`), instance (assigned as `self.<name>` by the class's code), attribute (a
-    class attribute or descriptor), value (a module-level value)."""
+    (in `__slots__`), instance (assigned as `self.<name>` by the class's code), field (a
+    dataclass field without a class-level default), attribute (a class attribute or
+    descriptor), value (a module-level value)."""
     signature: str | None = None
     """A callable's parameters as `parameters()` writes them (names only); None otherwise."""
 
@@ -110,6 +112,8 @@ def kind_of(owner: Any, name: str) -> str:
             return "function"
         return "value"
     if value is _ABSENT:
+        if dataclasses.is_dataclass(owner) and name in {f.name for f in dataclasses.fields(owner)}:
+            return "field"
         return "instance" if _assigned_by_code(owner, name) else MISSING
     if isinstance(value, staticmethod):
         return "staticmethod"
@@ -366,8 +370,40 @@ PINS: tuple[Pin, ...] = (
         "(self, css, read_from, is_default_rules, tie_breaker, scope)",
     ),
     Pin("textual.css.stylesheet", "Stylesheet._variables", "instance"),
+    # textual_fixes: CSS variables' tokens shared
+    Pin("textual.css.stylesheet", "Stylesheet._variable_tokens", "property"),
+    Pin("textual.css.stylesheet", "Stylesheet._Stylesheet__variable_tokens", "instance"),
+    # tui.app: the first screen is the default screen, switched out like one switched in
+    Pin(
+        "textual.screen",
+        "Screen._push_result_callback",
+        "method",
+        "(self, requester, callback, future)",
+    ),
+    # shared_styles
+    Pin("textual.css.stylesheet", "Stylesheet.apply", "method", "(self, node, *, animate, cache)"),
+    Pin(
+        "textual.css.stylesheet",
+        "Stylesheet.replace_rules",
+        "classmethod",
+        "(cls, node, rules, animate)",
+    ),
+    Pin("textual.css.stylesheet", "Stylesheet.rules", "property"),
+    Pin("textual.css.stylesheet", "Stylesheet.rules_map", "property"),
+    Pin("textual.css.model", "RuleSet.pseudo_classes", "field"),
+    Pin("textual.dom", "DOMNode._classes", "instance"),
+    Pin("textual.dom", "DOMNode._id", "instance"),
+    Pin("textual.dom", "DOMNode._selector_names", "property"),
+    Pin("textual.dom", "DOMNode._has_hover_style", "instance"),
+    Pin("textual.dom", "DOMNode._has_focus_within", "instance"),
+    Pin("textual.dom", "DOMNode._has_order_style", "instance"),
+    Pin("textual.dom", "DOMNode._has_odd_or_even", "instance"),
+    Pin("textual.css.stylesheet", "Stylesheet._EXCLUDE_PSEUDO_CLASSES_FROM_CACHE", "attribute"),
     # partial_render
     Pin("textual._compositor", "Compositor.render_partial_update", "method", "(self)"),
+    # full_render (with partial_render's)
+    Pin("textual._compositor", "Compositor.render_full_update", "method", "(self, simplify)"),
+    Pin("textual._compositor", "LayoutUpdate.__init__", "method", "(self, strips, region)"),
     Pin("textual._compositor", "Compositor._dirty_regions", "instance"),
     Pin("textual._compositor", "Compositor._regions_to_spans", "classmethod", "(cls, regions)"),
     Pin("textual._compositor", "Compositor.cuts", "property"),

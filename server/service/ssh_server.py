@@ -12,6 +12,7 @@ seat). `allow` (an authorized_keys file) closes the server to listed keys only, 
 from __future__ import annotations
 
 import asyncio
+import importlib
 import itertools
 import logging
 import time
@@ -134,6 +135,34 @@ class ServerConfig:
     reuse_port: bool = False  # SO_REUSEPORT: `--workers` share one port
     public_address: SshAddress | None = None  # what players type after ssh; None: what they reached
     metrics: MetricsAddress | None = None  # where Prometheus scrapes /metrics; None: off
+
+
+FIRST_RUN_IMPORTS = (
+    "textual.drivers.linux_driver",
+    "textual.layouts.factory",
+    "textual.layouts.horizontal",
+    "textual.layouts.stream",
+    "textual.pilot",
+)
+"""What Textual imports only when its first app runs (its driver class, layouts, `run_async`)."""
+
+
+def load_screens() -> None:
+    """Import the screens, games and boards and patch Textual before anyone connects.
+
+    The first session imported them (~100 modules, ~0.1 s of CPU and ~3 MB) while its player
+    and everyone connecting with them waited; now the server's start pays, and the modules are
+    among what `gc_policy` freezes before the first connection."""
+    from harena.core.engine import available_games
+    from harena.server.hosting.textual_fixes import install
+    from harena.tui import app, terminal  # noqa: F401  (imported for their side effect)
+    from harena.tui.boards import load_builtin_boards
+
+    for module in FIRST_RUN_IMPORTS:
+        importlib.import_module(module)
+    install()
+    available_games()  # the games' own modules, as the lobby lists them
+    load_builtin_boards()
 
 
 class HarenaSession(AppSession):
@@ -666,6 +695,7 @@ class HarenaServer:
         self.lobby.reviewer = self.reviews
         self.clocks = ClockRunner(self.lobby)
         self.notices.start()
+        load_screens()
         # Before anyone connects: the collection of the whole heap that precedes the first
         # freeze of the server's own objects (30-50 ms) kept the first client waiting, and
         # anyone connecting with it (bench/hostile.py --scenario cycles).

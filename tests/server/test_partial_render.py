@@ -52,3 +52,30 @@ async def test_any_dirty_regions_paint_what_textual_paints() -> None:
             compositor._dirty_regions = set(regions)
             theirs = painted(original(compositor), (width, height))
             assert ours == theirs, regions
+
+
+async def test_a_full_frame_paints_what_textual_paints() -> None:
+    """`full_render`: the first frame, rendering only each cell's front-most widget, paints the
+    same cells as Textual's full update (the table screen with a wide character, and the
+    lobby), at two sizes."""
+    from textual.strip import Strip
+
+    from harena.server.hosting import full_render
+    from harena.tui.screens.lobby import LobbyScreen
+
+    lobby = Lobby()
+    table = lobby.create_table("ann", "ann", "highcard", 2)
+    table.sit("bob", "bob")
+    table.say("bob", "bob", "wide 世界 chat, long enough to wrap in the chat panel of the table")
+    original = full_render.textual_render_full_update
+    assert original is not None
+    for who, screen_type in (("ann", TableScreen), ("cid", LobbyScreen)):
+        for size in ((80, 24), (101, 31)):
+            async with session(lobby, who, who, size=size) as (app, pilot):
+                await until(lambda: isinstance(app.screen, screen_type))  # noqa: B023
+                await pilot.pause()
+                compositor = app.screen._compositor
+                ours = full_render.render_full_update(compositor)
+                theirs = original(compositor)
+                assert painted(ours, size) == painted(theirs, size)
+                assert all(isinstance(s, Strip) for line in ours.strips for s in line)

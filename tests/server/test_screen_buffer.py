@@ -74,6 +74,24 @@ def test_an_identical_paint_sends_nothing_and_a_change_only_its_cells() -> None:
     assert buffer.render() == "\x1b[8C2\x1b[1;1H"
 
 
+def test_a_settled_screen_keeps_one_grid_of_cells_and_still_sends_only_changes() -> None:
+    """Memory per session: rows the client shows as the target has them are one list in both
+    grids; a paint copies the row it writes, so the comparison still finds the change."""
+    buffer = ScreenBuffer(30, 2)
+    rows = [[("total: 41", None), (" " * 21, None)], [("turn: 2", None), (" " * 23, None)]]
+    buffer.apply(full_update(rows, 30), COLORS)
+    buffer.render()
+    assert all(buffer._client_chars[y] is buffer._target_chars[y] for y in range(2))
+    assert all(buffer._client_keys[y] is buffer._target_keys[y] for y in range(2))
+    rows[1] = [("turn: 3", Style(bold=True)), (" " * 23, None)]
+    buffer.apply(full_update(rows, 30), COLORS)
+    assert buffer._client_chars[1] is not buffer._target_chars[1]
+    assert buffer._client_chars[1][6] == "2"
+    assert "3" in buffer.render()
+    assert buffer._client_chars[1] is buffer._target_chars[1]
+    assert buffer.render() == ""
+
+
 def test_default_colours_are_the_reset_state() -> None:
     # Textual writes default colours explicitly; after a reset they are implied.
     assert style_key(Style(color="default", bgcolor="default"), COLORS) == ""

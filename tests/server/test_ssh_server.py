@@ -424,3 +424,43 @@ async def test_a_new_screen_is_not_styled_again_when_first_shown(make_server, mo
     ann.send("\x1b")
     await ann.wait_for_text("No tables yet")
     await ann.close()
+
+
+FIRST_CONNECTION = """
+import asyncio, sys
+from pathlib import Path
+from harena.server.service.ssh_server import HarenaServer, ServerConfig
+from tests.server.players import new_key, player
+
+async def main() -> None:
+    server = HarenaServer(ServerConfig(port=0, keys_dir=Path(sys.argv[1]), data_dir=None))
+    await server.start()
+    before = set(sys.modules)
+    ann = await player(server, "ann", new_key())
+    await ann.wait_for_text("Tables")
+    await ann.wait_quiet(0.2)
+    print(" ".join(sorted(m for m in set(sys.modules) - before if m.startswith(("harena", "textual")))))
+    await ann.close()
+    await server.stop()
+
+asyncio.run(main())
+"""
+
+
+def test_the_first_connection_imports_no_screens(tmp_path):
+    """The server imports the screens, boards and what Textual imports on its first run as it
+    starts (ssh_server.load_screens): the first player does not wait for ~100 modules."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_CONNECTION, str(tmp_path / "keys")],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == ""

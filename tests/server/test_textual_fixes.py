@@ -378,3 +378,25 @@ def test_css_is_parsed_once_for_every_app_with_the_same_theme() -> None:
     assert cat_rules[0].styles.color == Color.parse("blue")
     cat.set_variables({"accent": "red"})  # a theme change parses with the new variables
     assert cat._parse_rules(css, where)[0] is ann_rules[0]
+
+
+def test_apps_of_one_theme_share_its_css_variables_and_their_tokens() -> None:
+    """Connection start-up: the theme's variables, their key and their tokens are made once for
+    every app (tui/app.py, textual_fixes), not per session."""
+    from textual.css.stylesheet import Stylesheet
+
+    from harena.core.lobby import Lobby
+    from harena.tui.app import HarenaApp
+
+    ann, bob = (HarenaApp(Lobby(), name, name) for name in ("ann", "bob"))
+    assert ann.get_css_variables() is bob.get_css_variables()
+    assert ann.stylesheet._variables is bob.stylesheet._variables
+    assert ann.stylesheet._variable_tokens is bob.stylesheet._variable_tokens
+    assert ann.stylesheet._variable_tokens["primary"]  # tokens of the ansi theme's variables
+    # Equal variables in distinct dicts share one key and one set of tokens too.
+    cat = Stylesheet(variables=dict(ann.stylesheet._variables))
+    assert textual_fixes.variables_key(cat) is textual_fixes.variables_key(ann.stylesheet)
+    assert cat._variable_tokens is ann.stylesheet._variable_tokens
+    dan = Stylesheet(variables={**ann.stylesheet._variables, "primary": "red"})
+    assert dan._variable_tokens is not ann.stylesheet._variable_tokens
+    assert dan._variable_tokens["primary"][0].value == "red"

@@ -1,4 +1,5 @@
-"""A seated player's session starts with the table screen only; the lobby is built on demand."""
+"""A seated player's session starts with the table screen only; the lobby is built on demand.
+The first screen is Textual's default screen: no blank screen is made below it."""
 
 from __future__ import annotations
 
@@ -25,4 +26,17 @@ async def test_the_lobby_is_built_when_first_needed_and_then_kept() -> None:
         await pilot.press("escape")
         await until(lambda: isinstance(app.screen, LobbyScreen))
         assert app.screen is lobby_screen  # the same lobby, below the table this time
-        assert [type(screen) for screen in app.screen_stack[1:]] == [LobbyScreen]
+        assert app.screen_stack == [lobby_screen]  # in the table's place: nothing below
+
+
+async def test_the_first_screen_is_the_default_screen() -> None:
+    """A session's start makes one screen, not a blank default one below the first."""
+    lobby = Lobby()
+    table = lobby.create_table("id-alice", "alice", "highcard", 2)
+    table.sit("id-bob", "bob")
+    async with session(lobby, "id-alice", "alice") as (app, _pilot):
+        assert [type(screen) for screen in app.screen_stack] == [TableScreen]
+        assert "alice" in screen_text(app)
+    async with session(lobby, "id-cid", "cid") as (app, _pilot):  # no seat: the lobby
+        assert [type(screen) for screen in app.screen_stack] == [LobbyScreen]
+        assert "#1" in screen_text(app)

@@ -15,7 +15,14 @@ from typing import TypeVar
 from harena.tui.boards.base import BoardWidget
 from harena.tui.boards.generic import GenericBoard
 
-__all__ = ["BoardWidget", "GenericBoard", "board_widget_for", "register_board", "unregister_board"]
+__all__ = [
+    "BoardWidget",
+    "GenericBoard",
+    "board_widget_for",
+    "load_builtin_boards",
+    "register_board",
+    "unregister_board",
+]
 
 
 B = TypeVar("B", bound=type[BoardWidget])
@@ -41,11 +48,16 @@ def unregister_board(game_name: str) -> None:
     _BOARDS.pop(game_name, None)
 
 
-def board_widget_for(game_name: str) -> type[BoardWidget]:
-    """The board widget class for a game; GenericBoard when the game has none."""
+def load_builtin_boards() -> None:
+    """Import the boards of BUILTIN_BOARDS (once): a server does it before anyone connects."""
     global _builtins_loaded
     if not _builtins_loaded:
         for module in BUILTIN_BOARDS:
             importlib.import_module(module)
         _builtins_loaded = True
+
+
+def board_widget_for(game_name: str) -> type[BoardWidget]:
+    """The board widget class for a game; GenericBoard when the game has none."""
+    load_builtin_boards()
     return _BOARDS.get(game_name, GenericBoard)
