@@ -310,7 +310,8 @@ class ServerProcess:
 
     def sample_stacks(self, seconds: float) -> subprocess.Popen[bytes] | None:
         """With HARENA_BENCH_PYSPY=path, py-spy samples the server for `seconds` into `path`
-        (flame graph SVG, or raw collapsed stacks if the path ends in .txt)."""
+        (flame graph SVG, or raw collapsed stacks if the path ends in .txt), at
+        HARENA_BENCH_PYSPY_RATE samples a second (100)."""
         out = os.environ.get("HARENA_BENCH_PYSPY")
         if not out:
             return None
@@ -318,6 +319,7 @@ class ServerProcess:
         kind = "raw" if out.endswith(".txt") else "flamegraph"
         return subprocess.Popen(
             [spy, "record", "-d", str(max(1, int(seconds))), "-f", kind, "--nonblocking"]
+            + ["-r", os.environ.get("HARENA_BENCH_PYSPY_RATE", "100")]
             + ["-p", str(self.proc.pid), "-o", out],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
