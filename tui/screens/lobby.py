@@ -21,7 +21,6 @@ from harena.core.engine import IllegalAction
 from harena.core.guide import create_guided_table
 from harena.core.privacy import Privacy
 from harena.core.table.options import TableOptions
-from harena.tui.messages import LobbyChanged
 from harena.tui.screens.create_table import TableRequest, show_create_table
 from harena.tui.screens.help import HelpKeys
 from harena.tui.screens.invite import InviteScreen, guests_of
@@ -347,9 +346,6 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         elif not running and self._ticking is not None:
             self._ticking.stop()
             self._ticking = None
-
-    def on_lobby_changed(self, message: LobbyChanged) -> None:
-        self.show(message.view)
 
     def show(self, view: dict[str, Any]) -> None:
         try:
