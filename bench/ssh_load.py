@@ -1,11 +1,14 @@
 """SSH load benchmark: real SSH clients (this process) against `harena serve` (another process).
 
-    python bench/ssh_load.py [--scenario table10|busy100|connect50|all] [--quick]
+    python bench/ssh_load.py [--scenario table10|busy100|connect50|spectate|lobby|all] [--quick]
 
 Scenarios (the server is restarted for each, so memory figures start clean):
 - table10: one table, 10 seated sessions; 30 moves (--moves), each by the seat whose turn it is.
 - busy100: 100 sessions at 20 tables of 5; every table makes a move every 2 s for --seconds.
 - connect50: 50 sessions connecting at once.
+- spectate: one table of 5 players watched by --sessions spectators (100); --moves moves.
+- lobby: --sessions players idle in the lobby (100) while a table's list line changes --moves
+  times (a spectator comes and goes, made in the server: no connection's cost counted).
 
 With HARENA_BENCH_PROFILE=path set, the server process runs under cProfile during the moves of
 table10 and busy100 (the connections of connect50) and dumps its stats there (to find hot spots;
@@ -64,6 +67,8 @@ def run_server(workdir: Path) -> None:
     logging.basicConfig(level=logging.WARNING)
     install()
     spec = json.loads((workdir / "tables.json").read_text())
+    churned: list[Any] = []  # the table the lobby scenario changes (SIGHUP)
+    ids: list[str] = []
     timing = record_timing()
     memory_path = os.environ.get("HARENA_BENCH_TRACEMALLOC")
     if memory_path:
@@ -91,8 +96,11 @@ def run_server(workdir: Path) -> None:
             table = server.lobby.create_table(players[0], "p0", "tally", len(players))
             for seat, identity in enumerate(players[1:], start=1):
                 table.sit(identity, f"p{seat}")
+            churned[:] = [table]
+            ids.append(table.id)
         await server.start()
         loop_lag.monitor().start()
+        (workdir / "ids.json").write_text(json.dumps(ids))
         (workdir / "port").write_text(str(server.port))
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
@@ -105,6 +113,7 @@ def run_server(workdir: Path) -> None:
                 dump_memory(Path(memory_path))
 
         loop.add_signal_handler(signal.SIGUSR1, dump_timing)
+        loop.add_signal_handler(signal.SIGHUP, churn_lobby, churned[0])
         profile_path = os.environ.get("HARENA_BENCH_PROFILE")
         if profile_path:
             loop.add_signal_handler(signal.SIGUSR2, toggle_profile, Path(profile_path))
@@ -112,6 +121,16 @@ def run_server(workdir: Path) -> None:
         await server.stop()
 
     asyncio.run(main())
+
+
+def churn_lobby(table: Any) -> None:
+    """SIGHUP in the server: a spectator comes to `table`, or goes: its line in every lobby
+    session's list changes ("1 watching")."""
+    watcher = "bench-watcher"
+    if watcher in table.spectators:
+        table.leave(watcher)
+    else:
+        table.watch(watcher, "watcher")
 
 
 _profiler: list[Any] = []
@@ -291,7 +310,8 @@ class ServerProcess:
 
     def sample_stacks(self, seconds: float) -> subprocess.Popen[bytes] | None:
         """With HARENA_BENCH_PYSPY=path, py-spy samples the server for `seconds` into `path`
-        (flame graph SVG, or raw collapsed stacks if the path ends in .txt)."""
+        (flame graph SVG, or raw collapsed stacks if the path ends in .txt), at
+        HARENA_BENCH_PYSPY_RATE samples a second (100)."""
         out = os.environ.get("HARENA_BENCH_PYSPY")
         if not out:
             return None
@@ -299,6 +319,7 @@ class ServerProcess:
         kind = "raw" if out.endswith(".txt") else "flamegraph"
         return subprocess.Popen(
             [spy, "record", "-d", str(max(1, int(seconds))), "-f", kind, "--nonblocking"]
+            + ["-r", os.environ.get("HARENA_BENCH_PYSPY_RATE", "100")]
             + ["-p", str(self.proc.pid), "-o", out],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -556,6 +577,136 @@ async def busy100(workdir: Path, seconds: float, sessions: int = 100, pin: bool 
         server.stop()
 
 
+async def watch(port: int, key: asyncssh.SSHKey, name: str, table_id: str) -> ScreenClient:
+    """A spectator's session at table `table_id` (`ssh -t host table N`), its screen settled."""
+    client = await ScreenClient.connect(
+        port,
+        username=name,
+        size=SIZE,
+        client_keys=[key],
+        agent_path=None,
+        known_hosts=None,
+        command=f"table {table_id}",
+    )
+    await client.wait_until(lambda: "total" in client.screen_text(), 20, "the table screen")
+    await client.wait_quiet(0.3, 20)
+    return client
+
+
+async def in_lobby(port: int, key: asyncssh.SSHKey, name: str) -> ScreenClient:
+    """An idle player's session in the lobby, its screen settled."""
+    client = await ScreenClient.connect(
+        port, username=name, size=SIZE, client_keys=[key], agent_path=None, known_hosts=None
+    )
+    await client.wait_until(lambda: "#" in client.screen_text(), 20, "the lobby's list")
+    await client.wait_quiet(0.3, 20)
+    return client
+
+
+def per_update(cpu: float, updates: int) -> str:
+    return f"{cpu / max(updates, 1) * 1000:.2f} ms"
+
+
+async def spectate(workdir: Path, moves: int, spectators: int = 100, pin: bool = False) -> None:
+    """One table of 5 players and `spectators` watching it: every spectator's screen shows the
+    same public view, so its work should be done once per move, not once per spectator."""
+    keys = make_keys(5 + spectators)
+    tables = [[identity(k) for k in keys[:5]]]
+    server = ServerProcess(tables, workdir)
+    try:
+        port = await server.port()
+        if pin:
+            server.pin(0)
+        table_id = json.loads((workdir / "ids.json").read_text())[0]
+        players, _, _ = await connect_all(port, keys[:5])
+        watchers: list[ScreenClient] = []
+        for i in range(5, len(keys), 10):
+            watchers += await asyncio.gather(
+                *(watch(port, k, f"w{i + j}", table_id) for j, k in enumerate(keys[i : i + 10]))
+            )
+        await asyncio.sleep(1.0)
+        latencies: list[float] = []
+        update_bytes: list[int] = []
+        cpu_before = server.cpu_seconds()
+        server.toggle_profile()
+        spy = server.sample_stacks(moves * 0.3)
+        for n in range(moves):
+            actor = players[n % 5]
+            others = [c for c in players if c is not actor]
+            latency, sizes = await move(actor, others + watchers, n + 1)
+            latencies.append(latency)
+            update_bytes.extend(sizes[len(others) :])
+        cpu = server.cpu_seconds() - cpu_before
+        server.toggle_profile()
+        if spy is not None:
+            spy.wait()
+        print(f"spectate: one table of 5 players, {spectators} spectators, {moves} moves")
+        print(f"  bytes per spectator update: {describe([float(b) for b in update_bytes], 'B')}")
+        print(f"  keypress to last screen: {describe(latencies, 'ms', 1000)}")
+        print(
+            f"  server CPU per move ({5 + spectators} screens): {cpu / moves * 1000:.1f} ms "
+            f"({per_update(cpu, moves * (5 + spectators))} per screen update)"
+        )
+        await asyncio.gather(*(c.close() for c in [*players, *watchers]))
+    finally:
+        server.stop()
+
+
+async def lobby(workdir: Path, changes: int, sessions: int = 100, pin: bool = False) -> None:
+    """`sessions` players idle in the lobby while one table's line changes `changes` times:
+    everyone sees the same list, so it should be drawn once per change, not once per player."""
+    keys = make_keys(sessions)
+    tables = [[identity(k) for k in make_keys(2)]]  # nobody of them connects
+    server = ServerProcess(tables, workdir)
+    try:
+        port = await server.port()
+        if pin:
+            server.pin(0)
+        clients: list[ScreenClient] = []
+        for i in range(0, sessions, 10):
+            clients += await asyncio.gather(
+                *(in_lobby(port, k, f"l{i + j}") for j, k in enumerate(keys[i : i + 10]))
+            )
+        await asyncio.sleep(1.0)
+        latencies: list[float] = []
+        update_bytes: list[int] = []
+        cpu_before = server.cpu_seconds()
+        server.toggle_profile()
+        spy = server.sample_stacks(changes * 0.3)
+        for n in range(changes):
+            before = [c.bytes_received for c in clients]
+            start = time.monotonic()
+            server.proc.send_signal(signal.SIGHUP)
+            watched = n % 2 == 0
+            await asyncio.gather(
+                *(
+                    c.wait_until(
+                        lambda c=c, w=watched: ("Watching: watcher" in c.screen_text()) == w,
+                        10,
+                        "the change",
+                    )
+                    for c in clients
+                )
+            )
+            latencies.append(time.monotonic() - start)
+            await asyncio.gather(*(c.wait_quiet(0.15, 10) for c in clients))
+            update_bytes += [c.bytes_received - b for c, b in zip(clients, before, strict=True)]
+        cpu = server.cpu_seconds() - cpu_before
+        server.toggle_profile()
+        if spy is not None:
+            spy.wait()
+        print(f"lobby: {sessions} players in the lobby, {changes} changes of a table's line")
+        print(f"  bytes per lobby update: {describe([float(b) for b in update_bytes], 'B')}")
+        print(f"  change to last screen: {describe(latencies, 'ms', 1000)}")
+        print(
+            f"  server CPU per change ({sessions} screens): {cpu / changes * 1000:.1f} ms "
+            f"({per_update(cpu, changes * sessions)} per screen update)"
+        )
+        await asyncio.gather(*(c.close() for c in clients))
+    finally:
+        server.stop()
+
+
 async def handshake(port: int, key: asyncssh.SSHKey, name: str) -> None:
     """An SSH connection that authenticates and closes without opening a session: the cost of
     the key exchange and authentication alone."""
@@ -628,6 +779,10 @@ async def main(args: argparse.Namespace) -> None:
             await busy100(workdir, args.seconds, sessions or 100, args.pin)
         if args.scenario in ("connect50", "all"):
             await connect50(workdir, sessions or 50, args.pin)
+        if args.scenario in ("spectate", "all"):
+            await spectate(workdir, args.moves, sessions or 100, args.pin)
+        if args.scenario in ("lobby", "all"):
+            await lobby(workdir, args.moves, sessions or 100, args.pin)
 
 
 if __name__ == "__main__":
@@ -638,12 +793,19 @@ if __name__ == "__main__":
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument(
-        "--scenario", default="all", choices=["table10", "busy100", "connect50", "all"]
+        "--scenario",
+        default="all",
+        choices=["table10", "busy100", "connect50", "spectate", "lobby", "all"],
     )
-    parser.add_argument("--moves", type=int, default=30, help="moves in the table10 run")
+    parser.add_argument(
+        "--moves", type=int, default=30, help="moves in table10 and spectate, changes in lobby"
+    )
     parser.add_argument("--seconds", type=float, default=20.0, help="length of the busy100 run")
     parser.add_argument(
-        "--sessions", type=int, default=0, help="sessions for busy100 and connect50 (100, 50)"
+        "--sessions",
+        type=int,
+        default=0,
+        help="sessions for busy100, connect50 (100, 50), spectate and lobby (100)",
     )
     parser.add_argument(
         "--pin", action="store_true", help="the server on CPU 0, the clients on CPU 1 (Linux)"

@@ -28,8 +28,6 @@ from textual import events
 from textual._context import active_app  # (pinned: server/hosting/textual_pins.py)
 from textual.app import App
 from textual.geometry import Size
-from textual.message import Message
-from textual.message_pump import MessagePump
 from textual.screen import Screen
 from textual.theme import Theme
 from textual.timer import Timer
@@ -37,7 +35,6 @@ from textual.timer import Timer
 from harena.core.engine import IllegalAction
 from harena.core.lobby import Lobby
 from harena.core.table_like import TableLike
-from harena.tui.messages import LobbyChanged
 from harena.tui.screens.confirm import confirm
 from harena.tui.screens.lobby import LobbyScreen
 from harena.tui.screens.table import TableScreen
@@ -76,7 +73,7 @@ class WaitingOpen:
 
 
 class ViewTarget(Protocol):
-    """What shows a table's views (the table screen)."""
+    """What shows a table's or the lobby's views (the table screen, the lobby screen)."""
 
     @property
     def is_attached(self) -> bool: ...
@@ -437,20 +434,6 @@ class HarenaApp(App[None]):
 
     # -- subscriptions --------------------------------------------------------------------------
 
-    def relay(
-        self, target: MessagePump, message_type: Callable[[dict[str, Any]], Message]
-    ) -> Callable[[dict[str, Any]], None]:
-        """A subscriber callback that delivers views to `target` as messages, from our context.
-
-        The message is created inside this app's context (in `deliver`), so neither it nor the
-        callback captures the app that caused the change.
-        """
-
-        def deliver(view: dict[str, Any]) -> None:
-            target.post_message(message_type(view))  # a no-op once target is closed
-
-        return self._in_our_context(deliver)
-
     def _in_our_context(
         self, deliver: Callable[[dict[str, Any]], None]
     ) -> Callable[[dict[str, Any]], None]:
@@ -491,15 +474,20 @@ class HarenaApp(App[None]):
 
         return call
 
-    def subscribe_lobby(self, target: MessagePump, key: str) -> None:
-        self.subscriptions.add(
-            key, self.lobby.subscribe(self.relay(target, LobbyChanged), self.identity)
-        )
+    def subscribe_lobby(self, target: ViewTarget, key: str) -> None:
+        """The lobby's views reach `target.show(view)` as a table's do (`subscribe_table`):
+        every change at any table reaches every session in the lobby."""
+        self.subscriptions.add(key, self.lobby.subscribe(self._shows(target), self.identity))
 
     def subscribe_table(self, table: TableLike, target: ViewTarget, key: str) -> None:
         """Views of `table` reach `target.show(view)` as soon as the loop gets to them: not as a
         message, since every move reaches every session at the table (a message costs a queue,
         a task switch and Textual's dispatch, per screen per move)."""
+        self.subscriptions.add(key, table.subscribe(self.identity, self._shows(target)))
+
+    def _shows(self, target: ViewTarget) -> Callable[[dict[str, Any]], None]:
+        """A subscriber callback that calls `target.show(view)` soon, in this app's own context
+        (so it captures no other app), unless the target has closed meanwhile."""
 
         def deliver(view: dict[str, Any]) -> None:
             if not target.is_attached:
@@ -509,7 +497,7 @@ class HarenaApp(App[None]):
             except Exception as error:  # as an error in a message handler: the app's to handle
                 self._handle_exception(error)
 
-        self.subscriptions.add(key, table.subscribe(self.identity, self._in_our_context(deliver)))
+        return self._in_our_context(deliver)
 
     def unsubscribe(self, key: str) -> None:
         self.subscriptions.close(key)

@@ -10,7 +10,17 @@ from textual.content import Content
 from textual.message import Message
 from textual.widget import Widget
 
+from harena.tui.widgets.made_once import MadeOnce
 from harena.tui.widgets.seats import named_seats, seat_names
+
+
+def _named_log(view: Mapping[str, Any]) -> list[str]:
+    names = seat_names(view["table"]["seats"])
+    return [named_seats(line, names) for line in view["game"]["log"]]
+
+
+_log_lines: MadeOnce[list[str]] = MadeOnce()
+"""A view's log lines, made once for every session shown that view (`made_once`)."""
 
 
 class BoardWidget(Widget):
@@ -110,8 +120,7 @@ class BoardWidget(Widget):
     def log_lines(self, view: dict[str, Any]) -> Sequence[Content | str]:
         """The log as this board shows it (e.g. with the players' names and colours); by
         default with every "Seat N" of the game's text named as its player."""
-        names = seat_names(view["table"]["seats"])
-        return [named_seats(line, names) for line in view["game"]["log"]]
+        return _log_lines.get((view,), None, lambda: _named_log(view))
 
     def prompt_view(self, prompts: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The prompts as the prompt bar should list them (e.g. labels with extra keys)."""

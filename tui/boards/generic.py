@@ -7,6 +7,7 @@ from typing import Any
 from textual.content import Content
 
 from harena.tui.boards.base import BoardWidget
+from harena.tui.widgets.made_once import MadeOnce
 from harena.tui.widgets.rows import RowsWidget
 
 INDENT = "  "
@@ -47,6 +48,21 @@ def format_value(value: Any) -> str:
     return str(value)
 
 
+def board_rows(lines: list[str], width: int, height: int) -> list[Content]:
+    """The board's lines as the rows of a content area of this size."""
+    if height > 0 and len(lines) > height:
+        hidden = len(lines) - height + 1
+        lines = lines[: height - 1] + [f"... {hidden} more lines"]
+    return [
+        Content(line if len(line) <= width else line[: max(width - 1, 0)] + "…") for line in lines
+    ]
+
+
+# (a view's board lines, and their rows, made once for every session shown it: `made_once`)
+_board_lines: MadeOnce[list[str]] = MadeOnce()
+_board_rows: MadeOnce[list[Content]] = MadeOnce()
+
+
 class GenericBoard(BoardWidget, RowsWidget):
     """Repaints only the lines that changed (`RowsWidget`)."""
 
@@ -55,8 +71,9 @@ class GenericBoard(BoardWidget, RowsWidget):
         self._lines: list[str] = []
 
     def show(self, view: dict[str, Any]) -> None:
-        lines = board_lines(view["game"]["board"])
-        if lines != self._lines:
+        board = view["game"]["board"]
+        lines = _board_lines.get((board,), None, lambda: board_lines(board))
+        if lines is not self._lines and lines != self._lines:
             self._lines = lines
             self.update_rows()
 
@@ -66,10 +83,4 @@ class GenericBoard(BoardWidget, RowsWidget):
 
     def build_rows(self, width: int, height: int) -> list[Content]:
         lines = self._lines
-        if height > 0 and len(lines) > height:
-            hidden = len(lines) - height + 1
-            lines = lines[: height - 1] + [f"... {hidden} more lines"]
-        return [
-            Content(line if len(line) <= width else line[: max(width - 1, 0)] + "…")
-            for line in lines
-        ]
+        return _board_rows.get((lines,), (width, height), lambda: board_rows(lines, width, height))

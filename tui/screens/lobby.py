@@ -21,7 +21,6 @@ from harena.core.engine import IllegalAction
 from harena.core.guide import create_guided_table
 from harena.core.privacy import Privacy
 from harena.core.table.options import TableOptions
-from harena.tui.messages import LobbyChanged
 from harena.tui.screens.create_table import TableRequest, show_create_table
 from harena.tui.screens.help import HelpKeys
 from harena.tui.screens.invite import InviteScreen, guests_of
@@ -34,6 +33,7 @@ from harena.tui.widgets.header_line import HeaderLine
 from harena.tui.widgets.key_bar import KeyBar
 from harena.tui.widgets.lines_panel import LinesPanel
 from harena.tui.widgets.panel import Panel
+from harena.tui.widgets.rows import RowsWidget
 from harena.tui.widgets.status_line import StatusLine
 from harena.tui.widgets.table_list import TableList, detail_lines
 
@@ -70,8 +70,9 @@ def mark_kept(tables: list[dict[str, Any]], name: str) -> list[dict[str, Any]]:
     return mine + [t for t in tables if not kept(t)] if mine else tables
 
 
-class TableDetails(Widget):
-    """Two lines on the selected table; fixed height, so updates never re-layout."""
+class TableDetails(RowsWidget):
+    """Two lines on the selected table; fixed height, so updates never re-layout. Drawn row
+    by row: a change elsewhere in the lobby leaves them alone."""
 
     DEFAULT_CSS = """
     TableDetails {
@@ -89,18 +90,17 @@ class TableDetails(Widget):
         lines = [] if table is None else detail_lines(table)
         if lines != self._lines:
             self._lines = lines
-            self.refresh()
+            self.update_rows()
 
     @property
     def text(self) -> str:
         return "\n".join(self._lines)
 
-    def render(self) -> Content:
-        width = self.content_size.width
-        return Content("\n").join(
+    def build_rows(self, width: int, height: int) -> list[Content]:
+        return [
             Content(line if len(line) <= width else line[: max(width - 1, 0)] + "…")
             for line in self._lines
-        )
+        ]
 
 
 class NoticeLine(Widget):
@@ -136,17 +136,28 @@ class NoticeLine(Widget):
         return Content(line if len(line) <= width else line[: max(width - 1, 0)] + "…")
 
 
+_online_made: list[tuple[object, list[str]]] = []
+"""The last `online_lines` made, with the ratings list they were made from."""
+
+
 def online_lines(view: dict[str, Any]) -> list[str]:
     """`ann       C1516 S1480`: who is online, with their rating at each game they are rated
-    at (the game's initial)."""
+    at (the game's initial).
+
+    Made once per lobby change for every session: each is given the same list of ratings (the
+    public view, built once per change) and the lines are a pure function of it. The very same
+    strings also let each session's panel see at once that nothing changed."""
     rated = view.get("online_ratings")
     if rated is None:
         return list(view["online"])
+    if _online_made and _online_made[0][0] is rated:
+        return list(_online_made[0][1])
     out = []
     for name, ratings in rated:
         marks = " ".join(f"{game[:1].upper()}{value}" for game, value in sorted(ratings.items()))
         out.append(f"{name[:10]:<10} {marks}".rstrip() if marks else name)
-    return out
+    _online_made[:] = [(rated, out)]
+    return list(out)
 
 
 class OnlinePanel(LinesPanel):
@@ -336,9 +347,6 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
             self._ticking.stop()
             self._ticking = None
 
-    def on_lobby_changed(self, message: LobbyChanged) -> None:
-        self.show(message.view)
-
     def show(self, view: dict[str, Any]) -> None:
         try:
             self._draw(view)
@@ -375,8 +383,7 @@ class LobbyScreen(QuietFocus, ChatKeys, HelpKeys, Screen[None]):
         panel = self.query_one("#tables-panel", Panel)
         panel.set_title("Finished tables (f: in play)" if self._finished else "Tables")
         tables = self.query_one(TableList)
-        tables.empty_text = "No finished tables." if self._finished else TableList.empty_text
-        tables.refresh()
+        tables.set_empty_text("No finished tables." if self._finished else TableList.empty_text)
         self.show(self.harena.lobby.view(self.harena.identity))
         self.status.clear()
 

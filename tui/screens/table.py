@@ -398,9 +398,15 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         self.show(self.view)
 
     def turns_changed(self) -> None:
-        """Another table started or stopped waiting for us: the header says so."""
+        """Another table started or stopped waiting for us: the header says so. Only the
+        header: the rest is drawn from this table's view, which has not changed (at a move,
+        the player whose turn comes and the one whose turn ends redrew the whole screen a
+        second time)."""
         if self.view:
-            self.show(self.view)
+            try:
+                self._draw_header(self.view, self._widget(BoardWidget))
+            except NoMatches:
+                pass  # the screen is going: its widgets are gone
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -450,9 +456,7 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
     def _draw(self, view: dict[str, Any]) -> None:
         game = view["game"]
         board = self._widget(BoardWidget)
-        self._widget(HeaderLine).set_text(
-            header_text(view, board) + self.harena.turn_note(besides=self.table.id)
-        )
+        self._draw_header(view, board)
         window = view["table"].get("window")
         asked = window is not None and any(p.get("default") for p in game["prompts"])
         if asked and game["result"] is None:
@@ -468,6 +472,12 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         self._draw_prompt(view, board)
         if self._confirming is not None and self._confirming_at != game["decision"]:
             self._confirming = None  # the prompt moved on: nothing to confirm any more
+
+    def _draw_header(self, view: dict[str, Any], board: BoardWidget) -> None:
+        """The header: this table, and the other tables waiting for this player."""
+        self._widget(HeaderLine).set_text(
+            header_text(view, board) + self.harena.turn_note(besides=self.table.id)
+        )
 
     def _draw_prompt(self, view: dict[str, Any], board: BoardWidget) -> None:
         """The prompt bar (or the game-over panel): the open decisions, else what the table

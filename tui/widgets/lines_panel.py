@@ -14,12 +14,18 @@ from operator import is_
 from textual.cache import LRUCache
 from textual.content import Content
 
+from harena.tui.widgets.made_once import MadeOnce
 from harena.tui.widgets.rows import RowKey, RowsWidget, row_key, same_row
 
 KEPT_WRAPS = 4096
 """Wrapped lines kept for all panels (a log of 40 lines scrolls through them one per move)."""
 
 _wrapped: LRUCache[tuple[RowKey, int], list[Content]] = LRUCache(KEPT_WRAPS)
+
+# The lines given as Content, and the tail of them shown, made once for every session given
+# the very same list (`made_once`).
+_contents: MadeOnce[list[Content]] = MadeOnce()
+_tails: MadeOnce[list[Content]] = MadeOnce()
 
 
 class LinesPanel(RowsWidget):
@@ -48,6 +54,19 @@ class LinesPanel(RowsWidget):
         source = list(lines)
         if len(source) == len(self._source) and all(map(is_, source, self._source)):
             return  # the very same lines (a move that logged nothing)
+        # Made once for every session given the very same lines (`made_once`): the line
+        # objects, not the list, since a list may change and its lines may not.
+        new = _contents.get(tuple(source), None, lambda: self._contents(source))
+        self._source = source
+        if new is self._lines or (
+            len(new) == len(self._lines) and all(map(same_row, new, self._lines))
+        ):
+            return
+        self._lines = new
+        self.update_rows()
+
+    def _contents(self, source: list[Content | str]) -> list[Content]:
+        """The lines as Content."""
         # A log keeps its line objects from view to view: the Content made for a line is reused
         # while the line stays (a full log gains one line and drops one at every move).
         made, self._made = self._made, {}
@@ -60,15 +79,15 @@ class LinesPanel(RowsWidget):
             content = known[1] if known is not None and known[0] is line else Content(line)
             self._made[id(line)] = (line, content)
             new.append(content)
-        self._source = source
-        if len(new) == len(self._lines) and all(map(same_row, new, self._lines)):
-            return
-        self._lines = new
-        self.update_rows()
+        return new
 
     def build_rows(self, width: int, height: int) -> list[Content]:
         if not self._lines:
             return [Content.styled(self.EMPTY_TEXT, "dim")]  # Textual wraps it, as before
+        return _tails.get((self._lines,), (width, height), lambda: self._tail(width, height))
+
+    def _tail(self, width: int, height: int) -> list[Content]:
+        """The newest lines, wrapped, that fill a content area of this size."""
         rows: list[Content] = []
         for line in reversed(self._lines):
             rows[:0] = self._wrap(line, width)

@@ -15,6 +15,7 @@ from textual.binding import Binding
 from textual.content import Content
 
 from harena.core.engine import choices_stamp
+from harena.tui.widgets.made_once import MadeOnce
 from harena.tui.widgets.rows import RowsWidget
 
 if TYPE_CHECKING:
@@ -90,6 +91,10 @@ class Slot(NamedTuple):
 
 def pages_for(count: int) -> int:
     return max(1, -(-count // PAGE_SIZE))
+
+
+_bars: MadeOnce[list[Content]] = MadeOnce()
+"""A bar's rows by what it shows (a pure function of its text, choices, page and width)."""
 
 
 class PromptBar(RowsWidget):
@@ -292,7 +297,9 @@ class PromptBar(RowsWidget):
         return "\n".join(line.plain for line in self._build(self.content_size.width))
 
     def build_rows(self, width: int, height: int) -> list[Content]:
-        return self._build(width)
+        # (made once for every bar showing the same: a table's spectators, its waiting seats)
+        drawn = (self._text, tuple(self._slots), self._page, width)
+        return _bars.get((), drawn, lambda: self._build(width))
 
     def _build(self, width: int) -> list[Content]:
         width = max(width, 40)

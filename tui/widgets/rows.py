@@ -34,6 +34,7 @@ from textual.style import Style as VisualStyle
 from textual.visual import Visual
 from textual.widget import Widget
 
+from harena.tui.widgets.made_once import MadeOnce
 from harena.tui.widgets.screen_refresh import repaint_soon
 from harena.tui.widgets.shared_lines import SharedStylesCache, intern_key
 
@@ -77,6 +78,34 @@ def plain_row(row: Content, width: int) -> bool:
     )
 
 
+RowChanges = tuple[bool, tuple[int, ...], tuple[Region, ...]]
+
+
+def row_changes(old: list[Content], new: list[Content], width: int) -> RowChanges:
+    """Whether every new row fits `width`, the lines whose row changed, and those lines as
+    regions of the content area (runs of lines)."""
+    if not all(row.cell_length <= width for row in new):
+        return False, (), ()
+    changed = tuple(
+        y
+        for y in range(max(len(old), len(new)))
+        if y >= len(old) or y >= len(new) or not same_row(old[y], new[y])
+    )
+    if not changed:
+        return True, (), ()
+    regions = []
+    start = previous = changed[0]
+    for y in [*changed[1:], -1]:
+        if y != previous + 1:
+            regions.append(Region(0, start, width, previous - start + 1))
+            start = y
+        previous = y
+    return True, changed, tuple(regions)
+
+
+_row_changes: MadeOnce[RowChanges] = MadeOnce()
+
+
 class RowsWidget(Widget):
     """Base of widgets made of rows of `Content`, one row per line of the content area."""
 
@@ -112,29 +141,22 @@ class RowsWidget(Widget):
             self._rows = None
             self.refresh()
             return
-        new, old_fit = self._rows_for(size), self._rows_fit
-        if not old_fit or not all(row.cell_length <= size.width for row in new):
+        new = self._rows_for(size)
+        # Sessions shown the same view are given the same rows (`made_once`): the rows that
+        # changed between the same two lists of rows are worked out once for all of them.
+        fits, changed, regions = _row_changes.get(
+            (old, new), size.width, lambda: row_changes(old, new, size.width)
+        )
+        if not self._rows_fit or not fits:
             self._rows = None  # Textual wraps some row: any line may move
             self.refresh()
             return
-        changed = [
-            y
-            for y in range(max(len(old), len(new)))
-            if y >= len(old) or y >= len(new) or not same_row(old[y], new[y])
-        ]
         if not changed:
             return
-        self._set_rows(new, size)
+        self._rows, self._rows_size, self._rows_fit = new, size, True
         for y in changed:
             self._strips.pop(y, None)
-        regions = []
-        start = previous = changed[0]
-        for y in [*changed[1:], -1]:
-            if y != previous + 1:
-                regions.append(Region(0, start, size.width, previous - start + 1))
-                start = y
-            previous = y
-        self._repaint(regions)
+        self._repaint(list(regions))
 
     def _repaint(self, regions: list[Region]) -> None:
         """`refresh(*regions)`, telling the screen at once instead of through two messages.
@@ -183,7 +205,8 @@ class RowsWidget(Widget):
     # -- rendering --------------------------------------------------------------------------------
 
     def _rows_for(self, size: Size) -> list[Content]:
-        return self.build_rows(size.width, size.height)[: size.height]
+        rows = self.build_rows(size.width, size.height)
+        return rows if len(rows) <= size.height else rows[: size.height]  # (the same list)
 
     def _set_rows(self, rows: list[Content], size: Size) -> None:
         self._rows, self._rows_size = rows, size

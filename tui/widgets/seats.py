@@ -11,6 +11,7 @@ from typing import Any
 
 from textual.content import Content
 
+from harena.tui.widgets.made_once import MadeOnce
 from harena.tui.widgets.rows import RowsWidget
 
 NAME_WIDTH = 14
@@ -74,6 +75,9 @@ def waiting_seats(game: dict[str, Any]) -> dict[int, list[str]]:
     return out
 
 
+_seat_lines: MadeOnce[list[Content]] = MadeOnce()
+
+
 class SeatsPanel(RowsWidget):
     """Seats of one table, one line each (frame it in a Panel with rows=seat count); a move
     repaints only the seats whose line changed."""
@@ -92,6 +96,11 @@ class SeatsPanel(RowsWidget):
         self._made: dict[tuple[int, str, bool, str, str], Content] = {}
 
     def show(self, view: dict[str, Any]) -> None:
+        # (the lines of a view made once for every session shown it: `made_once`)
+        self._lines = _seat_lines.get((view,), None, lambda: self._seat_lines(view))
+        self.update_rows()
+
+    def _seat_lines(self, view: dict[str, Any]) -> list[Content]:
         table, game = view["table"], view["game"]
         turns = waiting_seats(game) if table["status"] == "playing" else {}
         made, self._made = self._made, {}
@@ -102,8 +111,7 @@ class SeatsPanel(RowsWidget):
             line = made.get(key) or self._seat_line(*key)
             self._made[key] = line
             lines.append(line)
-        self._lines = lines
-        self.update_rows()
+        return lines
 
     @staticmethod
     def _seat_line(index: int, name: str, you: bool, state: str, turn: str) -> Content:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.cache import LRUCache
 from textual.content import Content
-from textual.widget import Widget
 
 from harena.tui.widgets.lines_view import fit
+from harena.tui.widgets.rows import RowsWidget
 from harena.tui.widgets.seats import seat_state
 
 STATUS_WORDS = {"waiting": "waiting", "playing": "playing", "over": "finished", "closed": "closed"}
@@ -94,8 +95,38 @@ def detail_lines(table: dict[str, Any]) -> list[str]:
     ]
 
 
-class TableList(Widget):
-    """Selection is kept by table id, so updates from other players never move it."""
+KEPT_LINES = 1024
+"""List lines kept for every session (least recently used dropped first)."""
+
+_lines: LRUCache[tuple[int, bool, int, bool], tuple[dict[str, Any], Content]] = LRUCache(KEPT_LINES)
+
+
+def list_line(table: dict[str, Any], chosen: bool, width: int, ascii_only: bool) -> Content:
+    """A table's line in the list, made once for every session in the lobby.
+
+    Every session in the lobby is given the same summary objects (`Lobby._public_view`, built
+    once per change), and a line is a pure function of the summary it is made from: kept by
+    that object's identity (the entry holds the object, so its id is not reused while kept), a
+    change at one table makes one line, not one per player. A summary marked for one player
+    (a seat kept for them, a turn waiting) is a new object of their own: it can only hit its
+    own entry."""
+    key = (id(table), chosen, width, ascii_only)
+    found = _lines.get(key)
+    if found is not None and found[0] is table:
+        return found[1]
+    line = ("> " if chosen else "  ") + summary_line(table)
+    # too long for the terminal ("1 watching" at 80 columns): say so, never cut a word
+    line = fit(line, width, ascii_only).ljust(width)
+    row = Content.styled(line, "reverse bold" if chosen else "")
+    _lines.set(key, (table, row))
+    return row
+
+
+class TableList(RowsWidget):
+    """Selection is kept by table id, so updates from other players never move it.
+
+    Drawn row by row (`RowsWidget`): a change at one table repaints its line only, styled once
+    for every session (`shared_lines`)."""
 
     empty_text = "No tables yet. Press n to create one."
 
@@ -112,6 +143,7 @@ class TableList(Widget):
         self._tables: list[dict[str, Any]] = []
         self._index = 0
         self._top = 0
+        self.empty_text = type(self).empty_text
 
     @property
     def selected(self) -> dict[str, Any] | None:
@@ -132,29 +164,32 @@ class TableList(Widget):
             self._index = ids.index(keep)
         else:
             self._index = min(self._index, max(len(ids) - 1, 0))
-        self.refresh()
+        self.update_rows()
 
     def move(self, delta: int) -> None:
         index = min(max(self._index + delta, 0), max(len(self._tables) - 1, 0))
         if index != self._index:
             self._index = index
-            self.refresh()
+            self.update_rows()
 
     def select(self, table_id: str) -> None:
         for index, table in enumerate(self._tables):
             if table["id"] == table_id:
                 self._index = index
-                self.refresh()
+                self.update_rows()
+
+    def set_empty_text(self, text: str) -> None:
+        if text != self.empty_text:
+            self.empty_text = text
+            self.update_rows()
 
     @property
     def text(self) -> str:
         return "\n".join(summary_line(t) for t in self._tables)
 
-    def render(self) -> Content:
-        width, height = self.content_size
+    def build_rows(self, width: int, height: int) -> list[Content]:
         if not self._tables:
-            return Content.styled(self.empty_text, "dim")
-        height = max(height, 1)
+            return [Content.styled(self.empty_text, "dim")]  # Textual wraps it, as before
         # Scroll only as far as needed to keep the selection in view.
         if self._index < self._top:
             self._top = self._index
@@ -162,11 +197,8 @@ class TableList(Widget):
             self._top = self._index - height + 1
         self._top = max(min(self._top, len(self._tables) - height), 0)
         top = self._top
-        lines = []
-        for index in range(top, min(top + height, len(self._tables))):
-            chosen = index == self._index
-            line = ("> " if chosen else "  ") + summary_line(self._tables[index])
-            # too long for the terminal ("1 watching" at 80 columns): say so, never cut a word
-            line = fit(line, width, not getattr(self.app, "unicode", True)).ljust(width)
-            lines.append(Content.styled(line, "reverse bold" if chosen else ""))
-        return Content("\n").join(lines)
+        ascii_only = not getattr(self.app, "unicode", True)
+        return [
+            list_line(self._tables[index], index == self._index, width, ascii_only)
+            for index in range(top, min(top + height, len(self._tables)))
+        ]
