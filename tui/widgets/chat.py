@@ -6,11 +6,14 @@ import weakref
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.content import Content
+from textual.strip import Strip
+from textual.widget import Widget
 from textual.widgets import Input, Label
 
 from harena.tui.widgets.lines_panel import LinesPanel
@@ -51,10 +54,11 @@ class ChatInput(Input):
     """
 
     BINDINGS = [Binding("escape", "leave_input", "leave chat", show=False)]
+    IDLE_PLACEHOLDER = "press c to chat"
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(
-            placeholder="press c to chat", max_length=CHAT_MAX_CHARS, compact=True, id=id
+            placeholder=self.IDLE_PLACEHOLDER, max_length=CHAT_MAX_CHARS, compact=True, id=id
         )
         self.cursor_blink = False
         self._leaving = False
@@ -77,7 +81,7 @@ class ChatInput(Input):
         self.placeholder = "type, Enter sends, Esc leaves the chat"
 
     def on_blur(self) -> None:
-        self.placeholder = "press c to chat"
+        self.placeholder = self.IDLE_PLACEHOLDER
 
     def action_leave_input(self) -> None:
         self.screen.set_focus(None)
@@ -100,7 +104,7 @@ class ChatKeys:
         # Screen.set_focus is immediate (Widget.focus() waits a turn of the app's queue), so
         # the keys typed next already find the input (see keys_for_chat).
         screen = cast("Screen[Any]", self)  # ChatKeys is mixed into screens
-        screen.set_focus(screen.query_one(ChatInput))
+        screen.set_focus(screen.query_one(ChatInputRow).chat_input())
 
     def send_chat(self, text: str) -> None:
         """Say `text` (stripped, never empty) where this screen's chat goes."""
@@ -124,8 +128,57 @@ def keys_for_chat(focused: object, event: events.Key) -> bool:
     return False
 
 
+class ChatPrompt(Widget):
+    """What an unfocused `ChatInput` shows, until `c` first asks for the input.
+
+    Most sessions never chat: an `Input` (its reactives, bindings, cursor and selection) costs
+    a session's start more than this line does. It is drawn as a compact input draws its
+    placeholder (the same styles, the same cells and colours, in ANSI too), and taking the
+    focus (Tab, a click) opens the chat as `c` does.
+    """
+
+    can_focus = True
+    COMPONENT_CLASSES = {"chat-prompt--placeholder"}
+
+    DEFAULT_CSS = """
+    ChatPrompt {
+        width: 1fr;
+        height: 1;
+        background: $surface;
+        color: $foreground;
+        &>.chat-prompt--placeholder {
+            color: $text-disabled;
+        }
+        &:ansi {
+            background: ansi_default;
+            color: ansi_default;
+            &>.chat-prompt--placeholder {
+                text-style: dim;
+                color: ansi_default;
+            }
+        }
+    }
+    """
+
+    def render_line(self, y: int) -> Strip:
+        # As Input.render_line draws an empty, unfocused input.
+        if y != 0:
+            return Strip.blank(self.size.width, self.rich_style)
+        placeholder = Text(ChatInput.IDLE_PLACEHOLDER, justify="left", end="")
+        placeholder.stylize(self.get_component_rich_style("chat-prompt--placeholder"))
+        width = self.scrollable_content_region.width
+        options = self.app.console_options.update_width(width + 1)
+        strip = Strip(self.app.console.render(placeholder, options))
+        return strip.adjust_cell_length(width).apply_style(self.rich_style)  # as Input's view
+
+    def on_focus(self) -> None:
+        row = self.parent
+        if isinstance(row, ChatInputRow):
+            self.screen.set_focus(row.chat_input())
+
+
 class ChatInputRow(Horizontal):
-    """`say>` and the input, one line high."""
+    """`say>` and the input, one line high; the input is made when first asked for."""
 
     DEFAULT_CSS = """
     ChatInputRow {
@@ -140,7 +193,17 @@ class ChatInputRow(Horizontal):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self._input: ChatInput | None = None
 
     def compose(self) -> ComposeResult:
         yield Label("say> ")
-        yield ChatInput()
+        yield ChatPrompt()
+
+    def chat_input(self) -> ChatInput:
+        """The input, put in the prompt's place the first time. It is in the DOM (and can take
+        the focus and queue keys) at once; it starts a turn later, before any key it was sent."""
+        if self._input is None:
+            self._input = ChatInput()
+            self.query_one(ChatPrompt).display = False
+            self.mount(self._input)
+        return self._input
