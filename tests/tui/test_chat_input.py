@@ -10,7 +10,7 @@ from textual import events
 
 from harena.core.lobby import Lobby
 from harena.tui.app import HarenaApp
-from harena.tui.widgets.chat import ChatInput
+from harena.tui.widgets.chat import ChatInput, ChatInputRow
 from tests.tui.harness import session, until
 
 
@@ -33,7 +33,7 @@ def say_line(app: HarenaApp) -> str:
 
 async def test_the_say_line_is_the_same_before_the_input_is_made_and_after_it_is_left() -> None:
     async with session(Lobby(), "id-alice", "alice") as (app, pilot):
-        assert not app.screen.query(ChatInput)  # not made until asked for
+        assert not app.screen.query_one(ChatInputRow).children  # not made until asked for
         before = say_line(app)
         await pilot.press("c")
         assert isinstance(app.focused, ChatInput)

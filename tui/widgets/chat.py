@@ -6,14 +6,12 @@ import weakref
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from rich.text import Text
+from rich.segment import Segment
 from textual import events
-from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.strip import Strip
-from textual.widget import Widget
 from textual.widgets import Input, Label
 
 from harena.tui.widgets.lines_panel import LinesPanel
@@ -128,62 +126,44 @@ def keys_for_chat(focused: object, event: events.Key) -> bool:
     return False
 
 
-class ChatPrompt(Widget):
-    """What an unfocused `ChatInput` shows, until `c` first asks for the input.
-
-    Most sessions never chat: an `Input` (its reactives, bindings, cursor and selection) costs
-    a session's start more than this line does. It is drawn as a compact input draws its
-    placeholder (the same styles, the same cells and colours, in ANSI too), and taking the
-    focus (Tab, a click) opens the chat as `c` does.
-    """
-
-    can_focus = True
-    COMPONENT_CLASSES = {"chat-prompt--placeholder"}
-
-    DEFAULT_CSS = """
-    ChatPrompt {
-        width: 1fr;
-        height: 1;
-        background: $surface;
-        color: $foreground;
-        &>.chat-prompt--placeholder {
-            color: $text-disabled;
-        }
-        &:ansi {
-            background: ansi_default;
-            color: ansi_default;
-            &>.chat-prompt--placeholder {
-                text-style: dim;
-                color: ansi_default;
-            }
-        }
-    }
-    """
-
-    def render_line(self, y: int) -> Strip:
-        # As Input.render_line draws an empty, unfocused input.
-        if y != 0:
-            return Strip.blank(self.size.width, self.rich_style)
-        placeholder = Text(ChatInput.IDLE_PLACEHOLDER, justify="left", end="")
-        placeholder.stylize(self.get_component_rich_style("chat-prompt--placeholder"))
-        width = self.scrollable_content_region.width
-        options = self.app.console_options.update_width(width + 1)
-        strip = Strip(self.app.console.render(placeholder, options))
-        return strip.adjust_cell_length(width).apply_style(self.rich_style)  # as Input's view
-
-    def on_focus(self) -> None:
-        row = self.parent
-        if isinstance(row, ChatInputRow):
-            self.screen.set_focus(row.chat_input())
-
-
 class ChatInputRow(Horizontal):
-    """`say>` and the input, one line high; the input is made when first asked for."""
+    """`say>` and the input, one line high.
+
+    Most sessions never chat, and an `Input` (its reactives, bindings, cursor and selection)
+    and the `say>` label cost a session's start more than one line does: until `c` first asks
+    for the input, the row has no children and draws `say>` and the unfocused input's
+    placeholder itself, cell for cell and colour for colour as they draw them (in ANSI too).
+    Taking the focus (Tab, a click) opens the chat as `c` does.
+    """
+
+    can_focus = True  # until the input is made: then the input takes the focus
+    COMPONENT_CLASSES = {"chat-input-row--say", "chat-input-row--idle", "chat-input-row--rest"}
 
     DEFAULT_CSS = """
     ChatInputRow {
         height: 1;
         width: 1fr;
+        &>.chat-input-row--say {
+            text-style: bold;
+        }
+        /* as Input: an unfocused, empty input, its placeholder and the rest of its line */
+        &>.chat-input-row--rest {
+            background: $surface;
+            color: $foreground;
+        }
+        &>.chat-input-row--idle {
+            background: $surface;
+            color: $text-disabled;
+        }
+        &:ansi>.chat-input-row--rest {
+            background: ansi_default;
+            color: ansi_default;
+        }
+        &:ansi>.chat-input-row--idle {
+            background: ansi_default;
+            color: ansi_default;
+            text-style: dim;
+        }
     }
     ChatInputRow > Label {
         width: auto;
@@ -191,19 +171,35 @@ class ChatInputRow(Horizontal):
     }
     """
 
+    SAY = "say> "
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._input: ChatInput | None = None
 
-    def compose(self) -> ComposeResult:
-        yield Label("say> ")
-        yield ChatPrompt()
-
     def chat_input(self) -> ChatInput:
-        """The input, put in the prompt's place the first time. It is in the DOM (and can take
-        the focus and queue keys) at once; it starts a turn later, before any key it was sent."""
+        """The input (and `say>`), made the first time. It is in the DOM (and can take the focus
+        and queue keys) at once; it starts a turn later, before any key it was sent."""
         if self._input is None:
             self._input = ChatInput()
-            self.query_one(ChatPrompt).display = False
-            self.mount(self._input)
+            self.can_focus = False
+            self.mount(Label(self.SAY), self._input)
         return self._input
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        if self._input is not None or y != 0:
+            return Strip.blank(width, self.rich_style)  # covered by the label and the input
+        say = self.get_component_rich_style("chat-input-row--say")
+        idle = self.get_component_rich_style("chat-input-row--idle")
+        rest = self.get_component_rich_style("chat-input-row--rest")
+        return Strip(
+            [
+                Segment(self.SAY, say),
+                Segment(ChatInput.IDLE_PLACEHOLDER, idle),
+            ]
+        ).adjust_cell_length(width, rest)
+
+    def on_focus(self) -> None:
+        if self._input is None:
+            self.screen.set_focus(self.chat_input())
