@@ -286,7 +286,7 @@ class TableGuide:
         screen = self.screen
         try:
             top = screen.query_one("#header").region.bottom
-            bottoms = [screen.query_one(s).region for s in BOTTOM]
+            bottoms = [w.region for s in BOTTOM for w in screen.query(s)]  # game over: made late
         except NoMatches:
             return None
         shown = [r for r in bottoms if r.area]

@@ -75,6 +75,7 @@ from rich.style import Style
 
 from harena.server.hosting import (
     dismantle,
+    dispatch_cache,
     full_render,
     gc_policy,
     lean_events,
@@ -711,6 +712,7 @@ def install() -> None:
     shared_styles.install()
     lean_strips.install()
     lean_events.install()
+    dispatch_cache.install()
     _install_gc_hooks()
     _installed = True
     log.debug("textual fixes installed")

@@ -265,6 +265,23 @@ PINS: tuple[Pin, ...] = (
     ),
     Pin("textual.strip", "Strip.divide", "method", "(self, cuts)"),
     Pin("textual.strip", "Strip._divide_cache", "slot"),
+    # dispatch_cache: handlers found once per pump class, handler name and message class
+    Pin(
+        "textual.message_pump",
+        "MessagePump._get_dispatch_methods",
+        "method",
+        "(self, method_name, message)",
+    ),
+    Pin(
+        "textual.message_pump",
+        "_MessagePumpMeta.__new__",
+        "staticmethod",
+        "(cls, name, bases, class_dict, **kwargs)",
+    ),
+    Pin("textual.message", "Message._no_default_action", "slot"),
+    Pin("textual.message", "Message._sender", "slot"),
+    Pin("textual.css.match", "match", "function", "(selector_sets, node)"),
+    Pin("textual._on", "OnNoWidget", "class"),
     # lean_events: queues' and mounted events' waiters made on the first wait
     Pin("textual._queue", "Event", "class"),
     Pin("textual.message_pump", "MessagePump._mounted_event", "attribute"),

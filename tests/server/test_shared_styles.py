@@ -13,7 +13,7 @@ from harena.core.lobby import Lobby
 from harena.server.hosting import shared_styles
 from harena.server.hosting.textual_fixes import install
 from harena.tui.screens.table import TableScreen
-from harena.tui.widgets.chat import ChatInput
+from harena.tui.widgets.chat import ChatInput, ChatInputRow
 from tests.tui.harness import session, until
 
 install()
@@ -64,7 +64,7 @@ async def test_nodes_get_the_rules_textual_finds_and_a_second_app_matches_none(m
         await pilot.pause()
         assert matched == []  # every node like one of ann's: matched once, for both
         assert len(list(app.screen.walk_children())) > 15
-        assert css_rules(app.screen.query_one(ChatInput))
+        assert css_rules(app.screen.query_one(ChatInputRow))  # its input is made on `c`
 
 
 @pytest.mark.parametrize("pseudo", ["first-child", "odd", "focus-within", "empty"])

@@ -218,6 +218,7 @@ async def test_question_mark_lists_every_key_of_the_table_screen() -> None:
 
 async def test_game_over_shows_the_winner_and_leads_back_to_the_lobby() -> None:
     async with two_players(rounds="1") as (table, alice, apilot, bob, bpilot):
+        assert not table_screen(alice).query(GameOverPanel)  # made only when the game ends
         await apilot.press("1")
         await bpilot.press("1")
         result = table.game.result()
@@ -225,7 +226,9 @@ async def test_game_over_shows_the_winner_and_leads_back_to_the_lobby() -> None:
         letters = {0: "alice", 1: "bob"}
         expected = ", ".join(letters[w] for w in result.winners)
         for app in (alice, bob):
-            await until(lambda app=app: table_screen(app).query_one(GameOverPanel).display)
+            await until(
+                lambda app=app: any(p.display for p in table_screen(app).query(GameOverPanel))
+            )
             text = screen_text(app)
             assert "GAME OVER" in text and expected in text and result.reason in text
             assert not table_screen(app).query_one(PromptBar).display
@@ -264,7 +267,7 @@ async def test_a_game_against_bots_is_played_to_the_end_with_keys_only() -> None
                     await pilot.press("1")
                     presses += 1
             assert presses == 3
-            await until(lambda: screen.query_one(GameOverPanel).display)
+            await until(lambda: any(p.display for p in screen.query(GameOverPanel)))
             assert table.status == "over"
             assert "Winner" in screen_text(app)
     finally:

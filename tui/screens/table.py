@@ -343,7 +343,10 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
                     yield Panel(board_class.TITLE, board_class(id="board"))
                     yield Panel("Log", LogPanel(id="log"), id="log-panel")
         yield PromptBar(id="prompt")
-        yield GameOverPanel(id="game-over")
+        if view["game"]["result"] is not None:
+            # Else made when the game ends (`_game_over`): most screens never show one, and a
+            # hidden widget costs a session's start as much as a shown one.
+            yield self._widgets.setdefault(GameOverPanel, GameOverPanel(id="game-over"))
         yield ChatInputRow(id="say")
         yield StatusLine(id="status")
         bindings, lead = self._bar_keys(view)
@@ -453,6 +456,15 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
             widget = self._widgets[kind] = self.query_one(kind)
         return cast(W, widget)
 
+    def _game_over(self) -> GameOverPanel:
+        """The game-over panel, put below the prompt bar the first time it is asked for (it is
+        in the DOM at once; hidden until shown, as a composed one was)."""
+        over = self._widgets.get(GameOverPanel)
+        if over is None:
+            over = self._widgets[GameOverPanel] = GameOverPanel(id="game-over")
+            self.mount(over, after=self._widget(PromptBar))
+        return cast(GameOverPanel, over)
+
     def _draw(self, view: dict[str, Any]) -> None:
         game = view["game"]
         board = self._widget(BoardWidget)
@@ -487,14 +499,16 @@ class TableScreen(QuietFocus, ChatKeys, PromptKeys, HelpKeys, Screen[None]):
         timing = (
             clock_text(view, time.time(), self.player_name) if "deadlines" in view["table"] else ""
         )
-        prompt, over = self._widget(PromptBar), self._widget(GameOverPanel)
+        prompt = self._widget(PromptBar)
         if game["result"] is not None:
+            over = self._game_over()
             over.show_result(view, board.result_lines(view), self._after_game_key())
             if not over.display:  # the one layout change of a game: at its end
                 prompt.display, over.display = False, True
             return
-        if over.display:
-            prompt.display, over.display = True, False
+        shown = self._widgets.get(GameOverPanel)
+        if shown is not None and shown.display:
+            prompt.display, shown.display = True, False
         # Gifts are never numbered with a decision: they have their own key. Another standing
         # choice (Spartacus: the Open Market while your offers await answers) shows in the bar.
         decisions = [p for p in game["prompts"] if p["kind"] not in (GIFT_KIND, ASK_KIND)]

@@ -6,11 +6,12 @@ import weakref
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+from rich.segment import Segment
 from textual import events
-from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.content import Content
+from textual.strip import Strip
 from textual.widgets import Input, Label
 
 from harena.tui.widgets.lines_panel import LinesPanel
@@ -51,10 +52,11 @@ class ChatInput(Input):
     """
 
     BINDINGS = [Binding("escape", "leave_input", "leave chat", show=False)]
+    IDLE_PLACEHOLDER = "press c to chat"
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(
-            placeholder="press c to chat", max_length=CHAT_MAX_CHARS, compact=True, id=id
+            placeholder=self.IDLE_PLACEHOLDER, max_length=CHAT_MAX_CHARS, compact=True, id=id
         )
         self.cursor_blink = False
         self._leaving = False
@@ -77,7 +79,7 @@ class ChatInput(Input):
         self.placeholder = "type, Enter sends, Esc leaves the chat"
 
     def on_blur(self) -> None:
-        self.placeholder = "press c to chat"
+        self.placeholder = self.IDLE_PLACEHOLDER
 
     def action_leave_input(self) -> None:
         self.screen.set_focus(None)
@@ -100,7 +102,7 @@ class ChatKeys:
         # Screen.set_focus is immediate (Widget.focus() waits a turn of the app's queue), so
         # the keys typed next already find the input (see keys_for_chat).
         screen = cast("Screen[Any]", self)  # ChatKeys is mixed into screens
-        screen.set_focus(screen.query_one(ChatInput))
+        screen.set_focus(screen.query_one(ChatInputRow).chat_input())
 
     def send_chat(self, text: str) -> None:
         """Say `text` (stripped, never empty) where this screen's chat goes."""
@@ -125,12 +127,43 @@ def keys_for_chat(focused: object, event: events.Key) -> bool:
 
 
 class ChatInputRow(Horizontal):
-    """`say>` and the input, one line high."""
+    """`say>` and the input, one line high.
+
+    Most sessions never chat, and an `Input` (its reactives, bindings, cursor and selection)
+    and the `say>` label cost a session's start more than one line does: until `c` first asks
+    for the input, the row has no children and draws `say>` and the unfocused input's
+    placeholder itself, cell for cell and colour for colour as they draw them (in ANSI too).
+    Taking the focus (Tab, a click) opens the chat as `c` does.
+    """
+
+    can_focus = True  # until the input is made: then the input takes the focus
+    COMPONENT_CLASSES = {"chat-input-row--say", "chat-input-row--idle", "chat-input-row--rest"}
 
     DEFAULT_CSS = """
     ChatInputRow {
         height: 1;
         width: 1fr;
+        &>.chat-input-row--say {
+            text-style: bold;
+        }
+        /* as Input: an unfocused, empty input, its placeholder and the rest of its line */
+        &>.chat-input-row--rest {
+            background: $surface;
+            color: $foreground;
+        }
+        &>.chat-input-row--idle {
+            background: $surface;
+            color: $text-disabled;
+        }
+        &:ansi>.chat-input-row--rest {
+            background: ansi_default;
+            color: ansi_default;
+        }
+        &:ansi>.chat-input-row--idle {
+            background: ansi_default;
+            color: ansi_default;
+            text-style: dim;
+        }
     }
     ChatInputRow > Label {
         width: auto;
@@ -138,9 +171,35 @@ class ChatInputRow(Horizontal):
     }
     """
 
+    SAY = "say> "
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self._input: ChatInput | None = None
 
-    def compose(self) -> ComposeResult:
-        yield Label("say> ")
-        yield ChatInput()
+    def chat_input(self) -> ChatInput:
+        """The input (and `say>`), made the first time. It is in the DOM (and can take the focus
+        and queue keys) at once; it starts a turn later, before any key it was sent."""
+        if self._input is None:
+            self._input = ChatInput()
+            self.can_focus = False
+            self.mount(Label(self.SAY), self._input)
+        return self._input
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        if self._input is not None or y != 0:
+            return Strip.blank(width, self.rich_style)  # covered by the label and the input
+        say = self.get_component_rich_style("chat-input-row--say")
+        idle = self.get_component_rich_style("chat-input-row--idle")
+        rest = self.get_component_rich_style("chat-input-row--rest")
+        return Strip(
+            [
+                Segment(self.SAY, say),
+                Segment(ChatInput.IDLE_PLACEHOLDER, idle),
+            ]
+        ).adjust_cell_length(width, rest)
+
+    def on_focus(self) -> None:
+        if self._input is None:
+            self.screen.set_focus(self.chat_input())

@@ -150,6 +150,7 @@ async def test_the_game_ends_with_the_winner_and_goes_back_to_the_lobby() -> Non
             if prompts:
                 table.act("id-alice", prompts[0]["choices"][-1][0])
         assert table.game.result() is not None
+        await until(lambda: table_screen(app).query(GameOverPanel))  # made as the game ends
         over = table_screen(app).query_one(GameOverPanel)
         await until(lambda: over.display and "Winner:" in over.text)
         assert "last gladiator standing" in over.text and "Final: " in over.text

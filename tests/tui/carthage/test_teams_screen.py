@@ -113,6 +113,7 @@ async def test_a_chained_match_on_screen_shows_teams_chain_and_the_winning_team(
         arena = screen.query_one(ArenaView).text
         assert sum(arena.count(ch) for ch in "─╱╲") == 8
         play_until(table, lambda: table.game.result() is not None)
+        await until(lambda: screen.query(GameOverPanel))  # made as the game ends
         over = screen.query_one(GameOverPanel)
         await until(lambda: over.display and "Winner:" in over.text)
         won = table.game.team_mode.winning_team()
