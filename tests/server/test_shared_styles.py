@@ -3,6 +3,8 @@ rules Textual's own matching finds."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -21,6 +23,21 @@ install()
 
 def css_rules(node: DOMNode) -> dict[str, Any]:
     return dict(node._css_styles._rules)
+
+
+@contextmanager
+def textual_matches() -> Iterator[list[DOMNode]]:
+    """The nodes Textual's own apply styles meanwhile (the others had their rules shared)."""
+    matched: list[DOMNode] = []
+    textual_apply = shared_styles.textual_apply
+    shared_styles.textual_apply = lambda self, node, **kw: (  # type: ignore[assignment]
+        matched.append(node),
+        textual_apply(self, node, **kw),
+    )
+    try:
+        yield matched
+    finally:
+        shared_styles.textual_apply = textual_apply
 
 
 def assert_styled_as_textual_styles(app: Any) -> None:
@@ -80,17 +97,9 @@ def test_nodes_whose_rules_depend_on_their_siblings_are_matched_by_textual(pseud
 
     root, leaf = DOMNode(), Leaf()
     leaf._attach(root)
-    matched: list[DOMNode] = []
-    textual_apply = shared_styles.textual_apply
-    try:
-        shared_styles.textual_apply = lambda self, node, **kw: (  # type: ignore[assignment]
-            matched.append(node),
-            textual_apply(self, node, **kw),
-        )
+    with textual_matches() as matched:
         sheet.apply(leaf)
         sheet.apply(leaf)
-    finally:
-        shared_styles.textual_apply = textual_apply
     assert matched == [leaf, leaf]
 
 
@@ -117,19 +126,11 @@ def test_a_node_like_one_styled_before_is_not_matched_again() -> None:
         leaf._attach(root)
         roots.append(root)
         leaves.append(leaf)
-    matched: list[DOMNode] = []
-    textual_apply = shared_styles.textual_apply
-    try:
-        shared_styles.textual_apply = lambda self, node, **kw: (  # type: ignore[assignment]
-            matched.append(node),
-            textual_apply(self, node, **kw),
-        )
+    with textual_matches() as matched:
         sheets[0].apply(leaves[0])
         sheets[1].apply(leaves[1])
         leaves[2].remove_class("big")
         sheets[1].apply(leaves[2])
-    finally:
-        shared_styles.textual_apply = textual_apply
     assert matched == [leaves[0], leaves[2]]
     assert css_rules(leaves[1]) == css_rules(leaves[0])
     assert leaves[1]._has_hover_style

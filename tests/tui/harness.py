@@ -56,22 +56,23 @@ async def driven_session(
         lobby.disconnect(identity)
 
 
-def screen_text(app: HarenaApp) -> str:
-    """What the terminal shows, as plain text (modals drawn over the screens below them)."""
+def screen_text(app: HarenaApp, *, styles: bool = False) -> str:
+    """What the terminal shows (modals drawn over the screens below them): plain text, or with
+    `styles` its colours and styles too, as escape codes."""
     width, height = app.size
     console = Console(
         width=width,
         height=height,
         file=io.StringIO(),
         force_terminal=True,
-        color_system=None,
+        color_system="truecolor" if styles else None,
         record=True,
         legacy_windows=False,
     )
     console.print(
         app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
     )
-    return console.export_text(styles=False)
+    return console.export_text(styles=styles)
 
 
 async def until(condition: Callable[[], Any], timeout: float = 3.0) -> None:

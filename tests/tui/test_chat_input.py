@@ -3,31 +3,17 @@
 
 from __future__ import annotations
 
-import io
-
-from rich.console import Console
 from textual import events
 
 from harena.core.lobby import Lobby
 from harena.tui.app import HarenaApp
 from harena.tui.widgets.chat import ChatInput, ChatInputRow
-from tests.tui.harness import session, until
+from tests.tui.harness import screen_text, session, until
 
 
 def say_line(app: HarenaApp) -> str:
     """The `say>` line as the terminal gets it, colours and styles included."""
-    width, height = app.size
-    console = Console(
-        width=width,
-        height=height,
-        file=io.StringIO(),
-        force_terminal=True,
-        color_system="truecolor",
-        record=True,
-        legacy_windows=False,
-    )
-    console.print(app.screen._compositor.render_update(full=True))
-    lines = console.export_text(styles=True).splitlines()
+    lines = screen_text(app, styles=True).splitlines()
     return next(line for line in lines if "say>" in line)
 
 
