@@ -7,6 +7,7 @@ from typing import Any
 from textual.content import Content
 
 from harena.tui.boards.base import BoardWidget
+from harena.tui.widgets.lines_view import fit
 from harena.tui.widgets.made_once import MadeOnce
 from harena.tui.widgets.rows import RowsWidget
 
@@ -53,9 +54,7 @@ def board_rows(lines: list[str], width: int, height: int) -> list[Content]:
     if height > 0 and len(lines) > height:
         hidden = len(lines) - height + 1
         lines = lines[: height - 1] + [f"... {hidden} more lines"]
-    return [
-        Content(line if len(line) <= width else line[: max(width - 1, 0)] + "…") for line in lines
-    ]
+    return [Content(fit(line, width)) for line in lines]
 
 
 # (a view's board lines, and their rows, made once for every session shown it: `made_once`)

@@ -32,6 +32,8 @@ from harena.tui.widgets.chat import ChatInputRow, ChatKeys, ChatPanel
 from harena.tui.widgets.header_line import HeaderLine
 from harena.tui.widgets.key_bar import KeyBar
 from harena.tui.widgets.lines_panel import LinesPanel
+from harena.tui.widgets.lines_view import fit
+from harena.tui.widgets.made_once import MadeOnce
 from harena.tui.widgets.panel import Panel
 from harena.tui.widgets.rows import RowsWidget
 from harena.tui.widgets.status_line import StatusLine
@@ -97,10 +99,7 @@ class TableDetails(RowsWidget):
         return "\n".join(self._lines)
 
     def build_rows(self, width: int, height: int) -> list[Content]:
-        return [
-            Content(line if len(line) <= width else line[: max(width - 1, 0)] + "…")
-            for line in self._lines
-        ]
+        return [Content(fit(line, width)) for line in self._lines]
 
 
 class NoticeLine(Widget):
@@ -133,11 +132,11 @@ class NoticeLine(Widget):
     def render(self) -> Content:
         width = self.content_size.width
         line = f"Notice: {self._notice}"
-        return Content(line if len(line) <= width else line[: max(width - 1, 0)] + "…")
+        return Content(fit(line, width))
 
 
-_online_made: list[tuple[object, list[str]]] = []
-"""The last `online_lines` made, with the ratings list they were made from."""
+_online: MadeOnce[list[str]] = MadeOnce(kept=1)
+"""The last online lines made, by the ratings list they were made from."""
 
 
 def online_lines(view: dict[str, Any]) -> list[str]:
@@ -150,14 +149,15 @@ def online_lines(view: dict[str, Any]) -> list[str]:
     rated = view.get("online_ratings")
     if rated is None:
         return list(view["online"])
-    if _online_made and _online_made[0][0] is rated:
-        return list(_online_made[0][1])
+    return list(_online.get((rated,), None, lambda: _made_online_lines(rated)))
+
+
+def _made_online_lines(rated: list[tuple[str, dict[str, int]]]) -> list[str]:
     out = []
     for name, ratings in rated:
         marks = " ".join(f"{game[:1].upper()}{value}" for game, value in sorted(ratings.items()))
         out.append(f"{name[:10]:<10} {marks}".rstrip() if marks else name)
-    _online_made[:] = [(rated, out)]
-    return list(out)
+    return out
 
 
 class OnlinePanel(LinesPanel):

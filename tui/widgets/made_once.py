@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from operator import is_
 from typing import Generic, TypeVar
 
 V = TypeVar("V")
@@ -43,7 +44,7 @@ class MadeOnce(Generic[V]):
         """`make()`, or what it gave for these very `objects` and equal `plain` values."""
         key = (tuple(map(id, objects)), plain)
         found = self._made.get(key)
-        if found is not None and all(map(_same, found[0], objects)):
+        if found is not None and all(map(is_, found[0], objects)):
             self._made.move_to_end(key)
             self.hits += 1
             return found[1]
@@ -57,7 +58,3 @@ class MadeOnce(Generic[V]):
 
     def clear(self) -> None:
         self._made.clear()
-
-
-def _same(a: object, b: object) -> bool:
-    return a is b

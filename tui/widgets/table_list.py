@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.cache import LRUCache
 from textual.content import Content
 
 from harena.tui.widgets.lines_view import fit
+from harena.tui.widgets.made_once import MadeOnce
 from harena.tui.widgets.rows import RowsWidget
 from harena.tui.widgets.seats import seat_state
 
@@ -98,7 +98,7 @@ def detail_lines(table: dict[str, Any]) -> list[str]:
 KEPT_LINES = 1024
 """List lines kept for every session (least recently used dropped first)."""
 
-_lines: LRUCache[tuple[int, bool, int, bool], tuple[dict[str, Any], Content]] = LRUCache(KEPT_LINES)
+_lines: MadeOnce[Content] = MadeOnce(KEPT_LINES)
 
 
 def list_line(table: dict[str, Any], chosen: bool, width: int, ascii_only: bool) -> Content:
@@ -106,20 +106,19 @@ def list_line(table: dict[str, Any], chosen: bool, width: int, ascii_only: bool)
 
     Every session in the lobby is given the same summary objects (`Lobby._public_view`, built
     once per change), and a line is a pure function of the summary it is made from: kept by
-    that object's identity (the entry holds the object, so its id is not reused while kept), a
-    change at one table makes one line, not one per player. A summary marked for one player
-    (a seat kept for them, a turn waiting) is a new object of their own: it can only hit its
-    own entry."""
-    key = (id(table), chosen, width, ascii_only)
-    found = _lines.get(key)
-    if found is not None and found[0] is table:
-        return found[1]
+    that object's identity (`made_once`), a change at one table makes one line, not one per
+    player. A summary marked for one player (a seat kept for them, a turn waiting) is a new
+    object of their own: it can only hit its own entry."""
+    return _lines.get(
+        (table,), (chosen, width, ascii_only), lambda: _list_line(table, chosen, width, ascii_only)
+    )
+
+
+def _list_line(table: dict[str, Any], chosen: bool, width: int, ascii_only: bool) -> Content:
     line = ("> " if chosen else "  ") + summary_line(table)
     # too long for the terminal ("1 watching" at 80 columns): say so, never cut a word
     line = fit(line, width, ascii_only).ljust(width)
-    row = Content.styled(line, "reverse bold" if chosen else "")
-    _lines.set(key, (table, row))
-    return row
+    return Content.styled(line, "reverse bold" if chosen else "")
 
 
 class TableList(RowsWidget):
